@@ -1,0 +1,3 @@
+//! Players that choose from the legal-command list.
+
+pub mod random;

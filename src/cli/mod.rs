@@ -1,0 +1,114 @@
+//! The command-line interface: `check`, `script`, `replay`, `crt`, `sim`, and (with the `gui`
+//! feature) `play`, the default.
+
+use std::path::PathBuf;
+
+use clap::{Parser, Subcommand};
+
+mod check;
+mod crt;
+mod replay;
+mod script;
+mod sim;
+
+pub use script::ScriptFile;
+
+/// Default scenario opened by `sandtable` with no arguments.
+pub const DEFAULT_SCENARIO: &str = "scenarios/kell_ford.ron";
+
+#[derive(Parser, Debug)]
+#[command(name = "sandtable", version, about = "Hex-and-counter wargames with the rules enforced from data")]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Cmd>,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Cmd {
+    /// Open the desktop client on a scenario (the default command).
+    Play {
+        /// Scenario file.
+        #[arg(default_value = DEFAULT_SCENARIO)]
+        scenario: PathBuf,
+        /// Game seed (default: from the clock).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Load a save instead of starting a new game.
+        #[arg(long)]
+        load: Option<PathBuf>,
+        /// Take a screenshot to this PNG after a few frames, then exit (for smoke tests).
+        #[arg(long)]
+        screenshot: Option<PathBuf>,
+    },
+    /// Validate scenario files and print every diagnostic; exits 1 on any error.
+    Check {
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
+    /// Play a script of commands and print the resulting state as RON.
+    Script {
+        scenario: PathBuf,
+        script: PathBuf,
+        /// Print the state as this side sees it.
+        #[arg(long)]
+        view: Option<String>,
+        /// Write a save of the game at the end of the script.
+        #[arg(long)]
+        save: Option<PathBuf>,
+    },
+    /// Replay a save and verify every recorded state hash.
+    Replay {
+        save: PathBuf,
+        /// Scenario file (default: the path recorded in the save).
+        #[arg(long)]
+        scenario: Option<PathBuf>,
+    },
+    /// Show a combat results table column and its results.
+    Crt {
+        scenario: PathBuf,
+        table: String,
+        #[arg(long)]
+        attack: u32,
+        #[arg(long)]
+        defense: u32,
+        /// Net column shift (positive = right).
+        #[arg(long, default_value_t = 0, allow_hyphen_values = true)]
+        shift: i32,
+        /// A die roll to resolve; without it, the probability of every result.
+        #[arg(long)]
+        roll: Option<u32>,
+    },
+    /// Play many games with random legal players and report the results.
+    Sim {
+        scenario: PathBuf,
+        #[arg(long, default_value_t = 100)]
+        games: u32,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+}
+
+/// Runs a parsed command line; returns the process exit code.
+#[must_use]
+pub fn run(cli: Cli) -> i32 {
+    match cli.command {
+        None => play(PathBuf::from(DEFAULT_SCENARIO), None, None, None),
+        Some(Cmd::Play { scenario, seed, load, screenshot }) => play(scenario, seed, load, screenshot),
+        Some(Cmd::Check { files }) => check::run(&files),
+        Some(Cmd::Script { scenario, script, view, save }) => script::run(&scenario, &script, view.as_deref(), save.as_deref()),
+        Some(Cmd::Replay { save, scenario }) => replay::run(&save, scenario.as_deref()),
+        Some(Cmd::Crt { scenario, table, attack, defense, shift, roll }) => crt::run(&scenario, &table, attack, defense, shift, roll),
+        Some(Cmd::Sim { scenario, games, seed }) => sim::run(&scenario, games, seed),
+    }
+}
+
+#[cfg(feature = "gui")]
+fn play(scenario: PathBuf, seed: Option<u64>, load: Option<PathBuf>, screenshot: Option<PathBuf>) -> i32 {
+    crate::ui::run(crate::ui::ClientArgs { scenario, seed, load, screenshot })
+}
+
+#[cfg(not(feature = "gui"))]
+fn play(_scenario: PathBuf, _seed: Option<u64>, _load: Option<PathBuf>, _screenshot: Option<PathBuf>) -> i32 {
+    eprintln!("this build has no desktop client (built without the `gui` feature); see `sandtable --help`");
+    2
+}

@@ -1,0 +1,19 @@
+//! Sandtable: a desktop client for hex-and-counter and area-movement board wargames that
+//! enforces the rules from scenario data.
+//!
+//! - [`scenario`]: the RON scenario format, loading with positions, validation with field paths.
+//! - [`model`]: ECS components and resources, the compiled board.
+//! - [`rules`]: the rules as Bevy systems in the `Rules` schedule, and their math.
+//! - [`session`]: commands, prompts, dice, the driver, saves and replay.
+//! - [`bots`] and [`sim`]: random legal players and batch simulation.
+//! - `ui` (feature `gui`): the desktop client.
+
+pub mod bots;
+pub mod cli;
+pub mod model;
+pub mod rules;
+pub mod scenario;
+pub mod session;
+pub mod sim;
+#[cfg(feature = "gui")]
+pub mod ui;

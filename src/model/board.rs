@@ -1,0 +1,474 @@
+//! The compiled map: every space (hex, area, slot, off-map box) with a dense `SpaceId`, and
+//! the movement graph with what lies on each edge (hexside feature, road). Built once per
+//! scenario; the rules read it, never the raw schema.
+
+use std::collections::{BTreeMap, HashMap};
+
+use serde::{Deserialize, Serialize};
+
+use crate::scenario::schema::{HexOffset, Map, MoveCost, RoadClass, Scenario};
+
+/// Largest hex map accepted (columns x rows), against hostile files.
+pub const MAX_HEXES: u64 = 250 * 250;
+/// Largest number of area spaces (with slots and boxes).
+pub const MAX_SPACES: usize = 20_000;
+
+/// Dense index of a space on the board. Never saved: saves use the space key.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct SpaceId(pub u32);
+
+impl SpaceId {
+    #[must_use]
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum SpaceKind {
+    /// A hex with printed column/row and axial coordinates (q, r).
+    Hex { col: u32, row: u32, q: i32, r: i32 },
+    Area,
+    /// A sub-box of an area space with a unit capacity.
+    Slot { parent: SpaceId, capacity: u32 },
+    /// An off-map box linked to one hex.
+    OffMap { sides: Vec<String> },
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct BoardSpace {
+    /// The key used in scenarios, commands and saves (`0302`, `baghdad_west`, `gz/infra1`).
+    pub key: String,
+    pub name: Option<String>,
+    pub kind: SpaceKind,
+    /// Index into the terrain chart (hex maps).
+    pub terrain: Option<usize>,
+    pub vp: i32,
+    pub region: Option<String>,
+}
+
+/// One way out of a space.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Edge {
+    pub to: SpaceId,
+    /// Hexside feature crossed (index into `hexside_types`).
+    pub hexside: Option<usize>,
+    pub road: Option<RoadClass>,
+    /// Fixed cost of the link (area links, box links); hex edges use terrain.
+    pub link_cost: Option<u32>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Board {
+    pub is_hex: bool,
+    pub spaces: Vec<BoardSpace>,
+    pub edges: Vec<Vec<Edge>>,
+    by_key: BTreeMap<String, SpaceId>,
+    by_axial: HashMap<(i32, i32), SpaceId>,
+    pub offset: Option<HexOffset>,
+    pub key_width: usize,
+    /// Movement cost per terrain per movement class (class name -> cost), from the chart.
+    pub terrain_costs: Vec<(MoveCost, BTreeMap<String, MoveCost>)>,
+    pub terrain_shift: Vec<i32>,
+    pub terrain_stacking: Vec<Option<u32>>,
+    pub hexside_extra: Vec<(u32, bool, i32)>,
+}
+
+type Problems = Vec<(String, String)>;
+
+/// Axial coordinates of a printed hex under an offset convention (Red Blob Games formulas,
+/// applied to the printed numbers so that "even column" means an even printed number).
+#[must_use]
+pub fn offset_to_axial(offset: HexOffset, col: u32, row: u32) -> (i32, i32) {
+    let (c, r) = (col as i32, row as i32);
+    match offset {
+        HexOffset::EvenQ => (c, r - (c + (c & 1)) / 2),
+        HexOffset::OddQ => (c, r - (c - (c & 1)) / 2),
+        HexOffset::EvenR => (c - (r + (r & 1)) / 2, r),
+        HexOffset::OddR => (c - (r - (r & 1)) / 2, r),
+    }
+}
+
+const AXIAL_DIRS: [(i32, i32); 6] = [(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)];
+
+/// Hex distance between two axial coordinates.
+#[must_use]
+pub fn axial_distance(a: (i32, i32), b: (i32, i32)) -> u32 {
+    let dq = a.0 - b.0;
+    let dr = a.1 - b.1;
+    ((dq.abs() + dr.abs() + (dq + dr).abs()) / 2) as u32
+}
+
+impl Board {
+    /// Compiles the map. Returns every unresolvable reference as (field path, message).
+    pub fn build(s: &Scenario) -> Result<Board, Problems> {
+        let mut b = Board {
+            is_hex: false,
+            spaces: Vec::new(),
+            edges: Vec::new(),
+            by_key: BTreeMap::new(),
+            by_axial: HashMap::new(),
+            offset: None,
+            key_width: 2,
+            terrain_costs: Vec::new(),
+            terrain_shift: Vec::new(),
+            terrain_stacking: Vec::new(),
+            hexside_extra: Vec::new(),
+        };
+        let mut problems = Problems::new();
+        match &s.map {
+            Map::Hex(m) => b.build_hex(m, &mut problems),
+            Map::Area(m) => b.build_area(m, &mut problems),
+        }
+        if problems.is_empty() { Ok(b) } else { Err(problems) }
+    }
+
+    fn push(&mut self, space: BoardSpace) -> SpaceId {
+        let id = SpaceId(self.spaces.len() as u32);
+        self.by_key.insert(space.key.clone(), id);
+        self.spaces.push(space);
+        self.edges.push(Vec::new());
+        id
+    }
+
+    fn build_hex(&mut self, m: &crate::scenario::schema::HexMap, problems: &mut Problems) {
+        self.is_hex = true;
+        self.offset = Some(m.offset);
+        if m.columns == 0 || m.rows == 0 || u64::from(m.columns) * u64::from(m.rows) > MAX_HEXES {
+            problems.push((
+                "map.columns".into(),
+                format!("map of {}x{} hexes is empty or over the limit of {MAX_HEXES}", m.columns, m.rows),
+            ));
+            return;
+        }
+        let last_col = m.first_column + m.columns - 1;
+        let last_row = m.first_row + m.rows - 1;
+        self.key_width = last_col.max(last_row).to_string().len().max(2);
+        let terrain_index: BTreeMap<&str, usize> =
+            m.terrain.iter().enumerate().map(|(i, t)| (t.id.as_str(), i)).collect();
+        let symbol_index: BTreeMap<&str, usize> =
+            m.terrain.iter().enumerate().map(|(i, t)| (t.symbol.as_str(), i)).collect();
+        for t in &m.terrain {
+            let classes = t.costs.iter().map(|c| (c.class.clone(), c.cost)).collect();
+            self.terrain_costs.push((t.default_cost, classes));
+            self.terrain_shift.push(t.defender_shift);
+            self.terrain_stacking.push(t.stacking);
+        }
+        for h in &m.hexside_types {
+            self.hexside_extra.push((h.extra_cost, h.prohibited, h.defender_shift));
+        }
+        let default = terrain_index.get(m.default_terrain.as_str()).copied();
+        if default.is_none() {
+            problems.push(("map.default_terrain".into(), format!("unknown terrain `{}`", m.default_terrain)));
+        }
+        for row in m.first_row..=last_row {
+            for col in m.first_column..=last_col {
+                let (q, r) = offset_to_axial(m.offset, col, row);
+                let key = self.hex_key(col, row);
+                let id = self.push(BoardSpace {
+                    key,
+                    name: None,
+                    kind: SpaceKind::Hex { col, row, q, r },
+                    terrain: default,
+                    vp: 0,
+                    region: None,
+                });
+                self.by_axial.insert((q, r), id);
+            }
+        }
+        // Terrain grid: one string per row.
+        if !m.grid.is_empty() && m.grid.len() != m.rows as usize {
+            problems.push(("map.grid".into(), format!("has {} rows; the map has {}", m.grid.len(), m.rows)));
+        }
+        for (ri, line) in m.grid.iter().enumerate().take(m.rows as usize) {
+            let symbols: Vec<&str> = line.split_whitespace().collect();
+            if symbols.len() != m.columns as usize {
+                problems.push((
+                    format!("map.grid[{ri}]"),
+                    format!("has {} symbols; the map has {} columns", symbols.len(), m.columns),
+                ));
+            }
+            for (ci, sym) in symbols.iter().enumerate().take(m.columns as usize) {
+                match symbol_index.get(sym) {
+                    Some(&t) => {
+                        let id = ri * m.columns as usize + ci;
+                        self.spaces[id].terrain = Some(t);
+                    }
+                    None => problems.push((
+                        format!("map.grid[{ri}]"),
+                        format!("unknown terrain symbol `{sym}` in column {}", ci + 1),
+                    )),
+                }
+            }
+        }
+        for (i, h) in m.hexes.iter().enumerate() {
+            let Some(id) = self.hex_or_report(&h.hex, &format!("map.hexes[{i}].hex"), problems) else {
+                continue;
+            };
+            let space = &mut self.spaces[id.index()];
+            if let Some(t) = &h.terrain {
+                match terrain_index.get(t.as_str()) {
+                    Some(&ti) => space.terrain = Some(ti),
+                    None => problems.push((format!("map.hexes[{i}].terrain"), format!("unknown terrain `{t}`"))),
+                }
+            }
+            space.name.clone_from(&h.name);
+            space.vp = h.vp;
+            space.region.clone_from(&h.region);
+        }
+        // Adjacency between hexes.
+        for id in 0..self.spaces.len() {
+            if let SpaceKind::Hex { q, r, .. } = self.spaces[id].kind {
+                for (dq, dr) in AXIAL_DIRS {
+                    if let Some(&to) = self.by_axial.get(&(q + dq, r + dr)) {
+                        self.edges[id].push(Edge { to, hexside: None, road: None, link_cost: None });
+                    }
+                }
+            }
+        }
+        let hexside_index: BTreeMap<&str, usize> =
+            m.hexside_types.iter().enumerate().map(|(i, t)| (t.id.as_str(), i)).collect();
+        for (i, hs) in m.hexsides.iter().enumerate() {
+            let path = format!("map.hexsides[{i}]");
+            let Some(f) = hexside_index.get(hs.feature.as_str()).copied() else {
+                problems.push((format!("{path}.feature"), format!("unknown hexside type `{}`", hs.feature)));
+                continue;
+            };
+            let a = self.hex_or_report(&hs.between.0, &format!("{path}.between.0"), problems);
+            let b = self.hex_or_report(&hs.between.1, &format!("{path}.between.1"), problems);
+            if let (Some(a), Some(b)) = (a, b)
+                && !self.set_edge(a, b, |e| e.hexside = Some(f))
+            {
+                problems.push((path, format!("hexes {} and {} are not adjacent", hs.between.0, hs.between.1)));
+            }
+        }
+        for (i, road) in m.roads.iter().enumerate() {
+            let ids: Vec<Option<SpaceId>> = road
+                .hexes
+                .iter()
+                .enumerate()
+                .map(|(j, k)| self.hex_or_report(k, &format!("map.roads[{i}].hexes[{j}]"), problems))
+                .collect();
+            for j in 1..ids.len() {
+                if let (Some(a), Some(b)) = (ids[j - 1], ids[j])
+                    && !self.set_edge(a, b, |e| e.road = Some(e.road.map_or(road.class, |c| better_road(c, road.class))))
+                {
+                    problems.push((
+                        format!("map.roads[{i}].hexes[{j}]"),
+                        format!("{} is not adjacent to {}", road.hexes[j], road.hexes[j - 1]),
+                    ));
+                }
+            }
+        }
+        for (i, e) in m.edges.iter().enumerate() {
+            for (j, k) in e.hexes.iter().enumerate() {
+                self.hex_or_report(k, &format!("map.edges[{i}].hexes[{j}]"), problems);
+            }
+        }
+        for (i, z) in m.sea_zones.iter().enumerate() {
+            for (j, k) in z.coast.iter().enumerate() {
+                self.hex_or_report(k, &format!("map.sea_zones[{i}].coast[{j}]"), problems);
+            }
+        }
+        for (i, c) in m.initial_control.iter().enumerate() {
+            for (j, k) in c.hexes.iter().enumerate() {
+                self.hex_or_report(k, &format!("map.initial_control[{i}].hexes[{j}]"), problems);
+            }
+        }
+        for (i, bx) in m.boxes.iter().enumerate() {
+            let linked = self.hex_or_report(&bx.linked_hex, &format!("map.boxes[{i}].linked_hex"), problems);
+            if self.by_key.contains_key(&bx.id) {
+                problems.push((format!("map.boxes[{i}].id"), format!("duplicate space id `{}`", bx.id)));
+                continue;
+            }
+            let id = self.push(BoardSpace {
+                key: bx.id.clone(),
+                name: Some(bx.name.clone()),
+                kind: SpaceKind::OffMap { sides: bx.sides.clone() },
+                terrain: None,
+                vp: 0,
+                region: None,
+            });
+            if let Some(h) = linked {
+                let cost = Some(bx.cost);
+                self.edges[id.index()].push(Edge { to: h, hexside: None, road: None, link_cost: cost });
+                self.edges[h.index()].push(Edge { to: id, hexside: None, road: None, link_cost: cost });
+            }
+        }
+    }
+
+    fn build_area(&mut self, m: &crate::scenario::schema::AreaMap, problems: &mut Problems) {
+        if m.spaces.len() > MAX_SPACES {
+            problems.push(("map.spaces".into(), format!("{} spaces; the limit is {MAX_SPACES}", m.spaces.len())));
+            return;
+        }
+        let mut area_ids = Vec::new();
+        for (i, sp) in m.spaces.iter().enumerate() {
+            if self.by_key.contains_key(&sp.id) {
+                problems.push((format!("map.spaces[{i}].id"), format!("duplicate space id `{}`", sp.id)));
+                area_ids.push(None);
+                continue;
+            }
+            let id = self.push(BoardSpace {
+                key: sp.id.clone(),
+                name: Some(sp.name.clone()),
+                kind: SpaceKind::Area,
+                terrain: None,
+                vp: sp.vp,
+                region: None,
+            });
+            area_ids.push(Some(id));
+            for (j, slot) in sp.slots.iter().enumerate() {
+                let key = format!("{}/{}", sp.id, slot.id);
+                if self.by_key.contains_key(&key) {
+                    problems.push((format!("map.spaces[{i}].slots[{j}].id"), format!("duplicate slot `{key}`")));
+                    continue;
+                }
+                self.push(BoardSpace {
+                    key,
+                    name: Some(slot.name.clone()),
+                    kind: SpaceKind::Slot { parent: id, capacity: slot.capacity },
+                    terrain: None,
+                    vp: 0,
+                    region: None,
+                });
+            }
+        }
+        for (i, sp) in m.spaces.iter().enumerate() {
+            let Some(from) = area_ids[i] else { continue };
+            for (j, link) in sp.links.iter().enumerate() {
+                let to = match self.by_key.get(&link.to) {
+                    Some(&to) if matches!(self.spaces[to.index()].kind, SpaceKind::Area) => to,
+                    _ => {
+                        problems.push((
+                            format!("map.spaces[{i}].links[{j}]"),
+                            format!("link to unknown space `{}`", link.to),
+                        ));
+                        continue;
+                    }
+                };
+                if to == from {
+                    problems.push((format!("map.spaces[{i}].links[{j}]"), "a space cannot link to itself".into()));
+                    continue;
+                }
+                let edge = |to| Edge { to, hexside: None, road: None, link_cost: Some(link.cost) };
+                if !self.edges[from.index()].iter().any(|e| e.to == to) {
+                    self.edges[from.index()].push(edge(to));
+                }
+                if !link.one_way && !self.edges[to.index()].iter().any(|e| e.to == from) {
+                    self.edges[to.index()].push(edge(from));
+                }
+            }
+        }
+        // Keep edge order independent of the order links were written in.
+        for e in &mut self.edges {
+            e.sort_by_key(|e| e.to);
+        }
+    }
+
+    fn set_edge(&mut self, a: SpaceId, b: SpaceId, f: impl Fn(&mut Edge)) -> bool {
+        let mut found = false;
+        for (x, y) in [(a, b), (b, a)] {
+            if let Some(e) = self.edges[x.index()].iter_mut().find(|e| e.to == y) {
+                f(e);
+                found = true;
+            }
+        }
+        found
+    }
+
+    fn hex_or_report(&self, key: &str, path: &str, problems: &mut Problems) -> Option<SpaceId> {
+        let id = self.space(key).filter(|id| matches!(self.spaces[id.index()].kind, SpaceKind::Hex { .. }));
+        if id.is_none() {
+            problems.push((path.to_string(), format!("`{key}` is not a hex of this map")));
+        }
+        id
+    }
+
+    /// Printed key of a hex.
+    #[must_use]
+    pub fn hex_key(&self, col: u32, row: u32) -> String {
+        let w = self.key_width;
+        format!("{col:0w$}{row:0w$}")
+    }
+
+    /// Looks a space up by key.
+    #[must_use]
+    pub fn space(&self, key: &str) -> Option<SpaceId> {
+        self.by_key.get(key).copied()
+    }
+
+    #[must_use]
+    pub fn key(&self, id: SpaceId) -> &str {
+        &self.spaces[id.index()].key
+    }
+
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.spaces.len()
+    }
+
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.spaces.is_empty()
+    }
+
+    /// Hex distance between two hexes (None if either is not a hex).
+    #[must_use]
+    pub fn distance(&self, a: SpaceId, b: SpaceId) -> Option<u32> {
+        match (&self.spaces[a.index()].kind, &self.spaces[b.index()].kind) {
+            (SpaceKind::Hex { q: q1, r: r1, .. }, SpaceKind::Hex { q: q2, r: r2, .. }) => {
+                Some(axial_distance((*q1, *r1), (*q2, *r2)))
+            }
+            _ => None,
+        }
+    }
+
+    /// The edge from `a` to `b`, if they are adjacent.
+    #[must_use]
+    pub fn edge(&self, a: SpaceId, b: SpaceId) -> Option<&Edge> {
+        self.edges[a.index()].iter().find(|e| e.to == b)
+    }
+
+    /// Cost of entering terrain `t` for a movement class.
+    #[must_use]
+    pub fn terrain_cost(&self, t: usize, class: &str) -> MoveCost {
+        let (default, classes) = &self.terrain_costs[t];
+        classes.get(class).copied().unwrap_or(*default)
+    }
+
+    /// Hex under the axial coordinates, if on the map.
+    #[must_use]
+    pub fn at_axial(&self, q: i32, r: i32) -> Option<SpaceId> {
+        self.by_axial.get(&(q, r)).copied()
+    }
+}
+
+fn better_road(a: RoadClass, b: RoadClass) -> RoadClass {
+    use RoadClass::{FirstClass, Rail, Road};
+    match (a, b) {
+        (FirstClass, _) | (_, FirstClass) => FirstClass,
+        (Road, _) | (_, Road) => Road,
+        (Rail, Rail) => Rail,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // Tutorial map convention (other-seeds 5.3): even columns shifted down; odd column c has
+    // neighbours (c-1, r-1), (c-1, r), (c+1, r-1), (c+1, r).
+    #[test]
+    fn even_q_neighbours_match_printed_convention() {
+        let a = offset_to_axial(HexOffset::EvenQ, 3, 5);
+        for (c, r) in [(3, 4), (3, 6), (2, 4), (2, 5), (4, 4), (4, 5)] {
+            assert_eq!(axial_distance(a, offset_to_axial(HexOffset::EvenQ, c, r)), 1, "{c}{r}");
+        }
+        let b = offset_to_axial(HexOffset::EvenQ, 4, 5);
+        for (c, r) in [(4, 4), (4, 6), (3, 5), (3, 6), (5, 5), (5, 6)] {
+            assert_eq!(axial_distance(b, offset_to_axial(HexOffset::EvenQ, c, r)), 1, "{c}{r}");
+        }
+        assert_eq!(axial_distance(a, offset_to_axial(HexOffset::EvenQ, 2, 6)), 2);
+    }
+}

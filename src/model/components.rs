@@ -1,0 +1,50 @@
+//! Unit components. A unit's identity never changes; its place, strength and activity do.
+
+use bevy::prelude::Component;
+
+use super::board::SpaceId;
+
+/// Identity of a counter: stable id from the scenario, its type and owning side.
+#[derive(Component, Clone, Debug, PartialEq, Eq)]
+pub struct Unit {
+    pub id: String,
+    /// Index into `Scenario::unit_types`.
+    pub type_index: usize,
+    /// Index into `Scenario::sides`.
+    pub side: usize,
+}
+
+/// Where a unit is.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Location {
+    /// Scheduled to enter later (reinforcement) or waiting in a setup group.
+    NotEntered,
+    OnMap(SpaceId),
+    Eliminated,
+}
+
+impl Location {
+    #[must_use]
+    pub fn space(self) -> Option<SpaceId> {
+        match self {
+            Location::OnMap(s) => Some(s),
+            _ => None,
+        }
+    }
+}
+
+/// Steps lost (step units) or current level (level units).
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StepLevel(pub u32);
+
+/// What the unit has done in the current phase.
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Activity {
+    pub moved: bool,
+    pub mp_used: u32,
+    pub attacked: bool,
+}
+
+/// Face down: the enemy sees only a generic counter.
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Hidden(pub bool);

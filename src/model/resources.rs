@@ -1,0 +1,176 @@
+//! Game-state resources: the scenario, turn and phase, tracks, control, chit pools, prompts.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
+
+use bevy::prelude::{Entity, Resource};
+use serde::{Deserialize, Serialize};
+
+use super::board::{Board, SpaceId};
+use crate::scenario::schema::{PhaseActor, PhaseDef, Scenario};
+use crate::session::command::Command;
+use crate::session::prompt::Prompt;
+
+/// The scenario being played, its compiled board and the options chosen (read-only).
+#[derive(Resource, Clone, Debug)]
+pub struct Game {
+    pub scenario: Arc<Scenario>,
+    pub board: Arc<Board>,
+    pub options: BTreeSet<String>,
+}
+
+impl Game {
+    #[must_use]
+    pub fn side_index(&self, id: &str) -> Option<usize> {
+        self.scenario.sides.iter().position(|s| s.id == id)
+    }
+
+    #[must_use]
+    pub fn side_id(&self, i: usize) -> &str {
+        self.scenario.sides.get(i).map_or("?", |s| s.id.as_str())
+    }
+
+    #[must_use]
+    pub fn option(&self, id: &str) -> bool {
+        self.options.contains(id)
+    }
+
+    /// Side index of a unit type (through its contingent).
+    #[must_use]
+    pub fn type_side(&self, type_index: usize) -> Option<usize> {
+        let t = self.scenario.unit_types.get(type_index)?;
+        let side = self
+            .scenario
+            .contingents
+            .iter()
+            .find(|c| c.id == t.contingent)
+            .map_or(t.contingent.as_str(), |c| c.side.as_str());
+        self.side_index(side)
+    }
+
+    #[must_use]
+    pub fn track_index(&self, id: &str) -> Option<usize> {
+        self.scenario.tracks.iter().position(|t| t.id == id)
+    }
+}
+
+/// Turn, phase and who plays first.
+#[derive(Resource, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TurnState {
+    /// 0-based index into the turn track.
+    pub turn: usize,
+    /// 0-based index into the phase sequence.
+    pub phase: usize,
+    /// Side index of the first player.
+    pub first_side: usize,
+    /// Before turn 1: the side (index) placing its setup groups.
+    pub setup: Option<usize>,
+    /// Spaces attacked in this phase (each defending space at most once).
+    pub attacked: BTreeSet<SpaceId>,
+    /// Set when the game has ended.
+    pub result: Option<GameResult>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameResult {
+    /// Victory level id.
+    pub level: String,
+    pub winner: Option<String>,
+    /// Why: "sudden death" or "end of game".
+    pub reason: String,
+}
+
+impl TurnState {
+    /// The phase being played, if the game is past setup and not over.
+    #[must_use]
+    pub fn current_phase<'a>(&self, game: &'a Game) -> Option<&'a PhaseDef> {
+        if self.setup.is_some() || self.result.is_some() {
+            return None;
+        }
+        game.scenario.turns.phases.get(self.phase)
+    }
+
+    /// Side that must act now: the prompt's side, the side setting up, or the phase's actor.
+    #[must_use]
+    pub fn acting_side(&self, game: &Game, prompt: Option<&Prompt>) -> Option<usize> {
+        if self.result.is_some() {
+            return None;
+        }
+        if let Some(p) = prompt {
+            return game.side_index(p.side());
+        }
+        if let Some(s) = self.setup {
+            return Some(s);
+        }
+        self.current_phase(game).and_then(|p| self.actor(game, p))
+    }
+
+    /// The side acting in a phase, if any.
+    #[must_use]
+    pub fn actor(&self, game: &Game, phase: &PhaseDef) -> Option<usize> {
+        let n = game.scenario.sides.len();
+        match &phase.actor {
+            PhaseActor::First => Some(self.first_side),
+            PhaseActor::Second => Some((self.first_side + 1) % n.max(1)),
+            PhaseActor::Side(id) => game.side_index(id),
+            PhaseActor::Nobody => None,
+        }
+    }
+}
+
+/// Values of the point tracks, in scenario order.
+#[derive(Resource, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Tracks(pub Vec<i32>);
+
+/// Controlling side of every space (index by `SpaceId`).
+#[derive(Resource, Clone, Debug, PartialEq, Eq)]
+pub struct Control(pub Vec<Option<usize>>);
+
+/// Chit cups and hands.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Pools {
+    /// Chits in each cup (pool order), sorted by id so the order never leaks draws.
+    pub cups: Vec<Vec<String>>,
+    /// Chits in each side's hand.
+    pub hands: Vec<Vec<String>>,
+}
+
+/// A decision the rules are waiting for.
+#[derive(Resource, Clone, Debug, Default, PartialEq)]
+pub struct PendingPrompt(pub Option<Prompt>);
+
+/// A combat waiting for its owners to choose losses.
+#[derive(Resource, Clone, Debug, Default, PartialEq)]
+pub struct PendingCombat(pub Option<CombatInProgress>);
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct CombatInProgress {
+    pub target: SpaceId,
+    pub attackers: Vec<String>,
+    pub defenders: Vec<String>,
+    /// Steps still owed by the attacker, then the defender.
+    pub attacker_steps: u32,
+    pub defender_steps: u32,
+}
+
+/// Stable id -> entity (never saved).
+#[derive(Resource, Clone, Debug, Default)]
+pub struct UnitIndex(pub BTreeMap<String, Entity>);
+
+/// The command being applied, with the side that gave it.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct CurrentCommand(pub Option<(usize, Command)>);
+
+/// What the rules decided about the current command.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Outcome {
+    pub rejected: Option<String>,
+    /// The command rolled dice or revealed hidden information: undo cannot go back over it.
+    pub barrier: bool,
+    /// A phase ended (save checkpoint).
+    pub phase_ended: bool,
+}
+
+/// Control changes made by the current command, for scoring.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct ControlChanges(pub Vec<(SpaceId, Option<usize>, usize)>);

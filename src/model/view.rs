@@ -1,0 +1,101 @@
+//! A plain, sorted copy of the units, for rule math (reachability, combat strength), the
+//! legal-command list, printing and hashing. Built from the ECS on demand.
+
+use bevy::prelude::World;
+
+use super::board::SpaceId;
+use super::components::{Activity, Hidden, Location, StepLevel, Unit};
+use super::resources::Game;
+use crate::scenario::schema::{Factors, Strength, UnitFlag};
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnitView {
+    pub id: String,
+    pub type_index: usize,
+    pub side: usize,
+    pub location: Location,
+    pub level: u32,
+    pub activity: Activity,
+    pub hidden: bool,
+}
+
+impl UnitView {
+    #[must_use]
+    pub fn space(&self) -> Option<SpaceId> {
+        self.location.space()
+    }
+}
+
+/// Every unit, sorted by id.
+#[derive(Clone, Debug, Default)]
+pub struct UnitsView(pub Vec<UnitView>);
+
+impl UnitsView {
+    /// Builds the view from anything that yields unit components (a query or a world scan).
+    pub fn collect<'a>(
+        it: impl Iterator<Item = (&'a Unit, &'a Location, &'a StepLevel, &'a Activity, &'a Hidden)>,
+    ) -> Self {
+        let mut v: Vec<UnitView> = it
+            .map(|(u, l, s, a, h)| UnitView {
+                id: u.id.clone(),
+                type_index: u.type_index,
+                side: u.side,
+                location: *l,
+                level: s.0,
+                activity: *a,
+                hidden: h.0,
+            })
+            .collect();
+        v.sort_by(|a, b| a.id.cmp(&b.id));
+        Self(v)
+    }
+
+    pub fn from_world(world: &mut World) -> Self {
+        let mut q = world.query::<(&Unit, &Location, &StepLevel, &Activity, &Hidden)>();
+        Self::collect(q.iter(world))
+    }
+
+    #[must_use]
+    pub fn get(&self, id: &str) -> Option<&UnitView> {
+        self.0.binary_search_by(|u| u.id.as_str().cmp(id)).ok().map(|i| &self.0[i])
+    }
+
+    /// Units on a space, in id order.
+    pub fn at(&self, space: SpaceId) -> impl Iterator<Item = &UnitView> {
+        self.0.iter().filter(move |u| u.space() == Some(space))
+    }
+
+    /// Whether a space holds units of a side other than `side`.
+    #[must_use]
+    pub fn enemy_at(&self, space: SpaceId, side: usize) -> bool {
+        self.at(space).any(|u| u.side != side)
+    }
+}
+
+/// Printed factors of a unit at its current step or level.
+#[must_use]
+pub fn factors(game: &Game, type_index: usize, level: u32) -> Factors {
+    let zero = Factors { attack: 0, defense: 0, movement: 0 };
+    let Some(t) = game.scenario.unit_types.get(type_index) else { return zero };
+    match &t.strength {
+        Strength::Steps(f) => f.get(level as usize).copied().unwrap_or(zero),
+        Strength::Levels { lowest, factors } => {
+            factors.get(level.saturating_sub(*lowest) as usize).copied().unwrap_or(zero)
+        }
+    }
+}
+
+#[must_use]
+pub fn has_flag(game: &Game, type_index: usize, flag: UnitFlag) -> bool {
+    game.scenario.unit_types.get(type_index).is_some_and(|t| t.flags.contains(&flag))
+}
+
+/// Steps a unit still has: steps not lost (step units), or levels down to elimination.
+#[must_use]
+pub fn steps_left(game: &Game, type_index: usize, level: u32) -> u32 {
+    match game.scenario.unit_types.get(type_index).map(|t| &t.strength) {
+        Some(Strength::Steps(f)) => (f.len() as u32).saturating_sub(level),
+        Some(Strength::Levels { lowest, .. }) => (level + 1).saturating_sub(*lowest),
+        None => 0,
+    }
+}

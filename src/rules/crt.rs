@@ -1,0 +1,137 @@
+//! Combat results table math: the column ladder, shifts, clamps, lookup and probabilities.
+//! Plain functions over scenario data; the combat systems call them.
+
+use crate::scenario::schema::{CrtDef, CrtIndex};
+
+/// Parses a column heading to its value on the table's ladder.
+///
+/// Odds put `n:1` at `n-1` and `1:n` at `-(n-1)`, so `1:1` is 0 and neighbouring odds are one
+/// step apart (the unbounded ladder of the tutorial's 5.7.7). Differential headings are the
+/// difference itself, percentage headings the smallest percentage of the column.
+#[must_use]
+pub fn parse_heading(index: CrtIndex, heading: &str) -> Option<i64> {
+    let h = heading.trim();
+    match index {
+        CrtIndex::Odds => {
+            let (a, b) = h.split_once(':').or_else(|| h.split_once('-'))?;
+            let a: i64 = a.trim().parse().ok()?;
+            let b: i64 = b.trim().parse().ok()?;
+            match (a, b) {
+                (a, 1) if a >= 1 => Some(a - 1),
+                (1, b) if b >= 1 => Some(-(b - 1)),
+                _ => None,
+            }
+        }
+        CrtIndex::Differential => h.trim_start_matches('+').parse().ok(),
+        CrtIndex::Percentage => h.trim_end_matches('%').parse().ok().filter(|v: &i64| *v >= 0),
+    }
+}
+
+/// Raw ladder value of attack against defence, rounded in the defender's favour.
+/// A defence of 0 counts as 1 (a defenceless hex still needs an attack).
+#[must_use]
+pub fn ladder_value(index: CrtIndex, attack: u32, defense: u32) -> i64 {
+    let a = i64::from(attack);
+    let d = i64::from(defense.max(1));
+    match index {
+        CrtIndex::Odds => {
+            if a == 0 {
+                i64::MIN / 4
+            } else if a >= d {
+                a / d - 1
+            } else {
+                // 1:ceil(D/A)
+                -((d + a - 1) / a - 1)
+            }
+        }
+        CrtIndex::Differential => a - d,
+        CrtIndex::Percentage => a * 100 / d,
+    }
+}
+
+/// Human form of a raw ladder value (`12:1`, `1:3`, `+2`, `153%`).
+#[must_use]
+pub fn ladder_label(index: CrtIndex, value: i64) -> String {
+    match index {
+        CrtIndex::Odds if value <= i64::MIN / 8 => "0:1".to_string(),
+        CrtIndex::Odds if value >= 0 => format!("{}:1", value + 1),
+        CrtIndex::Odds => format!("1:{}", 1 - value),
+        CrtIndex::Differential if value > 0 => format!("+{value}"),
+        CrtIndex::Differential => value.to_string(),
+        CrtIndex::Percentage => format!("{value}%"),
+    }
+}
+
+/// Where a combat lands on a table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ColumnPick {
+    /// Raw ladder value before shifts.
+    pub raw: i64,
+    pub raw_label: String,
+    /// Position on the extended ladder before clamping (may be outside the table).
+    pub position: i64,
+    pub shifts: i32,
+    /// The column used after shifts and the clamp.
+    pub column: usize,
+    /// Raw odds at or below the table's prohibited value.
+    pub prohibited: bool,
+}
+
+/// Picks the column: raw value, then net shifts (positive = right, attacker's favour), then the
+/// clamp to the printed columns (shifts are applied before the clamp: 12:1 with 2 left shifts
+/// on a table ending at 7:1 resolves on 7:1).
+#[must_use]
+pub fn odds_column(crt: &CrtDef, attack: u32, defense: u32, shifts: i32) -> ColumnPick {
+    let raw = ladder_value(crt.index, attack, defense);
+    let heads: Vec<i64> = crt.columns.iter().filter_map(|c| parse_heading(crt.index, c)).collect();
+    let prohibited = crt
+        .prohibited_at_or_below
+        .as_deref()
+        .and_then(|p| parse_heading(crt.index, p))
+        .is_some_and(|p| raw <= p);
+    let position = ladder_position(crt.index, &heads, raw);
+    let last = heads.len().saturating_sub(1) as i64;
+    let column = (position + i64::from(shifts)).clamp(0, last) as usize;
+    ColumnPick { raw, raw_label: ladder_label(crt.index, raw), position, shifts, column, prohibited }
+}
+
+fn ladder_position(index: CrtIndex, heads: &[i64], v: i64) -> i64 {
+    let (Some(&first), Some(&last)) = (heads.first(), heads.last()) else { return 0 };
+    let n = heads.len() as i64;
+    let extrapolate = index != CrtIndex::Percentage;
+    if v < first {
+        if extrapolate { (v - first).max(-1_000_000) } else { -1 }
+    } else if v > last {
+        if extrapolate { (n - 1) + (v - last).min(1_000_000) } else { n - 1 }
+    } else {
+        heads.iter().rposition(|&h| h <= v).unwrap_or(0) as i64
+    }
+}
+
+/// The result code in a column for a die roll, if the table has that row.
+#[must_use]
+pub fn crt_lookup(crt: &CrtDef, column: usize, roll: u32) -> Option<&str> {
+    crt.rows.iter().find(|r| r.roll == roll).and_then(|r| r.results.get(column)).map(String::as_str)
+}
+
+/// Probability of each result code in a column, as (code, weight in 36ths), in row order of
+/// first appearance.
+#[must_use]
+pub fn column_probabilities(crt: &CrtDef, column: usize) -> Vec<(String, u32)> {
+    let mut out: Vec<(String, u32)> = Vec::new();
+    for row in &crt.rows {
+        let Some(code) = row.results.get(column) else { continue };
+        let w = crt.dice.weight_36(row.roll);
+        match out.iter_mut().find(|(c, _)| c == code) {
+            Some((_, acc)) => *acc += w,
+            None => out.push((code.clone(), w)),
+        }
+    }
+    out
+}
+
+/// Printed label of a column.
+#[must_use]
+pub fn column_label(crt: &CrtDef, column: usize) -> &str {
+    crt.labels.get(column).or_else(|| crt.columns.get(column)).map_or("?", String::as_str)
+}

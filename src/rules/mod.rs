@@ -1,0 +1,57 @@
+//! The rules: Bevy systems in a dedicated `Rules` schedule, run once per command by the session
+//! driver with the single-threaded executor. Rule math lives in plain functions beside them.
+//!
+//! Order of one run (`RulesSystems`): the command is checked against the sequence of play
+//! (ApplyCommand), then movement, combat and the phase sequence apply it, then point tracks
+//! score control changes, then victory is checked.
+
+use bevy::ecs::schedule::{IntoScheduleConfigs, Schedule, ScheduleLabel, SingleThreadedExecutor, SystemSet};
+
+pub mod combat;
+pub mod crt;
+pub mod movement;
+pub mod note;
+pub mod sequence;
+pub mod setup;
+pub mod tracks;
+pub mod victory;
+
+/// The schedule that applies one command.
+#[derive(ScheduleLabel, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Rules;
+
+/// Ordered stages of one command.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RulesSystems {
+    ApplyCommand,
+    Movement,
+    Combat,
+    Sequence,
+    Tracks,
+    Victory,
+}
+
+/// Builds the rules schedule with every generic system.
+#[must_use]
+pub fn rules_schedule() -> Schedule {
+    let mut s = Schedule::new(Rules);
+    s.set_executor(SingleThreadedExecutor::default());
+    s.configure_sets(
+        (
+            RulesSystems::ApplyCommand,
+            RulesSystems::Movement,
+            RulesSystems::Combat,
+            RulesSystems::Sequence,
+            RulesSystems::Tracks,
+            RulesSystems::Victory,
+        )
+            .chain(),
+    );
+    sequence::add_systems(&mut s);
+    setup::add_systems(&mut s);
+    movement::add_systems(&mut s);
+    combat::add_systems(&mut s);
+    tracks::add_systems(&mut s);
+    victory::add_systems(&mut s);
+    s
+}

@@ -1,0 +1,319 @@
+//! Movement: legal destinations with their cost and cheapest path (edge-aware: hexside features
+//! and roads are on the edges, not the hexes), stacking, zones of control (stop on entry), and
+//! the `Move` and `Enter` commands.
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+use bevy::prelude::*;
+
+use super::note::{command_is, log};
+use super::RulesSystems;
+use crate::model::board::{Edge, SpaceKind};
+use crate::model::view::{UnitView, UnitsView, factors, has_flag};
+use crate::model::{
+    Activity, Control, ControlChanges, CurrentCommand, Game, Hidden, Location, Outcome, SpaceId, StepLevel, TurnState,
+    Unit, UnitIndex,
+};
+use crate::scenario::schema::{MoveCost, UnitFlag};
+use crate::session::command::Command;
+use crate::session::log::{GameLog, LogKind};
+
+pub(super) fn add_systems(s: &mut Schedule) {
+    s.add_systems(
+        (
+            move_unit.run_if(command_is(|c| matches!(c, Command::Move { .. }))),
+            enter_reinforcement.run_if(command_is(|c| matches!(c, Command::Enter { .. }))),
+        )
+            .in_set(RulesSystems::Movement),
+    );
+}
+
+/// A legal destination: total MP and the cheapest path (start excluded, destination included).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Destination {
+    pub space: SpaceId,
+    pub cost: u32,
+    pub path: Vec<SpaceId>,
+}
+
+/// Cost of crossing one edge for a movement class, or `None` if it cannot be crossed.
+/// A road along the edge replaces the terrain cost and ignores the hexside feature
+/// (the common rule of hex games; tutorial 5.7.1).
+#[must_use]
+pub fn edge_cost(game: &Game, edge: &Edge, class: &str, allowance: u32) -> Option<u32> {
+    let board = &game.board;
+    if let Some(c) = edge.link_cost {
+        return Some(c);
+    }
+    if edge.road.is_some() {
+        return Some(1);
+    }
+    let mut extra = 0;
+    if let Some(f) = edge.hexside {
+        let (add, prohibited, _) = board.hexside_extra[f];
+        if prohibited {
+            return None;
+        }
+        extra = add;
+    }
+    let t = board.spaces[edge.to.index()].terrain?;
+    match board.terrain_cost(t, class) {
+        MoveCost::Mp(n) => Some(n + extra),
+        MoveCost::AllMp => Some(allowance.max(1)),
+        MoveCost::RoadOnly | MoveCost::Prohibited => None,
+    }
+}
+
+/// Units of `side` allowed in a space: slot capacity (all units), terrain stacking (per side).
+#[must_use]
+pub fn stacking_limit(game: &Game, space: SpaceId) -> Option<u32> {
+    let sp = &game.board.spaces[space.index()];
+    match sp.kind {
+        SpaceKind::Slot { capacity, .. } => Some(capacity),
+        _ => sp.terrain.and_then(|t| game.board.terrain_stacking[t]),
+    }
+}
+
+/// Whether `extra` more units of `side` fit in a space.
+#[must_use]
+pub fn room_for(game: &Game, units: &UnitsView, space: SpaceId, side: usize, extra: u32) -> bool {
+    let Some(limit) = stacking_limit(game, space) else { return true };
+    let is_slot = matches!(game.board.spaces[space.index()].kind, SpaceKind::Slot { .. });
+    let here = units.at(space).filter(|u| is_slot || u.side == side).count() as u32;
+    here + extra <= limit
+}
+
+/// Hexes in the zone of control of units of sides other than `side`: the six hexes around
+/// every enemy unit that exerts a ZOC (not `NoZoc`).
+#[must_use]
+pub fn enemy_zoc(game: &Game, units: &UnitsView, side: usize) -> Vec<bool> {
+    let mut z = vec![false; game.board.len()];
+    if !game.board.is_hex {
+        return z;
+    }
+    for u in units.0.iter().filter(|u| u.side != side) {
+        let Some(s) = u.space() else { continue };
+        if has_flag(game, u.type_index, UnitFlag::NoZoc) || !matches!(game.board.spaces[s.index()].kind, SpaceKind::Hex { .. }) {
+            continue;
+        }
+        for e in &game.board.edges[s.index()] {
+            if matches!(game.board.spaces[e.to.index()].kind, SpaceKind::Hex { .. }) {
+                z[e.to.index()] = true;
+            }
+        }
+    }
+    z
+}
+
+/// Every space the unit may end its move in this phase, with cost and cheapest path.
+/// Ties between equal-cost paths are broken by space id, so the result never depends on
+/// iteration order.
+#[must_use]
+pub fn legal_destinations(game: &Game, units: &UnitsView, unit: &UnitView) -> Vec<Destination> {
+    let Some(start) = unit.space() else { return Vec::new() };
+    let Some(t) = game.scenario.unit_types.get(unit.type_index) else { return Vec::new() };
+    if unit.activity.moved || t.flags.contains(&UnitFlag::Static) {
+        return Vec::new();
+    }
+    let allowance = factors(game, unit.type_index, unit.level).movement;
+    if allowance == 0 {
+        return Vec::new();
+    }
+    let board = &game.board;
+    let zoc = if t.flags.contains(&UnitFlag::Infiltration) { vec![false; board.len()] } else { enemy_zoc(game, units, unit.side) };
+    let mut enemy = vec![false; board.len()];
+    for u in &units.0 {
+        if let Some(s) = u.space()
+            && u.side != unit.side
+        {
+            enemy[s.index()] = true;
+        }
+    }
+    let mut best: Vec<Option<u32>> = vec![None; board.len()];
+    let mut prev: Vec<Option<SpaceId>> = vec![None; board.len()];
+    let mut heap = BinaryHeap::new();
+    best[start.index()] = Some(0);
+    heap.push(Reverse((0u32, start)));
+    while let Some(Reverse((cost, here))) = heap.pop() {
+        if best[here.index()] != Some(cost) {
+            continue;
+        }
+        // Movement ends on entering an enemy zone of control, or an enemy-held area.
+        if here != start && (zoc[here.index()] || enemy[here.index()]) {
+            continue;
+        }
+        for e in &board.edges[here.index()] {
+            let to = e.to;
+            if let SpaceKind::OffMap { sides } = &board.spaces[to.index()].kind
+                && !sides.iter().any(|s| game.side_index(s) == Some(unit.side))
+            {
+                continue;
+            }
+            // Hex maps: no entering a hex held by the enemy (that is combat, not movement).
+            if enemy[to.index()] && board.is_hex {
+                continue;
+            }
+            let Some(step) = edge_cost(game, e, &t.movement_class, allowance) else { continue };
+            // A move into "all MP" terrain is only possible as the unit's first step.
+            let all_mp = step == allowance && e.link_cost.is_none() && e.road.is_none() && here != start;
+            let total = cost + step;
+            if total > allowance || all_mp {
+                continue;
+            }
+            if best[to.index()].is_none_or(|b| total < b || (total == b && prev[to.index()].is_some_and(|p| here < p))) {
+                best[to.index()] = Some(total);
+                prev[to.index()] = Some(here);
+                heap.push(Reverse((total, to)));
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for (i, b) in best.iter().enumerate() {
+        let Some(cost) = *b else { continue };
+        let space = SpaceId(i as u32);
+        if space == start || !room_for(game, units, space, unit.side, 1) {
+            continue;
+        }
+        let mut path = vec![space];
+        let mut cur = space;
+        while let Some(p) = prev[cur.index()] {
+            if p == start {
+                break;
+            }
+            path.push(p);
+            cur = p;
+        }
+        path.reverse();
+        out.push(Destination { space, cost, path });
+    }
+    out
+}
+
+/// Why `unit` may not move to `to` now, or the destination.
+pub fn move_check(game: &Game, units: &UnitsView, side: usize, unit: &str, to: &str) -> Result<Destination, String> {
+    let u = units.get(unit).ok_or_else(|| format!("unknown unit `{unit}`"))?;
+    if u.side != side {
+        return Err(format!("`{unit}` is not a unit of {}", game.side_id(side)));
+    }
+    if u.space().is_none() {
+        return Err(format!("`{unit}` is not on the map"));
+    }
+    if u.activity.moved {
+        return Err(format!("`{unit}` has already moved this phase"));
+    }
+    if has_flag(game, u.type_index, UnitFlag::Static) {
+        return Err(format!("`{unit}` is static and never moves"));
+    }
+    let target = game.board.space(to).ok_or_else(|| format!("unknown space `{to}`"))?;
+    legal_destinations(game, units, u).into_iter().find(|d| d.space == target).ok_or_else(|| {
+        let allowance = factors(game, u.type_index, u.level).movement;
+        format!("{to} is not reachable by `{unit}` with {allowance} MP (terrain, zones of control, enemy units or stacking)")
+    })
+}
+
+#[expect(clippy::too_many_arguments, reason = "a rules system reads the state it needs")]
+fn move_unit(
+    game: Res<Game>,
+    turn: Res<TurnState>,
+    cmd: Res<CurrentCommand>,
+    index: Res<UnitIndex>,
+    mut control: ResMut<Control>,
+    mut changes: ResMut<ControlChanges>,
+    mut outcome: ResMut<Outcome>,
+    mut glog: ResMut<GameLog>,
+    mut q: Query<(&Unit, &mut Location, &StepLevel, &mut Activity, &mut Hidden)>,
+) {
+    let Some((side, Command::Move { unit, to })) = &cmd.0 else { return };
+    let view = UnitsView::collect(q.iter());
+    let dest = match move_check(&game, &view, *side, unit, to) {
+        Ok(d) => d,
+        Err(r) => {
+            outcome.rejected = Some(r);
+            return;
+        }
+    };
+    let Some(&e) = index.0.get(unit) else { return };
+    let Ok((_, mut loc, _, mut act, mut hidden)) = q.get_mut(e) else { return };
+    *loc = Location::OnMap(dest.space);
+    act.moved = true;
+    act.mp_used = dest.cost;
+    let path: Vec<&str> = dest.path.iter().map(|s| game.board.key(*s)).collect();
+    log(
+        &mut glog,
+        &game,
+        &turn,
+        LogKind::Command,
+        format!("{unit} moves {} ({} MP)", path.join("-"), dest.cost),
+        Some(to.clone()),
+    );
+    if hidden.0 {
+        hidden.0 = false;
+        outcome.barrier = true;
+        log(&mut glog, &game, &turn, LogKind::Reveal, format!("{unit} is revealed by moving"), Some(to.clone()));
+    }
+    // Entering a space with no enemy unit in it takes control of it.
+    for s in dest.path {
+        if !view.enemy_at(s, *side) && control.0[s.index()] != Some(*side) {
+            changes.0.push((s, control.0[s.index()], *side));
+            control.0[s.index()] = Some(*side);
+        }
+    }
+}
+
+/// Why a reinforcement may not enter at `at`, if it may not.
+#[must_use]
+pub fn enter_rejection(game: &Game, turn: &TurnState, units: &UnitsView, side: usize, unit: &str, at: &str) -> Option<String> {
+    let Some(r) = game.scenario.reinforcements.iter().find(|r| r.units.iter().any(|u| u.id == unit)) else {
+        return Some(format!("`{unit}` is not a reinforcement"));
+    };
+    if game.side_index(&r.side) != Some(side) {
+        return Some(format!("`{unit}` belongs to {}", r.side));
+    }
+    if r.turn as usize > turn.turn + 1 {
+        return Some(format!("`{unit}` arrives on turn {}", r.turn));
+    }
+    if units.get(unit).map(|u| u.location) != Some(Location::NotEntered) {
+        return Some(format!("`{unit}` has already entered"));
+    }
+    let Some(space) = game.board.space(at) else { return Some(format!("unknown space `{at}`")) };
+    if !r.entry.iter().any(|e| e == at) {
+        return Some(format!("`{unit}` may enter only at {}", r.entry.join(", ")));
+    }
+    if units.enemy_at(space, side) {
+        return Some(format!("{at} is held by the enemy"));
+    }
+    if !room_for(game, units, space, side, 1) {
+        return Some(format!("{at} has no room: stacking limit reached"));
+    }
+    None
+}
+
+#[expect(clippy::too_many_arguments, reason = "a rules system reads the state it needs")]
+fn enter_reinforcement(
+    game: Res<Game>,
+    turn: Res<TurnState>,
+    cmd: Res<CurrentCommand>,
+    index: Res<UnitIndex>,
+    mut control: ResMut<Control>,
+    mut changes: ResMut<ControlChanges>,
+    mut outcome: ResMut<Outcome>,
+    mut glog: ResMut<GameLog>,
+    mut q: Query<(&Unit, &mut Location, &StepLevel, &Activity, &Hidden)>,
+) {
+    let Some((side, Command::Enter { unit, at })) = &cmd.0 else { return };
+    let view = UnitsView::collect(q.iter());
+    if let Some(r) = enter_rejection(&game, &turn, &view, *side, unit, at) {
+        outcome.rejected = Some(r);
+        return;
+    }
+    let (Some(&e), Some(space)) = (index.0.get(unit), game.board.space(at)) else { return };
+    if let Ok((_, mut loc, ..)) = q.get_mut(e) {
+        *loc = Location::OnMap(space);
+    }
+    if control.0[space.index()] != Some(*side) {
+        changes.0.push((space, control.0[space.index()], *side));
+        control.0[space.index()] = Some(*side);
+    }
+    log(&mut glog, &game, &turn, LogKind::Command, format!("{unit} enters at {at}"), Some(at.clone()));
+}

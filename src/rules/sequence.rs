@@ -1,0 +1,136 @@
+//! The sequence of play: which commands each phase allows, and ending a phase (next phase,
+//! next turn, end of game). Phases whose `from_turn` is later than the current turn are skipped.
+
+use bevy::prelude::*;
+
+use super::note::{command_is, log};
+use super::RulesSystems;
+use crate::model::{Activity, CurrentCommand, Game, Outcome, PendingPrompt, TurnState};
+use crate::scenario::schema::PhaseKind;
+use crate::session::command::Command;
+use crate::session::log::{GameLog, LogKind};
+
+pub(super) fn add_systems(s: &mut Schedule) {
+    s.add_systems(check_sequence.in_set(RulesSystems::ApplyCommand));
+    s.add_systems(end_phase.run_if(command_is(|c| matches!(c, Command::EndPhase))).in_set(RulesSystems::Sequence));
+}
+
+/// Why a command may not be given now, if it may not.
+#[must_use]
+pub fn sequence_rejection(game: &Game, turn: &TurnState, prompt: Option<&crate::session::prompt::Prompt>, cmd: &Command) -> Option<String> {
+    if let Some(r) = &turn.result {
+        return Some(format!("the game is over ({})", r.level));
+    }
+    if let Some(p) = prompt {
+        return match (p, cmd) {
+            (crate::session::prompt::Prompt::TakeLosses { .. }, Command::TakeLosses { .. }) => None,
+            _ => Some(format!("{} must first answer: {}", p.side(), describe_prompt(p))),
+        };
+    }
+    if matches!(cmd, Command::TakeLosses { .. }) {
+        return Some("no losses are waiting to be taken".to_string());
+    }
+    if turn.setup.is_some() {
+        return match cmd {
+            Command::Place { .. } | Command::EndPhase => None,
+            _ => Some("setup is not finished: place units or end the setup".to_string()),
+        };
+    }
+    let phase = turn.current_phase(game)?;
+    let allowed = match cmd {
+        Command::Move { .. } => phase.kind == PhaseKind::Movement,
+        Command::Attack { .. } => phase.kind == PhaseKind::Combat,
+        Command::Enter { .. } => phase.kind == PhaseKind::Reinforcement,
+        Command::Place { .. } => false,
+        Command::EndPhase | Command::TakeLosses { .. } => true,
+    };
+    (!allowed).then(|| format!("`{}` is not allowed in the {} phase", cmd.describe(), phase.name))
+}
+
+fn describe_prompt(p: &crate::session::prompt::Prompt) -> String {
+    match p {
+        crate::session::prompt::Prompt::TakeLosses { steps, rule, .. } => format!("take {steps} step losses ({rule})"),
+    }
+}
+
+/// Rejects commands that the sequence of play does not allow now.
+fn check_sequence(
+    game: Res<Game>,
+    turn: Res<TurnState>,
+    prompt: Res<PendingPrompt>,
+    cmd: Res<CurrentCommand>,
+    mut outcome: ResMut<Outcome>,
+) {
+    let Some((_, c)) = &cmd.0 else { return };
+    if let Some(reason) = sequence_rejection(&game, &turn, prompt.0.as_ref(), c) {
+        outcome.rejected = Some(reason);
+    }
+}
+
+/// Index of the next phase to play on turn `turn` (0-based) at or after `from`.
+#[must_use]
+pub fn next_phase_on(game: &Game, turn: usize, from: usize) -> Option<usize> {
+    game.scenario
+        .turns
+        .phases
+        .iter()
+        .enumerate()
+        .skip(from)
+        .find(|(_, p)| p.from_turn.is_none_or(|t| t as usize <= turn + 1))
+        .map(|(i, _)| i)
+}
+
+/// Ends the phase: resets what units did, then moves to the next phase or turn.
+fn end_phase(
+    game: Res<Game>,
+    mut turn: ResMut<TurnState>,
+    mut outcome: ResMut<Outcome>,
+    mut glog: ResMut<GameLog>,
+    mut activity: Query<&mut Activity>,
+    units: Query<(&crate::model::Unit, &crate::model::Location)>,
+) {
+    if let Some(side) = turn.setup {
+        // Setup: every unit of this side's groups must be placed first.
+        let waiting = units
+            .iter()
+            .filter(|(u, l)| u.side == side && **l == crate::model::Location::NotEntered && super::setup::group_of(&game, &u.id).is_some())
+            .count();
+        if waiting > 0 {
+            outcome.rejected = Some(format!("{waiting} setup units of {} are not placed yet", game.side_id(side)));
+            return;
+        }
+        turn.setup = super::setup::next_setup_side(&game, Some(side));
+        if turn.setup.is_none() {
+            turn.phase = next_phase_on(&game, 0, 0).unwrap_or(0);
+        }
+        outcome.phase_ended = true;
+        let text = match turn.setup {
+            Some(s) => format!("setup: {} places units", game.side_id(s)),
+            None => "setup complete; the game begins".to_string(),
+        };
+        log(&mut glog, &game, &turn, LogKind::Phase, text, None);
+        return;
+    }
+    for mut a in &mut activity {
+        *a = Activity::default();
+    }
+    turn.attacked.clear();
+    outcome.phase_ended = true;
+    let turns = game.scenario.turns.labels.len();
+    match next_phase_on(&game, turn.turn, turn.phase + 1) {
+        Some(p) => turn.phase = p,
+        None => {
+            turn.turn += 1;
+            if turn.turn >= turns {
+                // The victory systems determine the result at the end of the last turn.
+                turn.phase = 0;
+                return;
+            }
+            turn.phase = next_phase_on(&game, turn.turn, 0).unwrap_or(0);
+        }
+    }
+    let phase = &game.scenario.turns.phases[turn.phase];
+    let actor = turn.actor(&game, phase).map_or_else(|| "automatic".to_string(), |s| game.side_id(s).to_string());
+    let text = format!("turn {}: {} ({actor})", game.scenario.turns.labels[turn.turn], phase.name);
+    log(&mut glog, &game, &turn, LogKind::Phase, text, None);
+}

@@ -1,0 +1,59 @@
+//! Point tracks: changes within floor and cap, each logged with its cause; VP for controlling
+//! spaces that carry a VP value.
+
+use bevy::prelude::*;
+
+use super::note::{accepted, log};
+use super::RulesSystems;
+use crate::model::{ControlChanges, Game, Tracks, TurnState};
+use crate::session::log::{GameLog, LogKind};
+
+pub(super) fn add_systems(s: &mut Schedule) {
+    s.add_systems(score_control_changes.run_if(accepted).in_set(RulesSystems::Tracks));
+}
+
+/// Adds `delta` to a track, held within its floor and cap. Returns the new value.
+pub fn adjust_track(game: &Game, tracks: &mut Tracks, track: usize, delta: i32) -> i32 {
+    let def = &game.scenario.tracks[track];
+    let v = (tracks.0[track].saturating_add(delta)).clamp(def.floor, def.cap);
+    tracks.0[track] = v;
+    v
+}
+
+/// VP spaces: the new controller's VP track gains the space's value, the old one loses it.
+fn score_control_changes(
+    game: Res<Game>,
+    turn: Res<TurnState>,
+    mut changes: ResMut<ControlChanges>,
+    mut tracks: ResMut<Tracks>,
+    mut glog: ResMut<GameLog>,
+) {
+    let crate::scenario::schema::Map::Hex(map) = &game.scenario.map else {
+        changes.0.clear();
+        return;
+    };
+    for (space, old, new) in std::mem::take(&mut changes.0) {
+        let sp = &game.board.spaces[space.index()];
+        let name = sp.name.clone().unwrap_or_else(|| sp.key.clone());
+        log(&mut glog, &game, &turn, LogKind::Control, format!("{} takes control of {name}", game.side_id(new)), Some(sp.key.clone()));
+        if sp.vp == 0 {
+            continue;
+        }
+        for (side, sign) in [(Some(new), 1), (old, -1)] {
+            let Some(side) = side else { continue };
+            for vt in map.vp_tracks.iter().filter(|v| game.side_index(&v.side) == Some(side)) {
+                let Some(t) = game.track_index(&vt.track) else { continue };
+                let before = tracks.0[t];
+                let after = adjust_track(&game, &mut tracks, t, sign * sp.vp);
+                log(
+                    &mut glog,
+                    &game,
+                    &turn,
+                    LogKind::Track,
+                    format!("{} {before} -> {after} (control of {name})", game.scenario.tracks[t].name),
+                    Some(sp.key.clone()),
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,12 @@
+//! Scenarios: the RON format, loading with positions, and validation with field paths.
+
+pub mod diagnostics;
+pub mod load;
+pub mod schema;
+mod schema_map;
+mod schema_tables;
+mod schema_units;
+pub mod validate;
+
+pub use diagnostics::{Diagnostic, Place, Report, Severity};
+pub use load::{Loaded, load_file, load_str};

@@ -1,0 +1,262 @@
+//! The scenario file format: plain serde data, read from RON.
+//!
+//! Every struct denies unknown fields so that a misspelt field is an error with a position
+//! instead of a silently ignored line. Cross references (ids) are checked afterwards by
+//! [`super::validate`], which reports every problem at once with a field path.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+pub use super::schema_map::*;
+pub use super::schema_tables::*;
+pub use super::schema_units::*;
+
+/// A whole scenario: map, forces, sequence of play, tables, tracks and victory.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Scenario {
+    /// Stable identifier, written into saves.
+    pub id: String,
+    pub title: String,
+    #[serde(default)]
+    pub description: String,
+    /// Which ruleset plugin plays this scenario (`generic`, `tutorial`, `decision_iraq`, ...).
+    #[serde(default = "default_ruleset")]
+    pub ruleset: String,
+    pub map: Map,
+    pub sides: Vec<SideDef>,
+    #[serde(default)]
+    pub contingents: Vec<ContingentDef>,
+    pub unit_types: Vec<UnitTypeDef>,
+    /// The counters that exist: a hard limit on how many of each type (and level) can be in play.
+    #[serde(default)]
+    pub counter_mix: Vec<CounterMixEntry>,
+    #[serde(default)]
+    pub setup: Setup,
+    #[serde(default)]
+    pub reinforcements: Vec<Reinforcement>,
+    pub turns: TurnTrack,
+    #[serde(default)]
+    pub tables: Tables,
+    #[serde(default)]
+    pub pools: Vec<ChitPool>,
+    #[serde(default)]
+    pub tracks: Vec<TrackDef>,
+    pub victory: Victory,
+    #[serde(default)]
+    pub options: Vec<OptionalRule>,
+    #[serde(default)]
+    pub variants: Vec<Variant>,
+    /// Free-form designer notes (sources, uncertain data, decisions).
+    #[serde(default)]
+    pub notes: Vec<String>,
+}
+
+fn default_ruleset() -> String {
+    "generic".to_string()
+}
+
+/// A side (player).
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct SideDef {
+    pub id: String,
+    pub name: String,
+    /// Counter background colour, `#rrggbb`.
+    #[serde(default = "default_color")]
+    pub color: String,
+}
+
+/// A nationality or contingent within a side (own colours, own rules hooks).
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct ContingentDef {
+    pub id: String,
+    pub name: String,
+    pub side: String,
+    #[serde(default = "default_color")]
+    pub color: String,
+    #[serde(default = "default_text_color")]
+    pub text_color: String,
+}
+
+pub(crate) fn default_color() -> String {
+    "#c8c8c8".to_string()
+}
+
+fn default_text_color() -> String {
+    "#000000".to_string()
+}
+
+/// The turn track and the phase sequence of one game turn.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct TurnTrack {
+    /// One label per game turn, in order (`["1", "2"]` or `["2003B", "2004A"]`).
+    pub labels: Vec<String>,
+    /// The side that plays first in each player turn of the sequence.
+    pub first_side: String,
+    pub phases: Vec<PhaseDef>,
+}
+
+/// One phase of the sequence of play.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct PhaseDef {
+    pub id: String,
+    pub name: String,
+    /// What the phase is for; decides which commands are legal in it.
+    pub kind: PhaseKind,
+    /// Who acts: a side id, `First`/`Second` player, or nobody (automatic phase).
+    pub actor: PhaseActor,
+    /// First game turn (1-based) on which this phase happens.
+    #[serde(default)]
+    pub from_turn: Option<u32>,
+    /// Rule number in the game's rulebook, shown in the UI.
+    #[serde(default)]
+    pub rule: Option<String>,
+}
+
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub enum PhaseKind {
+    Event,
+    Reinforcement,
+    Mobilization,
+    Movement,
+    Combat,
+    Supply,
+    Scoring,
+    EndOfTurn,
+    /// A phase a ruleset plugin handles by its id.
+    Special,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub enum PhaseActor {
+    First,
+    Second,
+    Side(String),
+    Nobody,
+}
+
+/// A point track: VP, Netwar Index, morale, resolve.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct TrackDef {
+    pub id: String,
+    pub name: String,
+    #[serde(default)]
+    pub side: Option<String>,
+    pub start: i32,
+    pub floor: i32,
+    pub cap: i32,
+    /// Checked after every command that changes the track.
+    #[serde(default)]
+    pub sudden_death: Vec<SuddenDeath>,
+    /// Named thresholds that rules switch on and off (for display and rule hooks).
+    #[serde(default)]
+    pub thresholds: Vec<Threshold>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct SuddenDeath {
+    pub when: Comparison,
+    /// The victory level reached at once.
+    pub level: String,
+    /// First game turn (1-based) on which the check applies.
+    #[serde(default)]
+    pub from_turn: Option<u32>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Threshold {
+    pub id: String,
+    pub when: Comparison,
+    pub effect: String,
+}
+
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub enum Comparison {
+    AtLeast(i32),
+    AtMost(i32),
+}
+
+impl Comparison {
+    #[must_use]
+    pub fn holds(self, value: i32) -> bool {
+        match self {
+            Comparison::AtLeast(v) => value >= v,
+            Comparison::AtMost(v) => value <= v,
+        }
+    }
+}
+
+/// Victory levels and the conditions, checked in order at the end of the game.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Victory {
+    pub levels: Vec<VictoryLevel>,
+    /// Evaluated in order at the end of the last turn; the first that holds decides.
+    pub conditions: Vec<VictoryCondition>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct VictoryLevel {
+    pub id: String,
+    pub name: String,
+    /// The winning side, or none for a draw.
+    #[serde(default)]
+    pub side: Option<String>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub enum VictoryCondition {
+    /// The side controls every listed space.
+    ControlsAll { side: String, spaces: Vec<String>, level: String },
+    /// The side controls at least `count` of the listed spaces.
+    ControlsAtLeast { side: String, spaces: Vec<String>, count: u32, level: String },
+    /// A track compared with a value.
+    Track { track: String, when: Comparison, level: String },
+    /// Always holds: the default result.
+    Otherwise { level: String },
+}
+
+/// An optional rule: a named switch read by the rules.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct OptionalRule {
+    pub id: String,
+    pub name: String,
+    #[serde(default)]
+    pub rule: Option<String>,
+    #[serde(default)]
+    pub description: String,
+    #[serde(default)]
+    pub default: bool,
+}
+
+/// A scenario variant: a named set of options switched on (and setup changes).
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Variant {
+    pub id: String,
+    pub name: String,
+    #[serde(default)]
+    pub description: String,
+    #[serde(default)]
+    pub options: Vec<String>,
+}
+
+/// Free-form attribute values on spaces (sect, points, oil...).
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub enum AttrValue {
+    Int(i64),
+    Bool(bool),
+    Text(String),
+}
+
+pub type Attributes = BTreeMap<String, AttrValue>;

@@ -1,0 +1,237 @@
+//! Tables part of the scenario format: combat results tables, event tables, chit pools and
+//! cost charts. Result codes map to typed effects; nothing here is parsed from prose.
+
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Tables {
+    #[serde(default)]
+    pub crts: Vec<CrtDef>,
+    #[serde(default)]
+    pub events: Vec<EventTableDef>,
+    #[serde(default)]
+    pub costs: Vec<CostChart>,
+}
+
+/// Dice and how they are read.
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub enum DiceSpec {
+    /// One six-sided die, 1-6.
+    D6,
+    /// Sum of two dice, 2-12.
+    TwoD6,
+    /// Two dice read as tens and ones, 11-66.
+    D66,
+}
+
+impl DiceSpec {
+    /// Every value the dice can show, in ascending order.
+    #[must_use]
+    pub fn outcomes(self) -> Vec<u32> {
+        match self {
+            DiceSpec::D6 => (1..=6).collect(),
+            DiceSpec::TwoD6 => (2..=12).collect(),
+            DiceSpec::D66 => (1..=6).flat_map(|t| (1..=6).map(move |o| t * 10 + o)).collect(),
+        }
+    }
+
+    /// Probability of one outcome, in 36ths (exact).
+    #[must_use]
+    pub fn weight_36(self, value: u32) -> u32 {
+        match self {
+            DiceSpec::D6 => 6,
+            DiceSpec::D66 => 1,
+            DiceSpec::TwoD6 => 6 - (7i64 - i64::from(value)).unsigned_abs() as u32,
+        }
+    }
+}
+
+/// A combat results table.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct CrtDef {
+    pub id: String,
+    pub name: String,
+    #[serde(default)]
+    pub rule: Option<String>,
+    pub index: CrtIndex,
+    /// Column headings on the ladder of `index`: `"1:2"`, `"3:1"` (odds), `"-2"`, `"+3"`
+    /// (differential), `"150"` (minimum percentage of the column).
+    pub columns: Vec<String>,
+    /// Labels printed on the table, when they differ from `columns` (`"<1-1"`).
+    #[serde(default)]
+    pub labels: Vec<String>,
+    pub dice: DiceSpec,
+    /// One row per die value; each holds one result code per column.
+    pub rows: Vec<CrtRow>,
+    /// Raw values at or below this heading are prohibited (checked before shifts).
+    #[serde(default)]
+    pub prohibited_at_or_below: Option<String>,
+    /// Result codes and their effects.
+    pub results: Vec<ResultDef>,
+}
+
+/// How attack and defence strengths pick a column. Rounding always favours the defender.
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub enum CrtIndex {
+    Odds,
+    Differential,
+    Percentage,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct CrtRow {
+    pub roll: u32,
+    pub results: Vec<String>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct ResultDef {
+    pub code: String,
+    #[serde(default)]
+    pub name: String,
+    pub effects: Vec<CombatEffect>,
+}
+
+/// Which side of a combat an effect applies to.
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Party {
+    Attacker,
+    Defender,
+}
+
+/// Typed effect of a combat result.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub enum CombatEffect {
+    /// Loss points the owner pays in steps (and, where the ruleset allows, retreat hexes).
+    LossPoints { party: Party, points: u32 },
+    /// Steps that must be lost.
+    Steps { party: Party, steps: u32 },
+    /// The whole stack retreats this many hexes.
+    Retreat { party: Party, hexes: u32 },
+    /// Both sides lose; the side with the smaller strength loses all, the other as much.
+    Exchange,
+    /// Eliminate this percentage of the party's units (rounded up).
+    EliminatePercent { party: Party, percent: u32 },
+    /// Change the level of all or half of the party's units.
+    Level { party: Party, portion: Portion, delta: i32 },
+    /// The party's side gains points (own value, or subtracts the enemy's), times `multiplier`.
+    Points { party: Party, multiplier: u32 },
+    NoEffect,
+}
+
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub enum Portion {
+    All,
+    Half,
+}
+
+/// An event table rolled on with dice.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct EventTableDef {
+    pub id: String,
+    pub name: String,
+    #[serde(default)]
+    pub side: Option<String>,
+    pub dice: DiceSpec,
+    pub entries: Vec<EventEntry>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct EventEntry {
+    /// Inclusive range of dice values.
+    pub rolls: (u32, u32),
+    pub name: String,
+    #[serde(default)]
+    pub effects: Vec<EventEffect>,
+}
+
+/// An amount: fixed or rolled.
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub enum Amount {
+    Fixed(i32),
+    /// Roll this many d6 and add them.
+    Dice(u32),
+    /// Minus the sum of this many d6.
+    MinusDice(u32),
+}
+
+/// Typed effect of an event (table entry or chit).
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub enum EventEffect {
+    /// Add to a track, respecting its floor and cap; `min` keeps it from going lower.
+    AdjustTrack { track: String, amount: Amount, #[serde(default)] min: Option<i32> },
+    /// Draw chits from a pool into the side's hand.
+    DrawChits { pool: String, count: u32 },
+    /// Procedure implemented by the ruleset plugin under this name.
+    Ruleset { handler: String },
+    NoEffect,
+}
+
+/// A cup of chits.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct ChitPool {
+    pub id: String,
+    pub name: String,
+    /// Owner; the contents of an owner's hand are hidden from the other side.
+    #[serde(default)]
+    pub side: Option<String>,
+    pub chits: Vec<ChitDef>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct ChitDef {
+    pub id: String,
+    pub name: String,
+    #[serde(default = "one")]
+    pub count: u32,
+    /// Game turn on which the chit goes into the cup (1 = at setup).
+    #[serde(default = "one")]
+    pub added_on_turn: u32,
+    pub mode: ChitMode,
+    #[serde(default)]
+    pub effects: Vec<EventEffect>,
+    #[serde(default)]
+    pub rule: Option<String>,
+}
+
+fn one() -> u32 {
+    1
+}
+
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub enum ChitMode {
+    /// Resolved when drawn.
+    Immediate,
+    /// Kept face down in the hand and played later.
+    Held,
+}
+
+/// A cost chart (mobilization, purchases).
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct CostChart {
+    pub id: String,
+    pub name: String,
+    #[serde(default)]
+    pub side: Option<String>,
+    pub entries: Vec<CostEntry>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct CostEntry {
+    pub item: String,
+    pub cost: i32,
+    #[serde(default)]
+    pub unit_type: Option<String>,
+    #[serde(default)]
+    pub level: Option<u32>,
+}

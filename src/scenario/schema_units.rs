@@ -1,0 +1,174 @@
+//! Forces part of the scenario format: unit types, the counter mix, setups, reinforcements.
+
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct UnitTypeDef {
+    pub id: String,
+    pub name: String,
+    /// Contingent id, or side id when the scenario has no contingents.
+    pub contingent: String,
+    /// NATO symbol drawn on the counter.
+    pub symbol: NatoSymbol,
+    /// Size marker (`II`, `III`, `X`...).
+    #[serde(default)]
+    pub size: String,
+    /// Movement class for the terrain effects chart (`foot`, `mech`...).
+    #[serde(default = "default_class")]
+    pub movement_class: String,
+    pub strength: Strength,
+    #[serde(default)]
+    pub flags: Vec<UnitFlag>,
+    /// Range in hexes/spaces for support units.
+    #[serde(default)]
+    pub support_range: Option<u32>,
+}
+
+fn default_class() -> String {
+    "foot".to_string()
+}
+
+/// Printed factors on one side or level of a counter.
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Factors {
+    pub attack: u32,
+    pub defense: u32,
+    pub movement: u32,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub enum Strength {
+    /// Step-reduction units: factors for each remaining step count, full strength first.
+    Steps(Vec<Factors>),
+    /// Level units (Decision: Iraq): factors for levels `lowest..`, lowest first.
+    Levels { lowest: u32, factors: Vec<Factors> },
+}
+
+impl Strength {
+    /// Number of steps or levels the counter can show.
+    #[must_use]
+    pub fn count(&self) -> usize {
+        match self {
+            Strength::Steps(f) => f.len(),
+            Strength::Levels { factors, .. } => factors.len(),
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq, PartialOrd, Ord)]
+pub enum NatoSymbol {
+    Infantry,
+    Armor,
+    Mechanized,
+    Motorized,
+    Recon,
+    Artillery,
+    AntiTank,
+    Marine,
+    Militia,
+    SpecialForces,
+    Airmobile,
+    Headquarters,
+    Base,
+    Air,
+    Naval,
+    Irregular,
+}
+
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq, PartialOrd, Ord)]
+pub enum UnitFlag {
+    /// Ignores enemy zones of control when moving.
+    Infiltration,
+    /// Not a conventional unit (no levels, special combat treatment).
+    Unconventional,
+    /// Exerts no zone of control.
+    NoZoc,
+    /// Never moves once placed.
+    Static,
+    /// May not attack.
+    CannotAttack,
+    /// Counts as armour for tank support and scoring.
+    Tank,
+    AntiTank,
+    /// Mechanised-type for scoring rules.
+    MechType,
+    /// Starts face down; the enemy sees a generic counter until it is revealed.
+    Hidden,
+}
+
+/// How many counters of a type (and level) exist.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct CounterMixEntry {
+    pub unit_type: String,
+    /// For level units: counters printed with this level on one face; none = any.
+    #[serde(default)]
+    pub level: Option<u32>,
+    pub count: u32,
+}
+
+/// Initial placements.
+#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Setup {
+    /// Fixed placements of named counters.
+    #[serde(default)]
+    pub units: Vec<UnitPlacement>,
+    /// "Place N of X in any of these spaces": the owner places them with commands.
+    #[serde(default)]
+    pub groups: Vec<SetupGroup>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct UnitPlacement {
+    /// Stable unit id (printed designation).
+    pub id: String,
+    pub unit_type: String,
+    /// Space: a hex `CCRR`, an area space id, `space/slot`, or an off-map box id.
+    pub at: String,
+    /// Steps lost (step units) or level (level units); default full strength / lowest level.
+    #[serde(default)]
+    pub level: Option<u32>,
+    #[serde(default)]
+    pub hidden: bool,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct SetupGroup {
+    pub id: String,
+    pub side: String,
+    pub unit_type: String,
+    #[serde(default)]
+    pub level: Option<u32>,
+    pub count: u32,
+    /// Spaces where the group may be placed.
+    pub spaces: Vec<String>,
+    /// At most this many of the group in one space.
+    #[serde(default)]
+    pub max_per_space: Option<u32>,
+}
+
+/// Units that enter on a given turn.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Reinforcement {
+    /// Game turn (1-based).
+    pub turn: u32,
+    pub side: String,
+    pub units: Vec<ReinforcementUnit>,
+    /// Spaces where they may enter.
+    pub entry: Vec<String>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct ReinforcementUnit {
+    pub id: String,
+    pub unit_type: String,
+    #[serde(default)]
+    pub level: Option<u32>,
+}

@@ -1,0 +1,545 @@
+//! The validator: one pass that collects every semantic problem of a parsed scenario, each
+//! with a field path such as `map.spaces[3].links[1]` (Unciv's ruleset checker is the model).
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Component, Path};
+
+use super::diagnostics::{Diagnostic, Place};
+use super::schema::*;
+use crate::model::board::{Board, SpaceKind};
+use crate::rules::crt::parse_heading;
+
+/// Most units (counters placed or scheduled) a scenario may define.
+pub const MAX_UNITS: usize = 5_000;
+/// Largest background image accepted, per side, in pixels.
+pub const MAX_IMAGE_SIDE: u32 = 16_384;
+/// Largest background image file accepted.
+pub const MAX_IMAGE_BYTES: u64 = 64 * 1024 * 1024;
+
+struct Ctx<'a> {
+    file: &'a str,
+    out: Vec<Diagnostic>,
+}
+
+impl Ctx<'_> {
+    fn err(&mut self, path: impl Into<String>, msg: impl Into<String>) {
+        self.out.push(Diagnostic::error(self.file, Place::Field(path.into()), msg));
+    }
+    fn warn(&mut self, path: impl Into<String>, msg: impl Into<String>) {
+        self.out.push(Diagnostic::warning(self.file, Place::Field(path.into()), msg));
+    }
+}
+
+fn ids<'a, T>(ctx: &mut Ctx, list: &'a [T], path: &str, id: impl Fn(&T) -> &str) -> BTreeSet<&'a str> {
+    let mut set = BTreeSet::new();
+    for (i, item) in list.iter().enumerate() {
+        let v = id(item);
+        if v.is_empty() {
+            ctx.err(format!("{path}[{i}].id"), "id may not be empty");
+        } else if !set.insert(v) {
+            ctx.err(format!("{path}[{i}].id"), format!("duplicate id `{v}`"));
+        }
+    }
+    set
+}
+
+/// Every problem of the scenario. The board (if it compiled) resolves space references; when it
+/// did not, `board_problems` are reported instead.
+#[must_use]
+pub fn validate(s: &Scenario, file: &str, base: &Path) -> Vec<Diagnostic> {
+    validate_with_board(s, file, base).0
+}
+
+/// As [`validate`], also returning the compiled board when the map compiled.
+#[must_use]
+pub fn validate_with_board(s: &Scenario, file: &str, base: &Path) -> (Vec<Diagnostic>, Option<Board>) {
+    let mut ctx = Ctx { file, out: Vec::new() };
+    let board = match Board::build(s) {
+        Ok(b) => Some(b),
+        Err(problems) => {
+            for (p, m) in problems {
+                ctx.err(p, m);
+            }
+            None
+        }
+    };
+    if s.id.trim().is_empty() {
+        ctx.err("id", "scenario id may not be empty");
+    }
+    let sides = ids(&mut ctx, &s.sides, "sides", |x| &x.id);
+    if s.sides.len() < 2 {
+        ctx.err("sides", "a scenario needs at least two sides");
+    }
+    for (i, sd) in s.sides.iter().enumerate() {
+        check_color(&mut ctx, &format!("sides[{i}].color"), &sd.color);
+    }
+    let contingents = ids(&mut ctx, &s.contingents, "contingents", |x| &x.id);
+    for (i, c) in s.contingents.iter().enumerate() {
+        side_ref(&mut ctx, &sides, &format!("contingents[{i}].side"), &c.side);
+        check_color(&mut ctx, &format!("contingents[{i}].color"), &c.color);
+    }
+    let types = ids(&mut ctx, &s.unit_types, "unit_types", |x| &x.id);
+    let type_by_id: BTreeMap<&str, &UnitTypeDef> = s.unit_types.iter().map(|t| (t.id.as_str(), t)).collect();
+    for (i, t) in s.unit_types.iter().enumerate() {
+        if !contingents.contains(t.contingent.as_str()) && !sides.contains(t.contingent.as_str()) {
+            ctx.err(format!("unit_types[{i}].contingent"), format!("unknown contingent or side `{}`", t.contingent));
+        }
+        if t.strength.count() == 0 {
+            ctx.err(format!("unit_types[{i}].strength"), "needs at least one step or level");
+        }
+    }
+    let level_ok = |t: &str, level: Option<u32>| -> Result<(), String> {
+        let Some(ty) = type_by_id.get(t) else { return Ok(()) };
+        let Some(l) = level else { return Ok(()) };
+        match &ty.strength {
+            Strength::Steps(f) if (l as usize) < f.len() => Ok(()),
+            Strength::Steps(f) => Err(format!("{l} steps lost, but `{t}` has only {} steps", f.len())),
+            Strength::Levels { lowest, factors } if l >= *lowest && l < lowest + factors.len() as u32 => Ok(()),
+            Strength::Levels { lowest, factors } => {
+                Err(format!("level {l} outside {lowest}..={} of `{t}`", lowest + factors.len() as u32 - 1))
+            }
+        }
+    };
+    // Counter mix.
+    let mut mix: BTreeMap<(&str, Option<u32>), u32> = BTreeMap::new();
+    for (i, m) in s.counter_mix.iter().enumerate() {
+        let p = format!("counter_mix[{i}]");
+        type_ref(&mut ctx, &types, &format!("{p}.unit_type"), &m.unit_type);
+        if let Err(e) = level_ok(&m.unit_type, m.level) {
+            ctx.err(format!("{p}.level"), e);
+        }
+        if mix.insert((m.unit_type.as_str(), m.level), m.count).is_some() {
+            ctx.err(p, format!("`{}` level {:?} listed twice", m.unit_type, m.level));
+        }
+    }
+    // Setup and reinforcements: ids, references, counts against the mix.
+    let mut used: BTreeMap<(&str, Option<u32>), u32> = BTreeMap::new();
+    let mut unit_ids = BTreeSet::new();
+    let mut total_units = 0usize;
+    let level_key = |t: &str, l: Option<u32>| -> Option<u32> {
+        // Step units count against the mix by type only; level units by their level.
+        match type_by_id.get(t).map(|t| &t.strength) {
+            Some(Strength::Levels { lowest, .. }) => Some(l.unwrap_or(*lowest)),
+            _ => None,
+        }
+    };
+    for (i, u) in s.setup.units.iter().enumerate() {
+        let p = format!("setup.units[{i}]");
+        if !unit_ids.insert(u.id.as_str()) {
+            ctx.err(format!("{p}.id"), format!("duplicate unit id `{}`", u.id));
+        }
+        type_ref(&mut ctx, &types, &format!("{p}.unit_type"), &u.unit_type);
+        if let Err(e) = level_ok(&u.unit_type, u.level) {
+            ctx.err(format!("{p}.level"), e);
+        }
+        space_ref(&mut ctx, board.as_ref(), &format!("{p}.at"), &u.at);
+        *used.entry((u.unit_type.as_str(), level_key(&u.unit_type, u.level))).or_default() += 1;
+        total_units += 1;
+    }
+    for (i, g) in s.setup.groups.iter().enumerate() {
+        let p = format!("setup.groups[{i}]");
+        side_ref(&mut ctx, &sides, &format!("{p}.side"), &g.side);
+        type_ref(&mut ctx, &types, &format!("{p}.unit_type"), &g.unit_type);
+        if let Err(e) = level_ok(&g.unit_type, g.level) {
+            ctx.err(format!("{p}.level"), e);
+        }
+        if g.spaces.is_empty() {
+            ctx.err(format!("{p}.spaces"), "a setup group needs at least one space");
+        }
+        for (j, sp) in g.spaces.iter().enumerate() {
+            space_ref(&mut ctx, board.as_ref(), &format!("{p}.spaces[{j}]"), sp);
+        }
+        if let Some(max) = g.max_per_space
+            && (u64::from(max) * g.spaces.len() as u64) < u64::from(g.count)
+        {
+            ctx.err(format!("{p}.count"), format!("{} units cannot fit {max} per space in {} spaces", g.count, g.spaces.len()));
+        }
+        *used.entry((g.unit_type.as_str(), level_key(&g.unit_type, g.level))).or_default() += g.count;
+        total_units += g.count as usize;
+    }
+    for (i, r) in s.reinforcements.iter().enumerate() {
+        let p = format!("reinforcements[{i}]");
+        side_ref(&mut ctx, &sides, &format!("{p}.side"), &r.side);
+        if r.turn == 0 || r.turn as usize > s.turns.labels.len() {
+            ctx.err(format!("{p}.turn"), format!("turn {} is not on the turn track", r.turn));
+        }
+        for (j, sp) in r.entry.iter().enumerate() {
+            space_ref(&mut ctx, board.as_ref(), &format!("{p}.entry[{j}]"), sp);
+        }
+        if r.entry.is_empty() {
+            ctx.err(format!("{p}.entry"), "reinforcements need at least one entry space");
+        }
+        for (j, u) in r.units.iter().enumerate() {
+            if !unit_ids.insert(u.id.as_str()) {
+                ctx.err(format!("{p}.units[{j}].id"), format!("duplicate unit id `{}`", u.id));
+            }
+            type_ref(&mut ctx, &types, &format!("{p}.units[{j}].unit_type"), &u.unit_type);
+            *used.entry((u.unit_type.as_str(), level_key(&u.unit_type, u.level))).or_default() += 1;
+            total_units += 1;
+        }
+    }
+    if total_units > MAX_UNITS {
+        ctx.err("setup", format!("{total_units} units; the limit is {MAX_UNITS}"));
+    }
+    if !s.counter_mix.is_empty() {
+        for ((t, l), n) in &used {
+            let limit = mix.get(&(*t, *l)).or_else(|| mix.get(&(*t, None))).copied();
+            match limit {
+                Some(limit) if *n > limit => ctx.err(
+                    "setup",
+                    format!("setup and reinforcements use {n} counters of `{t}`{}; the counter mix has {limit}", lvl(*l)),
+                ),
+                None => ctx.err("counter_mix", format!("no counters of `{t}`{} in the counter mix, but the setup uses {n}", lvl(*l))),
+                _ => {}
+            }
+        }
+    }
+    // Turn track.
+    if s.turns.labels.is_empty() {
+        ctx.err("turns.labels", "the turn track needs at least one turn");
+    }
+    side_ref(&mut ctx, &sides, "turns.first_side", &s.turns.first_side);
+    ids(&mut ctx, &s.turns.phases, "turns.phases", |x| &x.id);
+    if s.turns.phases.is_empty() {
+        ctx.err("turns.phases", "a turn needs at least one phase");
+    }
+    for (i, ph) in s.turns.phases.iter().enumerate() {
+        if let PhaseActor::Side(sd) = &ph.actor {
+            side_ref(&mut ctx, &sides, &format!("turns.phases[{i}].actor"), sd);
+        }
+    }
+    // Tracks.
+    let tracks = ids(&mut ctx, &s.tracks, "tracks", |x| &x.id);
+    let levels = ids(&mut ctx, &s.victory.levels, "victory.levels", |x| &x.id);
+    for (i, t) in s.tracks.iter().enumerate() {
+        let p = format!("tracks[{i}]");
+        if let Some(sd) = &t.side {
+            side_ref(&mut ctx, &sides, &format!("{p}.side"), sd);
+        }
+        if !(t.floor <= t.start && t.start <= t.cap) {
+            ctx.err(format!("{p}.start"), format!("start {} is not within floor {} and cap {}", t.start, t.floor, t.cap));
+        }
+        for (j, sd) in t.sudden_death.iter().enumerate() {
+            level_ref(&mut ctx, &levels, &format!("{p}.sudden_death[{j}].level"), &sd.level);
+        }
+    }
+    // Tables.
+    let pools = ids(&mut ctx, &s.pools, "pools", |x| &x.id);
+    check_crts(&mut ctx, &s.tables.crts);
+    ids(&mut ctx, &s.tables.events, "tables.events", |x| &x.id);
+    for (i, t) in s.tables.events.iter().enumerate() {
+        let p = format!("tables.events[{i}]");
+        if let Some(sd) = &t.side {
+            side_ref(&mut ctx, &sides, &format!("{p}.side"), sd);
+        }
+        let mut seen: BTreeMap<u32, usize> = BTreeMap::new();
+        for (j, e) in t.entries.iter().enumerate() {
+            if e.rolls.0 > e.rolls.1 {
+                ctx.err(format!("{p}.entries[{j}].rolls"), "range runs backwards");
+            }
+            for v in t.dice.outcomes().into_iter().filter(|v| (e.rolls.0..=e.rolls.1).contains(v)) {
+                if let Some(k) = seen.insert(v, j) {
+                    ctx.err(format!("{p}.entries[{j}].rolls"), format!("roll {v} is also covered by entries[{k}]"));
+                }
+            }
+            for (k, eff) in e.effects.iter().enumerate() {
+                effect_refs(&mut ctx, &tracks, &pools, &format!("{p}.entries[{j}].effects[{k}]"), eff);
+            }
+        }
+        let gaps: Vec<String> = t.dice.outcomes().into_iter().filter(|v| !seen.contains_key(v)).map(|v| v.to_string()).collect();
+        if !gaps.is_empty() {
+            ctx.err(format!("{p}.entries"), format!("the table has gaps: no entry for roll {}", gaps.join(", ")));
+        }
+    }
+    for (i, pool) in s.pools.iter().enumerate() {
+        let p = format!("pools[{i}]");
+        if let Some(sd) = &pool.side {
+            side_ref(&mut ctx, &sides, &format!("{p}.side"), sd);
+        }
+        ids(&mut ctx, &pool.chits, &format!("{p}.chits"), |x| &x.id);
+        for (j, c) in pool.chits.iter().enumerate() {
+            for (k, eff) in c.effects.iter().enumerate() {
+                effect_refs(&mut ctx, &tracks, &pools, &format!("{p}.chits[{j}].effects[{k}]"), eff);
+            }
+        }
+    }
+    ids(&mut ctx, &s.tables.costs, "tables.costs", |x| &x.id);
+    for (i, c) in s.tables.costs.iter().enumerate() {
+        for (j, e) in c.entries.iter().enumerate() {
+            if let Some(t) = &e.unit_type {
+                type_ref(&mut ctx, &types, &format!("tables.costs[{i}].entries[{j}].unit_type"), t);
+            }
+        }
+    }
+    // Victory.
+    for (i, l) in s.victory.levels.iter().enumerate() {
+        if let Some(sd) = &l.side {
+            side_ref(&mut ctx, &sides, &format!("victory.levels[{i}].side"), sd);
+        }
+    }
+    if s.victory.conditions.is_empty() {
+        ctx.err("victory.conditions", "needs at least one condition (end with `Otherwise`)");
+    }
+    for (i, c) in s.victory.conditions.iter().enumerate() {
+        let p = format!("victory.conditions[{i}]");
+        match c {
+            VictoryCondition::ControlsAll { side, spaces, level }
+            | VictoryCondition::ControlsAtLeast { side, spaces, level, .. } => {
+                side_ref(&mut ctx, &sides, &format!("{p}.side"), side);
+                level_ref(&mut ctx, &levels, &format!("{p}.level"), level);
+                for (j, sp) in spaces.iter().enumerate() {
+                    space_ref(&mut ctx, board.as_ref(), &format!("{p}.spaces[{j}]"), sp);
+                }
+            }
+            VictoryCondition::Track { track, level, .. } => {
+                track_ref(&mut ctx, &tracks, &format!("{p}.track"), track);
+                level_ref(&mut ctx, &levels, &format!("{p}.level"), level);
+            }
+            VictoryCondition::Otherwise { level } => level_ref(&mut ctx, &levels, &format!("{p}.level"), level),
+        }
+    }
+    ruleset_support(&mut ctx, s);
+    let options = ids(&mut ctx, &s.options, "options", |x| &x.id);
+    ids(&mut ctx, &s.variants, "variants", |x| &x.id);
+    for (i, v) in s.variants.iter().enumerate() {
+        for (j, o) in v.options.iter().enumerate() {
+            if !options.contains(o.as_str()) {
+                ctx.err(format!("variants[{i}].options[{j}]"), format!("unknown option `{o}`"));
+            }
+        }
+    }
+    // Map-level references outside the board.
+    match &s.map {
+        Map::Hex(m) => {
+            ids(&mut ctx, &m.terrain, "map.terrain", |x| &x.id);
+            ids(&mut ctx, &m.hexside_types, "map.hexside_types", |x| &x.id);
+            for (i, t) in m.terrain.iter().enumerate() {
+                check_color(&mut ctx, &format!("map.terrain[{i}].color"), &t.color);
+            }
+            for (i, c) in m.initial_control.iter().enumerate() {
+                side_ref(&mut ctx, &sides, &format!("map.initial_control[{i}].side"), &c.side);
+            }
+            for (i, v) in m.vp_tracks.iter().enumerate() {
+                side_ref(&mut ctx, &sides, &format!("map.vp_tracks[{i}].side"), &v.side);
+                track_ref(&mut ctx, &tracks, &format!("map.vp_tracks[{i}].track"), &v.track);
+            }
+            for (i, b) in m.boxes.iter().enumerate() {
+                for (j, sd) in b.sides.iter().enumerate() {
+                    side_ref(&mut ctx, &sides, &format!("map.boxes[{i}].sides[{j}]"), sd);
+                }
+            }
+            if let Some(bg) = &m.background {
+                check_image(&mut ctx, base, "map.background.image", &bg.image);
+            }
+        }
+        Map::Area(m) => {
+            for (i, sp) in m.spaces.iter().enumerate() {
+                if let Some(c) = &sp.control {
+                    side_ref(&mut ctx, &sides, &format!("map.spaces[{i}].control"), c);
+                }
+            }
+            if let Some(b) = &board {
+                unreachable_spaces(&mut ctx, b, m);
+            }
+        }
+    }
+    if s.notes.iter().any(|n| n.len() > 10_000) {
+        ctx.warn("notes", "a note is over 10,000 characters");
+    }
+    (ctx.out, board)
+}
+
+fn lvl(l: Option<u32>) -> String {
+    l.map(|l| format!(" level {l}")).unwrap_or_default()
+}
+
+fn side_ref(ctx: &mut Ctx, sides: &BTreeSet<&str>, path: &str, id: &str) {
+    if !sides.contains(id) {
+        ctx.err(path, format!("unknown side `{id}`"));
+    }
+}
+fn type_ref(ctx: &mut Ctx, types: &BTreeSet<&str>, path: &str, id: &str) {
+    if !types.contains(id) {
+        ctx.err(path, format!("unknown unit type `{id}`"));
+    }
+}
+fn track_ref(ctx: &mut Ctx, tracks: &BTreeSet<&str>, path: &str, id: &str) {
+    if !tracks.contains(id) {
+        ctx.err(path, format!("unknown track `{id}`"));
+    }
+}
+fn level_ref(ctx: &mut Ctx, levels: &BTreeSet<&str>, path: &str, id: &str) {
+    if !levels.contains(id) {
+        ctx.err(path, format!("unknown victory level `{id}`"));
+    }
+}
+fn space_ref(ctx: &mut Ctx, board: Option<&Board>, path: &str, key: &str) {
+    if let Some(b) = board
+        && b.space(key).is_none()
+    {
+        ctx.err(path, format!("unknown space `{key}`"));
+    }
+}
+
+fn effect_refs(ctx: &mut Ctx, tracks: &BTreeSet<&str>, pools: &BTreeSet<&str>, path: &str, e: &EventEffect) {
+    match e {
+        EventEffect::AdjustTrack { track, .. } => track_ref(ctx, tracks, &format!("{path}.track"), track),
+        EventEffect::DrawChits { pool, .. } => {
+            if !pools.contains(pool.as_str()) {
+                ctx.err(format!("{path}.pool"), format!("unknown pool `{pool}`"));
+            }
+        }
+        EventEffect::Ruleset { handler } if handler.is_empty() => ctx.err(format!("{path}.handler"), "empty handler name"),
+        EventEffect::Ruleset { .. } | EventEffect::NoEffect => {}
+    }
+}
+
+fn check_color(ctx: &mut Ctx, path: &str, c: &str) {
+    let ok = c.len() == 7 && c.starts_with('#') && c[1..].chars().all(|ch| ch.is_ascii_hexdigit());
+    if !ok {
+        ctx.err(path, format!("colour `{c}` is not of the form #rrggbb"));
+    }
+}
+
+fn check_crts(ctx: &mut Ctx, crts: &[CrtDef]) {
+    ids(ctx, crts, "tables.crts", |x| &x.id);
+    for (i, t) in crts.iter().enumerate() {
+        let p = format!("tables.crts[{i}]");
+        let mut prev: Option<i64> = None;
+        if t.columns.is_empty() {
+            ctx.err(format!("{p}.columns"), "a table needs at least one column");
+        }
+        for (j, c) in t.columns.iter().enumerate() {
+            match parse_heading(t.index, c) {
+                None => ctx.err(format!("{p}.columns[{j}]"), format!("`{c}` is not a {:?} column heading", t.index)),
+                Some(v) => {
+                    if prev.is_some_and(|pv| pv >= v) {
+                        ctx.err(format!("{p}.columns[{j}]"), format!("`{c}` is not above the column before it"));
+                    }
+                    prev = Some(v);
+                }
+            }
+        }
+        if !t.labels.is_empty() && t.labels.len() != t.columns.len() {
+            ctx.err(format!("{p}.labels"), format!("{} labels for {} columns", t.labels.len(), t.columns.len()));
+        }
+        if let Some(pr) = &t.prohibited_at_or_below
+            && parse_heading(t.index, pr).is_none()
+        {
+            ctx.err(format!("{p}.prohibited_at_or_below"), format!("`{pr}` is not a {:?} value", t.index));
+        }
+        let codes: BTreeSet<&str> = t.results.iter().map(|r| r.code.as_str()).collect();
+        ids(ctx, &t.results, &format!("{p}.results"), |x| &x.code);
+        let outcomes = t.dice.outcomes();
+        let mut seen = BTreeSet::new();
+        for (j, row) in t.rows.iter().enumerate() {
+            if !outcomes.contains(&row.roll) {
+                ctx.err(format!("{p}.rows[{j}].roll"), format!("{:?} cannot roll {}", t.dice, row.roll));
+            } else if !seen.insert(row.roll) {
+                ctx.err(format!("{p}.rows[{j}].roll"), format!("roll {} has two rows", row.roll));
+            }
+            if row.results.len() != t.columns.len() {
+                ctx.err(
+                    format!("{p}.rows[{j}].results"),
+                    format!("row has {} results; the table has {} columns", row.results.len(), t.columns.len()),
+                );
+            }
+            for (k, code) in row.results.iter().enumerate() {
+                if !codes.contains(code.as_str()) {
+                    ctx.err(format!("{p}.rows[{j}].results[{k}]"), format!("result code `{code}` is not defined in results"));
+                }
+            }
+        }
+        let gaps: Vec<String> = outcomes.iter().filter(|v| !seen.contains(*v)).map(u32::to_string).collect();
+        if !gaps.is_empty() {
+            ctx.err(format!("{p}.rows"), format!("the table has gaps: no row for roll {}", gaps.join(", ")));
+        }
+    }
+}
+
+/// Area maps: every space must be reachable from the first, following links either way.
+fn unreachable_spaces(ctx: &mut Ctx, b: &Board, m: &AreaMap) {
+    let areas: Vec<usize> = (0..b.len()).filter(|&i| matches!(b.spaces[i].kind, SpaceKind::Area)).collect();
+    let Some(&start) = areas.first() else { return };
+    let mut undirected: Vec<Vec<usize>> = vec![Vec::new(); b.len()];
+    for (i, edges) in b.edges.iter().enumerate() {
+        for e in edges {
+            undirected[i].push(e.to.index());
+            undirected[e.to.index()].push(i);
+        }
+    }
+    let mut seen = vec![false; b.len()];
+    let mut stack = vec![start];
+    seen[start] = true;
+    while let Some(i) = stack.pop() {
+        for &j in &undirected[i] {
+            if !seen[j] {
+                seen[j] = true;
+                stack.push(j);
+            }
+        }
+    }
+    for (i, sp) in m.spaces.iter().enumerate() {
+        if let Some(id) = b.space(&sp.id)
+            && !seen[id.index()]
+        {
+            ctx.err(format!("map.spaces[{i}]"), format!("space `{}` is unreachable: no link leads to it", sp.id));
+        }
+    }
+}
+
+/// Asset paths stay inside the scenario's folder, and images are within size limits.
+fn check_image(ctx: &mut Ctx, base: &Path, path: &str, rel: &str) {
+    let p = Path::new(rel);
+    if p.is_absolute() || p.components().any(|c| !matches!(c, Component::Normal(_) | Component::CurDir)) {
+        ctx.err(path, format!("asset path `{rel}` must stay inside the scenario's folder"));
+        return;
+    }
+    let full = base.join(p);
+    match std::fs::metadata(&full) {
+        Err(e) => ctx.err(path, format!("cannot read `{rel}`: {e}")),
+        Ok(m) if m.len() > MAX_IMAGE_BYTES => ctx.err(path, format!("image is {} bytes; the limit is {MAX_IMAGE_BYTES}", m.len())),
+        Ok(_) => match image::image_dimensions(&full) {
+            Err(e) => ctx.err(path, format!("`{rel}` is not a readable image: {e}")),
+            Ok((w, h)) if w > MAX_IMAGE_SIDE || h > MAX_IMAGE_SIDE => {
+                ctx.err(path, format!("image is {w}x{h}; the limit is {MAX_IMAGE_SIDE} per side"));
+            }
+            Ok(_) => {}
+        },
+    }
+}
+
+/// Rulesets this build knows. Each declares what it implements, so a scenario never uses a
+/// mechanism that would silently do nothing.
+pub const RULESETS: &[&str] = &["generic"];
+
+fn ruleset_support(ctx: &mut Ctx, s: &Scenario) {
+    if !RULESETS.contains(&s.ruleset.as_str()) {
+        ctx.err("ruleset", format!("unknown ruleset `{}`; this build has: {}", s.ruleset, RULESETS.join(", ")));
+        return;
+    }
+    // The generic ruleset: movement, combat with step losses, reinforcements, end of turn.
+    for (i, ph) in s.turns.phases.iter().enumerate() {
+        if !matches!(ph.kind, PhaseKind::Movement | PhaseKind::Combat | PhaseKind::Reinforcement | PhaseKind::EndOfTurn) {
+            ctx.err(format!("turns.phases[{i}].kind"), format!("the generic ruleset has no procedure for {:?} phases", ph.kind));
+        }
+    }
+    for (i, t) in s.tables.crts.iter().enumerate() {
+        for (j, r) in t.results.iter().enumerate() {
+            for (k, e) in r.effects.iter().enumerate() {
+                if !matches!(e, CombatEffect::LossPoints { .. } | CombatEffect::Steps { .. } | CombatEffect::NoEffect) {
+                    ctx.err(
+                        format!("tables.crts[{i}].results[{j}].effects[{k}]"),
+                        format!("the generic ruleset cannot apply {e:?} yet (it applies LossPoints, Steps, NoEffect)"),
+                    );
+                }
+            }
+        }
+    }
+    if !s.tables.events.is_empty() {
+        ctx.err("tables.events", "the generic ruleset has no event phase to roll on these tables");
+    }
+    if !s.pools.is_empty() {
+        ctx.err("pools", "the generic ruleset does not draw chits");
+    }
+}

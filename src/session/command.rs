@@ -1,0 +1,39 @@
+//! Commands: every player action, serializable, the only way state changes. Spaces and units
+//! are named by their scenario keys, never by ECS entities.
+
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Command {
+    /// Move a unit to a space by the cheapest legal path.
+    Move { unit: String, to: String },
+    /// Bring a scheduled reinforcement onto one of its entry spaces.
+    Enter { unit: String, at: String },
+    /// Place a unit of a setup group (the unit is named by the group's generated id).
+    Place { unit: String, at: String },
+    /// Attack a space with adjacent units; `table` picks the CRT where the rules allow a choice.
+    Attack { attackers: Vec<String>, target: String, #[serde(default)] table: Option<String> },
+    /// Answer a losses prompt: one entry per step, naming the unit that loses it.
+    TakeLosses { units: Vec<String> },
+    /// End the current phase.
+    EndPhase,
+}
+
+impl Command {
+    /// A short human form for logs.
+    #[must_use]
+    pub fn describe(&self) -> String {
+        match self {
+            Command::Move { unit, to } => format!("move {unit} to {to}"),
+            Command::Enter { unit, at } => format!("enter {unit} at {at}"),
+            Command::Place { unit, at } => format!("place {unit} at {at}"),
+            Command::Attack { attackers, target, table } => format!(
+                "attack {target} with {}{}",
+                attackers.join(", "),
+                table.as_ref().map(|t| format!(" on {t}")).unwrap_or_default()
+            ),
+            Command::TakeLosses { units } => format!("take losses: {}", units.join(", ")),
+            Command::EndPhase => "end phase".to_string(),
+        }
+    }
+}

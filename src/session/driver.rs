@@ -1,0 +1,165 @@
+//! The session driver: one game in its own ECS world. The GUI, the CLI, bots, replays and
+//! tests all give commands through [`Session::apply`], which runs the rules schedule once.
+//! Nothing here calls `App::update`.
+
+use std::collections::BTreeSet;
+use std::sync::Arc;
+
+use bevy::prelude::World;
+use serde::{Deserialize, Serialize};
+
+use super::command::Command;
+use super::legal::legal_commands;
+use super::spawn::spawn_world;
+use super::state::{GameState, game_state, state_hash};
+use crate::model::{CurrentCommand, Game, Outcome, PendingPrompt, TurnState};
+use crate::rules::Rules;
+use crate::scenario::Loaded;
+
+/// A command as played: the side that gave it and the command.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Played {
+    pub side: String,
+    pub command: Command,
+}
+
+/// State hash recorded when a phase ended.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Checkpoint {
+    /// Number of commands played when the phase ended.
+    pub after_command: usize,
+    pub turn: String,
+    pub phase: String,
+    /// Hex digits of the state hash.
+    pub hash: String,
+}
+
+/// Everything needed to recreate a game from the start.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameSetup {
+    pub options: BTreeSet<String>,
+    pub seed: u64,
+    pub forced_dice: Vec<u32>,
+}
+
+pub struct Session {
+    pub world: World,
+    pub loaded: Arc<Loaded>,
+    pub setup: GameSetup,
+    pub played: Vec<Played>,
+    pub checkpoints: Vec<Checkpoint>,
+    /// Number of commands undo may never go below (the last roll or reveal).
+    pub barrier: usize,
+}
+
+impl Session {
+    /// A new game on a loaded scenario. Unknown options are an error.
+    pub fn new(loaded: Arc<Loaded>, setup: GameSetup) -> Result<Self, String> {
+        for o in &setup.options {
+            if !loaded.scenario.options.iter().any(|d| &d.id == o) {
+                return Err(format!("unknown option `{o}` for scenario {}", loaded.scenario.id));
+            }
+        }
+        let world = spawn_world(&loaded, &setup.options, setup.seed, &setup.forced_dice);
+        Ok(Self { world, loaded, setup, played: Vec::new(), checkpoints: Vec::new(), barrier: 0 })
+    }
+
+    /// The options a scenario switches on by default.
+    #[must_use]
+    pub fn default_options(loaded: &Loaded) -> BTreeSet<String> {
+        loaded.scenario.options.iter().filter(|o| o.default).map(|o| o.id.clone()).collect()
+    }
+
+    #[must_use]
+    pub fn game(&self) -> &Game {
+        self.world.resource::<Game>()
+    }
+
+    /// Index of the side that must act now, if any.
+    #[must_use]
+    pub fn acting_side(&self) -> Option<usize> {
+        let turn = self.world.resource::<TurnState>();
+        turn.acting_side(self.game(), self.world.resource::<PendingPrompt>().0.as_ref())
+    }
+
+    #[must_use]
+    pub fn is_over(&self) -> bool {
+        self.world.resource::<TurnState>().result.is_some()
+    }
+
+    /// Applies a command for the side to act. An illegal command is rejected with the reason
+    /// and changes nothing.
+    pub fn apply(&mut self, command: Command) -> Result<(), String> {
+        let Some(side) = self.acting_side() else {
+            return Err("no side is to act: the game is over".to_string());
+        };
+        self.world.resource_mut::<CurrentCommand>().0 = Some((side, command.clone()));
+        *self.world.resource_mut::<Outcome>() = Outcome::default();
+        self.world.run_schedule(Rules);
+        self.world.resource_mut::<CurrentCommand>().0 = None;
+        let outcome = std::mem::take(&mut *self.world.resource_mut::<Outcome>());
+        if let Some(reason) = outcome.rejected {
+            return Err(reason);
+        }
+        let side_id = self.game().side_id(side).to_string();
+        self.played.push(Played { side: side_id, command });
+        if outcome.barrier {
+            self.barrier = self.played.len();
+        }
+        if outcome.phase_ended || self.is_over() {
+            let cp = self.checkpoint();
+            self.checkpoints.push(cp);
+        }
+        Ok(())
+    }
+
+    fn checkpoint(&mut self) -> Checkpoint {
+        let st = game_state(&mut self.world, None);
+        Checkpoint {
+            after_command: self.played.len(),
+            turn: st.turn,
+            phase: st.phase,
+            hash: format!("{:016x}", state_hash(&mut self.world)),
+        }
+    }
+
+    /// Every legal command for the side to act.
+    pub fn legal_commands(&mut self) -> Vec<Command> {
+        legal_commands(&mut self.world)
+    }
+
+    /// The state, whole (`None`) or as one side sees it.
+    pub fn state(&mut self, viewer: Option<usize>) -> GameState {
+        game_state(&mut self.world, viewer)
+    }
+
+    pub fn state_hash(&mut self) -> u64 {
+        state_hash(&mut self.world)
+    }
+
+    /// Whether undo can step back now (the last command rolled nothing and revealed nothing).
+    #[must_use]
+    pub fn can_undo(&self) -> bool {
+        self.played.len() > self.barrier
+    }
+
+    /// Steps back over the last command by replaying the game without it. Never crosses a die
+    /// roll or a reveal.
+    pub fn undo(&mut self) -> Result<(), String> {
+        if !self.can_undo() {
+            return Err(if self.played.is_empty() {
+                "nothing to undo".to_string()
+            } else {
+                "cannot undo past a die roll or a reveal".to_string()
+            });
+        }
+        let mut keep = self.played.clone();
+        keep.pop();
+        let mut fresh = Session::new(self.loaded.clone(), self.setup.clone())?;
+        for (i, p) in keep.into_iter().enumerate() {
+            fresh.apply(p.command).map_err(|e| format!("undo replay failed at command {}: {e}", i + 1))?;
+        }
+        *self = fresh;
+        Ok(())
+    }
+}

@@ -1,0 +1,139 @@
+//! The legal commands for the side to act: what bots choose from, what the GUI highlights, and
+//! what tests enumerate. Every command listed here is accepted by `Session::apply`.
+//!
+//! Complete for single-unit commands. For attacks it lists, per target, the attack with every
+//! eligible adjacent unit and the attack with each unit alone, on every table; for losses, up to
+//! 32 distinct allocations.
+
+use bevy::prelude::World;
+
+use super::command::Command;
+use super::prompt::Prompt;
+use crate::model::view::{UnitsView, factors, has_flag, steps_left};
+use crate::model::{Game, Location, PendingPrompt, TurnState};
+use crate::rules::combat::plan_attack;
+use crate::rules::movement::{enter_rejection, legal_destinations};
+use crate::rules::setup::{group_of, place_rejection};
+use crate::scenario::schema::{PhaseKind, UnitFlag};
+
+pub fn legal_commands(world: &mut World) -> Vec<Command> {
+    let units = UnitsView::from_world(world);
+    let game = world.resource::<Game>();
+    let turn = world.resource::<TurnState>();
+    let prompt = world.resource::<PendingPrompt>().0.as_ref();
+    let Some(side) = turn.acting_side(game, prompt) else { return Vec::new() };
+    let mut out = Vec::new();
+    if let Some(Prompt::TakeLosses { steps, units: ids, .. }) = prompt {
+        let caps: Vec<u32> =
+            ids.iter().map(|id| units.get(id).map_or(0, |u| steps_left(game, u.type_index, u.level))).collect();
+        let mut alloc = vec![0u32; ids.len()];
+        allocations(&caps, *steps, 0, &mut alloc, &mut |a| {
+            let list = a.iter().enumerate().flat_map(|(i, n)| std::iter::repeat_n(ids[i].clone(), *n as usize)).collect();
+            out.push(Command::TakeLosses { units: list });
+            out.len() < 32
+        });
+        return out;
+    }
+    if turn.setup.is_some() {
+        let mut unplaced_groups = Vec::new();
+        for u in units.0.iter().filter(|u| u.side == side && u.location == Location::NotEntered) {
+            let Some(g) = group_of(game, &u.id) else { continue };
+            // One unit per group is enough: the group's units are interchangeable.
+            if unplaced_groups.contains(&g.id) {
+                continue;
+            }
+            unplaced_groups.push(g.id.clone());
+            for sp in &g.spaces {
+                if place_rejection(game, &units, side, &u.id, sp).is_none() {
+                    out.push(Command::Place { unit: u.id.clone(), at: sp.clone() });
+                }
+            }
+        }
+        if unplaced_groups.is_empty() {
+            out.push(Command::EndPhase);
+        }
+        return out;
+    }
+    let Some(phase) = turn.current_phase(game) else { return out };
+    match phase.kind {
+        PhaseKind::Movement => {
+            for u in units.0.iter().filter(|u| u.side == side) {
+                for d in legal_destinations(game, &units, u) {
+                    out.push(Command::Move { unit: u.id.clone(), to: game.board.key(d.space).to_string() });
+                }
+            }
+        }
+        PhaseKind::Reinforcement => {
+            for r in &game.scenario.reinforcements {
+                for ru in &r.units {
+                    for at in &r.entry {
+                        if enter_rejection(game, turn, &units, side, &ru.id, at).is_none() {
+                            out.push(Command::Enter { unit: ru.id.clone(), at: at.clone() });
+                        }
+                    }
+                }
+            }
+        }
+        PhaseKind::Combat => attacks(game, turn, &units, side, &mut out),
+        _ => {}
+    }
+    out.push(Command::EndPhase);
+    out
+}
+
+fn attacks(game: &Game, turn: &TurnState, units: &UnitsView, side: usize, out: &mut Vec<Command>) {
+    let board = &game.board;
+    let mut targets: Vec<usize> = units
+        .0
+        .iter()
+        .filter(|u| u.side != side)
+        .filter_map(|u| u.space().map(|s| s.index()))
+        .collect();
+    targets.sort_unstable();
+    targets.dedup();
+    let tables: Vec<Option<String>> = if game.scenario.tables.crts.len() > 1 {
+        game.scenario.tables.crts.iter().map(|c| Some(c.id.clone())).collect()
+    } else {
+        vec![None]
+    };
+    for t in targets {
+        let key = board.spaces[t].key.clone();
+        let target = crate::model::SpaceId(t as u32);
+        let adjacent: Vec<String> = units
+            .0
+            .iter()
+            .filter(|u| u.side == side && !u.activity.attacked)
+            .filter(|u| !has_flag(game, u.type_index, UnitFlag::CannotAttack))
+            .filter(|u| factors(game, u.type_index, u.level).attack > 0)
+            .filter(|u| u.space().is_some_and(|s| board.edge(s, target).is_some()))
+            .map(|u| u.id.clone())
+            .collect();
+        let mut groups: Vec<Vec<String>> = adjacent.iter().map(|a| vec![a.clone()]).collect();
+        if adjacent.len() > 1 {
+            groups.push(adjacent.clone());
+        }
+        for table in &tables {
+            for g in &groups {
+                if plan_attack(game, turn, units, side, g, &key, table.as_deref()).is_ok() {
+                    out.push(Command::Attack { attackers: g.clone(), target: key.clone(), table: table.clone() });
+                }
+            }
+        }
+    }
+}
+
+/// Calls `f` with each way to spread `steps` over units with `caps` steps each; stops when `f`
+/// returns false.
+fn allocations(caps: &[u32], steps: u32, i: usize, alloc: &mut Vec<u32>, f: &mut dyn FnMut(&[u32]) -> bool) -> bool {
+    if i == caps.len() {
+        return if steps == 0 { f(alloc) } else { true };
+    }
+    for n in (0..=caps[i].min(steps)).rev() {
+        alloc[i] = n;
+        if !allocations(caps, steps - n, i + 1, alloc, f) {
+            return false;
+        }
+    }
+    alloc[i] = 0;
+    true
+}

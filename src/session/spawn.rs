@@ -1,0 +1,130 @@
+//! Spawning a scenario into a fresh ECS world: resources, units, control, cups.
+
+use std::collections::BTreeSet;
+
+use bevy::prelude::World;
+
+use crate::model::board::SpaceKind;
+use crate::model::{
+    Activity, Control, ControlChanges, CurrentCommand, Game, Hidden, Location, Outcome, PendingCombat, PendingPrompt,
+    Pools, StepLevel, Tracks, TurnState, Unit, UnitIndex,
+};
+use crate::rules::note::log;
+use crate::rules::sequence::next_phase_on;
+use crate::rules::setup::{group_unit_id, next_setup_side};
+use crate::scenario::Loaded;
+use crate::scenario::schema::{Map, Strength};
+use crate::session::dice::Dice;
+use crate::session::log::{GameLog, LogKind};
+
+/// Builds the world of a new game.
+pub fn spawn_world(loaded: &Loaded, options: &BTreeSet<String>, seed: u64, forced: &[u32]) -> World {
+    let mut world = World::new();
+    let game = Game { scenario: loaded.scenario.clone(), board: loaded.board.clone(), options: options.clone() };
+    let s = &game.scenario;
+    let first_side = game.side_index(&s.turns.first_side).unwrap_or(0);
+    let setup = next_setup_side(&game, None);
+    let turn = TurnState {
+        turn: 0,
+        phase: next_phase_on(&game, 0, 0).unwrap_or(0),
+        first_side,
+        setup,
+        attacked: BTreeSet::new(),
+        result: None,
+    };
+    let tracks = Tracks(s.tracks.iter().map(|t| t.start).collect());
+    let mut control = Control(vec![None; game.board.len()]);
+    match &s.map {
+        Map::Hex(m) => {
+            for c in &m.initial_control {
+                let side = game.side_index(&c.side);
+                for (i, sp) in game.board.spaces.iter().enumerate() {
+                    if let (SpaceKind::Hex { row, .. }, Some((a, b))) = (&sp.kind, c.rows)
+                        && (a..=b).contains(row)
+                    {
+                        control.0[i] = side;
+                    }
+                }
+                for h in &c.hexes {
+                    if let Some(id) = game.board.space(h) {
+                        control.0[id.index()] = side;
+                    }
+                }
+            }
+        }
+        Map::Area(m) => {
+            for sp in &m.spaces {
+                if let (Some(c), Some(id)) = (&sp.control, game.board.space(&sp.id)) {
+                    control.0[id.index()] = game.side_index(c);
+                }
+            }
+        }
+    }
+    let mut pools = Pools { cups: Vec::new(), hands: vec![Vec::new(); s.sides.len()] };
+    for p in &s.pools {
+        let mut cup: Vec<String> = p
+            .chits
+            .iter()
+            .filter(|c| c.added_on_turn <= 1)
+            .flat_map(|c| (1..=c.count).map(move |k| if c.count == 1 { c.id.clone() } else { format!("{}#{k}", c.id) }))
+            .collect();
+        cup.sort();
+        pools.cups.push(cup);
+    }
+    let mut index = UnitIndex::default();
+    let type_index = |id: &str| s.unit_types.iter().position(|t| t.id == id).unwrap_or(0);
+    let default_level = |t: usize| match &s.unit_types[t].strength {
+        Strength::Steps(_) => 0,
+        Strength::Levels { lowest, .. } => *lowest,
+    };
+    let mut spawn = |world: &mut World, id: String, t: usize, loc: Location, level: Option<u32>, hidden: bool| {
+        let side = game.type_side(t).unwrap_or(0);
+        let e = world
+            .spawn((
+                Unit { id: id.clone(), type_index: t, side },
+                loc,
+                StepLevel(level.unwrap_or_else(|| default_level(t))),
+                Activity::default(),
+                Hidden(hidden),
+            ))
+            .id();
+        index.0.insert(id, e);
+    };
+    for u in &s.setup.units {
+        let t = type_index(&u.unit_type);
+        let loc = game.board.space(&u.at).map_or(Location::NotEntered, Location::OnMap);
+        spawn(&mut world, u.id.clone(), t, loc, u.level, u.hidden || s.unit_types[t].flags.contains(&crate::scenario::schema::UnitFlag::Hidden));
+    }
+    for g in &s.setup.groups {
+        let t = type_index(&g.unit_type);
+        for k in 1..=g.count {
+            spawn(&mut world, group_unit_id(g, k), t, Location::NotEntered, g.level, false);
+        }
+    }
+    for r in &s.reinforcements {
+        for u in &r.units {
+            spawn(&mut world, u.id.clone(), type_index(&u.unit_type), Location::NotEntered, u.level, false);
+        }
+    }
+    let mut glog = GameLog::default();
+    let text = match turn.setup {
+        Some(side) => format!("{}: setup, {} places units", s.title, game.side_id(side)),
+        None => format!("{}: turn {}, {}", s.title, s.turns.labels.first().map_or("?", String::as_str), s.turns.phases.get(turn.phase).map_or("?", |p| p.name.as_str())),
+    };
+    log(&mut glog, &game, &turn, LogKind::Phase, text, None);
+    world.insert_resource(turn);
+    world.insert_resource(tracks);
+    world.insert_resource(control);
+    world.insert_resource(pools);
+    world.insert_resource(index);
+    world.insert_resource(glog);
+    world.insert_resource(Dice::new(seed, forced));
+    world.insert_resource(PendingPrompt::default());
+    world.insert_resource(PendingCombat::default());
+    world.insert_resource(CurrentCommand::default());
+    world.insert_resource(Outcome::default());
+    world.insert_resource(ControlChanges::default());
+    world.insert_resource(game);
+    world.add_schedule(crate::rules::rules_schedule());
+    world
+}

@@ -1,0 +1,125 @@
+//! The printable game state: what `sandtable script` prints and what state hashes cover.
+//! It can be drawn from one side's view, which hides the other side's secrets.
+
+use std::collections::BTreeMap;
+
+use bevy::prelude::World;
+use serde::{Deserialize, Serialize};
+
+use super::dice::Dice;
+use super::hash::fnv1a;
+use super::prompt::Prompt;
+use crate::model::view::UnitsView;
+use crate::model::{Control, Game, GameResult, Location, PendingPrompt, Pools, Tracks, TurnState};
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UnitState {
+    pub id: String,
+    /// Unit type id, or `hidden` for a face-down enemy unit.
+    pub unit_type: String,
+    pub side: String,
+    /// Space key, `not entered` or `eliminated`.
+    pub location: String,
+    /// Steps lost (step units) or level (level units).
+    pub level: u32,
+    pub moved: bool,
+    pub attacked: bool,
+    pub hidden: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameState {
+    pub scenario: String,
+    /// Whose view this is; `None` = everything (for hashes and designers).
+    pub view: Option<String>,
+    pub turn: String,
+    pub phase: String,
+    pub active_side: Option<String>,
+    pub result: Option<GameResult>,
+    pub tracks: BTreeMap<String, i32>,
+    pub units: Vec<UnitState>,
+    /// Controller of every controlled space.
+    pub control: BTreeMap<String, String>,
+    /// Chits in each cup (counts only: the cup's order is secret from everyone).
+    pub cups: BTreeMap<String, usize>,
+    /// Each side's hand; another side's hand shows as a count of `hidden` entries.
+    pub hands: BTreeMap<String, Vec<String>>,
+    pub prompt: Option<Prompt>,
+    pub dice_rolled: usize,
+}
+
+/// The state as seen by `viewer` (a side index), or all of it.
+pub fn game_state(world: &mut World, viewer: Option<usize>) -> GameState {
+    let units = UnitsView::from_world(world);
+    let game = world.resource::<Game>();
+    let s = &game.scenario;
+    let turn = world.resource::<TurnState>();
+    let prompt = world.resource::<PendingPrompt>().0.clone();
+    let tracks = world.resource::<Tracks>();
+    let control = world.resource::<Control>();
+    let pools = world.resource::<Pools>();
+    let phase = if turn.setup.is_some() {
+        "setup".to_string()
+    } else if turn.result.is_some() || turn.turn >= s.turns.labels.len() {
+        "game over".to_string()
+    } else {
+        s.turns.phases.get(turn.phase).map_or_else(String::new, |p| p.id.clone())
+    };
+    let secret = |side: usize| viewer.is_some_and(|v| v != side);
+    let units = units
+        .0
+        .iter()
+        .map(|u| {
+            let hide = u.hidden && secret(u.side);
+            UnitState {
+                id: if hide { format!("hidden-{}", u.space().map_or(0, |s| s.0)) } else { u.id.clone() },
+                unit_type: if hide { "hidden".into() } else { s.unit_types[u.type_index].id.clone() },
+                side: game.side_id(u.side).to_string(),
+                location: match u.location {
+                    Location::OnMap(sp) => game.board.key(sp).to_string(),
+                    Location::NotEntered => "not entered".into(),
+                    Location::Eliminated => "eliminated".into(),
+                },
+                level: if hide { 0 } else { u.level },
+                moved: u.activity.moved,
+                attacked: u.activity.attacked,
+                hidden: u.hidden,
+            }
+        })
+        .collect();
+    let mut hands = BTreeMap::new();
+    for (i, h) in pools.hands.iter().enumerate() {
+        let shown = if secret(i) { vec!["hidden".to_string(); h.len()] } else { h.clone() };
+        hands.insert(game.side_id(i).to_string(), shown);
+    }
+    let prompt = prompt.filter(|p| viewer.is_none_or(|v| game.side_index(p.side()) == Some(v)));
+    GameState {
+        scenario: s.id.clone(),
+        view: viewer.map(|v| game.side_id(v).to_string()),
+        turn: s.turns.labels.get(turn.turn).cloned().unwrap_or_else(|| "end".into()),
+        phase,
+        active_side: turn
+            .acting_side(game, world.resource::<PendingPrompt>().0.as_ref())
+            .map(|i| game.side_id(i).to_string()),
+        result: turn.result.clone(),
+        tracks: s.tracks.iter().zip(&tracks.0).map(|(t, v)| (t.id.clone(), *v)).collect(),
+        units,
+        control: control
+            .0
+            .iter()
+            .enumerate()
+            .filter_map(|(i, c)| c.map(|c| (game.board.spaces[i].key.clone(), game.side_id(c).to_string())))
+            .collect(),
+        cups: s.pools.iter().zip(&pools.cups).map(|(p, c)| (p.id.clone(), c.len())).collect(),
+        hands,
+        prompt,
+        dice_rolled: world.resource::<Dice>().rolls.len(),
+    }
+}
+
+/// Hash of the whole state (every secret included).
+pub fn state_hash(world: &mut World) -> u64 {
+    let st = game_state(world, None);
+    let text = ron::to_string(&st).unwrap_or_default();
+    fnv1a(text.as_bytes())
+}

@@ -1,0 +1,47 @@
+//! Batch simulation: many complete games with random legal players, results by side and level.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use crate::bots::random::RandomPlayer;
+use crate::scenario::Loaded;
+use crate::session::{GameSetup, Session};
+
+#[derive(Clone, Debug, Default)]
+pub struct SimReport {
+    pub games: u32,
+    pub wins: BTreeMap<String, u32>,
+    pub levels: BTreeMap<String, u32>,
+    pub commands: Vec<usize>,
+    pub turns: Vec<usize>,
+}
+
+/// Most commands one simulated game may take before it counts as stuck.
+pub const MAX_COMMANDS_PER_GAME: usize = 200_000;
+
+/// Plays `games` games. Any rejected generated command is an error (a bug in the legal list).
+pub fn simulate(loaded: &Arc<Loaded>, games: u32, seed: u64) -> Result<SimReport, String> {
+    let mut rep = SimReport { games, ..Default::default() };
+    for g in 0..games {
+        let game_seed = seed.wrapping_mul(1_000_003).wrapping_add(u64::from(g));
+        let setup = GameSetup { options: Session::default_options(loaded), seed: game_seed, forced_dice: Vec::new() };
+        let mut s = Session::new(loaded.clone(), setup)?;
+        let mut bot = RandomPlayer::new(game_seed ^ 0x5eed);
+        let mut n = 0;
+        while !s.is_over() {
+            let Some(cmd) = bot.choose(&mut s) else { break };
+            s.apply(cmd.clone()).map_err(|e| format!("game {g} (seed {game_seed}): generated command `{}` rejected: {e}", cmd.describe()))?;
+            n += 1;
+            if n > MAX_COMMANDS_PER_GAME {
+                return Err(format!("game {g} (seed {game_seed}) did not end after {n} commands"));
+            }
+        }
+        let st = s.state(None);
+        let r = st.result.ok_or_else(|| format!("game {g} ended without a result"))?;
+        *rep.wins.entry(r.winner.clone().unwrap_or_else(|| "draw".into())).or_default() += 1;
+        *rep.levels.entry(r.level.clone()).or_default() += 1;
+        rep.commands.push(n);
+        rep.turns.push(s.world.resource::<crate::model::TurnState>().turn.min(s.game().scenario.turns.labels.len()));
+    }
+    Ok(rep)
+}
