@@ -66,13 +66,18 @@ pub fn game_state(world: &mut World, viewer: Option<usize>) -> GameState {
         s.turns.phases.get(turn.phase).map_or_else(String::new, |p| p.id.clone())
     };
     let secret = |side: usize| viewer.is_some_and(|v| v != side);
-    let units = units
+    let mut hidden_n = 0;
+    let mut units: Vec<UnitState> = units
         .0
         .iter()
         .map(|u| {
             let hide = u.hidden && secret(u.side);
+            if hide {
+                hidden_n += 1;
+            }
             UnitState {
-                id: if hide { format!("hidden-{}", u.space().map_or(0, |s| s.0)) } else { u.id.clone() },
+                // A face-down unit is listed by a number, never by its id or type.
+                id: if hide { format!("hidden-{hidden_n}") } else { u.id.clone() },
                 unit_type: if hide { "hidden".into() } else { s.unit_types[u.type_index].id.clone() },
                 side: game.side_id(u.side).to_string(),
                 location: match u.location {
@@ -87,6 +92,8 @@ pub fn game_state(world: &mut World, viewer: Option<usize>) -> GameState {
             }
         })
         .collect();
+    // Sorted again so that a face-down unit's place in the list says nothing of its id.
+    units.sort_by(|a, b| a.id.cmp(&b.id));
     let mut hands = BTreeMap::new();
     for (i, h) in pools.hands.iter().enumerate() {
         let shown = if secret(i) { vec!["hidden".to_string(); h.len()] } else { h.clone() };

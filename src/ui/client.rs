@@ -1,0 +1,133 @@
+//! The client's state: the session, what the player has selected, and the feedback line.
+//! Every change to the game is a command given through `Client::give`.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use bevy::prelude::*;
+
+use super::ClientArgs;
+use crate::scenario::load_file;
+use crate::session::save::{autosave, read_save, replay, saves_dir, write_save};
+use crate::session::{Command, GameSetup, Session};
+
+#[derive(Resource)]
+pub struct Client {
+    pub session: Session,
+    /// Units selected by the player (own units), in selection order.
+    pub selected: Vec<String>,
+    /// A space the player pointed at as a target.
+    pub target: Option<String>,
+    /// The last message for the player: what happened, or why a command was refused.
+    pub status: String,
+    pub status_is_error: bool,
+    /// Map view: zoom (pixels per hex radius) and pan offset.
+    pub hex_size: f32,
+    pub pan: [f32; 2],
+    pub show_hex_numbers: bool,
+    pub save_dir: PathBuf,
+}
+
+impl Client {
+    pub fn open(args: &ClientArgs) -> Result<Self, String> {
+        let session = match &args.load {
+            Some(p) => {
+                let save = read_save(p)?;
+                replay(&save, None)?
+            }
+            None => {
+                let loaded = Arc::new(load_file(&args.scenario).map_err(|r| r.to_string())?);
+                #[expect(clippy::disallowed_methods, reason = "a new game's seed; the rules only see the seed")]
+                let now = std::time::SystemTime::now();
+                let seed = args.seed.unwrap_or_else(|| {
+                    now.duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_secs())
+                });
+                let options = Session::default_options(&loaded);
+                Session::new(loaded, GameSetup { options, seed, forced_dice: Vec::new() })?
+            }
+        };
+        Ok(Self {
+            session,
+            selected: Vec::new(),
+            target: None,
+            status: "Select a unit to see where it may move.".to_string(),
+            status_is_error: false,
+            hex_size: 40.0,
+            pan: [0.0, 0.0],
+            show_hex_numbers: true,
+            save_dir: saves_dir(),
+        })
+    }
+
+    #[must_use]
+    pub fn window_title(&self) -> String {
+        let g = self.session.game();
+        let t = g.scenario.turns.labels.get(self.session.world.resource::<crate::model::TurnState>().turn);
+        format!("Sandtable - {} - turn {}", g.scenario.title, t.map_or("end", String::as_str))
+    }
+
+    /// Gives a command; on success autosaves at phase ends, on failure shows the reason.
+    pub fn give(&mut self, cmd: Command) {
+        let phases_before = self.session.checkpoints.len();
+        match self.session.apply(cmd.clone()) {
+            Ok(()) => {
+                self.status = format!("Done: {}.", cmd.describe());
+                self.status_is_error = false;
+                if self.session.checkpoints.len() > phases_before {
+                    let save = self.session.to_save();
+                    if let Err(e) = autosave(&self.save_dir.join("autosave"), &save) {
+                        self.status = format!("{} Autosave failed: {e}", self.status);
+                        self.status_is_error = true;
+                    }
+                    self.selected.clear();
+                    self.target = None;
+                }
+            }
+            Err(e) => {
+                self.status = format!("Refused: {e}.");
+                self.status_is_error = true;
+            }
+        }
+    }
+
+    pub fn undo(&mut self) {
+        match self.session.undo() {
+            Ok(()) => {
+                self.status = "Undone.".into();
+                self.status_is_error = false;
+                self.selected.clear();
+            }
+            Err(e) => {
+                self.status = format!("Cannot undo: {e}.");
+                self.status_is_error = true;
+            }
+        }
+    }
+
+    pub fn save(&mut self) {
+        let path = self.save_dir.join(format!("{}.ron", self.session.game().scenario.id));
+        let save = self.session.to_save();
+        match write_save(&path, &save) {
+            Ok(()) => {
+                self.status = format!("Saved to {}.", path.display());
+                self.status_is_error = false;
+            }
+            Err(e) => {
+                self.status = format!("Save failed: {e}");
+                self.status_is_error = true;
+            }
+        }
+    }
+}
+
+pub fn update_title(client: Res<Client>, mut windows: Query<&mut Window>) {
+    if !client.is_changed() {
+        return;
+    }
+    let title = client.window_title();
+    for mut w in &mut windows {
+        if w.title != title {
+            w.title.clone_from(&title);
+        }
+    }
+}

@@ -1,0 +1,241 @@
+//! The panels: turn and phase, the sequence of play, the acting side's units, combat odds with
+//! the probability of every result, the loss prompt, and the event log.
+
+use bevy::prelude::*;
+use bevy_egui::egui::{self, Color32, RichText};
+use bevy_egui::EguiContexts;
+
+use super::client::Client;
+use crate::model::view::{UnitsView, factors};
+use crate::model::TurnState;
+use crate::rules::combat::plan_attack;
+use crate::rules::crt::{column_label, column_probabilities};
+use crate::scenario::schema::{NatoSymbol, PhaseKind};
+use crate::session::Command;
+use crate::session::log::GameLog;
+use crate::session::prompt::Prompt;
+
+/// Draws the NATO symbol of a unit type inside its box.
+pub fn nato(p: &egui::Painter, r: egui::Rect, s: NatoSymbol) {
+    let st = egui::Stroke::new(1.0, Color32::BLACK);
+    match s {
+        NatoSymbol::Infantry | NatoSymbol::Marine | NatoSymbol::Militia => {
+            p.line_segment([r.left_top(), r.right_bottom()], st);
+            p.line_segment([r.left_bottom(), r.right_top()], st);
+        }
+        NatoSymbol::Armor => {
+            p.rect_stroke(r.shrink2(egui::vec2(r.width() * 0.15, r.height() * 0.25)), r.height() * 0.25, st, egui::StrokeKind::Inside);
+        }
+        NatoSymbol::Mechanized | NatoSymbol::Motorized => {
+            p.line_segment([r.left_top(), r.right_bottom()], st);
+            p.line_segment([r.left_bottom(), r.right_top()], st);
+            p.rect_stroke(r.shrink2(egui::vec2(r.width() * 0.15, r.height() * 0.25)), r.height() * 0.25, st, egui::StrokeKind::Inside);
+        }
+        NatoSymbol::Recon => {
+            p.line_segment([r.left_bottom(), r.right_top()], st);
+        }
+        NatoSymbol::Artillery => {
+            p.circle_filled(r.center(), r.height() * 0.15, Color32::BLACK);
+        }
+        NatoSymbol::AntiTank => {
+            p.line_segment([r.left_bottom(), r.center_top()], st);
+            p.line_segment([r.center_top(), r.right_bottom()], st);
+        }
+        _ => {
+            let letter = format!("{s:?}").chars().next().map_or(String::new(), |c| c.to_string());
+            p.text(r.center(), egui::Align2::CENTER_CENTER, letter, egui::FontId::proportional(r.height() * 0.7), Color32::BLACK);
+        }
+    }
+}
+
+pub fn draw_ui(mut contexts: EguiContexts, mut client: ResMut<Client>) -> Result {
+    let ctx = contexts.ctx_mut()?.clone();
+    let client = &mut *client;
+    // Keyboard shortcuts.
+    let (undo, save) = ctx.input(|i| (i.modifiers.command && i.key_pressed(egui::Key::Z), i.modifiers.command && i.key_pressed(egui::Key::S)));
+    if undo {
+        client.undo();
+    }
+    if save {
+        client.save();
+    }
+    let mut viewport = egui::Ui::new(
+        ctx.clone(),
+        "viewport".into(),
+        egui::UiBuilder::new().layer_id(egui::LayerId::background()).max_rect(ctx.viewport_rect()),
+    );
+    top_bar(&mut viewport, client);
+    side_panel(&mut viewport, client);
+    log_panel(&mut viewport, client);
+    egui::CentralPanel::default().show(&mut viewport, |ui| super::map::map_ui(ui, client));
+    prompt_window(&ctx, client);
+    Ok(())
+}
+
+fn top_bar(ui: &mut egui::Ui, client: &mut Client) {
+    let st = client.session.state(None);
+    let game = client.session.game().clone();
+    egui::Panel::top("top").show(ui, |ui| {
+        ui.horizontal(|ui| {
+            ui.heading(&game.scenario.title);
+            ui.separator();
+            ui.label(RichText::new(format!("Turn {} of {}", st.turn, game.scenario.turns.labels.len())).strong());
+            ui.separator();
+            let phase_name = game.scenario.turns.phases.iter().find(|p| p.id == st.phase).map_or(st.phase.clone(), |p| p.name.clone());
+            ui.label(RichText::new(phase_name).strong());
+            if let Some(side) = &st.active_side {
+                let name = game.scenario.sides.iter().find(|s| &s.id == side).map_or(side.clone(), |s| s.name.clone());
+                ui.separator();
+                ui.label(RichText::new(format!("{name} to act")).color(super::map::color(&game.scenario.sides.iter().find(|s| &s.id == side).map_or("#ffffff".into(), |s| s.color.clone()))));
+            }
+            for (t, v) in &st.tracks {
+                let name = game.scenario.tracks.iter().find(|x| &x.id == t).map_or(t.clone(), |x| x.name.clone());
+                ui.separator();
+                ui.label(format!("{name}: {v}"));
+            }
+            if let Some(r) = &st.result {
+                ui.separator();
+                let name = game.scenario.victory.levels.iter().find(|l| l.id == r.level).map_or(r.level.clone(), |l| l.name.clone());
+                ui.label(RichText::new(format!("Game over: {name} ({})", r.reason)).color(Color32::YELLOW).strong());
+            }
+        });
+    });
+}
+
+fn side_panel(ui: &mut egui::Ui, client: &mut Client) {
+    let game = client.session.game().clone();
+    let turn = client.session.world.resource::<TurnState>().clone();
+    let units = UnitsView::from_world(&mut client.session.world);
+    let actor = client.session.acting_side();
+    egui::Panel::left("side").exact_size(300.0).show(ui, |ui| {
+        ui.heading("Sequence of play");
+        for (i, p) in game.scenario.turns.phases.iter().enumerate() {
+            let current = turn.setup.is_none() && turn.result.is_none() && i == turn.phase;
+            let text = format!("{} {}", if current { ">" } else { " " }, p.name);
+            ui.label(if current { RichText::new(text).strong().color(Color32::YELLOW) } else { RichText::new(text) });
+        }
+        if turn.setup.is_some() {
+            ui.label(RichText::new("> Setup").strong().color(Color32::YELLOW));
+        }
+        ui.separator();
+        let phase = turn.current_phase(&game);
+        // Units of the acting side that have not acted yet, for the end-phase warning.
+        let idle: Vec<&str> = match phase.map(|p| p.kind) {
+            Some(PhaseKind::Movement) => units.0.iter().filter(|u| Some(u.side) == actor && u.space().is_some() && !u.activity.moved && factors(&game, u.type_index, u.level).movement > 0).map(|u| u.id.as_str()).collect(),
+            _ => Vec::new(),
+        };
+        ui.horizontal(|ui| {
+            let end = ui.add_enabled(actor.is_some(), egui::Button::new("End phase"));
+            if end.clicked() {
+                client.give(Command::EndPhase);
+            }
+            if ui.add_enabled(client.session.can_undo(), egui::Button::new("Undo (Ctrl+Z)")).clicked() {
+                client.undo();
+            }
+            if ui.button("Save (Ctrl+S)").clicked() {
+                client.save();
+            }
+        });
+        if !idle.is_empty() {
+            ui.label(RichText::new(format!("Not yet moved: {}", idle.join(", "))).color(Color32::LIGHT_YELLOW));
+        }
+        if !client.session.can_undo() && !client.session.played.is_empty() {
+            ui.label(RichText::new("Undo barrier: the last command rolled a die or revealed a unit.").small());
+        }
+        ui.separator();
+        let color = if client.status_is_error { Color32::from_rgb(255, 120, 120) } else { Color32::LIGHT_GREEN };
+        ui.label(RichText::new(&client.status).color(color));
+        ui.separator();
+        // Units waiting off the map (setup groups, reinforcements) can be selected here.
+        let waiting: Vec<String> = units.0.iter().filter(|u| Some(u.side) == actor && u.location == crate::model::Location::NotEntered).map(|u| u.id.clone()).collect();
+        if !waiting.is_empty() && (turn.setup.is_some() || phase.is_some_and(|p| p.kind == PhaseKind::Reinforcement)) {
+            ui.label("Waiting to be placed (select, then click a space):");
+            for id in waiting {
+                let sel = client.selected.first() == Some(&id);
+                if ui.selectable_label(sel, &id).clicked() {
+                    client.selected = vec![id];
+                }
+            }
+            ui.separator();
+        }
+        if phase.is_some_and(|p| p.kind == PhaseKind::Combat) {
+            combat_section(ui, client, &units, actor);
+        } else if let Some(u) = client.selected.first().and_then(|id| units.get(id)) {
+            let t = &game.scenario.unit_types[u.type_index];
+            let f = factors(&game, u.type_index, u.level);
+            ui.label(RichText::new(format!("{} ({})", u.id, t.name)).strong());
+            ui.label(format!("attack {}, defence {}, movement {}", f.attack, f.defense, f.movement));
+        }
+    });
+}
+
+fn combat_section(ui: &mut egui::Ui, client: &mut Client, units: &UnitsView, actor: Option<usize>) {
+    ui.label(RichText::new("Attack").strong());
+    ui.label("Click your units to choose attackers, then an enemy hex as the target.");
+    ui.label(format!("Attackers: {}", if client.selected.is_empty() { "none".into() } else { client.selected.join(", ") }));
+    ui.label(format!("Target: {}", client.target.clone().unwrap_or_else(|| "none".into())));
+    let (Some(side), Some(target)) = (actor, client.target.clone()) else { return };
+    if client.selected.is_empty() {
+        return;
+    }
+    let game = client.session.game().clone();
+    let turn = client.session.world.resource::<TurnState>().clone();
+    match plan_attack(&game, &turn, units, side, &client.selected, &target, None) {
+        Ok(plan) => {
+            let crt = &game.scenario.tables.crts[plan.crt];
+            ui.label(format!("{} vs {}: {} raw, {:+} shifts -> column {}", plan.attack, plan.defense, plan.pick.raw_label, plan.pick.shifts, column_label(crt, plan.pick.column)));
+            egui::Grid::new("odds").striped(true).show(ui, |ui| {
+                for (code, w) in column_probabilities(crt, plan.pick.column) {
+                    ui.label(code);
+                    ui.label(format!("{:.1}%", f64::from(w) * 100.0 / 36.0));
+                    ui.end_row();
+                }
+            });
+            if ui.button("Attack").clicked() {
+                let cmd = Command::Attack { attackers: client.selected.clone(), target: target.clone(), table: None };
+                client.give(cmd);
+                client.selected.clear();
+                client.target = None;
+            }
+        }
+        Err(e) => {
+            ui.label(RichText::new(format!("Not allowed: {e}")).color(Color32::from_rgb(255, 120, 120)));
+        }
+    }
+}
+
+fn log_panel(ui: &mut egui::Ui, client: &mut Client) {
+    let entries = client.session.world.resource::<GameLog>().0.clone();
+    egui::Panel::bottom("log").exact_size(150.0).show(ui, |ui| {
+        ui.label(RichText::new("Event log").strong());
+        egui::ScrollArea::vertical().stick_to_bottom(true).auto_shrink([false, false]).show(ui, |ui| {
+            for e in entries.iter().rev().take(300).rev() {
+                ui.label(format!("[{} {}] {}", e.turn, e.phase, e.text));
+            }
+        });
+    });
+}
+
+fn prompt_window(ctx: &egui::Context, client: &mut Client) {
+    let st = client.session.state(None);
+    let Some(Prompt::TakeLosses { side, steps, units, rule }) = st.prompt else { return };
+    egui::Window::new(format!("{side}: take {steps} step loss(es)")).collapsible(false).show(ctx, |ui| {
+        ui.label(format!("Rule: {rule}"));
+        ui.label("Click a unit once per step it loses:");
+        for u in &units {
+            if ui.button(u).clicked() {
+                client.selected.push(u.clone());
+            }
+        }
+        ui.label(format!("Chosen: {}", client.selected.join(", ")));
+        ui.horizontal(|ui| {
+            if ui.add_enabled(client.selected.len() as u32 == steps, egui::Button::new("Confirm")).clicked() {
+                let chosen = std::mem::take(&mut client.selected);
+                client.give(Command::TakeLosses { units: chosen });
+            }
+            if ui.button("Clear").clicked() {
+                client.selected.clear();
+            }
+        });
+    });
+}

@@ -1,0 +1,48 @@
+//! Fixture builders: load a scenario, start a session, play commands.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use sandtable::scenario::{Loaded, load_file};
+use sandtable::session::{Command, GameSetup, Session};
+
+pub fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+pub fn load(rel: &str) -> Arc<Loaded> {
+    let p = root().join(rel);
+    Arc::new(load_file(&p).unwrap_or_else(|r| panic!("{} should load:\n{r}", p.display())))
+}
+
+pub fn session(rel: &str, seed: u64, dice: &[u32]) -> Session {
+    let loaded = load(rel);
+    let options = Session::default_options(&loaded);
+    Session::new(loaded, GameSetup { options, seed, forced_dice: dice.to_vec() }).expect("session starts")
+}
+
+pub fn kell(dice: &[u32]) -> Session {
+    session("scenarios/kell_ford.ron", 7, dice)
+}
+
+pub fn mv(unit: &str, to: &str) -> Command {
+    Command::Move { unit: unit.into(), to: to.into() }
+}
+
+pub fn attack(attackers: &[&str], target: &str) -> Command {
+    Command::Attack { attackers: attackers.iter().map(|s| (*s).to_string()).collect(), target: target.into(), table: None }
+}
+
+pub fn play(s: &mut Session, cmds: &[Command]) {
+    for (i, c) in cmds.iter().enumerate() {
+        s.apply(c.clone()).unwrap_or_else(|e| panic!("command {i} `{}` rejected: {e}", c.describe()));
+    }
+}
+
+pub fn location(s: &mut Session, unit: &str) -> String {
+    s.state(None).units.into_iter().find(|u| u.id == unit).map(|u| u.location).expect("unit exists")
+}
+
+pub fn bin() -> &'static Path {
+    Path::new(env!("CARGO_BIN_EXE_sandtable"))
+}

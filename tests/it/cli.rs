@@ -1,0 +1,111 @@
+//! The `sandtable` binary: check, script, replay, crt, sim, with their exit codes.
+
+use std::process::Command as Proc;
+
+use crate::common::{bin, root};
+
+fn run(args: &[&str]) -> (i32, String, String) {
+    let out = Proc::new(bin()).args(args).current_dir(root()).output().expect("runs");
+    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into_owned(), String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
+#[test]
+fn check_reports_every_broken_file_and_exits_nonzero() {
+    let files = ["asset_escape", "area_links", "crt_gaps", "over_counter_mix", "syntax_error", "unknown_ids"];
+    let paths: Vec<String> = files.iter().map(|f| format!("tests/fixtures/broken/{f}.ron")).collect();
+    let mut args = vec!["check", "scenarios/kell_ford.ron"];
+    args.extend(paths.iter().map(String::as_str));
+    let (code, out, _) = run(&args);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("scenarios/kell_ford.ron: ok"), "{out}");
+    for p in &paths {
+        assert!(out.contains(&format!("{p}: ")) && out.contains("error"), "{p} missing from:\n{out}");
+    }
+    assert!(out.contains("syntax_error.ron:10:9: error:"), "{out}");
+    let (code, out, _) = run(&["check", "scenarios/kell_ford.ron"]);
+    assert_eq!(code, 0, "{out}");
+}
+
+#[test]
+fn script_prints_state_and_is_byte_identical_on_rerun() {
+    let args = ["script", "scenarios/kell_ford.ron", "scenarios/scripts/kell_ford_opening.ron"];
+    let (code, a, err) = run(&args);
+    assert_eq!(code, 0, "{err}");
+    let (_, b, _) = run(&args);
+    assert_eq!(a, b);
+    for needle in ["turn: \"1\"", "phase: \"second_combat\"", "active_side: Some(\"south\")", "\"north_vp\": 0", "rolled 6", "S-Mil is eliminated", "prompt: None"] {
+        assert!(a.contains(needle), "missing {needle}");
+    }
+    // The North's view hides nothing here (the militia was revealed) but names the view.
+    let (_, v, _) = run(&["script", "scenarios/kell_ford.ron", "scenarios/scripts/kell_ford_opening.ron", "--view", "north"]);
+    assert!(v.contains("view: Some(\"north\")"));
+}
+
+#[test]
+fn script_hides_face_down_units_from_the_other_side() {
+    let dir = std::env::temp_dir().join(format!("sandtable-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    let script = dir.join("empty.ron");
+    std::fs::write(&script, "(seed: 1, commands: [])").expect("write");
+    let (_, north, _) = run(&["script", "scenarios/kell_ford.ron", script.to_str().expect("utf8"), "--view", "north"]);
+    assert!(!north.contains("S-Mil") && !north.contains("s_mil"), "hidden militia leaks to the North");
+    assert!(north.contains("unit_type: \"hidden\""));
+    let (_, south, _) = run(&["script", "scenarios/kell_ford.ron", script.to_str().expect("utf8"), "--view", "south"]);
+    assert!(south.contains("S-Mil"));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn script_rejection_exits_3_with_index_and_reason() {
+    let dir = std::env::temp_dir().join(format!("sandtable-cli3-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    let script = dir.join("bad.ron");
+    std::fs::write(&script, "(seed: 1, commands: [EndPhase, Move(unit: \"N-1Tk\", to: \"0303\")])").expect("write");
+    let (code, _, err) = run(&["script", "scenarios/kell_ford.ron", script.to_str().expect("utf8")]);
+    assert_eq!(code, 3);
+    assert!(err.contains("command 1 (`move N-1Tk to 0303`) rejected: `move N-1Tk to 0303` is not allowed in the First Player Combat phase"), "{err}");
+    std::fs::write(&script, "(seed: 1, commands: [Mve])").expect("write");
+    let (code, _, err) = run(&["script", "scenarios/kell_ford.ron", script.to_str().expect("utf8")]);
+    assert_eq!(code, 2);
+    assert!(err.contains("bad.ron:1:"), "{err}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn replay_verifies_a_save_and_reports_an_edit() {
+    let dir = std::env::temp_dir().join(format!("sandtable-cli-replay-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    let save = dir.join("game.ron");
+    let (code, _, err) = run(&["script", "scenarios/kell_ford.ron", "scenarios/scripts/kell_ford_opening.ron", "--save", save.to_str().expect("utf8")]);
+    assert_eq!(code, 0, "{err}");
+    let (code, out, err) = run(&["replay", save.to_str().expect("utf8")]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("ok: 12 commands"), "{out}");
+    let text = std::fs::read_to_string(&save).expect("read");
+    let edited = text.replacen("to: \"0304\"", "to: \"0303\"", 1);
+    assert_ne!(text, edited);
+    std::fs::write(&save, edited).expect("write");
+    let (code, _, err) = run(&["replay", save.to_str().expect("utf8")]);
+    assert_eq!(code, 1);
+    assert!(err.contains("replay failed") && err.contains("command"), "{err}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn crt_prints_the_column_and_every_result_probability() {
+    let (code, out, _) = run(&["crt", "scenarios/kell_ford.ron", "crt", "--attack", "12", "--defense", "1", "--shift", "-2"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("12:1 raw") && out.contains("column: 7:1"), "{out}");
+    assert!(out.contains("0/4") && out.contains("33.33%"), "{out}");
+    let (_, out, _) = run(&["crt", "scenarios/kell_ford.ron", "crt", "--attack", "9", "--defense", "6", "--roll", "4"]);
+    assert!(out.contains("column: 1:1") && out.contains("roll 4: 1/1"), "{out}");
+    let (_, out, _) = run(&["crt", "scenarios/kell_ford.ron", "crt", "--attack", "1", "--defense", "3"]);
+    assert!(out.contains("prohibited"), "{out}");
+}
+
+#[test]
+fn sim_plays_games_and_prints_win_counts() {
+    let (code, out, err) = run(&["sim", "scenarios/kell_ford.ron", "--games", "20", "--seed", "1"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("20 games of Kell Ford") && out.contains("wins by side:") && out.contains("victory levels:"), "{out}");
+}

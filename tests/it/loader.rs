@@ -1,0 +1,121 @@
+//! Loading and validation: good files load, broken files give every diagnostic with a place.
+
+use sandtable::scenario::{Place, load_file, load_str};
+
+use crate::common::root;
+
+fn errors(rel: &str) -> Vec<String> {
+    let report = load_file(&root().join(rel)).expect_err("the file is broken");
+    report.0.iter().map(ToString::to_string).collect()
+}
+
+#[test]
+fn every_shipped_scenario_validates() {
+    let mut n = 0;
+    for entry in std::fs::read_dir(root().join("scenarios")).expect("scenarios folder") {
+        let p = entry.expect("entry").path();
+        if p.extension().is_some_and(|e| e == "ron") {
+            let l = load_file(&p).unwrap_or_else(|r| panic!("{} does not validate:\n{r}", p.display()));
+            assert!(l.warnings.is_empty(), "{}: {:?}", p.display(), l.warnings);
+            n += 1;
+        }
+    }
+    assert!(n >= 1, "no scenario found");
+}
+
+#[test]
+fn test_fixtures_validate() {
+    load_file(&root().join("tests/fixtures/three_provinces.ron")).unwrap_or_else(|r| panic!("{r}"));
+}
+
+#[test]
+fn syntax_error_names_file_line_and_column() {
+    let e = errors("tests/fixtures/broken/syntax_error.ron");
+    assert_eq!(e.len(), 1, "{e:?}");
+    // The missing comma after `rows: 6` is found where the next field starts (line 10).
+    assert!(e[0].contains("syntax_error.ron:10:9: error:"), "{}", e[0]);
+}
+
+#[test]
+fn unknown_ids_are_all_reported_with_field_paths() {
+    let e = errors("tests/fixtures/broken/unknown_ids.ron").join("\n");
+    assert!(e.contains("unit_types[2].contingent: unknown contingent or side `nort`"), "{e}");
+    assert!(e.contains("setup.units[2].unit_type: unknown unit type `n_infantry`"), "{e}");
+    assert!(e.contains("setup.units[2].at: unknown space `0699`"), "{e}");
+    assert!(e.contains("victory.conditions[0].level: unknown victory level `north_major`"), "{e}");
+}
+
+#[test]
+fn crt_of_wrong_width_with_gaps_is_reported() {
+    let e = errors("tests/fixtures/broken/crt_gaps.ron").join("\n");
+    assert!(e.contains("tables.crts[0].rows[2].results: row has 7 results; the table has 8 columns"), "{e}");
+    assert!(e.contains("tables.crts[0].rows: the table has gaps: no row for roll 6"), "{e}");
+    assert!(e.contains("tables.crts[0].rows[1].results[7]: result code `X/9` is not defined in results"), "{e}");
+}
+
+#[test]
+fn area_map_link_to_missing_space_and_unreachable_space() {
+    let e = errors("tests/fixtures/broken/area_links.ron").join("\n");
+    assert!(e.contains("map.spaces[1].links[1]: link to unknown space `east`"), "{e}");
+    assert!(e.contains("map.spaces[3]: space `island` is unreachable"), "{e}");
+    assert!(e.contains("tables.events[0].entries: the table has gaps: no entry for roll 4"), "{e}");
+}
+
+#[test]
+fn setup_over_the_counter_mix_and_broken_road() {
+    let e = errors("tests/fixtures/broken/over_counter_mix.ron").join("\n");
+    assert!(e.contains("setup and reinforcements use 2 counters of `n_inf`; the counter mix has 1"), "{e}");
+    assert!(e.contains("map.roads[0].hexes[3]: 0404 is not adjacent to 0303"), "{e}");
+}
+
+#[test]
+fn asset_paths_may_not_leave_the_scenario_folder() {
+    let e = errors("tests/fixtures/broken/asset_escape.ron").join("\n");
+    assert!(e.contains("map.background.image: asset path `../../../etc/map.png` must stay inside"), "{e}");
+}
+
+#[test]
+fn oversized_map_is_refused() {
+    let text = std::fs::read_to_string(root().join("scenarios/kell_ford.ron")).expect("read");
+    let big = text.replacen("columns: 8,", "columns: 100000,", 1).replacen("rows: 6,", "rows: 100000,", 1);
+    let e = load_str(&big, "big.ron", &root()).expect_err("too big").to_string();
+    assert!(e.contains("map.columns: map of 100000x100000 hexes is empty or over the limit"), "{e}");
+}
+
+#[test]
+fn unknown_field_is_a_syntax_error_with_position() {
+    let text = std::fs::read_to_string(root().join("scenarios/kell_ford.ron")).expect("read");
+    let bad = text.replacen("title: \"Kell Ford\",", "title: \"Kell Ford\", colour: 3,", 1);
+    let r = load_str(&bad, "x.ron", &root()).expect_err("unknown field");
+    assert!(matches!(r.0[0].place, Place::Text { line: 7, .. }), "{r}");
+    assert!(r.to_string().contains("colour"), "{r}");
+}
+
+/// No panic on any input: truncations and byte flips of a real scenario all give diagnostics.
+#[test]
+fn mangled_scenarios_never_panic() {
+    let text = std::fs::read_to_string(root().join("scenarios/kell_ford.ron")).expect("read");
+    let bytes = text.as_bytes();
+    let mut tried = 0;
+    for cut in (0..bytes.len()).step_by(97) {
+        let s = String::from_utf8_lossy(&bytes[..cut]);
+        assert!(load_str(&s, "cut.ron", &root()).is_err());
+        tried += 1;
+    }
+    let swaps: [(&str, &str); 8] = [
+        ("\"0404\"", "\"9999\""),
+        ("Mp(1)", "Mp(4294967295)"),
+        ("count: 2", "count: 4294967295"),
+        ("columns: 8", "columns: 0"),
+        ("start: 0", "start: -2147483648"),
+        ("D6", "D66"),
+        ("EvenQ", "OddR"),
+        ("first_side: \"north\"", "first_side: \"\""),
+    ];
+    for (a, b) in swaps {
+        let s = text.replace(a, b);
+        let _ = load_str(&s, "swap.ron", &root());
+        tried += 1;
+    }
+    assert!(tried > 20);
+}

@@ -1,0 +1,6 @@
+mod cli;
+mod commands;
+mod determinism;
+mod loader;
+mod rules;
+mod saves;

@@ -1,0 +1,180 @@
+//! Generic rules on the shipped scenarios: movement costs, ZOC, stacking, area links, combat
+//! columns, victory. Each test names the rule it checks.
+
+use sandtable::model::view::UnitsView;
+use sandtable::model::{Game, TurnState};
+use sandtable::rules::combat::plan_attack;
+use sandtable::rules::crt::{column_label, column_probabilities, odds_column};
+use sandtable::rules::movement::move_check;
+use sandtable::session::Command;
+
+use crate::common::{attack, kell, location, mv, play, session};
+
+fn cost(s: &mut sandtable::session::Session, unit: &str, to: &str) -> Result<u32, String> {
+    let units = UnitsView::from_world(&mut s.world);
+    let side = s.acting_side().expect("a side acts");
+    move_check(s.game(), &units, side, unit, to).map(|d| d.cost)
+}
+
+#[test]
+fn movement_river_hexside_adds_one_mp() {
+    let mut s = kell(&[]);
+    // N-1Tk 0302 -> 0303 (1) -> 0304 across the river (1 + 1): 3 MP.
+    assert_eq!(cost(&mut s, "N-1Tk", "0304"), Ok(3));
+}
+
+#[test]
+fn movement_road_across_river_ignores_the_extra_mp() {
+    let mut s = kell(&[]);
+    // Clear the bridge: S-1Inf is at 0404, so test the road from 0303 to 0403 (road, 1 MP) and
+    // N-2Inf 0402 -> 0403 -> nothing further (0404 is held). Road 0202-0303-0403 for the artillery:
+    assert_eq!(cost(&mut s, "N-Art", "0403"), Ok(2), "two road hexes");
+}
+
+#[test]
+fn movement_hill_costs_two_and_zoc_stops_movement() {
+    let mut s = kell(&[]);
+    // 0403 is in the zone of control of S-1Inf (0404): N-2Inf may enter but not go through.
+    assert_eq!(cost(&mut s, "N-2Inf", "0403"), Ok(1));
+    let e = cost(&mut s, "N-2Inf", "0304").expect_err("through a ZOC hex or across the river");
+    assert!(e.contains("not reachable"), "{e}");
+    // 0502 is a hill: 2 MP.
+    assert_eq!(cost(&mut s, "N-2Inf", "0502"), Ok(2));
+}
+
+#[test]
+fn movement_stacking_limit_at_destination() {
+    let mut s = kell(&[]);
+    // Clear hexes hold 2 units per side: 0303 takes two, not a third.
+    play(&mut s, &[mv("N-1Tk", "0303"), mv("N-2Inf", "0303")]);
+    let e = s.apply(mv("N-Art", "0303")).expect_err("overstacked");
+    assert!(e.contains("not reachable"), "{e}");
+}
+
+#[test]
+fn area_movement_follows_links_and_one_way_links() {
+    let mut s = session("tests/fixtures/three_provinces.ron", 1, &[]);
+    play(
+        &mut s,
+        &[
+            Command::Place { unit: "guards#1".into(), at: "capital/infra1".into() },
+            Command::EndPhase,
+            Command::Place { unit: "cells#1".into(), at: "plains".into() },
+            Command::Place { unit: "cells#2".into(), at: "frontier".into() },
+            Command::EndPhase,
+        ],
+    );
+    // R-1 (level 2, 2 MF): capital -> frontier by the one-way link, 1 MF; entering an enemy-held
+    // area ends the move.
+    assert_eq!(cost(&mut s, "R-1", "frontier"), Ok(1));
+    play(&mut s, &[mv("R-1", "frontier"), Command::EndPhase]);
+    // Blue's cell in the frontier cannot use the one-way link back to the capital directly:
+    // it has 1 MF, and the way round through the plains costs 2.
+    let e = cost(&mut s, "cells#2", "capital").expect_err("one-way link");
+    assert!(e.contains("not reachable"), "{e}");
+    assert_eq!(location(&mut s, "R-1"), "frontier");
+}
+
+#[test]
+fn combat_column_shifts_before_the_clamp_12_to_1_two_left_is_7_to_1() {
+    let s = kell(&[]);
+    let crt = &s.game().scenario.tables.crts[0];
+    let pick = odds_column(crt, 12, 1, -2);
+    assert_eq!(pick.raw_label, "12:1");
+    assert_eq!(column_label(crt, pick.column), "7:1");
+    assert!(!pick.prohibited);
+}
+
+#[test]
+fn combat_raw_1_to_3_is_prohibited_and_1_to_2_is_not() {
+    let s = kell(&[]);
+    let crt = &s.game().scenario.tables.crts[0];
+    assert!(odds_column(crt, 1, 3, 0).prohibited);
+    assert!(odds_column(crt, 2, 7, 5).prohibited, "raw 1:4 stays prohibited whatever the shifts");
+    assert!(!odds_column(crt, 1, 2, 0).prohibited);
+    // Rounded in the defender's favour: 9 vs 6 is 1:1, 3 vs 4 is 1:2.
+    assert_eq!(column_label(crt, odds_column(crt, 9, 6, 0).column), "1:1");
+    assert_eq!(column_label(crt, odds_column(crt, 3, 4, 0).column), "1:2");
+}
+
+#[test]
+fn combat_probabilities_of_a_column_sum_to_one() {
+    let s = kell(&[]);
+    let crt = &s.game().scenario.tables.crts[0];
+    let p = column_probabilities(crt, 0);
+    assert_eq!(p.iter().map(|(_, w)| w).sum::<u32>(), 36);
+    assert_eq!(p[0], ("2/0".to_string(), 12));
+}
+
+#[test]
+fn combat_town_shift_and_river_shift_only_when_all_attackers_cross() {
+    let mut s = kell(&[]);
+    play(&mut s, &[mv("N-2Inf", "0403"), mv("N-1Tk", "0304"), Command::EndPhase]);
+    let units = UnitsView::from_world(&mut s.world);
+    let game = s.game().clone();
+    let turn = s.world.resource::<TurnState>().clone();
+    // N-2Inf attacks Kell across the river (the road bridge does not cancel the combat shift):
+    // 4 vs 4 = 1:1, town -1, river -1 -> clamped to 1:2.
+    let p = plan_attack(&game, &turn, &units, 0, &["N-2Inf".into()], "0404", None).expect("legal");
+    assert_eq!(p.pick.shifts, -2);
+    // With the tank, which does not cross the river, only the town shift applies.
+    let p = plan_attack(&game, &turn, &units, 0, &["N-1Tk".into(), "N-2Inf".into()], "0404", None).expect("legal");
+    assert_eq!((p.attack, p.defense, p.pick.shifts), (10, 4, -1));
+    let _: &Game = &game;
+}
+
+#[test]
+fn combat_each_hex_attacked_once_and_each_unit_attacks_once() {
+    let mut s = kell(&[4, 4]);
+    play(&mut s, &[mv("N-2Inf", "0403"), mv("N-1Tk", "0304"), Command::EndPhase, attack(&["N-2Inf"], "0404")]);
+    let e = s.apply(attack(&["N-1Tk"], "0404")).expect_err("hex attacked once");
+    assert!(e.contains("already been attacked"), "{e}");
+    let e = s.apply(attack(&["N-2Inf"], "0305")).expect_err("unit attacks once");
+    assert!(e.contains("already attacked") || e.contains("not adjacent"), "{e}");
+}
+
+#[test]
+fn victory_sudden_death_and_end_of_game() {
+    // A full game where nobody does anything: the South keeps Kell and wins at the end of turn 4.
+    let mut s = kell(&[]);
+    let mut guard = 0;
+    while !s.is_over() {
+        play(&mut s, &[Command::EndPhase]);
+        guard += 1;
+        assert!(guard < 100);
+    }
+    let r = s.state(None).result.expect("result");
+    assert_eq!((r.level.as_str(), r.winner.as_deref()), ("south_win", Some("south")));
+    assert_eq!(guard, 4 * 5 - 1, "five phases a turn, no reinforcement phase on turn 1");
+    assert!(s.apply(Command::EndPhase).is_err(), "nothing is legal after the end");
+}
+
+/// Kell Ford with the South's units moved out of the way, for scoring tests.
+fn open_kell() -> sandtable::session::Session {
+    let text = std::fs::read_to_string(crate::common::root().join("scenarios/kell_ford.ron")).expect("read");
+    let text = text
+        .replace(r#"(id: "S-1Inf", unit_type: "s_inf", at: "0404")"#, r#"(id: "S-1Inf", unit_type: "s_inf", at: "0806")"#)
+        .replace(r#"(id: "S-2Inf", unit_type: "s_inf", at: "0604")"#, r#"(id: "S-2Inf", unit_type: "s_inf", at: "0706")"#)
+        .replace(r#"(id: "S-Mil", unit_type: "s_mil", at: "0305")"#, r#"(id: "S-Mil", unit_type: "s_mil", at: "0106")"#);
+    let loaded = sandtable::scenario::load_str(&text, "open_kell.ron", &crate::common::root()).expect("valid");
+    let loaded = std::sync::Arc::new(loaded);
+    let options = sandtable::session::Session::default_options(&loaded);
+    sandtable::session::Session::new(loaded, sandtable::session::GameSetup { options, seed: 1, forced_dice: vec![] })
+        .expect("session")
+}
+
+#[test]
+fn tracks_vp_for_controlling_a_space_and_sudden_death_threshold() {
+    let mut s = open_kell();
+    // N-2Inf: 0402 -> 0403 (clear, 1) -> 0404 by the road bridge (1): Kell, worth 3 VP.
+    assert_eq!(cost(&mut s, "N-2Inf", "0404"), Ok(2));
+    play(&mut s, &[mv("N-2Inf", "0404")]);
+    let st = s.state(None);
+    assert_eq!(st.tracks["north_vp"], 3);
+    assert_eq!(st.control["0404"], "north");
+    assert!(st.result.is_none());
+    // N-1Tk along the road to Marrow (2 VP): 0303, 0403, 0404, 0505, 0506 = 5 MP of 6.
+    play(&mut s, &[mv("N-1Tk", "0506")]);
+    let r = s.state(None).result.expect("north_vp reached 5: sudden death");
+    assert_eq!((r.level.as_str(), r.winner.as_deref()), ("north_decisive", Some("north")));
+}
