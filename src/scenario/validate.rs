@@ -6,7 +6,7 @@ use std::path::{Component, Path};
 
 use super::diagnostics::{Diagnostic, Place};
 use super::schema::*;
-use crate::model::board::{Board, SpaceKind};
+use crate::model::board::Board;
 use crate::rules::crt::parse_heading;
 
 /// Most units (counters placed or scheduled) a scenario may define.
@@ -338,9 +338,7 @@ pub fn validate_with_board(s: &Scenario, file: &str, base: &Path) -> (Vec<Diagno
                     side_ref(&mut ctx, &sides, &format!("map.spaces[{i}].control"), c);
                 }
             }
-            if let Some(b) = &board {
-                unreachable_spaces(&mut ctx, b, m);
-            }
+            unreachable_spaces(&mut ctx, m);
         }
     }
     if s.notes.iter().any(|n| n.len() > 10_000) {
@@ -458,19 +456,25 @@ fn check_crts(ctx: &mut Ctx, crts: &[CrtDef]) {
 }
 
 /// Area maps: every space must be reachable from the first, following links either way.
-fn unreachable_spaces(ctx: &mut Ctx, b: &Board, m: &AreaMap) {
-    let areas: Vec<usize> = (0..b.len()).filter(|&i| matches!(b.spaces[i].kind, SpaceKind::Area)).collect();
-    let Some(&start) = areas.first() else { return };
-    let mut undirected: Vec<Vec<usize>> = vec![Vec::new(); b.len()];
-    for (i, edges) in b.edges.iter().enumerate() {
-        for e in edges {
-            undirected[i].push(e.to.index());
-            undirected[e.to.index()].push(i);
+/// Works on the schema so that it reports even when other links are broken.
+fn unreachable_spaces(ctx: &mut Ctx, m: &AreaMap) {
+    let index: BTreeMap<&str, usize> = m.spaces.iter().enumerate().map(|(i, s)| (s.id.as_str(), i)).collect();
+    let mut undirected: Vec<Vec<usize>> = vec![Vec::new(); m.spaces.len()];
+    for (i, sp) in m.spaces.iter().enumerate() {
+        for l in &sp.links {
+            if let Some(&j) = index.get(l.to.as_str()) {
+                undirected[i].push(j);
+                undirected[j].push(i);
+            }
         }
     }
-    let mut seen = vec![false; b.len()];
-    let mut stack = vec![start];
-    seen[start] = true;
+    if m.spaces.is_empty() {
+        ctx.err("map.spaces", "an area map needs at least one space");
+        return;
+    }
+    let mut seen = vec![false; m.spaces.len()];
+    let mut stack = vec![0];
+    seen[0] = true;
     while let Some(i) = stack.pop() {
         for &j in &undirected[i] {
             if !seen[j] {
@@ -480,9 +484,7 @@ fn unreachable_spaces(ctx: &mut Ctx, b: &Board, m: &AreaMap) {
         }
     }
     for (i, sp) in m.spaces.iter().enumerate() {
-        if let Some(id) = b.space(&sp.id)
-            && !seen[id.index()]
-        {
+        if !seen[i] {
             ctx.err(format!("map.spaces[{i}]"), format!("space `{}` is unreachable: no link leads to it", sp.id));
         }
     }

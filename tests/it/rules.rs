@@ -34,12 +34,24 @@ fn movement_road_across_river_ignores_the_extra_mp() {
 #[test]
 fn movement_hill_costs_two_and_zoc_stops_movement() {
     let mut s = kell(&[]);
-    // 0403 is in the zone of control of S-1Inf (0404): N-2Inf may enter but not go through.
+    // 0403 is in the zone of control of S-1Inf (0404): N-2Inf may enter it.
     assert_eq!(cost(&mut s, "N-2Inf", "0403"), Ok(1));
-    let e = cost(&mut s, "N-2Inf", "0304").expect_err("through a ZOC hex or across the river");
-    assert!(e.contains("not reachable"), "{e}");
     // 0502 is a hill: 2 MP.
     assert_eq!(cost(&mut s, "N-2Inf", "0502"), Ok(2));
+    // No path of any North unit passes through an enemy-ZOC hex: it may only end there.
+    let units = UnitsView::from_world(&mut s.world);
+    let game = s.game().clone();
+    let zoc = sandtable::rules::movement::enemy_zoc(&game, &units, 0);
+    let mut ended_in_zoc = 0;
+    for u in units.0.iter().filter(|u| u.side == 0) {
+        for d in sandtable::rules::movement::legal_destinations(&game, &units, u) {
+            for step in &d.path[..d.path.len() - 1] {
+                assert!(!zoc[step.index()], "{} passes through ZOC hex {}", u.id, game.board.key(*step));
+            }
+            ended_in_zoc += usize::from(zoc[d.space.index()]);
+        }
+    }
+    assert!(ended_in_zoc > 0, "some moves end in an enemy ZOC");
 }
 
 #[test]
