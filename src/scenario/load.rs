@@ -42,7 +42,8 @@ pub fn load_file(path: &Path) -> Result<Loaded, Report> {
     })?;
     let base = path.parent().map(Path::to_path_buf).unwrap_or_default();
     load_str(&text, &name, &base).map(|mut l| {
-        l.path = path.to_path_buf();
+        // Saves record this path: absolute, so they replay from any working directory.
+        l.path = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
         l
     })
 }

@@ -139,7 +139,14 @@ pub fn read_save(path: &Path) -> Result<SaveFile, String> {
 /// Replays a save on a scenario and checks every recorded hash. Returns the session at the
 /// end of the log. Errors say which command or checkpoint went wrong.
 pub fn replay(save: &SaveFile, scenario: Option<&Path>) -> Result<Session, String> {
-    let path = scenario.map_or_else(|| PathBuf::from(&save.scenario_path), Path::to_path_buf);
+    // The recorded path first; if that file is gone, the scenario of that id in `scenarios/`.
+    let path = scenario.map_or_else(
+        || {
+            let recorded = PathBuf::from(&save.scenario_path);
+            if recorded.exists() { recorded } else { PathBuf::from("scenarios").join(format!("{}.ron", save.scenario_id)) }
+        },
+        Path::to_path_buf,
+    );
     let loaded = load_file(&path).map_err(|r| format!("cannot load scenario {}:\n{r}", path.display()))?;
     replay_on(save, Arc::new(loaded))
 }

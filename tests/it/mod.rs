@@ -1,6 +1,8 @@
 mod cli;
 mod commands;
 mod determinism;
+#[cfg(feature = "gui")]
+mod gui;
 mod loader;
 mod rules;
 mod saves;
