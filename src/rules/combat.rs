@@ -5,12 +5,12 @@
 use bevy::prelude::*;
 
 use super::crt::{ColumnPick, column_label, crt_lookup, odds_column};
-use super::note::{command_is, log};
+use super::note::{CommandCtx, command_is, log};
 use super::RulesSystems;
 use crate::model::view::{UnitsView, factors, has_flag, steps_left};
 use crate::model::{
-    Activity, CombatInProgress, CurrentCommand, Game, Hidden, Location, Outcome, PendingCombat, PendingPrompt, SpaceId,
-    StepLevel, TurnState, Unit, UnitIndex,
+    Activity, CombatInProgress, Game, Hidden, Location, PendingCombat, PendingPrompt, SpaceId, StepLevel, TurnState, Unit,
+    UnitIndex,
 };
 use crate::scenario::schema::{CombatEffect, CrtDef, Party, Strength, UnitFlag};
 use crate::session::command::Command;
@@ -116,28 +116,20 @@ pub fn plan_attack(
     Ok(AttackPlan { target: target_id, crt: crt_index, attack, defense, pick, attackers: sorted, defenders })
 }
 
-#[expect(clippy::too_many_arguments, reason = "a rules system reads the state it needs")]
 fn resolve_attack(
-    game: Res<Game>,
-    mut turn: ResMut<TurnState>,
-    cmd: Res<CurrentCommand>,
-    index: Res<UnitIndex>,
+    mut ctx: CommandCtx,
     mut dice: ResMut<Dice>,
     mut pending: ResMut<PendingCombat>,
     mut prompt: ResMut<PendingPrompt>,
-    mut outcome: ResMut<Outcome>,
-    mut glog: ResMut<GameLog>,
     mut q: LossQuery,
 ) {
-    let Some((side, Command::Attack { attackers, target, table })) = &cmd.0 else { return };
+    let Some((side, Command::Attack { attackers, target, table })) = ctx.cmd.0.clone() else { return };
     let view = UnitsView::collect(q.iter());
-    let plan = match plan_attack(&game, &turn, &view, *side, attackers, target, table.as_deref()) {
+    let plan = match plan_attack(&ctx.game, &ctx.turn, &view, side, &attackers, &target, table.as_deref()) {
         Ok(p) => p,
-        Err(r) => {
-            outcome.rejected = Some(r);
-            return;
-        }
+        Err(r) => return ctx.reject(r),
     };
+    let game = ctx.game.clone();
     let crt = &game.scenario.tables.crts[plan.crt];
     let col = column_label(crt, plan.pick.column).to_string();
     let cause = format!(
@@ -145,12 +137,12 @@ fn resolve_attack(
         plan.attack, plan.defense, plan.pick.raw_label, plan.pick.shifts, crt.name
     );
     let roll = dice.roll_spec(crt.dice, &cause);
-    outcome.barrier = true;
+    ctx.outcome.barrier = true;
     let code = crt_lookup(crt, plan.pick.column, roll).unwrap_or("").to_string();
-    log(&mut glog, &game, &turn, LogKind::Roll, format!("{cause}: rolled {roll}"), Some(target.clone()));
-    turn.attacked.insert(plan.target);
+    ctx.log(LogKind::Roll, format!("{cause}: rolled {roll}"), Some(target.clone()));
+    ctx.turn.attacked.insert(plan.target);
     for id in plan.attackers.iter().chain(&plan.defenders) {
-        if let Some(&e) = index.0.get(id)
+        if let Some(&e) = ctx.index.0.get(id)
             && let Ok((_, _, _, mut act, mut hidden)) = q.get_mut(e)
         {
             if plan.attackers.contains(id) {
@@ -158,7 +150,7 @@ fn resolve_attack(
             }
             if hidden.0 {
                 hidden.0 = false;
-                log(&mut glog, &game, &turn, LogKind::Reveal, format!("{id} is revealed in combat"), Some(target.clone()));
+                ctx.log(LogKind::Reveal, format!("{id} is revealed in combat"), Some(target.clone()));
             }
         }
     }
@@ -173,13 +165,10 @@ fn resolve_attack(
             _ => {}
         }
     }
-    log(
-        &mut glog,
-        &game,
-        &turn,
+    ctx.log(
         LogKind::Combat,
         format!("result {code}: attacker loses {} step(s), defender {} step(s)", steps[0], steps[1]),
-        Some(target.clone()),
+        Some(target),
     );
     pending.0 = Some(CombatInProgress {
         target: plan.target,
@@ -188,7 +177,7 @@ fn resolve_attack(
         attacker_steps: steps[0],
         defender_steps: steps[1],
     });
-    continue_losses(&game, &turn, &index, &mut pending, &mut prompt, &mut glog, &mut q);
+    continue_losses(&game, &ctx.turn, &ctx.index, &mut pending, &mut prompt, &mut ctx.glog, &mut q);
 }
 
 type LossQuery<'w, 's> = Query<'w, 's, (&'static Unit, &'static mut Location, &'static mut StepLevel, &'static mut Activity, &'static mut Hidden)>;
@@ -295,33 +284,22 @@ pub fn losses_rejection(game: &Game, units: &UnitsView, prompt: Option<&Prompt>,
     None
 }
 
-#[expect(clippy::too_many_arguments, reason = "a rules system reads the state it needs")]
-fn take_losses(
-    game: Res<Game>,
-    turn: Res<TurnState>,
-    cmd: Res<CurrentCommand>,
-    index: Res<UnitIndex>,
-    mut pending: ResMut<PendingCombat>,
-    mut prompt: ResMut<PendingPrompt>,
-    mut outcome: ResMut<Outcome>,
-    mut glog: ResMut<GameLog>,
-    mut q: LossQuery,
-) {
-    let Some((_, Command::TakeLosses { units })) = &cmd.0 else { return };
+fn take_losses(mut ctx: CommandCtx, mut pending: ResMut<PendingCombat>, mut prompt: ResMut<PendingPrompt>, mut q: LossQuery) {
+    let Some((_, Command::TakeLosses { units })) = ctx.cmd.0.clone() else { return };
     let view = UnitsView::collect(q.iter());
-    if let Some(r) = losses_rejection(&game, &view, prompt.0.as_ref(), units) {
-        outcome.rejected = Some(r);
-        return;
+    if let Some(r) = losses_rejection(&ctx.game, &view, prompt.0.as_ref(), &units) {
+        return ctx.reject(r);
     }
     let Some(c) = pending.0.as_mut() else { return };
     let attacker_turn = c.attacker_steps > 0;
-    for id in units {
-        if let Some(&e) = index.0.get(id) {
+    let game = ctx.game.clone();
+    for id in &units {
+        if let Some(&e) = ctx.index.0.get(id) {
             let text = if lose_step(&game, e, &mut q) { format!("{id} is eliminated") } else { format!("{id} loses a step") };
-            log(&mut glog, &game, &turn, LogKind::Loss, text, None);
+            ctx.log(LogKind::Loss, text, None);
         }
     }
     if attacker_turn { c.attacker_steps = 0 } else { c.defender_steps = 0 }
     prompt.0 = None;
-    continue_losses(&game, &turn, &index, &mut pending, &mut prompt, &mut glog, &mut q);
+    continue_losses(&game, &ctx.turn, &ctx.index, &mut pending, &mut prompt, &mut ctx.glog, &mut q);
 }

@@ -7,17 +7,14 @@ use std::collections::BinaryHeap;
 
 use bevy::prelude::*;
 
-use super::note::{command_is, log};
+use super::note::{CommandCtx, command_is, take_control};
 use super::RulesSystems;
 use crate::model::board::{Edge, SpaceKind};
 use crate::model::view::{UnitView, UnitsView, factors, has_flag};
-use crate::model::{
-    Activity, Control, ControlChanges, CurrentCommand, Game, Hidden, Location, Outcome, SpaceId, StepLevel, TurnState,
-    Unit, UnitIndex,
-};
+use crate::model::{Activity, Control, ControlChanges, Game, Hidden, Location, SpaceId, StepLevel, TurnState, Unit};
 use crate::scenario::schema::{MoveCost, UnitFlag};
 use crate::session::command::Command;
-use crate::session::log::{GameLog, LogKind};
+use crate::session::log::LogKind;
 
 pub(super) fn add_systems(s: &mut Schedule) {
     s.add_systems(
@@ -212,51 +209,34 @@ pub fn move_check(game: &Game, units: &UnitsView, side: usize, unit: &str, to: &
     })
 }
 
-#[expect(clippy::too_many_arguments, reason = "a rules system reads the state it needs")]
 fn move_unit(
-    game: Res<Game>,
-    turn: Res<TurnState>,
-    cmd: Res<CurrentCommand>,
-    index: Res<UnitIndex>,
+    mut ctx: CommandCtx,
     mut control: ResMut<Control>,
     mut changes: ResMut<ControlChanges>,
-    mut outcome: ResMut<Outcome>,
-    mut glog: ResMut<GameLog>,
     mut q: Query<(&Unit, &mut Location, &StepLevel, &mut Activity, &mut Hidden)>,
 ) {
-    let Some((side, Command::Move { unit, to })) = &cmd.0 else { return };
+    let Some((side, Command::Move { unit, to })) = ctx.cmd.0.clone() else { return };
     let view = UnitsView::collect(q.iter());
-    let dest = match move_check(&game, &view, *side, unit, to) {
+    let dest = match move_check(&ctx.game, &view, side, &unit, &to) {
         Ok(d) => d,
-        Err(r) => {
-            outcome.rejected = Some(r);
-            return;
-        }
+        Err(r) => return ctx.reject(r),
     };
-    let Some(&e) = index.0.get(unit) else { return };
+    let Some(&e) = ctx.index.0.get(&unit) else { return };
     let Ok((_, mut loc, _, mut act, mut hidden)) = q.get_mut(e) else { return };
     *loc = Location::OnMap(dest.space);
     act.moved = true;
     act.mp_used = dest.cost;
-    let path: Vec<&str> = dest.path.iter().map(|s| game.board.key(*s)).collect();
-    log(
-        &mut glog,
-        &game,
-        &turn,
-        LogKind::Command,
-        format!("{unit} moves {} ({} MP)", path.join("-"), dest.cost),
-        Some(to.clone()),
-    );
+    let path: Vec<String> = dest.path.iter().map(|s| ctx.game.board.key(*s).to_string()).collect();
+    ctx.log(LogKind::Command, format!("{unit} moves {} ({} MP)", path.join("-"), dest.cost), Some(to.clone()));
     if hidden.0 {
         hidden.0 = false;
-        outcome.barrier = true;
-        log(&mut glog, &game, &turn, LogKind::Reveal, format!("{unit} is revealed by moving"), Some(to.clone()));
+        ctx.outcome.barrier = true;
+        ctx.log(LogKind::Reveal, format!("{unit} is revealed by moving"), Some(to));
     }
     // Entering a space with no enemy unit in it takes control of it.
     for s in dest.path {
-        if !view.enemy_at(s, *side) && control.0[s.index()] != Some(*side) {
-            changes.0.push((s, control.0[s.index()], *side));
-            control.0[s.index()] = Some(*side);
+        if !view.enemy_at(s, side) {
+            take_control(&mut control, &mut changes, s, side);
         }
     }
 }
@@ -289,31 +269,21 @@ pub fn enter_rejection(game: &Game, turn: &TurnState, units: &UnitsView, side: u
     None
 }
 
-#[expect(clippy::too_many_arguments, reason = "a rules system reads the state it needs")]
 fn enter_reinforcement(
-    game: Res<Game>,
-    turn: Res<TurnState>,
-    cmd: Res<CurrentCommand>,
-    index: Res<UnitIndex>,
+    mut ctx: CommandCtx,
     mut control: ResMut<Control>,
     mut changes: ResMut<ControlChanges>,
-    mut outcome: ResMut<Outcome>,
-    mut glog: ResMut<GameLog>,
     mut q: Query<(&Unit, &mut Location, &StepLevel, &Activity, &Hidden)>,
 ) {
-    let Some((side, Command::Enter { unit, at })) = &cmd.0 else { return };
+    let Some((side, Command::Enter { unit, at })) = ctx.cmd.0.clone() else { return };
     let view = UnitsView::collect(q.iter());
-    if let Some(r) = enter_rejection(&game, &turn, &view, *side, unit, at) {
-        outcome.rejected = Some(r);
-        return;
+    if let Some(r) = enter_rejection(&ctx.game, &ctx.turn, &view, side, &unit, &at) {
+        return ctx.reject(r);
     }
-    let (Some(&e), Some(space)) = (index.0.get(unit), game.board.space(at)) else { return };
+    let (Some(&e), Some(space)) = (ctx.index.0.get(&unit), ctx.game.board.space(&at)) else { return };
     if let Ok((_, mut loc, ..)) = q.get_mut(e) {
         *loc = Location::OnMap(space);
     }
-    if control.0[space.index()] != Some(*side) {
-        changes.0.push((space, control.0[space.index()], *side));
-        control.0[space.index()] = Some(*side);
-    }
-    log(&mut glog, &game, &turn, LogKind::Command, format!("{unit} enters at {at}"), Some(at.clone()));
+    take_control(&mut control, &mut changes, space, side);
+    ctx.log(LogKind::Command, format!("{unit} enters at {at}"), Some(at));
 }

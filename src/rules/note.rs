@@ -27,3 +27,41 @@ pub fn command_is(kind: fn(&Command) -> bool) -> impl Fn(Res<CurrentCommand>, Re
 pub fn accepted(c: Res<CurrentCommand>, o: Res<Outcome>) -> bool {
     c.0.is_some() && o.rejected.is_none()
 }
+
+/// What every command system reads and writes besides its own query: the game, the turn, the
+/// command, the unit index, the outcome and the log.
+#[derive(bevy::ecs::system::SystemParam)]
+pub struct CommandCtx<'w> {
+    pub game: Res<'w, Game>,
+    pub turn: bevy::prelude::ResMut<'w, TurnState>,
+    pub cmd: Res<'w, CurrentCommand>,
+    pub index: Res<'w, crate::model::UnitIndex>,
+    pub outcome: bevy::prelude::ResMut<'w, Outcome>,
+    pub glog: bevy::prelude::ResMut<'w, GameLog>,
+}
+
+impl CommandCtx<'_> {
+    /// Rejects the command with a reason (nothing may have been changed before this).
+    pub fn reject(&mut self, reason: String) {
+        self.outcome.rejected = Some(reason);
+    }
+
+    /// Logs an entry stamped with the current turn and phase.
+    pub fn log(&mut self, kind: LogKind, text: String, space: Option<String>) {
+        log(&mut self.glog, &self.game, &self.turn, kind, text, space);
+    }
+}
+
+/// Gives control of a space to `side`, recording the change for scoring.
+pub fn take_control(
+    control: &mut crate::model::Control,
+    changes: &mut crate::model::ControlChanges,
+    space: crate::model::SpaceId,
+    side: usize,
+) {
+    let before = control.0[space.index()];
+    if before != Some(side) {
+        changes.0.push((space, before, side));
+        control.0[space.index()] = Some(side);
+    }
+}

@@ -4,13 +4,13 @@
 use bevy::prelude::*;
 
 use super::movement::room_for;
-use super::note::{command_is, log};
+use super::note::{CommandCtx, command_is};
 use super::RulesSystems;
 use crate::model::view::UnitsView;
-use crate::model::{Activity, CurrentCommand, Game, Hidden, Location, Outcome, StepLevel, TurnState, Unit, UnitIndex};
+use crate::model::{Activity, Game, Hidden, Location, StepLevel, Unit};
 use crate::scenario::schema::SetupGroup;
 use crate::session::command::Command;
-use crate::session::log::{GameLog, LogKind};
+use crate::session::log::LogKind;
 
 pub(super) fn add_systems(s: &mut Schedule) {
     s.add_systems(place_unit.run_if(command_is(|c| matches!(c, Command::Place { .. }))).in_set(RulesSystems::Movement));
@@ -65,24 +65,16 @@ pub fn place_rejection(game: &Game, units: &UnitsView, side: usize, unit: &str, 
     None
 }
 
-fn place_unit(
-    game: Res<Game>,
-    turn: Res<TurnState>,
-    cmd: Res<CurrentCommand>,
-    index: Res<UnitIndex>,
-    mut outcome: ResMut<Outcome>,
-    mut glog: ResMut<GameLog>,
-    mut q: Query<(&Unit, &mut Location, &StepLevel, &Activity, &Hidden)>,
-) {
-    let Some((side, Command::Place { unit, at })) = &cmd.0 else { return };
+fn place_unit(mut ctx: CommandCtx, mut q: Query<(&Unit, &mut Location, &StepLevel, &Activity, &Hidden)>) {
+    let Some((side, Command::Place { unit, at })) = ctx.cmd.0.clone() else { return };
     let view = UnitsView::collect(q.iter());
-    if let Some(r) = place_rejection(&game, &view, *side, unit, at) {
-        outcome.rejected = Some(r);
-        return;
+    if let Some(r) = place_rejection(&ctx.game, &view, side, &unit, &at) {
+        return ctx.reject(r);
     }
-    let (Some(&e), Some(space)) = (index.0.get(unit), game.board.space(at)) else { return };
+    let (Some(&e), Some(space)) = (ctx.index.0.get(&unit), ctx.game.board.space(&at)) else { return };
     if let Ok((_, mut loc, ..)) = q.get_mut(e) {
         *loc = Location::OnMap(space);
     }
-    log(&mut glog, &game, &turn, LogKind::Command, format!("{} places {unit} in {at}", game.side_id(*side)), Some(at.clone()));
+    let text = format!("{} places {unit} in {at}", ctx.game.side_id(side));
+    ctx.log(LogKind::Command, text, Some(at));
 }
