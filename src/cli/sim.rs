@@ -32,6 +32,11 @@ pub(super) fn run(scenario: &Path, games: u32, seed: u64) -> i32 {
             if !c.is_empty() {
                 println!("commands per game: min {}, median {}, max {}", c[0], c[c.len() / 2], c[c.len() - 1]);
             }
+            let mut t = rep.turns.clone();
+            t.sort_unstable();
+            if !t.is_empty() {
+                println!("game turns completed: min {}, median {}, max {}", t[0], t[t.len() / 2], t[t.len() - 1]);
+            }
             println!("elapsed: {:.2} s", start.elapsed().as_secs_f64());
             0
         }

@@ -91,12 +91,10 @@ pub fn offset_to_axial(offset: HexOffset, col: u32, row: u32) -> (i32, i32) {
 
 const AXIAL_DIRS: [(i32, i32); 6] = [(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)];
 
-/// Hex distance between two axial coordinates.
+/// Hex distance between two axial coordinates (hexx's axial `Hex`).
 #[must_use]
 pub fn axial_distance(a: (i32, i32), b: (i32, i32)) -> u32 {
-    let dq = a.0 - b.0;
-    let dr = a.1 - b.1;
-    ((dq.abs() + dr.abs() + (dq + dr).abs()) / 2) as u32
+    hexx::Hex::new(a.0, a.1).unsigned_distance_to(hexx::Hex::new(b.0, b.1))
 }
 
 impl Board {

@@ -12,7 +12,7 @@ use super::RulesSystems;
 use crate::model::board::{Edge, SpaceKind};
 use crate::model::view::{UnitView, UnitsView, factors, has_flag};
 use crate::model::{Activity, Control, ControlChanges, Game, Hidden, Location, SpaceId, StepLevel, TurnState, Unit};
-use crate::scenario::schema::{MoveCost, UnitFlag};
+use crate::scenario::schema::{MoveCost, UnitFlag, ZocToZoc};
 use crate::session::command::Command;
 use crate::session::log::LogKind;
 
@@ -81,8 +81,16 @@ pub fn room_for(game: &Game, units: &UnitsView, space: SpaceId, side: usize, ext
     here + extra <= limit
 }
 
+/// Whether a unit exerts a zone of control: not flagged `NoZoc`, and with at least the
+/// scenario's minimum attack factor (`rules.zoc.min_attack`).
+#[must_use]
+pub fn exerts_zoc(game: &Game, u: &UnitView) -> bool {
+    !has_flag(game, u.type_index, UnitFlag::NoZoc)
+        && factors(game, u.type_index, u.level).attack >= game.scenario.rules.zoc.min_attack
+}
+
 /// Hexes in the zone of control of units of sides other than `side`: the six hexes around
-/// every enemy unit that exerts a ZOC (not `NoZoc`).
+/// every enemy unit that exerts a ZOC.
 #[must_use]
 pub fn enemy_zoc(game: &Game, units: &UnitsView, side: usize) -> Vec<bool> {
     let mut z = vec![false; game.board.len()];
@@ -91,7 +99,7 @@ pub fn enemy_zoc(game: &Game, units: &UnitsView, side: usize) -> Vec<bool> {
     }
     for u in units.0.iter().filter(|u| u.side != side) {
         let Some(s) = u.space() else { continue };
-        if has_flag(game, u.type_index, UnitFlag::NoZoc) || !matches!(game.board.spaces[s.index()].kind, SpaceKind::Hex { .. }) {
+        if !exerts_zoc(game, u) || !matches!(game.board.spaces[s.index()].kind, SpaceKind::Hex { .. }) {
             continue;
         }
         for e in &game.board.edges[s.index()] {
@@ -132,14 +140,17 @@ pub fn legal_destinations(game: &Game, units: &UnitsView, unit: &UnitView) -> Ve
     let mut heap = BinaryHeap::new();
     best[start.index()] = Some(0);
     heap.push(Reverse((0u32, start)));
+    let zr = &game.scenario.rules.zoc;
     while let Some(Reverse((cost, here))) = heap.pop() {
         if best[here.index()] != Some(cost) {
             continue;
         }
-        // Movement ends on entering an enemy zone of control, or an enemy-held area.
-        if here != start && (zoc[here.index()] || enemy[here.index()]) {
+        // Movement ends on entering an enemy zone of control (if the game says so), or an
+        // enemy-held area.
+        if here != start && ((zoc[here.index()] && zr.stop_on_entry) || enemy[here.index()]) {
             continue;
         }
+        let leaving_zoc = zoc[here.index()];
         for e in &board.edges[here.index()] {
             let to = e.to;
             if let SpaceKind::OffMap { sides } = &board.spaces[to.index()].kind
@@ -151,7 +162,17 @@ pub fn legal_destinations(game: &Game, units: &UnitsView, unit: &UnitView) -> Ve
             if enemy[to.index()] && board.is_hex {
                 continue;
             }
-            let Some(step) = edge_cost(game, e, &t.movement_class, allowance) else { continue };
+            let Some(mut step) = edge_cost(game, e, &t.movement_class, allowance) else { continue };
+            if leaving_zoc {
+                step += zr.exit_cost;
+                if zoc[to.index()] {
+                    match zr.zoc_to_zoc {
+                        ZocToZoc::Allowed => {}
+                        ZocToZoc::Forbidden => continue,
+                        ZocToZoc::Cost(n) => step += n,
+                    }
+                }
+            }
             // A move into "all MP" terrain is only possible as the unit's first step.
             let all_mp = step == allowance && e.link_cost.is_none() && e.road.is_none() && here != start;
             let total = cost + step;

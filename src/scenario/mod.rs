@@ -4,6 +4,7 @@ pub mod diagnostics;
 pub mod load;
 pub mod schema;
 mod schema_map;
+mod schema_rules;
 mod schema_tables;
 mod schema_units;
 pub mod validate;

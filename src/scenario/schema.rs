@@ -9,6 +9,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 pub use super::schema_map::*;
+pub use super::schema_rules::*;
 pub use super::schema_tables::*;
 pub use super::schema_units::*;
 
@@ -24,6 +25,9 @@ pub struct Scenario {
     /// Which ruleset plugin plays this scenario (`generic`, `tutorial`, `decision_iraq`, ...).
     #[serde(default = "default_ruleset")]
     pub ruleset: String,
+    /// Parameters of the generic rules (ZOC variant, how losses are paid...).
+    #[serde(default)]
+    pub rules: RulesConfig,
     pub map: Map,
     pub sides: Vec<SideDef>,
     #[serde(default)]

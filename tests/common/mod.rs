@@ -46,3 +46,24 @@ pub fn location(s: &mut Session, unit: &str) -> String {
 pub fn bin() -> &'static Path {
     Path::new(env!("CARGO_BIN_EXE_sandtable"))
 }
+
+/// A session on Kell Ford with text replacements applied (each must match), for rule variants.
+pub fn kell_with(replacements: &[(&str, &str)], dice: &[u32]) -> Session {
+    let mut text = std::fs::read_to_string(root().join("scenarios/kell_ford.ron")).expect("read");
+    for (a, b) in replacements {
+        assert!(text.contains(a), "replacement target not found: {a}");
+        text = text.replacen(a, b, 1);
+    }
+    let loaded = sandtable::scenario::load_str(&text, "kell_variant.ron", &root()).unwrap_or_else(|r| panic!("{r}"));
+    let loaded = Arc::new(loaded);
+    let options = Session::default_options(&loaded);
+    Session::new(loaded, GameSetup { options, seed: 1, forced_dice: dice.to_vec() }).expect("session")
+}
+
+/// Inserts a `rules: (...)` section into Kell Ford.
+pub fn kell_rules(rules: &str, extra: &[(&str, &str)], dice: &[u32]) -> Session {
+    let r = format!("ruleset: \"generic\",\n    rules: {rules},");
+    let mut all: Vec<(&str, &str)> = vec![("ruleset: \"generic\",", r.as_str())];
+    all.extend_from_slice(extra);
+    kell_with(&all, dice)
+}

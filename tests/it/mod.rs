@@ -6,3 +6,4 @@ mod gui;
 mod loader;
 mod rules;
 mod saves;
+mod zoc;

@@ -1,0 +1,98 @@
+//! Rule parameters of the generic rulesets: which variant of a common mechanic a game uses.
+//! Every field has the default written next to it, so a scenario states only what differs.
+
+use serde::{Deserialize, Serialize};
+
+/// Parameters of the generic rules.
+#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct RulesConfig {
+    #[serde(default)]
+    pub zoc: ZocRules,
+    #[serde(default)]
+    pub losses: LossRules,
+}
+
+/// Zones of control.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct ZocRules {
+    /// Units with at least this attack factor exert a ZOC (units flagged `NoZoc` never do).
+    /// Default 0: every unit.
+    #[serde(default)]
+    pub min_attack: u32,
+    /// Entering an enemy ZOC hex ends the move. Default true.
+    #[serde(default = "yes")]
+    pub stop_on_entry: bool,
+    /// Moving directly from one enemy-ZOC hex to another. Default `Allowed`.
+    #[serde(default)]
+    pub zoc_to_zoc: ZocToZoc,
+    /// Extra MP to leave an enemy-ZOC hex. Default 0.
+    #[serde(default)]
+    pub exit_cost: u32,
+    /// A friendly unit in a hex cancels the enemy ZOC there for retreats. Default true.
+    #[serde(default = "yes")]
+    pub friendly_negates_for_retreat: bool,
+}
+
+impl Default for ZocRules {
+    fn default() -> Self {
+        Self {
+            min_attack: 0,
+            stop_on_entry: true,
+            zoc_to_zoc: ZocToZoc::Allowed,
+            exit_cost: 0,
+            friendly_negates_for_retreat: true,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
+pub enum ZocToZoc {
+    #[default]
+    Allowed,
+    Forbidden,
+    /// Allowed at this many extra MP.
+    Cost(u32),
+}
+
+/// How combat losses are paid.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct LossRules {
+    /// Loss points may be paid by retreating, one point per hex, up to this many hexes
+    /// (0: losses are steps only). Default 0.
+    #[serde(default)]
+    pub max_retreat_hexes: u32,
+    /// If the attacker pays any loss by retreating, the defender suffers nothing. Default false.
+    #[serde(default)]
+    pub attacker_retreat_cancels_defender: bool,
+    /// A retreat that ends overstacked goes on, hex by hex, until it is not (the extra hexes
+    /// absorb nothing); otherwise an overstacked retreat is illegal. Default true.
+    #[serde(default = "yes")]
+    pub overstacked_retreat_continues: bool,
+    /// Extra defender steps when an attacker with the `Tank` flag attacks a stack with no `Tank`
+    /// or `AntiTank` unit, if the defender's result was at least one point. Default 0.
+    #[serde(default)]
+    pub tank_support_steps: u32,
+    /// Attackers may advance into a vacated defender's hex (ignoring ZOC, up to stacking).
+    /// Default false.
+    #[serde(default)]
+    pub advance_after_combat: bool,
+}
+
+impl Default for LossRules {
+    fn default() -> Self {
+        Self {
+            max_retreat_hexes: 0,
+            attacker_retreat_cancels_defender: false,
+            overstacked_retreat_continues: true,
+            tank_support_steps: 0,
+            advance_after_combat: false,
+        }
+    }
+}
+
+fn yes() -> bool {
+    true
+}

@@ -1,0 +1,87 @@
+//! Zones of control as data-chosen variants (`rules.zoc`): which units exert a ZOC, stop on
+//! entry, ZOC-to-ZOC, exit cost, infiltration.
+
+use sandtable::model::view::UnitsView;
+use sandtable::rules::movement::{enemy_zoc, legal_destinations, move_check};
+use sandtable::session::Session;
+
+use crate::common::{kell, kell_rules};
+
+/// N-2Inf set up at 0403, in the ZOC of S-1Inf (0404). Its neighbour 0504 (across the river,
+/// 2 MP) is in the ZOC of S-1Inf and S-2Inf; 0503 (1 MP) is in no enemy ZOC.
+const N2_AT_0403: (&str, &str) = (r#"(id: "N-2Inf", unit_type: "n_inf", at: "0402")"#, r#"(id: "N-2Inf", unit_type: "n_inf", at: "0403")"#);
+
+fn cost(s: &mut Session, unit: &str, to: &str) -> Result<u32, String> {
+    let units = UnitsView::from_world(&mut s.world);
+    move_check(s.game(), &units, 0, unit, to).map(|d| d.cost)
+}
+
+#[test]
+fn zoc_to_zoc_allowed_by_default() {
+    let mut s = kell_rules("()", &[N2_AT_0403], &[]);
+    assert_eq!(cost(&mut s, "N-2Inf", "0504"), Ok(2));
+    assert_eq!(cost(&mut s, "N-2Inf", "0503"), Ok(1));
+}
+
+#[test]
+fn zoc_to_zoc_forbidden() {
+    let mut s = kell_rules("(zoc: (zoc_to_zoc: Forbidden))", &[N2_AT_0403], &[]);
+    // Not directly (that would be 2 MP): only round by the free hex 0503, 1 + 2 MP.
+    assert_eq!(cost(&mut s, "N-2Inf", "0504"), Ok(3));
+    assert_eq!(cost(&mut s, "N-2Inf", "0503"), Ok(1), "leaving into a free hex is fine");
+}
+
+#[test]
+fn zoc_to_zoc_at_a_cost_and_exit_cost() {
+    let mut s = kell_rules("(zoc: (zoc_to_zoc: Cost(1), exit_cost: 1))", &[N2_AT_0403], &[]);
+    assert_eq!(cost(&mut s, "N-2Inf", "0504"), Ok(4), "2 terrain + 1 exit + 1 ZOC-to-ZOC");
+    assert_eq!(cost(&mut s, "N-2Inf", "0503"), Ok(2), "1 terrain + 1 exit");
+}
+
+#[test]
+fn zoc_stop_on_entry_can_be_switched_off() {
+    let paths_through_zoc = |s: &mut Session| {
+        let units = UnitsView::from_world(&mut s.world);
+        let game = s.game().clone();
+        let zoc = enemy_zoc(&game, &units, 0);
+        units
+            .0
+            .iter()
+            .filter(|u| u.side == 0)
+            .flat_map(|u| legal_destinations(&game, &units, u))
+            .filter(|d| d.path[..d.path.len() - 1].iter().any(|h| zoc[h.index()]))
+            .count()
+    };
+    assert_eq!(paths_through_zoc(&mut kell(&[])), 0);
+    assert!(paths_through_zoc(&mut kell_rules("(zoc: (stop_on_entry: false))", &[], &[])) > 0);
+}
+
+#[test]
+fn zoc_exerted_only_from_min_attack_and_not_by_no_zoc_units() {
+    // S-Mil (attack 1) at 0305 is the only unit next to 0204.
+    let mut s = kell_rules("(zoc: (min_attack: 2))", &[], &[]);
+    let units = UnitsView::from_world(&mut s.world);
+    let game = s.game().clone();
+    let z = enemy_zoc(&game, &units, 0);
+    let at = |k: &str| z[game.board.space(k).expect("hex").index()];
+    assert!(!at("0204"), "militia with attack 1 exerts no ZOC at min_attack 2");
+    assert!(at("0403"), "S-1Inf (attack 3) does");
+    let mut s = kell(&[]);
+    let units = UnitsView::from_world(&mut s.world);
+    let game = s.game().clone();
+    let z = enemy_zoc(&game, &units, 0);
+    assert!(z[game.board.space("0204").expect("hex").index()], "by default every unit exerts a ZOC");
+    // The North's artillery (NoZoc) at 0202 exerts none: 0103 touches only its hex.
+    let z = enemy_zoc(&game, &units, 1);
+    assert!(!z[game.board.space("0103").expect("hex").index()]);
+}
+
+#[test]
+fn zoc_infiltration_ignores_enemy_zones() {
+    let mut s = kell_rules(
+        "(zoc: (zoc_to_zoc: Forbidden))",
+        &[N2_AT_0403, ("symbol: Infantry, size: \"III\",\n         strength: Steps([(attack: 4", "symbol: Infantry, size: \"III\", flags: [Infiltration],\n         strength: Steps([(attack: 4")],
+        &[],
+    );
+    assert_eq!(cost(&mut s, "N-2Inf", "0504"), Ok(2), "an infiltrator may go ZOC to ZOC");
+}
