@@ -148,9 +148,24 @@ pub struct CombatInProgress {
     pub target: SpaceId,
     pub attackers: Vec<String>,
     pub defenders: Vec<String>,
-    /// Steps still owed by the attacker, then the defender.
-    pub attacker_steps: u32,
-    pub defender_steps: u32,
+    /// Loss points owed by the attacker and the defender (steps, or retreat hexes where allowed).
+    pub attacker_points: u32,
+    pub defender_points: u32,
+    /// Extra defender steps from support (tank support), paid as steps only.
+    pub support_steps: u32,
+    pub stage: CombatStage,
+    /// The attacker paid some of its loss by retreating.
+    pub attacker_retreated: bool,
+}
+
+/// The ordered loss pipeline (tutorial 5.7.7): attacker first, then defender, then support
+/// losses, then advance after combat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CombatStage {
+    Attacker,
+    Defender,
+    Support,
+    Advance,
 }
 
 /// Stable id -> entity (never saved).

@@ -5,27 +5,18 @@
 use bevy::prelude::*;
 
 use super::crt::{ColumnPick, column_label, crt_lookup, odds_column};
-use super::note::{CommandCtx, command_is, log};
+use super::losses::{LossQuery, continue_losses};
+use super::note::{CommandCtx, command_is};
 use super::RulesSystems;
-use crate::model::view::{UnitsView, factors, has_flag, steps_left};
-use crate::model::{
-    Activity, CombatInProgress, Game, Hidden, Location, PendingCombat, PendingPrompt, SpaceId, StepLevel, TurnState, Unit,
-    UnitIndex,
-};
-use crate::scenario::schema::{CombatEffect, CrtDef, Party, Strength, UnitFlag};
+use crate::model::view::{UnitsView, factors, has_flag};
+use crate::model::{CombatInProgress, CombatStage, Game, PendingCombat, PendingPrompt, SpaceId, TurnState};
+use crate::scenario::schema::{CombatEffect, CrtDef, Party, UnitFlag};
 use crate::session::command::Command;
 use crate::session::dice::Dice;
-use crate::session::log::{GameLog, LogKind};
-use crate::session::prompt::Prompt;
+use crate::session::log::LogKind;
 
 pub(super) fn add_systems(s: &mut Schedule) {
-    s.add_systems(
-        (
-            resolve_attack.run_if(command_is(|c| matches!(c, Command::Attack { .. }))),
-            take_losses.run_if(command_is(|c| matches!(c, Command::TakeLosses { .. }))),
-        )
-            .in_set(RulesSystems::Combat),
-    );
+    s.add_systems(resolve_attack.run_if(command_is(|c| matches!(c, Command::Attack { .. }))).in_set(RulesSystems::Combat));
 }
 
 /// An attack that passed every check, ready to roll.
@@ -154,152 +145,46 @@ fn resolve_attack(
             }
         }
     }
-    let mut steps = [0u32; 2];
+    let mut points = [0u32; 2];
     let effects = crt.results.iter().find(|r| r.code == code).map(|r| r.effects.clone()).unwrap_or_default();
     for eff in &effects {
         match eff {
             CombatEffect::LossPoints { party, points: n } | CombatEffect::Steps { party, steps: n } => {
-                steps[usize::from(*party == Party::Defender)] += n;
+                points[usize::from(*party == Party::Defender)] += n;
             }
             // The validator refuses other effects for rulesets that do not implement them.
             _ => {}
         }
     }
+    // Tank support (tutorial 5.7.7 step 3): an extra defender step when a tank attacks a stack
+    // with no tank or anti-tank unit, if the defender's result is at least one point.
+    let has = |ids: &[String], f: UnitFlag| ids.iter().filter_map(|id| view.get(id)).any(|u| has_flag(&game, u.type_index, f));
+    let tank_support = game.scenario.rules.losses.tank_support_steps;
+    let support = if tank_support > 0
+        && points[1] > 0
+        && has(&plan.attackers, UnitFlag::Tank)
+        && !has(&plan.defenders, UnitFlag::Tank)
+        && !has(&plan.defenders, UnitFlag::AntiTank)
+    {
+        tank_support
+    } else {
+        0
+    };
+    let support_text = if support > 0 { format!(", +{support} tank support step(s)") } else { String::new() };
     ctx.log(
         LogKind::Combat,
-        format!("result {code}: attacker loses {} step(s), defender {} step(s)", steps[0], steps[1]),
+        format!("result {code}: attacker {} loss point(s), defender {}{support_text}", points[0], points[1]),
         Some(target),
     );
     pending.0 = Some(CombatInProgress {
         target: plan.target,
         attackers: plan.attackers,
         defenders: plan.defenders,
-        attacker_steps: steps[0],
-        defender_steps: steps[1],
+        attacker_points: points[0],
+        defender_points: points[1],
+        support_steps: support,
+        stage: CombatStage::Attacker,
+        attacker_retreated: false,
     });
-    continue_losses(&game, &ctx.turn, &ctx.index, &mut pending, &mut prompt, &mut ctx.glog, &mut q);
-}
-
-type LossQuery<'w, 's> = Query<'w, 's, (&'static Unit, &'static mut Location, &'static mut StepLevel, &'static mut Activity, &'static mut Hidden)>;
-
-/// Takes one step from a unit; a unit with no step left is eliminated.
-fn lose_step(game: &Game, e: Entity, q: &mut LossQuery) -> bool {
-    let Ok((u, mut loc, mut lvl, ..)) = q.get_mut(e) else { return false };
-    let ty = &game.scenario.unit_types[u.type_index];
-    let eliminated = match &ty.strength {
-        Strength::Steps(f) => {
-            lvl.0 += 1;
-            lvl.0 as usize >= f.len()
-        }
-        Strength::Levels { lowest, .. } => {
-            if lvl.0 <= *lowest {
-                true
-            } else {
-                lvl.0 -= 1;
-                false
-            }
-        }
-    };
-    if eliminated {
-        *loc = Location::Eliminated;
-    }
-    eliminated
-}
-
-/// Applies owed losses, attacker first: automatically when there is no choice, otherwise by
-/// raising a prompt for the owner. Clears the combat when nothing is owed.
-fn continue_losses(
-    game: &Game,
-    turn: &TurnState,
-    index: &UnitIndex,
-    pending: &mut PendingCombat,
-    prompt: &mut PendingPrompt,
-    glog: &mut GameLog,
-    q: &mut LossQuery,
-) {
-    let Some(c) = pending.0.as_mut() else { return };
-    for party in [Party::Attacker, Party::Defender] {
-        let (owed, ids) = match party {
-            Party::Attacker => (&mut c.attacker_steps, &c.attackers),
-            Party::Defender => (&mut c.defender_steps, &c.defenders),
-        };
-        if *owed == 0 {
-            continue;
-        }
-        let alive: Vec<(String, Entity, u32, usize)> = ids
-            .iter()
-            .filter_map(|id| {
-                let e = *index.0.get(id)?;
-                let (u, loc, lvl, ..) = q.get(e).ok()?;
-                (*loc != Location::Eliminated).then(|| (id.clone(), e, steps_left(game, u.type_index, lvl.0), u.side))
-            })
-            .collect();
-        let total: u32 = alive.iter().map(|a| a.2).sum();
-        if alive.len() > 1 && *owed < total {
-            let side = game.side_id(alive[0].3).to_string();
-            prompt.0 = Some(Prompt::TakeLosses {
-                side,
-                steps: *owed,
-                units: alive.iter().map(|a| a.0.clone()).collect(),
-                rule: "combat results: loss points paid in steps".to_string(),
-            });
-            return;
-        }
-        // No choice: one unit, or losses at least equal to every step.
-        for (id, e, left, _) in &alive {
-            let take = (*left).min(*owed);
-            for _ in 0..take {
-                if lose_step(game, *e, q) {
-                    log(glog, game, turn, LogKind::Loss, format!("{id} is eliminated"), None);
-                } else {
-                    log(glog, game, turn, LogKind::Loss, format!("{id} loses a step"), None);
-                }
-            }
-            *owed -= take;
-        }
-        *owed = 0;
-    }
-    pending.0 = None;
-}
-
-/// Why a losses answer is wrong, if it is.
-#[must_use]
-pub fn losses_rejection(game: &Game, units: &UnitsView, prompt: Option<&Prompt>, chosen: &[String]) -> Option<String> {
-    let Some(Prompt::TakeLosses { steps, units: allowed, .. }) = prompt else {
-        return Some("no losses are waiting to be taken".to_string());
-    };
-    if chosen.len() as u32 != *steps {
-        return Some(format!("{} step(s) must be taken, {} were given", steps, chosen.len()));
-    }
-    for id in chosen {
-        if !allowed.contains(id) {
-            return Some(format!("`{id}` did not take part in this combat"));
-        }
-        let n = chosen.iter().filter(|c| *c == id).count() as u32;
-        let left = units.get(id).map_or(0, |u| steps_left(game, u.type_index, u.level));
-        if n > left {
-            return Some(format!("`{id}` has only {left} step(s)"));
-        }
-    }
-    None
-}
-
-fn take_losses(mut ctx: CommandCtx, mut pending: ResMut<PendingCombat>, mut prompt: ResMut<PendingPrompt>, mut q: LossQuery) {
-    let Some((_, Command::TakeLosses { units })) = ctx.cmd.0.clone() else { return };
-    let view = UnitsView::collect(q.iter());
-    if let Some(r) = losses_rejection(&ctx.game, &view, prompt.0.as_ref(), &units) {
-        return ctx.reject(r);
-    }
-    let Some(c) = pending.0.as_mut() else { return };
-    let attacker_turn = c.attacker_steps > 0;
-    let game = ctx.game.clone();
-    for id in &units {
-        if let Some(&e) = ctx.index.0.get(id) {
-            let text = if lose_step(&game, e, &mut q) { format!("{id} is eliminated") } else { format!("{id} loses a step") };
-            ctx.log(LogKind::Loss, text, None);
-        }
-    }
-    if attacker_turn { c.attacker_steps = 0 } else { c.defender_steps = 0 }
-    prompt.0 = None;
     continue_losses(&game, &ctx.turn, &ctx.index, &mut pending, &mut prompt, &mut ctx.glog, &mut q);
 }

@@ -9,8 +9,10 @@ use bevy::ecs::schedule::{IntoScheduleConfigs, Schedule, ScheduleLabel, SingleTh
 
 pub mod combat;
 pub mod crt;
+pub mod losses;
 pub mod movement;
 pub mod note;
+pub mod retreat;
 pub mod sequence;
 pub mod setup;
 pub mod tracks;
@@ -51,6 +53,7 @@ pub fn rules_schedule() -> Schedule {
     setup::add_systems(&mut s);
     movement::add_systems(&mut s);
     combat::add_systems(&mut s);
+    losses::add_systems(&mut s);
     tracks::add_systems(&mut s);
     victory::add_systems(&mut s);
     s

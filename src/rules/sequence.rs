@@ -23,12 +23,16 @@ pub fn sequence_rejection(game: &Game, turn: &TurnState, prompt: Option<&crate::
     }
     if let Some(p) = prompt {
         return match (p, cmd) {
-            (crate::session::prompt::Prompt::TakeLosses { .. }, Command::TakeLosses { .. }) => None,
+            (crate::session::prompt::Prompt::TakeLosses { .. }, Command::TakeLosses { .. })
+            | (crate::session::prompt::Prompt::Advance { .. }, Command::Advance { .. }) => None,
             _ => Some(format!("{} must first answer: {}", p.side(), describe_prompt(p))),
         };
     }
     if matches!(cmd, Command::TakeLosses { .. }) {
         return Some("no losses are waiting to be taken".to_string());
+    }
+    if matches!(cmd, Command::Advance { .. }) {
+        return Some("no advance after combat is on offer".to_string());
     }
     if turn.setup.is_some() {
         return match cmd {
@@ -42,14 +46,15 @@ pub fn sequence_rejection(game: &Game, turn: &TurnState, prompt: Option<&crate::
         Command::Attack { .. } => phase.kind == PhaseKind::Combat,
         Command::Enter { .. } => phase.kind == PhaseKind::Reinforcement,
         Command::Place { .. } => false,
-        Command::EndPhase | Command::TakeLosses { .. } => true,
+        Command::EndPhase | Command::TakeLosses { .. } | Command::Advance { .. } => true,
     };
     (!allowed).then(|| format!("`{}` is not allowed in the {} phase", cmd.describe(), phase.name))
 }
 
 fn describe_prompt(p: &crate::session::prompt::Prompt) -> String {
     match p {
-        crate::session::prompt::Prompt::TakeLosses { steps, rule, .. } => format!("take {steps} step losses ({rule})"),
+        crate::session::prompt::Prompt::TakeLosses { steps, rule, .. } => format!("pay {steps} loss point(s) ({rule})"),
+        crate::session::prompt::Prompt::Advance { target, .. } => format!("advance into {target} or not"),
     }
 }
 

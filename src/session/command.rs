@@ -13,8 +13,15 @@ pub enum Command {
     Place { unit: String, at: String },
     /// Attack a space with adjacent units; `table` picks the CRT where the rules allow a choice.
     Attack { attackers: Vec<String>, target: String, #[serde(default)] table: Option<String> },
-    /// Answer a losses prompt: one entry per step, naming the unit that loses it.
-    TakeLosses { units: Vec<String> },
+    /// Answer a losses prompt: one entry per step, naming the unit that loses it, and (where
+    /// the game lets losses be paid by retreating) each surviving unit's retreat path.
+    TakeLosses {
+        units: Vec<String>,
+        #[serde(default)]
+        retreat: Vec<RetreatMove>,
+    },
+    /// Answer an advance prompt: the units that advance into the vacated hex (none = stay).
+    Advance { units: Vec<String> },
     /// End the current phase.
     EndPhase,
 }
@@ -32,8 +39,21 @@ impl Command {
                 attackers.join(", "),
                 table.as_ref().map(|t| format!(" on {t}")).unwrap_or_default()
             ),
-            Command::TakeLosses { units } => format!("take losses: {}", units.join(", ")),
+            Command::TakeLosses { units, retreat } => {
+                let steps = if units.is_empty() { "no steps".to_string() } else { units.join(", ") };
+                let r: Vec<String> = retreat.iter().map(|m| format!("{} to {}", m.unit, m.path.join("-"))).collect();
+                if r.is_empty() { format!("take losses: {steps}") } else { format!("take losses: {steps}; retreat {}", r.join(", ")) }
+            }
+            Command::Advance { units } if units.is_empty() => "do not advance".to_string(),
+            Command::Advance { units } => format!("advance {}", units.join(", ")),
             Command::EndPhase => "end phase".to_string(),
         }
     }
+}
+
+/// One unit's retreat: the hexes it passes, in order, ending where it stops.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RetreatMove {
+    pub unit: String,
+    pub path: Vec<String>,
 }

@@ -9,9 +9,10 @@ use bevy::prelude::World;
 
 use super::command::Command;
 use super::prompt::Prompt;
-use crate::model::view::{UnitsView, factors, has_flag, steps_left};
+use crate::model::view::{UnitsView, factors, has_flag};
 use crate::model::{Game, Location, PendingPrompt, TurnState};
 use crate::rules::combat::plan_attack;
+use crate::rules::losses::{advance_rejection, loss_options};
 use crate::rules::movement::{enter_rejection, legal_destinations};
 use crate::rules::setup::{group_of, place_rejection};
 use crate::scenario::schema::{PhaseKind, UnitFlag};
@@ -23,16 +24,24 @@ pub fn legal_commands(world: &mut World) -> Vec<Command> {
     let prompt = world.resource::<PendingPrompt>().0.as_ref();
     let Some(side) = turn.acting_side(game, prompt) else { return Vec::new() };
     let mut out = Vec::new();
-    if let Some(Prompt::TakeLosses { steps, units: ids, .. }) = prompt {
-        let caps: Vec<u32> =
-            ids.iter().map(|id| units.get(id).map_or(0, |u| steps_left(game, u.type_index, u.level))).collect();
-        let mut alloc = vec![0u32; ids.len()];
-        allocations(&caps, *steps, 0, &mut alloc, &mut |a| {
-            let list = a.iter().enumerate().flat_map(|(i, n)| std::iter::repeat_n(ids[i].clone(), *n as usize)).collect();
-            out.push(Command::TakeLosses { units: list });
-            out.len() < 32
-        });
-        return out;
+    match prompt {
+        Some(p @ Prompt::TakeLosses { .. }) => return loss_options(game, &units, p, 32),
+        Some(Prompt::Advance { units: ids, max, .. }) => {
+            out.push(Command::Advance { units: Vec::new() });
+            for id in ids {
+                out.push(Command::Advance { units: vec![id.clone()] });
+            }
+            if ids.len() > 1 && ids.len() as u32 <= *max {
+                out.push(Command::Advance { units: ids.clone() });
+            }
+            let game_units = &units;
+            out.retain(|c| match c {
+                Command::Advance { units: u } if !u.is_empty() => advance_rejection(game, game_units, prompt, u).is_none(),
+                _ => true,
+            });
+            return out;
+        }
+        None => {}
     }
     if turn.setup.is_some() {
         let mut unplaced_groups = Vec::new();
@@ -122,18 +131,3 @@ fn attacks(game: &Game, turn: &TurnState, units: &UnitsView, side: usize, out: &
     }
 }
 
-/// Calls `f` with each way to spread `steps` over units with `caps` steps each; stops when `f`
-/// returns false.
-fn allocations(caps: &[u32], steps: u32, i: usize, alloc: &mut Vec<u32>, f: &mut dyn FnMut(&[u32]) -> bool) -> bool {
-    if i == caps.len() {
-        return if steps == 0 { f(alloc) } else { true };
-    }
-    for n in (0..=caps[i].min(steps)).rev() {
-        alloc[i] = n;
-        if !allocations(caps, steps - n, i + 1, alloc, f) {
-            return false;
-        }
-    }
-    alloc[i] = 0;
-    true
-}

@@ -4,8 +4,22 @@ use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Prompt {
-    /// Choose which units lose `steps` steps (answered by `Command::TakeLosses`).
-    TakeLosses { side: String, steps: u32, units: Vec<String>, rule: String },
+    /// Pay `steps` loss points with the listed units: in steps, or (up to `max_retreat`) by
+    /// retreating every surviving unit that many hexes from `combat_hex` (answered by
+    /// `Command::TakeLosses`).
+    TakeLosses {
+        side: String,
+        steps: u32,
+        units: Vec<String>,
+        rule: String,
+        #[serde(default)]
+        max_retreat: u32,
+        #[serde(default)]
+        combat_hex: String,
+    },
+    /// Advance after combat: up to `max` of `units` may enter the vacated `target` (answered by
+    /// `Command::Advance`).
+    Advance { side: String, units: Vec<String>, target: String, max: u32 },
 }
 
 impl Prompt {
@@ -13,7 +27,7 @@ impl Prompt {
     #[must_use]
     pub fn side(&self) -> &str {
         match self {
-            Prompt::TakeLosses { side, .. } => side,
+            Prompt::TakeLosses { side, .. } | Prompt::Advance { side, .. } => side,
         }
     }
 }

@@ -218,24 +218,19 @@ fn log_panel(ui: &mut egui::Ui, client: &mut Client) {
 
 fn prompt_window(ctx: &egui::Context, client: &mut Client) {
     let st = client.session.state(None);
-    let Some(Prompt::TakeLosses { side, steps, units, rule }) = st.prompt else { return };
-    egui::Window::new(format!("{side}: take {steps} step loss(es)")).collapsible(false).show(ctx, |ui| {
+    let Some(prompt) = st.prompt else { return };
+    let (title, rule) = match &prompt {
+        Prompt::TakeLosses { side, steps, rule, .. } => (format!("{side}: pay {steps} loss point(s)"), rule.clone()),
+        Prompt::Advance { side, target, .. } => (format!("{side}: advance into {target}?"), "advance after combat".to_string()),
+    };
+    // The choices are the legal answers the rules list; the client adds no rule of its own.
+    let options = client.session.legal_commands();
+    egui::Window::new(title).collapsible(false).show(ctx, |ui| {
         ui.label(format!("Rule: {rule}"));
-        ui.label("Click a unit once per step it loses:");
-        for u in &units {
-            if ui.button(u).clicked() {
-                client.selected.push(u.clone());
+        for cmd in options {
+            if ui.button(cmd.describe()).clicked() {
+                client.give(cmd);
             }
         }
-        ui.label(format!("Chosen: {}", client.selected.join(", ")));
-        ui.horizontal(|ui| {
-            if ui.add_enabled(client.selected.len() as u32 == steps, egui::Button::new("Confirm")).clicked() {
-                let chosen = std::mem::take(&mut client.selected);
-                client.give(Command::TakeLosses { units: chosen });
-            }
-            if ui.button("Clear").clicked() {
-                client.selected.clear();
-            }
-        });
     });
 }

@@ -4,6 +4,7 @@ mod determinism;
 #[cfg(feature = "gui")]
 mod gui;
 mod loader;
+mod losses;
 mod rules;
 mod saves;
 mod zoc;

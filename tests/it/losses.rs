@@ -1,0 +1,133 @@
+//! The loss pipeline with retreats (tutorial 5.7.7 worked cases): attacker first, a retreating
+//! attacker cancels the defender's result, support steps after a retreat, advance after combat,
+//! overstacked retreats continue.
+
+use sandtable::session::Command;
+use sandtable::session::command::RetreatMove;
+use sandtable::session::prompt::Prompt;
+
+use crate::common::{attack, kell_rules, location, mv, play};
+
+const RULES: &str =
+    "(losses: (max_retreat_hexes: 2, attacker_retreat_cancels_defender: true, tank_support_steps: 1, advance_after_combat: true))";
+
+fn r(unit: &str, path: &[&str]) -> RetreatMove {
+    RetreatMove { unit: unit.into(), path: path.iter().map(|s| (*s).to_string()).collect() }
+}
+
+fn losses(units: &[&str], retreat: Vec<RetreatMove>) -> Command {
+    Command::TakeLosses { units: units.iter().map(|s| (*s).to_string()).collect(), retreat }
+}
+
+/// North opening: N-2Inf to 0403, N-1Tk to 0304, then both attack Kell (0404) at 1:1.
+fn opening(s: &mut sandtable::session::Session) {
+    play(s, &[mv("N-2Inf", "0403"), mv("N-1Tk", "0304"), Command::EndPhase, attack(&["N-1Tk", "N-2Inf"], "0404")]);
+}
+
+#[test]
+fn rule_5_7_7_attacker_retreat_cancels_the_defender_result() {
+    // Roll 4 on 1:1 is 1/1: the North owes one point and pays it by retreating both units.
+    let mut s = kell_rules(RULES, &[], &[4]);
+    opening(&mut s);
+    let st = s.state(None);
+    let Some(Prompt::TakeLosses { side, steps, max_retreat, .. }) = st.prompt else { panic!("{:?}", st.prompt) };
+    assert_eq!((side.as_str(), steps, max_retreat), ("north", 1, 2));
+    // A retreat into an enemy ZOC is refused: 0204 is next to the militia at 0305.
+    let e = s.apply(losses(&[], vec![r("N-1Tk", &["0204"]), r("N-2Inf", &["0402"])])).expect_err("EZOC");
+    assert!(e.contains("0204 is in an enemy zone of control"), "{e}");
+    // Not farther from the combat hex: refused.
+    // 0304 is as close to Kell as 0403: not farther.
+    let e = s.apply(losses(&[], vec![r("N-1Tk", &["0303"]), r("N-2Inf", &["0304"])])).expect_err("not farther");
+    assert!(e.contains("0304 is not farther from the combat hex 0404"), "{e}");
+    // Every surviving attacker must retreat.
+    let e = s.apply(losses(&[], vec![r("N-1Tk", &["0303"])])).expect_err("both retreat");
+    assert!(e.contains("`N-2Inf` must retreat 1 hex(es)"), "{e}");
+    play(&mut s, &[losses(&[], vec![r("N-1Tk", &["0303"]), r("N-2Inf", &["0402"])])]);
+    let st = s.state(None);
+    assert!(st.prompt.is_none(), "the combat is over: {:?}", st.prompt);
+    let u = |id: &str| st.units.iter().find(|u| u.id == id).cloned().expect("unit");
+    assert_eq!((u("N-1Tk").location.as_str(), u("N-1Tk").level), ("0303", 0));
+    assert_eq!(u("N-2Inf").location, "0402");
+    assert_eq!((u("S-1Inf").location.as_str(), u("S-1Inf").level), ("0404", 0), "the defender's 1 point is cancelled");
+    let glog = s.world.resource::<sandtable::session::log::GameLog>();
+    assert!(glog.0.iter().any(|e| e.text.contains("defender's result is cancelled")));
+}
+
+#[test]
+fn rule_5_7_7_defender_retreats_then_support_step_then_advance() {
+    // Roll 6 on 1:1 is 0/1. S-1Inf retreats one hex; tank support then takes a step anyway;
+    // the North advances into empty Kell and scores it.
+    let mut s = kell_rules(RULES, &[], &[6]);
+    opening(&mut s);
+    let st = s.state(None);
+    let Some(Prompt::TakeLosses { side, steps, units, .. }) = st.prompt else { panic!("{:?}", st.prompt) };
+    assert_eq!((side.as_str(), steps, units), ("south", 1, vec!["S-1Inf".to_string()]));
+    // 0504 is in the ZOC of N-2Inf; 0305 is too, but the friendly militia there opens it.
+    let e = s.apply(losses(&[], vec![r("S-1Inf", &["0504"])])).expect_err("EZOC");
+    assert!(e.contains("zone of control"), "{e}");
+    play(&mut s, &[losses(&[], vec![r("S-1Inf", &["0305"])])]);
+    assert_eq!(location(&mut s, "S-1Inf"), "0305");
+    let st = s.state(None);
+    assert_eq!(st.units.iter().find(|u| u.id == "S-1Inf").map(|u| u.level), Some(1), "tank support step after the retreat");
+    let Some(Prompt::Advance { side, units, target, max }) = st.prompt else { panic!("{:?}", st.prompt) };
+    assert_eq!((side.as_str(), target.as_str(), max), ("north", "0404", 3));
+    assert_eq!(units, vec!["N-1Tk".to_string(), "N-2Inf".to_string()]);
+    play(&mut s, &[Command::Advance { units: vec!["N-2Inf".into()] }]);
+    let st = s.state(None);
+    assert!(st.prompt.is_none());
+    assert_eq!(location(&mut s, "N-2Inf"), "0404");
+    assert_eq!(st.control["0404"], "north");
+    assert_eq!(st.tracks["north_vp"], 3, "Kell is worth 3 VP");
+}
+
+#[test]
+fn rule_5_7_7_overstacked_retreat_continues() {
+    // Two Union units already fill clear hex 0505: a retreat that ends there must go on.
+    let mut s = kell_rules(
+        RULES,
+        &[
+            (r#"(id: "S-2Inf", unit_type: "s_inf", at: "0604")"#, r#"(id: "S-2Inf", unit_type: "s_inf", at: "0505")"#),
+            (r#"(id: "S-Mil", unit_type: "s_mil", at: "0305")"#, r#"(id: "S-Mil", unit_type: "s_mil", at: "0505")"#),
+        ],
+        &[6],
+    );
+    opening(&mut s);
+    let e = s.apply(losses(&[], vec![r("S-1Inf", &["0505"])])).expect_err("overstacked");
+    assert!(e.contains("ends overstacked in 0505: its retreat must go on"), "{e}");
+    let e = s.apply(losses(&[], vec![r("S-1Inf", &["0405", "0406"])])).expect_err("too long");
+    assert!(e.contains("0405 is not overstacked"), "{e}");
+    play(&mut s, &[losses(&[], vec![r("S-1Inf", &["0505", "0506"])])]);
+    assert_eq!(location(&mut s, "S-1Inf"), "0506", "one extra hex, absorbing nothing");
+}
+
+#[test]
+fn rule_5_7_7_steps_or_retreat_choice_is_offered_by_the_legal_list() {
+    let mut s = kell_rules(RULES, &[], &[6]);
+    opening(&mut s);
+    let legal = s.legal_commands();
+    assert!(legal.contains(&losses(&["S-1Inf"], vec![])), "{legal:?}");
+    assert!(legal.iter().any(|c| matches!(c, Command::TakeLosses { units, retreat } if units.is_empty() && retreat.len() == 1)));
+    for c in legal {
+        let mut t = kell_rules(RULES, &[], &[6]);
+        opening(&mut t);
+        t.apply(c.clone()).unwrap_or_else(|e| panic!("listed `{}` rejected: {e}", c.describe()));
+    }
+}
+
+/// Random legal games with retreats, support and advances: every listed command is accepted
+/// and the invariants hold after each one.
+#[test]
+fn random_games_with_retreats_keep_the_invariants() {
+    for seed in 0..12 {
+        let mut s = kell_rules(RULES, &[], &[]);
+        let mut bot = sandtable::bots::random::RandomPlayer::new(seed);
+        let mut n = 0;
+        while !s.is_over() {
+            let c = bot.choose(&mut s).expect("a legal command");
+            s.apply(c.clone()).unwrap_or_else(|e| panic!("seed {seed}: `{}` rejected: {e}", c.describe()));
+            crate::common::assert_invariants(&mut s);
+            n += 1;
+            assert!(n < 5_000);
+        }
+    }
+}
