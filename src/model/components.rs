@@ -43,6 +43,8 @@ pub struct Activity {
     pub moved: bool,
     pub mp_used: u32,
     pub attacked: bool,
+    /// Found out of supply when the phase began (supply hook at the start of movement).
+    pub out_of_supply: bool,
 }
 
 /// Face down: the enemy sees only a generic counter.

@@ -36,6 +36,7 @@ pub fn plan_attack(
     game: &Game,
     turn: &TurnState,
     units: &UnitsView,
+    control: &crate::model::Control,
     side: usize,
     attackers: &[String],
     target: &str,
@@ -65,7 +66,13 @@ pub fn plan_attack(
     if sorted.len() != attackers.len() {
         return Err("a unit is listed twice among the attackers".to_string());
     }
+    // Supply is checked when the combat is resolved (tutorial 5.7.5): out-of-supply attackers
+    // count half, their total rounded down.
+    let halve = game.scenario.rules.supply.as_ref().is_some_and(|r| r.effects.contains(&crate::scenario::schema::SupplyEffect::HalveAttack));
+    let supply = if halve { super::supply::side_supply(game, units, control, side) } else { Vec::new() };
+    let unsupplied = |id: &str| supply.iter().any(|(u, ok)| u == id && !ok);
     let mut attack = 0;
+    let mut unsupplied_attack = 0;
     let mut crossing: Option<Vec<Option<usize>>> = None;
     for id in &sorted {
         let u = units.get(id).ok_or_else(|| format!("unknown unit `{id}`"))?;
@@ -85,8 +92,9 @@ pub fn plan_attack(
         }
         let edge = board.edge(at, target_id).ok_or_else(|| format!("`{id}` is not adjacent to {target}"))?;
         crossing.get_or_insert_with(Vec::new).push(edge.hexside);
-        attack += f.attack;
+        if unsupplied(id) { unsupplied_attack += f.attack } else { attack += f.attack }
     }
+    attack += unsupplied_attack / 2;
     let defense: u32 = defenders
         .iter()
         .filter_map(|d| units.get(d))
@@ -109,6 +117,7 @@ pub fn plan_attack(
 
 fn resolve_attack(
     mut ctx: CommandCtx,
+    control: Res<crate::model::Control>,
     mut dice: ResMut<Dice>,
     mut pending: ResMut<PendingCombat>,
     mut prompt: ResMut<PendingPrompt>,
@@ -116,7 +125,7 @@ fn resolve_attack(
 ) {
     let Some((side, Command::Attack { attackers, target, table })) = ctx.cmd.0.clone() else { return };
     let view = UnitsView::collect(q.iter());
-    let plan = match plan_attack(&ctx.game, &ctx.turn, &view, side, &attackers, &target, table.as_deref()) {
+    let plan = match plan_attack(&ctx.game, &ctx.turn, &view, &control, side, &attackers, &target, table.as_deref()) {
         Ok(p) => p,
         Err(r) => return ctx.reject(r),
     };

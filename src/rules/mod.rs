@@ -15,6 +15,7 @@ pub mod note;
 pub mod retreat;
 pub mod sequence;
 pub mod setup;
+pub mod supply;
 pub mod tracks;
 pub mod victory;
 
@@ -29,6 +30,7 @@ pub enum RulesSystems {
     Movement,
     Combat,
     Sequence,
+    PhaseStart,
     Tracks,
     Victory,
 }
@@ -44,6 +46,7 @@ pub fn rules_schedule() -> Schedule {
             RulesSystems::Movement,
             RulesSystems::Combat,
             RulesSystems::Sequence,
+            RulesSystems::PhaseStart,
             RulesSystems::Tracks,
             RulesSystems::Victory,
         )
@@ -54,6 +57,7 @@ pub fn rules_schedule() -> Schedule {
     movement::add_systems(&mut s);
     combat::add_systems(&mut s);
     losses::add_systems(&mut s);
+    supply::add_systems(&mut s);
     tracks::add_systems(&mut s);
     victory::add_systems(&mut s);
     s

@@ -115,13 +115,15 @@ pub fn enemy_zoc(game: &Game, units: &UnitsView, side: usize) -> Vec<bool> {
 /// Ties between equal-cost paths are broken by space id, so the result never depends on
 /// iteration order.
 #[must_use]
-pub fn legal_destinations(game: &Game, units: &UnitsView, unit: &UnitView) -> Vec<Destination> {
+pub fn legal_destinations(game: &Game, units: &UnitsView, control: &Control, unit: &UnitView) -> Vec<Destination> {
     let Some(start) = unit.space() else { return Vec::new() };
     let Some(t) = game.scenario.unit_types.get(unit.type_index) else { return Vec::new() };
     if unit.activity.moved || t.flags.contains(&UnitFlag::Static) {
         return Vec::new();
     }
-    let allowance = factors(game, unit.type_index, unit.level).movement;
+    let full = factors(game, unit.type_index, unit.level).movement;
+    // Out of supply at the start of the phase: half allowance, rounded up (tutorial 5.7.5).
+    let allowance = if unit.activity.out_of_supply { full.div_ceil(2) } else { full };
     if allowance == 0 {
         return Vec::new();
     }
@@ -205,11 +207,41 @@ pub fn legal_destinations(game: &Game, units: &UnitsView, unit: &UnitView) -> Ve
         path.reverse();
         out.push(Destination { space, cost, path });
     }
+    if may_not_end_unsupplied(game, unit.side) {
+        out.retain(|d| supplied_after_move(game, units, control, unit, d));
+    }
     out
 }
 
+fn may_not_end_unsupplied(game: &Game, side: usize) -> bool {
+    game.scenario.rules.supply.as_ref().is_some_and(|r| {
+        r.effects.iter().any(|e| match e {
+            crate::scenario::schema::SupplyEffect::MayNotEndMoveUnsupplied { sides } => {
+                sides.iter().any(|s| game.side_index(s) == Some(side))
+            }
+            _ => false,
+        })
+    })
+}
+
+/// Whether the unit would be in supply at the end of this move (tutorial 5.7.5: the Union may
+/// not end a move out of supply).
+fn supplied_after_move(game: &Game, units: &UnitsView, control: &Control, unit: &UnitView, d: &Destination) -> bool {
+    let mut after = units.clone();
+    if let Some(u) = after.0.iter_mut().find(|u| u.id == unit.id) {
+        u.location = Location::OnMap(d.space);
+    }
+    let mut ctl = control.clone();
+    for s in &d.path {
+        if !units.enemy_at(*s, unit.side) {
+            ctl.0[s.index()] = Some(unit.side);
+        }
+    }
+    super::supply::side_supply(game, &after, &ctl, unit.side).iter().any(|(id, ok)| *id == unit.id && *ok)
+}
+
 /// Why `unit` may not move to `to` now, or the destination.
-pub fn move_check(game: &Game, units: &UnitsView, side: usize, unit: &str, to: &str) -> Result<Destination, String> {
+pub fn move_check(game: &Game, units: &UnitsView, control: &Control, side: usize, unit: &str, to: &str) -> Result<Destination, String> {
     let u = units.get(unit).ok_or_else(|| format!("unknown unit `{unit}`"))?;
     if u.side != side {
         return Err(format!("`{unit}` is not a unit of {}", game.side_id(side)));
@@ -224,9 +256,11 @@ pub fn move_check(game: &Game, units: &UnitsView, side: usize, unit: &str, to: &
         return Err(format!("`{unit}` is static and never moves"));
     }
     let target = game.board.space(to).ok_or_else(|| format!("unknown space `{to}`"))?;
-    legal_destinations(game, units, u).into_iter().find(|d| d.space == target).ok_or_else(|| {
-        let allowance = factors(game, u.type_index, u.level).movement;
-        format!("{to} is not reachable by `{unit}` with {allowance} MP (terrain, zones of control, enemy units or stacking)")
+    legal_destinations(game, units, control, u).into_iter().find(|d| d.space == target).ok_or_else(|| {
+        let full = factors(game, u.type_index, u.level).movement;
+        let allowance = if u.activity.out_of_supply { full.div_ceil(2) } else { full };
+        let supply = if may_not_end_unsupplied(game, side) { ", supply" } else { "" };
+        format!("{to} is not reachable by `{unit}` with {allowance} MP (terrain, zones of control, enemy units, stacking{supply})")
     })
 }
 
@@ -238,7 +272,7 @@ fn move_unit(
 ) {
     let Some((side, Command::Move { unit, to })) = ctx.cmd.0.clone() else { return };
     let view = UnitsView::collect(q.iter());
-    let dest = match move_check(&ctx.game, &view, side, &unit, &to) {
+    let dest = match move_check(&ctx.game, &view, &control, side, &unit, &to) {
         Ok(d) => d,
         Err(r) => return ctx.reject(r),
     };

@@ -93,6 +93,7 @@ fn end_phase(
     mut glog: ResMut<GameLog>,
     mut activity: Query<&mut Activity>,
     units: Query<(&crate::model::Unit, &crate::model::Location)>,
+    mut started: ResMut<super::supply::PhaseStarted>,
 ) {
     if let Some(side) = turn.setup {
         // Setup: every unit of this side's groups must be placed first.
@@ -107,6 +108,7 @@ fn end_phase(
         turn.setup = super::setup::next_setup_side(&game, Some(side));
         if turn.setup.is_none() {
             turn.phase = next_phase_on(&game, 0, 0).unwrap_or(0);
+            started.0 = true;
         }
         outcome.phase_ended = true;
         let text = match turn.setup {
@@ -134,6 +136,7 @@ fn end_phase(
             turn.phase = next_phase_on(&game, turn.turn, 0).unwrap_or(0);
         }
     }
+    started.0 = true;
     let phase = &game.scenario.turns.phases[turn.phase];
     let actor = turn.actor(&game, phase).map_or_else(|| "automatic".to_string(), |s| game.side_id(s).to_string());
     let text = format!("turn {}: {} ({actor})", game.scenario.turns.labels[turn.turn], phase.name);

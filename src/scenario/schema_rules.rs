@@ -11,6 +11,66 @@ pub struct RulesConfig {
     pub zoc: ZocRules,
     #[serde(default)]
     pub losses: LossRules,
+    /// Supply; none = every unit is always in supply.
+    #[serde(default)]
+    pub supply: Option<SupplyRules>,
+}
+
+/// Supply: sources, an optional network they feed, the trace from a unit, and what being out
+/// of supply does at each moment it is checked (tutorial 5.7.5, HW 1.6).
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct SupplyRules {
+    pub sources: Vec<SupplySource>,
+    /// Road classes that carry supply from the sources; empty = units trace to a source itself.
+    #[serde(default)]
+    pub network: Vec<RoadClassRef>,
+    /// Network hexes must be controlled by the side. Default true.
+    #[serde(default = "yes")]
+    pub network_requires_control: bool,
+    /// Longest trace from a unit to the network (or a source), in MP of the unit's class.
+    pub trace_mp: u32,
+    /// An enemy ZOC blocks supply unless a friendly unit occupies the hex. Default true.
+    #[serde(default = "yes")]
+    pub zoc_blocks_unless_friendly: bool,
+    /// What happens to units out of supply, and when.
+    pub effects: Vec<SupplyEffect>,
+}
+
+/// A road class named in supply rules (mirrors the map's `RoadClass`).
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub enum RoadClassRef {
+    Road,
+    FirstClass,
+    Rail,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct SupplySource {
+    pub side: String,
+    /// Hexes or off-map boxes. A unit in a source space is in supply.
+    pub spaces: Vec<String>,
+    /// Supplies at most this many units that trace to it (first by unit id) and does not feed
+    /// the network. None = unlimited, feeds the network.
+    #[serde(default)]
+    pub capacity: Option<u32>,
+    /// Works only while the side controls the space. Default true.
+    #[serde(default = "yes")]
+    pub needs_control: bool,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub enum SupplyEffect {
+    /// Checked at the start of the side's movement phases: movement allowance halved (round up).
+    HalveMovement,
+    /// Checked when a combat is resolved: the out-of-supply attackers' strength is halved
+    /// (their total rounded down).
+    HalveAttack,
+    /// Checked in the side's Supply phases: each unit out of supply loses one step.
+    LoseStep,
+    /// Units of these sides may not end a move out of supply (passing through is allowed).
+    MayNotEndMoveUnsupplied { sides: Vec<String> },
 }
 
 /// Zones of control.

@@ -299,6 +299,21 @@ pub fn validate_with_board(s: &Scenario, file: &str, base: &Path) -> (Vec<Diagno
         }
     }
     ruleset_support(&mut ctx, s);
+    if let Some(sup) = &s.rules.supply {
+        for (i, src) in sup.sources.iter().enumerate() {
+            side_ref(&mut ctx, &sides, &format!("rules.supply.sources[{i}].side"), &src.side);
+            for (j, sp) in src.spaces.iter().enumerate() {
+                space_ref(&mut ctx, board.as_ref(), &format!("rules.supply.sources[{i}].spaces[{j}]"), sp);
+            }
+        }
+        for (i, e) in sup.effects.iter().enumerate() {
+            if let SupplyEffect::MayNotEndMoveUnsupplied { sides: list } = e {
+                for (j, sd) in list.iter().enumerate() {
+                    side_ref(&mut ctx, &sides, &format!("rules.supply.effects[{i}].sides[{j}]"), sd);
+                }
+            }
+        }
+    }
     let options = ids(&mut ctx, &s.options, "options", |x| &x.id);
     ids(&mut ctx, &s.variants, "variants", |x| &x.id);
     for (i, v) in s.variants.iter().enumerate() {
@@ -521,8 +536,11 @@ fn ruleset_support(ctx: &mut Ctx, s: &Scenario) {
         return;
     }
     // The generic ruleset: movement, combat with step losses, reinforcements, end of turn.
+    let attrition = s.rules.supply.as_ref().is_some_and(|r| r.effects.contains(&SupplyEffect::LoseStep));
     for (i, ph) in s.turns.phases.iter().enumerate() {
-        if !matches!(ph.kind, PhaseKind::Movement | PhaseKind::Combat | PhaseKind::Reinforcement | PhaseKind::EndOfTurn) {
+        if ph.kind == PhaseKind::Supply && !attrition {
+            ctx.err(format!("turns.phases[{i}].kind"), "a Supply phase needs `rules.supply` with the `LoseStep` effect");
+        } else if !matches!(ph.kind, PhaseKind::Movement | PhaseKind::Combat | PhaseKind::Reinforcement | PhaseKind::EndOfTurn | PhaseKind::Supply) {
             ctx.err(format!("turns.phases[{i}].kind"), format!("the generic ruleset has no procedure for {:?} phases", ph.kind));
         }
     }

@@ -60,7 +60,10 @@ impl Session {
                 return Err(format!("unknown option `{o}` for scenario {}", loaded.scenario.id));
             }
         }
-        let world = spawn_world(&loaded, &setup.options, setup.seed, &setup.forced_dice);
+        let mut world = spawn_world(&loaded, &setup.options, setup.seed, &setup.forced_dice);
+        // Phase-start hooks of the first phase (when there is no setup to place first).
+        world.run_schedule(Rules);
+        world.resource_mut::<crate::rules::supply::PhaseStarted>().0 = false;
         Ok(Self { world, loaded, setup, played: Vec::new(), checkpoints: Vec::new(), barrier: 0 })
     }
 
@@ -95,6 +98,7 @@ impl Session {
         };
         self.world.resource_mut::<CurrentCommand>().0 = Some((side, command.clone()));
         *self.world.resource_mut::<Outcome>() = Outcome::default();
+        self.world.resource_mut::<crate::rules::supply::PhaseStarted>().0 = false;
         self.world.run_schedule(Rules);
         self.world.resource_mut::<CurrentCommand>().0 = None;
         let outcome = std::mem::take(&mut *self.world.resource_mut::<Outcome>());

@@ -10,7 +10,7 @@ use bevy::prelude::World;
 use super::command::Command;
 use super::prompt::Prompt;
 use crate::model::view::{UnitsView, factors, has_flag};
-use crate::model::{Game, Location, PendingPrompt, TurnState};
+use crate::model::{Control, Game, Location, PendingPrompt, TurnState};
 use crate::rules::combat::plan_attack;
 use crate::rules::losses::{advance_rejection, loss_options};
 use crate::rules::movement::{enter_rejection, legal_destinations};
@@ -21,6 +21,7 @@ pub fn legal_commands(world: &mut World) -> Vec<Command> {
     let units = UnitsView::from_world(world);
     let game = world.resource::<Game>();
     let turn = world.resource::<TurnState>();
+    let control = world.resource::<Control>();
     let prompt = world.resource::<PendingPrompt>().0.as_ref();
     let Some(side) = turn.acting_side(game, prompt) else { return Vec::new() };
     let mut out = Vec::new();
@@ -67,7 +68,7 @@ pub fn legal_commands(world: &mut World) -> Vec<Command> {
     match phase.kind {
         PhaseKind::Movement => {
             for u in units.0.iter().filter(|u| u.side == side) {
-                for d in legal_destinations(game, &units, u) {
+                for d in legal_destinations(game, &units, control, u) {
                     out.push(Command::Move { unit: u.id.clone(), to: game.board.key(d.space).to_string() });
                 }
             }
@@ -83,14 +84,14 @@ pub fn legal_commands(world: &mut World) -> Vec<Command> {
                 }
             }
         }
-        PhaseKind::Combat => attacks(game, turn, &units, side, &mut out),
+        PhaseKind::Combat => attacks(game, turn, &units, control, side, &mut out),
         _ => {}
     }
     out.push(Command::EndPhase);
     out
 }
 
-fn attacks(game: &Game, turn: &TurnState, units: &UnitsView, side: usize, out: &mut Vec<Command>) {
+fn attacks(game: &Game, turn: &TurnState, units: &UnitsView, control: &Control, side: usize, out: &mut Vec<Command>) {
     let board = &game.board;
     let mut targets: Vec<usize> = units
         .0
@@ -123,7 +124,7 @@ fn attacks(game: &Game, turn: &TurnState, units: &UnitsView, side: usize, out: &
         }
         for table in &tables {
             for g in &groups {
-                if plan_attack(game, turn, units, side, g, &key, table.as_deref()).is_ok() {
+                if plan_attack(game, turn, units, control, side, g, &key, table.as_deref()).is_ok() {
                     out.push(Command::Attack { attackers: g.clone(), target: key.clone(), table: table.clone() });
                 }
             }

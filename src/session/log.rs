@@ -25,6 +25,7 @@ pub enum LogKind {
     Track,
     Phase,
     Reveal,
+    Supply,
     Victory,
 }
 

@@ -112,6 +112,7 @@ pub fn spawn_world(loaded: &Loaded, options: &BTreeSet<String>, seed: u64, force
         None => format!("{}: turn {}, {}", s.title, s.turns.labels.first().map_or("?", String::as_str), s.turns.phases.get(turn.phase).map_or("?", |p| p.name.as_str())),
     };
     log(&mut glog, &game, &turn, LogKind::Phase, text, None);
+    let turn_started = turn.setup.is_none();
     world.insert_resource(turn);
     world.insert_resource(tracks);
     world.insert_resource(control);
@@ -124,6 +125,7 @@ pub fn spawn_world(loaded: &Loaded, options: &BTreeSet<String>, seed: u64, force
     world.insert_resource(CurrentCommand::default());
     world.insert_resource(Outcome::default());
     world.insert_resource(ControlChanges::default());
+    world.insert_resource(crate::rules::supply::PhaseStarted(turn_started));
     world.insert_resource(game);
     world.add_schedule(crate::rules::rules_schedule());
     world

@@ -25,6 +25,9 @@ pub struct UnitState {
     pub moved: bool,
     pub attacked: bool,
     pub hidden: bool,
+    /// Found out of supply when the current movement phase began.
+    #[serde(default)]
+    pub out_of_supply: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -89,6 +92,7 @@ pub fn game_state(world: &mut World, viewer: Option<usize>) -> GameState {
                 moved: u.activity.moved,
                 attacked: u.activity.attacked,
                 hidden: u.hidden,
+                out_of_supply: u.activity.out_of_supply,
             }
         })
         .collect();

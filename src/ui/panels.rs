@@ -180,7 +180,8 @@ fn combat_section(ui: &mut egui::Ui, client: &mut Client, units: &UnitsView, act
     }
     let game = client.session.game().clone();
     let turn = client.session.world.resource::<TurnState>().clone();
-    match plan_attack(&game, &turn, units, side, &client.selected, &target, None) {
+    let control = client.session.world.resource::<crate::model::Control>().clone();
+    match plan_attack(&game, &turn, units, &control, side, &client.selected, &target, None) {
         Ok(plan) => {
             let crt = &game.scenario.tables.crts[plan.crt];
             ui.label(format!("{} vs {}: {} raw, {:+} shifts -> column {}", plan.attack, plan.defense, plan.pick.raw_label, plan.pick.shifts, column_label(crt, plan.pick.column)));

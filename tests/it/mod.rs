@@ -7,4 +7,5 @@ mod loader;
 mod losses;
 mod rules;
 mod saves;
+mod supply;
 mod zoc;

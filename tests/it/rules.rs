@@ -13,7 +13,7 @@ use crate::common::{attack, kell, location, mv, play, session};
 fn cost(s: &mut sandtable::session::Session, unit: &str, to: &str) -> Result<u32, String> {
     let units = UnitsView::from_world(&mut s.world);
     let side = s.acting_side().expect("a side acts");
-    move_check(s.game(), &units, side, unit, to).map(|d| d.cost)
+    move_check(s.game(), &units, s.world.resource::<sandtable::model::Control>(), side, unit, to).map(|d| d.cost)
 }
 
 #[test]
@@ -42,9 +42,10 @@ fn movement_hill_costs_two_and_zoc_stops_movement() {
     let units = UnitsView::from_world(&mut s.world);
     let game = s.game().clone();
     let zoc = sandtable::rules::movement::enemy_zoc(&game, &units, 0);
+    let control = s.world.resource::<sandtable::model::Control>().clone();
     let mut ended_in_zoc = 0;
     for u in units.0.iter().filter(|u| u.side == 0) {
-        for d in sandtable::rules::movement::legal_destinations(&game, &units, u) {
+        for d in sandtable::rules::movement::legal_destinations(&game, &units, &control, u) {
             for step in &d.path[..d.path.len() - 1] {
                 assert!(!zoc[step.index()], "{} passes through ZOC hex {}", u.id, game.board.key(*step));
             }
@@ -125,12 +126,13 @@ fn combat_town_shift_and_river_shift_only_when_all_attackers_cross() {
     let units = UnitsView::from_world(&mut s.world);
     let game = s.game().clone();
     let turn = s.world.resource::<TurnState>().clone();
+    let control = s.world.resource::<sandtable::model::Control>().clone();
     // N-2Inf attacks Kell across the river (the road bridge does not cancel the combat shift):
     // 4 vs 4 = 1:1, town -1, river -1 -> clamped to 1:2.
-    let p = plan_attack(&game, &turn, &units, 0, &["N-2Inf".into()], "0404", None).expect("legal");
+    let p = plan_attack(&game, &turn, &units, &control, 0, &["N-2Inf".into()], "0404", None).expect("legal");
     assert_eq!(p.pick.shifts, -2);
     // With the tank, which does not cross the river, only the town shift applies.
-    let p = plan_attack(&game, &turn, &units, 0, &["N-1Tk".into(), "N-2Inf".into()], "0404", None).expect("legal");
+    let p = plan_attack(&game, &turn, &units, &control, 0, &["N-1Tk".into(), "N-2Inf".into()], "0404", None).expect("legal");
     assert_eq!((p.attack, p.defense, p.pick.shifts), (10, 4, -1));
     let _: &Game = &game;
 }

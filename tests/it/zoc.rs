@@ -13,7 +13,7 @@ const N2_AT_0403: (&str, &str) = (r#"(id: "N-2Inf", unit_type: "n_inf", at: "040
 
 fn cost(s: &mut Session, unit: &str, to: &str) -> Result<u32, String> {
     let units = UnitsView::from_world(&mut s.world);
-    move_check(s.game(), &units, 0, unit, to).map(|d| d.cost)
+    move_check(s.game(), &units, s.world.resource::<sandtable::model::Control>(), 0, unit, to).map(|d| d.cost)
 }
 
 #[test]
@@ -44,11 +44,12 @@ fn zoc_stop_on_entry_can_be_switched_off() {
         let units = UnitsView::from_world(&mut s.world);
         let game = s.game().clone();
         let zoc = enemy_zoc(&game, &units, 0);
+        let control = s.world.resource::<sandtable::model::Control>().clone();
         units
             .0
             .iter()
             .filter(|u| u.side == 0)
-            .flat_map(|u| legal_destinations(&game, &units, u))
+            .flat_map(|u| legal_destinations(&game, &units, &control, u))
             .filter(|d| d.path[..d.path.len() - 1].iter().any(|h| zoc[h.index()]))
             .count()
     };

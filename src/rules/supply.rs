@@ -1,0 +1,217 @@
+//! Supply (tutorial 5.7.5, HW 1.6): sources feed a road network through hexes the side controls
+//! that hold no enemy unit and are not in an enemy ZOC unless a friendly unit is there; a unit is
+//! in supply if it can trace a path of at most `trace_mp` MP to a connected hex (or a source),
+//! through hexes with no enemy unit and not in an enemy ZOC unless friendly-occupied.
+//! Limited sources supply at most `capacity` units and do not feed the network.
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+use bevy::prelude::*;
+
+use super::movement::{edge_cost, enemy_zoc};
+use super::note::log;
+use super::RulesSystems;
+use crate::model::board::SpaceKind;
+use crate::model::view::{UnitView, UnitsView, steps_left};
+use crate::model::{Activity, Control, Game, Hidden, Location, SpaceId, StepLevel, TurnState, Unit, UnitIndex};
+use crate::scenario::schema::{PhaseKind, RoadClass, RoadClassRef, SupplyEffect, SupplyRules};
+use crate::session::log::{GameLog, LogKind};
+
+pub(super) fn add_systems(s: &mut Schedule) {
+    s.add_systems((check_supply_at_movement_start, supply_attrition).run_if(phase_started).in_set(RulesSystems::PhaseStart));
+}
+
+/// Set by the sequence when a new phase has begun, for the phase-start hooks.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PhaseStarted(pub bool);
+
+fn phase_started(p: Res<PhaseStarted>) -> bool {
+    p.0
+}
+
+fn road_matches(class: RoadClass, r: RoadClassRef) -> bool {
+    matches!(
+        (class, r),
+        (RoadClass::Road, RoadClassRef::Road) | (RoadClass::FirstClass, RoadClassRef::FirstClass) | (RoadClass::Rail, RoadClassRef::Rail)
+    ) || (class == RoadClass::FirstClass && r == RoadClassRef::Road)
+}
+
+/// Everything a side's supply depends on, computed once per check.
+#[derive(Clone, Debug)]
+pub struct SupplyMap {
+    /// Hexes connected to a source through the network (or unlimited source spaces).
+    pub connected: Vec<bool>,
+    /// Limited sources: (space, capacity).
+    pub limited: Vec<(SpaceId, u32)>,
+    /// Hexes a trace may not pass: enemy units, or enemy ZOC unless friendly-occupied.
+    pub blocked: Vec<bool>,
+}
+
+/// Builds a side's supply map. `interdicted` hexes carry no road (phase-scoped markers).
+#[must_use]
+pub fn supply_map(game: &Game, rules: &SupplyRules, units: &UnitsView, control: &Control, side: usize, interdicted: &[bool]) -> SupplyMap {
+    let b = &game.board;
+    let zoc = enemy_zoc(game, units, side);
+    let mut enemy = vec![false; b.len()];
+    let mut friend = vec![false; b.len()];
+    for u in &units.0 {
+        if let Some(s) = u.space() {
+            if u.side == side { friend[s.index()] = true } else { enemy[s.index()] = true }
+        }
+    }
+    let blocked: Vec<bool> = (0..b.len())
+        .map(|i| enemy[i] || (rules.zoc_blocks_unless_friendly && zoc[i] && !friend[i]))
+        .collect();
+    let controlled = |i: usize| !rules.network_requires_control || control.0[i] == Some(side);
+    let mut connected = vec![false; b.len()];
+    let mut limited = Vec::new();
+    let mut stack = Vec::new();
+    for src in rules.sources.iter().filter(|s| game.side_index(&s.side) == Some(side)) {
+        for key in &src.spaces {
+            let Some(id) = b.space(key) else { continue };
+            let i = id.index();
+            if blocked[i] || (src.needs_control && control.0[i] != Some(side) && matches!(b.spaces[i].kind, SpaceKind::Hex { .. })) {
+                continue;
+            }
+            match src.capacity {
+                Some(c) => limited.push((id, c)),
+                None => {
+                    connected[i] = true;
+                    stack.push(id);
+                }
+            }
+        }
+    }
+    while let Some(at) = stack.pop() {
+        for e in &b.edges[at.index()] {
+            let to = e.to.index();
+            let on_network = e.road.is_some_and(|c| rules.network.iter().any(|r| road_matches(c, *r)));
+            if connected[to] || !on_network || blocked[to] || !controlled(to) || interdicted[at.index()] || interdicted[to] {
+                continue;
+            }
+            connected[to] = true;
+            stack.push(e.to);
+        }
+    }
+    SupplyMap { connected, limited, blocked }
+}
+
+/// Cheapest trace cost from a unit's hex to every hex within `trace_mp`, through unblocked hexes
+/// (the unit's own hex is never blocked for itself).
+fn trace_costs(game: &Game, rules: &SupplyRules, map: &SupplyMap, unit: &UnitView) -> Vec<Option<u32>> {
+    let b = &game.board;
+    let mut best = vec![None; b.len()];
+    let Some(start) = unit.space() else { return best };
+    let class = &game.scenario.unit_types[unit.type_index].movement_class;
+    best[start.index()] = Some(0);
+    let mut heap = BinaryHeap::from([Reverse((0u32, start))]);
+    while let Some(Reverse((c, at))) = heap.pop() {
+        if best[at.index()] != Some(c) {
+            continue;
+        }
+        for e in &b.edges[at.index()] {
+            if map.blocked[e.to.index()] {
+                continue;
+            }
+            let Some(step) = edge_cost(game, e, class, rules.trace_mp.max(1)) else { continue };
+            let n = c + step;
+            if n <= rules.trace_mp && best[e.to.index()].is_none_or(|o| n < o) {
+                best[e.to.index()] = Some(n);
+                heap.push(Reverse((n, e.to)));
+            }
+        }
+    }
+    best
+}
+
+/// Which of a side's units on the map are in supply (ids in order, with the verdict).
+#[must_use]
+pub fn supply_status(game: &Game, rules: &SupplyRules, units: &UnitsView, map: &SupplyMap, side: usize) -> Vec<(String, bool)> {
+    let mut out = Vec::new();
+    let mut used: Vec<u32> = vec![0; map.limited.len()];
+    for u in units.0.iter().filter(|u| u.side == side && u.space().is_some()) {
+        let costs = trace_costs(game, rules, map, u);
+        let mut ok = costs.iter().enumerate().any(|(i, c)| c.is_some() && map.connected[i]);
+        if !ok {
+            // Limited sources serve the first units (by id) that reach them.
+            for (k, (src, cap)) in map.limited.iter().enumerate() {
+                if used[k] < *cap && costs[src.index()].is_some() {
+                    used[k] += 1;
+                    ok = true;
+                    break;
+                }
+            }
+        }
+        out.push((u.id.clone(), ok));
+    }
+    out
+}
+
+/// Supply of one side now, with no interdiction.
+#[must_use]
+pub fn side_supply(game: &Game, units: &UnitsView, control: &Control, side: usize) -> Vec<(String, bool)> {
+    let Some(rules) = &game.scenario.rules.supply else {
+        return units.0.iter().filter(|u| u.side == side && u.space().is_some()).map(|u| (u.id.clone(), true)).collect();
+    };
+    let none = vec![false; game.board.len()];
+    let map = supply_map(game, rules, units, control, side, &none);
+    supply_status(game, rules, units, &map, side)
+}
+
+fn has_effect(game: &Game, f: impl Fn(&SupplyEffect) -> bool) -> bool {
+    game.scenario.rules.supply.as_ref().is_some_and(|r| r.effects.iter().any(f))
+}
+
+/// Start of a movement phase: the acting side's units out of supply move at half allowance.
+fn check_supply_at_movement_start(
+    game: Res<Game>,
+    turn: Res<TurnState>,
+    control: Res<Control>,
+    mut glog: ResMut<GameLog>,
+    mut q: Query<(&Unit, &Location, &StepLevel, &mut Activity, &Hidden)>,
+) {
+    let Some(phase) = turn.current_phase(&game) else { return };
+    if phase.kind != PhaseKind::Movement || !has_effect(&game, |e| *e == SupplyEffect::HalveMovement) {
+        return;
+    }
+    let Some(side) = turn.actor(&game, phase) else { return };
+    let units = UnitsView::collect(q.iter());
+    let status = side_supply(&game, &units, &control, side);
+    let out: Vec<&str> = status.iter().filter(|(_, ok)| !ok).map(|(id, _)| id.as_str()).collect();
+    for (u, _, _, mut act, _) in &mut q {
+        if u.side == side {
+            act.out_of_supply = out.contains(&u.id.as_str());
+        }
+    }
+    if !out.is_empty() {
+        log(&mut glog, &game, &turn, LogKind::Supply, format!("out of supply (half movement): {}", out.join(", ")), None);
+    }
+}
+
+/// The side's Supply phase: every unit out of supply loses a step.
+fn supply_attrition(
+    game: Res<Game>,
+    turn: Res<TurnState>,
+    control: Res<Control>,
+    index: Res<UnitIndex>,
+    mut glog: ResMut<GameLog>,
+    mut q: super::losses::LossQuery,
+) {
+    let Some(phase) = turn.current_phase(&game) else { return };
+    if phase.kind != PhaseKind::Supply || !has_effect(&game, |e| *e == SupplyEffect::LoseStep) {
+        return;
+    }
+    let Some(side) = turn.actor(&game, phase) else { return };
+    let units = UnitsView::collect(q.iter());
+    for (id, ok) in side_supply(&game, &units, &control, side) {
+        if ok {
+            continue;
+        }
+        let Some(&e) = index.0.get(&id) else { continue };
+        let eliminated = super::losses::lose_step(&game, e, &mut q);
+        let left = units.get(&id).map_or(0, |u| steps_left(&game, u.type_index, u.level)).saturating_sub(1);
+        let text = if eliminated { format!("{id} is out of supply and eliminated") } else { format!("{id} is out of supply and loses a step ({left} left)") };
+        log(&mut glog, &game, &turn, LogKind::Supply, text, None);
+    }
+}
