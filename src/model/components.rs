@@ -40,7 +40,12 @@ pub struct StepLevel(pub u32);
 /// What the unit has done in the current phase.
 #[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Activity {
+    /// Has moved this phase (it may move on while MP remain and nothing stopped it).
     pub moved: bool,
+    /// May not move any more this phase (entered an enemy ZOC, spent its MP, failed an overrun).
+    pub finished: bool,
+    /// Overran this player turn: may not attack in the combat phase that follows.
+    pub no_attack: bool,
     pub mp_used: u32,
     pub attacked: bool,
     /// Found out of supply when the phase began (supply hook at the start of movement).

@@ -118,12 +118,11 @@ pub fn enemy_zoc(game: &Game, units: &UnitsView, side: usize) -> Vec<bool> {
 pub fn legal_destinations(game: &Game, units: &UnitsView, control: &Control, unit: &UnitView) -> Vec<Destination> {
     let Some(start) = unit.space() else { return Vec::new() };
     let Some(t) = game.scenario.unit_types.get(unit.type_index) else { return Vec::new() };
-    if unit.activity.moved || t.flags.contains(&UnitFlag::Static) {
+    if unit.activity.finished || t.flags.contains(&UnitFlag::Static) {
         return Vec::new();
     }
-    let full = factors(game, unit.type_index, unit.level).movement;
-    // Out of supply at the start of the phase: half allowance, rounded up (tutorial 5.7.5).
-    let allowance = if unit.activity.out_of_supply { full.div_ceil(2) } else { full };
+    // What is left of the allowance (halved if out of supply at the phase start, 5.7.5).
+    let allowance = movement_allowance(game, unit).saturating_sub(unit.activity.mp_used);
     if allowance == 0 {
         return Vec::new();
     }
@@ -176,7 +175,7 @@ pub fn legal_destinations(game: &Game, units: &UnitsView, control: &Control, uni
                 }
             }
             // A move into "all MP" terrain is only possible as the unit's first step.
-            let all_mp = step == allowance && e.link_cost.is_none() && e.road.is_none() && here != start;
+            let all_mp = step == allowance && e.link_cost.is_none() && e.road.is_none() && (here != start || unit.activity.mp_used > 0);
             let total = cost + step;
             if total > allowance || all_mp {
                 continue;
@@ -240,6 +239,23 @@ fn supplied_after_move(game: &Game, units: &UnitsView, control: &Control, unit: 
     super::supply::side_supply(game, &after, &ctl, unit.side).iter().any(|(id, ok)| *id == unit.id && *ok)
 }
 
+/// A unit's movement allowance this phase: printed MA, halved (round up) if it was out of
+/// supply when the phase began.
+#[must_use]
+pub fn movement_allowance(game: &Game, unit: &UnitView) -> u32 {
+    let full = factors(game, unit.type_index, unit.level).movement;
+    if unit.activity.out_of_supply { full.div_ceil(2) } else { full }
+}
+
+/// Whether a unit that has just arrived in `at` must stop moving for this phase.
+#[must_use]
+pub fn must_stop(game: &Game, units: &UnitsView, unit: &UnitView, at: SpaceId, mp_used: u32) -> bool {
+    let zoc = !has_flag(game, unit.type_index, UnitFlag::Infiltration)
+        && game.scenario.rules.zoc.stop_on_entry
+        && enemy_zoc(game, units, unit.side)[at.index()];
+    zoc || units.enemy_at(at, unit.side) || mp_used >= movement_allowance(game, unit)
+}
+
 /// Why `unit` may not move to `to` now, or the destination.
 pub fn move_check(game: &Game, units: &UnitsView, control: &Control, side: usize, unit: &str, to: &str) -> Result<Destination, String> {
     let u = units.get(unit).ok_or_else(|| format!("unknown unit `{unit}`"))?;
@@ -249,16 +265,15 @@ pub fn move_check(game: &Game, units: &UnitsView, control: &Control, side: usize
     if u.space().is_none() {
         return Err(format!("`{unit}` is not on the map"));
     }
-    if u.activity.moved {
-        return Err(format!("`{unit}` has already moved this phase"));
+    if u.activity.finished {
+        return Err(format!("`{unit}` has finished moving this phase"));
     }
     if has_flag(game, u.type_index, UnitFlag::Static) {
         return Err(format!("`{unit}` is static and never moves"));
     }
     let target = game.board.space(to).ok_or_else(|| format!("unknown space `{to}`"))?;
     legal_destinations(game, units, control, u).into_iter().find(|d| d.space == target).ok_or_else(|| {
-        let full = factors(game, u.type_index, u.level).movement;
-        let allowance = if u.activity.out_of_supply { full.div_ceil(2) } else { full };
+        let allowance = movement_allowance(game, u).saturating_sub(u.activity.mp_used);
         let supply = if may_not_end_unsupplied(game, side) { ", supply" } else { "" };
         format!("{to} is not reachable by `{unit}` with {allowance} MP (terrain, zones of control, enemy units, stacking{supply})")
     })
@@ -277,10 +292,12 @@ fn move_unit(
         Err(r) => return ctx.reject(r),
     };
     let Some(&e) = ctx.index.0.get(&unit) else { return };
+    let Some(me) = view.get(&unit).cloned() else { return };
     let Ok((_, mut loc, _, mut act, mut hidden)) = q.get_mut(e) else { return };
     *loc = Location::OnMap(dest.space);
     act.moved = true;
-    act.mp_used = dest.cost;
+    act.mp_used += dest.cost;
+    act.finished = must_stop(&ctx.game, &view, &me, dest.space, act.mp_used);
     let path: Vec<String> = dest.path.iter().map(|s| ctx.game.board.key(*s).to_string()).collect();
     ctx.log(LogKind::Command, format!("{unit} moves {} ({} MP)", path.join("-"), dest.cost), Some(to.clone()));
     if hidden.0 {

@@ -121,7 +121,7 @@ fn side_panel(ui: &mut egui::Ui, client: &mut Client) {
         let phase = turn.current_phase(&game);
         // Units of the acting side that have not acted yet, for the end-phase warning.
         let idle: Vec<&str> = match phase.map(|p| p.kind) {
-            Some(PhaseKind::Movement) => units.0.iter().filter(|u| Some(u.side) == actor && u.space().is_some() && !u.activity.moved && factors(&game, u.type_index, u.level).movement > 0).map(|u| u.id.as_str()).collect(),
+            Some(PhaseKind::Movement) => units.0.iter().filter(|u| Some(u.side) == actor && u.space().is_some() && !u.activity.moved && !u.activity.finished && factors(&game, u.type_index, u.level).movement > 0).map(|u| u.id.as_str()).collect(),
             _ => Vec::new(),
         };
         ui.horizontal(|ui| {

@@ -15,7 +15,7 @@ fn rejected_commands_change_nothing() {
     let before = s.state_hash();
     let log_len = s.world.resource::<GameLog>().0.len();
     let bad = [
-        (mv("N-2Inf", "0402"), "already moved"),
+        (mv("N-2Inf", "0402"), "finished moving"),
         (mv("N-1Tk", "0808"), "unknown space"),
         (mv("N-1Tk", "0806"), "not reachable"),
         (mv("S-1Inf", "0405"), "not a unit of north"),
