@@ -156,6 +156,8 @@ pub struct CombatInProgress {
     pub stage: CombatStage,
     /// The attacker paid some of its loss by retreating.
     pub attacker_retreated: bool,
+    /// An overrun: the stack and the MP it pays; it enters the hex if the defender leaves it.
+    pub overrun: Option<(Vec<String>, u32)>,
 }
 
 /// The ordered loss pipeline (tutorial 5.7.7): attacker first, then defender, then support

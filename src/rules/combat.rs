@@ -83,6 +83,9 @@ pub fn plan_attack(
         if u.activity.attacked {
             return Err(format!("`{id}` has already attacked this phase"));
         }
+        if u.activity.no_attack {
+            return Err(format!("`{id}` overran this turn and may not attack"));
+        }
         if has_flag(game, u.type_index, UnitFlag::CannotAttack) {
             return Err(format!("`{id}` may not attack"));
         }
@@ -115,20 +118,31 @@ pub fn plan_attack(
     Ok(AttackPlan { target: target_id, crt: crt_index, attack, defense, pick, attackers: sorted, defenders })
 }
 
-fn resolve_attack(
-    mut ctx: CommandCtx,
-    control: Res<crate::model::Control>,
-    mut dice: ResMut<Dice>,
-    mut pending: ResMut<PendingCombat>,
-    mut prompt: ResMut<PendingPrompt>,
-    mut q: LossQuery,
-) {
+fn resolve_attack(mut ctx: CommandCtx, mut combat: CombatParams, mut q: LossQuery) {
     let Some((side, Command::Attack { attackers, target, table })) = ctx.cmd.0.clone() else { return };
     let view = UnitsView::collect(q.iter());
-    let plan = match plan_attack(&ctx.game, &ctx.turn, &view, &control, side, &attackers, &target, table.as_deref()) {
+    let plan = match plan_attack(&ctx.game, &ctx.turn, &view, &combat.control, side, &attackers, &target, table.as_deref()) {
         Ok(p) => p,
         Err(r) => return ctx.reject(r),
     };
+    fight(&mut ctx, &mut combat, &mut q, &view, plan, None);
+}
+
+/// What a combat reads and writes besides the command context and the units.
+#[derive(bevy::ecs::system::SystemParam)]
+pub struct CombatParams<'w> {
+    pub control: ResMut<'w, crate::model::Control>,
+    pub changes: ResMut<'w, crate::model::ControlChanges>,
+    pub dice: ResMut<'w, Dice>,
+    pub pending: ResMut<'w, PendingCombat>,
+    pub prompt: ResMut<'w, PendingPrompt>,
+}
+
+/// Rolls a planned combat and starts its loss pipeline. `overrun` is the overrunning stack
+/// and its MP cost (tutorial 5.7.3), which enters the hex if the defender leaves it.
+pub fn fight(ctx: &mut CommandCtx, combat: &mut CombatParams, q: &mut LossQuery, view: &UnitsView, plan: AttackPlan, overrun: Option<(Vec<String>, u32)>) {
+    let target = ctx.game.board.key(plan.target).to_string();
+    let (dice, pending, prompt) = (&mut combat.dice, &mut combat.pending, &mut combat.prompt);
     let game = ctx.game.clone();
     let crt = &game.scenario.tables.crts[plan.crt];
     let col = column_label(crt, plan.pick.column).to_string();
@@ -145,7 +159,7 @@ fn resolve_attack(
         if let Some(&e) = ctx.index.0.get(id)
             && let Ok((_, _, _, mut act, mut hidden)) = q.get_mut(e)
         {
-            if plan.attackers.contains(id) {
+            if plan.attackers.contains(id) && overrun.is_none() {
                 act.attacked = true;
             }
             if hidden.0 {
@@ -194,6 +208,7 @@ fn resolve_attack(
         support_steps: support,
         stage: CombatStage::Attacker,
         attacker_retreated: false,
+        overrun: overrun.clone(),
     });
-    continue_losses(&game, &ctx.turn, &ctx.index, &mut pending, &mut prompt, &mut ctx.glog, &mut q);
+    continue_losses(&game, &ctx.turn, &ctx.index, pending, prompt, &mut ctx.glog, q, &mut combat.control, &mut combat.changes);
 }

@@ -72,6 +72,7 @@ fn alive(ids: &[String], units: &UnitsView) -> Vec<UnitView> {
 }
 
 /// Moves the combat on until it needs a decision (a prompt is raised) or is over.
+#[expect(clippy::too_many_arguments, reason = "the loss pipeline's state, passed through")]
 pub fn continue_losses(
     game: &Game,
     turn: &TurnState,
@@ -80,6 +81,8 @@ pub fn continue_losses(
     prompt: &mut PendingPrompt,
     glog: &mut GameLog,
     q: &mut LossQuery,
+    control: &mut Control,
+    changes: &mut ControlChanges,
 ) {
     let rules = &game.scenario.rules.losses;
     loop {
@@ -90,7 +93,11 @@ pub fn continue_losses(
             CombatStage::Defender => {
                 if c.attacker_retreated && rules.attacker_retreat_cancels_defender {
                     log(glog, game, turn, LogKind::Combat, "the attacker retreated: the defender's result is cancelled".into(), None);
+                    let (target, overrun) = (c.target, c.overrun.take());
                     pending.0 = None;
+                    if let Some((stack, cost)) = overrun {
+                        finish_overrun(game, turn, glog, q, control, changes, target, &stack, cost);
+                    }
                     return;
                 }
                 (c.defenders.clone(), c.defender_points, rules.max_retreat_hexes, CombatStage::Support)
@@ -101,6 +108,11 @@ pub fn continue_losses(
             }
             CombatStage::Advance => {
                 let target = c.target;
+                if let Some((stack, cost)) = c.overrun.take() {
+                    pending.0 = None;
+                    finish_overrun(game, turn, glog, q, control, changes, target, &stack, cost);
+                    return;
+                }
                 let here = units.at(target).count();
                 let movers: Vec<String> = alive(&c.attackers, &units)
                     .iter()
@@ -160,6 +172,60 @@ pub fn continue_losses(
             combat_hex: game.board.key(c.target).to_string(),
         });
         return;
+    }
+}
+
+/// After an overrun's losses: if the hex is empty the surviving stack enters it and may move on
+/// (ZOC rules apply from there); otherwise it stays and its movement ends (tutorial 5.7.3).
+#[expect(clippy::too_many_arguments, reason = "the loss pipeline's state, passed through")]
+fn finish_overrun(
+    game: &Game,
+    turn: &TurnState,
+    glog: &mut GameLog,
+    q: &mut LossQuery,
+    control: &mut Control,
+    changes: &mut ControlChanges,
+    target: SpaceId,
+    stack: &[String],
+    cost: u32,
+) {
+    let units = UnitsView::collect(q.iter());
+    // Survivors still next to the hex (a unit that retreated does not enter).
+    let live: Vec<UnitView> = alive(stack, &units)
+        .into_iter()
+        .filter(|u| u.space().is_some_and(|s| game.board.edge(s, target).is_some()))
+        .collect();
+    let vacated = units.at(target).count() == 0;
+    let key = game.board.key(target).to_string();
+    let mut after = units.clone();
+    for u in after.0.iter_mut().filter(|u| live.iter().any(|l| l.id == u.id)) {
+        if vacated {
+            u.location = Location::OnMap(target);
+        }
+    }
+    for (u, mut loc, _, mut act, _) in q.iter_mut() {
+        let Some(me) = live.iter().find(|l| l.id == u.id) else { continue };
+        act.mp_used += cost;
+        act.moved = true;
+        act.no_attack = game.scenario.rules.overrun.as_ref().is_some_and(|o| o.no_attack_after);
+        if vacated {
+            *loc = Location::OnMap(target);
+            let mut moved = me.clone();
+            moved.activity = *act;
+            act.finished = super::movement::must_stop(game, &after, &moved, target, act.mp_used);
+        } else {
+            act.finished = true;
+        }
+    }
+    if live.is_empty() {
+        return;
+    }
+    let names: Vec<&str> = live.iter().map(|u| u.id.as_str()).collect();
+    if vacated {
+        take_control(control, changes, target, live[0].side);
+        log(glog, game, turn, LogKind::Combat, format!("overrun succeeds: {} enter {key}", names.join(", ")), Some(key));
+    } else {
+        log(glog, game, turn, LogKind::Combat, format!("overrun fails: {} stop", names.join(", ")), Some(key));
     }
 }
 
@@ -300,7 +366,7 @@ fn take_losses(
         };
     }
     prompt.0 = None;
-    continue_losses(&game, &ctx.turn, &ctx.index, &mut pending, &mut prompt, &mut ctx.glog, &mut q);
+    continue_losses(&game, &ctx.turn, &ctx.index, &mut pending, &mut prompt, &mut ctx.glog, &mut q, &mut control, &mut changes);
 }
 
 /// Why an advance answer is wrong, if it is.

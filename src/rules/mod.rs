@@ -12,6 +12,7 @@ pub mod crt;
 pub mod losses;
 pub mod movement;
 pub mod note;
+pub mod overrun;
 pub mod retreat;
 pub mod sequence;
 pub mod setup;
@@ -57,6 +58,7 @@ pub fn rules_schedule() -> Schedule {
     movement::add_systems(&mut s);
     combat::add_systems(&mut s);
     losses::add_systems(&mut s);
+    overrun::add_systems(&mut s);
     supply::add_systems(&mut s);
     tracks::add_systems(&mut s);
     victory::add_systems(&mut s);

@@ -42,7 +42,7 @@ pub fn sequence_rejection(game: &Game, turn: &TurnState, prompt: Option<&crate::
     }
     let phase = turn.current_phase(game)?;
     let allowed = match cmd {
-        Command::Move { .. } => phase.kind == PhaseKind::Movement,
+        Command::Move { .. } | Command::Overrun { .. } => phase.kind == PhaseKind::Movement,
         Command::Attack { .. } => phase.kind == PhaseKind::Combat,
         Command::Enter { .. } => phase.kind == PhaseKind::Reinforcement,
         Command::Place { .. } => false,
@@ -118,8 +118,12 @@ fn end_phase(
         log(&mut glog, &game, &turn, LogKind::Phase, text, None);
         return;
     }
+    let next_is_movement = next_phase_on(&game, turn.turn, turn.phase + 1)
+        .is_some_and(|p| game.scenario.turns.phases[p].kind == PhaseKind::Movement);
     for mut a in &mut activity {
-        *a = Activity::default();
+        // "Overran: may not attack" lasts until the next movement phase (tutorial 5.7.3).
+        let keep = a.no_attack && !next_is_movement;
+        *a = Activity { no_attack: keep, ..Activity::default() };
     }
     turn.attacked.clear();
     outcome.phase_ended = true;

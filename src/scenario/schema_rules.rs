@@ -14,6 +14,35 @@ pub struct RulesConfig {
     /// Supply; none = every unit is always in supply.
     #[serde(default)]
     pub supply: Option<SupplyRules>,
+    /// Overrun during movement; none = no overruns.
+    #[serde(default)]
+    pub overrun: Option<OverrunRules>,
+}
+
+/// Overrun during movement (tutorial 5.7.3, HW 1.3).
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct OverrunRules {
+    /// MP on top of the cost of entering the target hex. Default 3.
+    #[serde(default = "three")]
+    pub extra_mp: u32,
+    /// Largest stack that may overrun. Default 2.
+    #[serde(default = "two")]
+    pub max_units: u32,
+    /// Refused from a hex in the ZOC of this many different enemy-occupied hexes. Default 2.
+    #[serde(default = "two")]
+    pub forbidden_from_zocs: u32,
+    /// Units that overran may not attack in the combat phase that follows. Default true.
+    #[serde(default = "yes")]
+    pub no_attack_after: bool,
+}
+
+fn two() -> u32 {
+    2
+}
+
+fn three() -> u32 {
+    3
 }
 
 /// Supply: sources, an optional network they feed, the trace from a unit, and what being out

@@ -13,6 +13,7 @@ use crate::model::view::{UnitsView, factors, has_flag};
 use crate::model::{Control, Game, Location, PendingPrompt, TurnState};
 use crate::rules::combat::plan_attack;
 use crate::rules::losses::{advance_rejection, loss_options};
+use crate::rules::overrun::plan_overrun;
 use crate::rules::movement::{enter_rejection, legal_destinations};
 use crate::rules::setup::{group_of, place_rejection};
 use crate::scenario::schema::{PhaseKind, UnitFlag};
@@ -72,6 +73,7 @@ pub fn legal_commands(world: &mut World) -> Vec<Command> {
                     out.push(Command::Move { unit: u.id.clone(), to: game.board.key(d.space).to_string() });
                 }
             }
+            overruns(game, turn, &units, control, side, &mut out);
         }
         PhaseKind::Reinforcement => {
             for r in &game.scenario.reinforcements {
@@ -132,3 +134,32 @@ fn attacks(game: &Game, turn: &TurnState, units: &UnitsView, control: &Control, 
     }
 }
 
+
+/// Overruns: from every hex holding the side's units, each unit alone and the whole stack,
+/// against every adjacent enemy hex.
+fn overruns(game: &Game, turn: &TurnState, units: &UnitsView, control: &Control, side: usize, out: &mut Vec<Command>) {
+    if game.scenario.rules.overrun.is_none() {
+        return;
+    }
+    let mut hexes: Vec<crate::model::SpaceId> = units.0.iter().filter(|u| u.side == side).filter_map(|u| u.space()).collect();
+    hexes.sort_unstable();
+    hexes.dedup();
+    for h in hexes {
+        let stack: Vec<String> = units.at(h).filter(|u| u.side == side).map(|u| u.id.clone()).collect();
+        let mut groups: Vec<Vec<String>> = stack.iter().map(|id| vec![id.clone()]).collect();
+        if stack.len() > 1 {
+            groups.push(stack.clone());
+        }
+        for e in &game.board.edges[h.index()] {
+            if !units.enemy_at(e.to, side) {
+                continue;
+            }
+            let key = game.board.key(e.to).to_string();
+            for g in &groups {
+                if plan_overrun(game, turn, units, control, side, g, &key).is_ok() {
+                    out.push(Command::Overrun { units: g.clone(), target: key.clone() });
+                }
+            }
+        }
+    }
+}

@@ -120,3 +120,31 @@ fn setup_groups_are_placed_by_commands() {
     let st = s.state(None);
     assert_eq!((st.turn.as_str(), st.phase.as_str()), ("1", "red_move"));
 }
+
+/// Random legal games with every generic rule variant switched on (retreats, support, advance,
+/// overrun, supply with every effect, ZOC-to-ZOC forbidden): every listed command is accepted
+/// and the invariants hold after each one.
+#[test]
+fn random_games_with_every_rule_variant_keep_the_invariants() {
+    let rules = "(zoc: (zoc_to_zoc: Forbidden, min_attack: 1), \
+        losses: (max_retreat_hexes: 2, attacker_retreat_cancels_defender: true, tank_support_steps: 1, advance_after_combat: true), \
+        overrun: Some(()), \
+        supply: Some((sources: [(side: \"north\", spaces: [\"0201\"]), (side: \"south\", spaces: [\"0506\"])], network: [Road], trace_mp: 3, \
+        effects: [HalveMovement, HalveAttack, LoseStep, MayNotEndMoveUnsupplied(sides: [\"south\"])])))";
+    let supply_phase = (
+        "(id: \"first_combat\", name: \"First Player Combat\", kind: Combat, actor: First),",
+        "(id: \"first_combat\", name: \"First Player Combat\", kind: Combat, actor: First),\n            (id: \"first_supply\", name: \"First Player Supply\", kind: Supply, actor: First),",
+    );
+    for seed in 0..12 {
+        let mut s = crate::common::kell_rules(rules, &[supply_phase], &[]);
+        let mut bot = sandtable::bots::random::RandomPlayer::new(seed);
+        let mut n = 0;
+        while !s.is_over() {
+            let c = bot.choose(&mut s).expect("a legal command");
+            s.apply(c.clone()).unwrap_or_else(|e| panic!("seed {seed}: `{}` rejected: {e}", c.describe()));
+            crate::common::assert_invariants(&mut s);
+            n += 1;
+            assert!(n < 5_000);
+        }
+    }
+}

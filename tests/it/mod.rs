@@ -5,6 +5,7 @@ mod determinism;
 mod gui;
 mod loader;
 mod losses;
+mod overrun;
 mod rules;
 mod saves;
 mod supply;

@@ -1,0 +1,89 @@
+//! Overrun during movement (tutorial 5.7.3, HW 1.3): a stack of up to `max_units` units in one
+//! hex attacks an adjacent enemy hex for the cost of entering it plus `extra_mp`, resolved at
+//! once on the CRT with terrain shifts; never from a hex in the ZOC of `forbidden_from_zocs`
+//! different enemy-occupied hexes. If the hex is vacated the stack enters it and may move on.
+
+use bevy::prelude::*;
+
+use super::combat::{AttackPlan, CombatParams, fight, plan_attack};
+use super::losses::LossQuery;
+use super::movement::{edge_cost, exerts_zoc, movement_allowance};
+use super::note::{CommandCtx, command_is};
+use super::RulesSystems;
+use crate::model::view::UnitsView;
+use crate::model::{Control, Game, TurnState};
+use crate::session::command::Command;
+
+pub(super) fn add_systems(s: &mut Schedule) {
+    s.add_systems(overrun.run_if(command_is(|c| matches!(c, Command::Overrun { .. }))).in_set(RulesSystems::Combat));
+}
+
+/// Different enemy-occupied hexes whose units put `hex` in their ZOC.
+#[must_use]
+pub fn zoc_sources(game: &Game, units: &UnitsView, side: usize, hex: crate::model::SpaceId) -> u32 {
+    game.board.edges[hex.index()]
+        .iter()
+        .filter(|e| units.at(e.to).any(|u| u.side != side && exerts_zoc(game, u)))
+        .count() as u32
+}
+
+/// Checks an overrun; returns the combat plan and the MP it costs each unit.
+pub fn plan_overrun(
+    game: &Game,
+    turn: &TurnState,
+    units: &UnitsView,
+    control: &Control,
+    side: usize,
+    stack: &[String],
+    target: &str,
+) -> Result<(AttackPlan, u32), String> {
+    let Some(rules) = &game.scenario.rules.overrun else { return Err("this scenario has no overruns".into()) };
+    if stack.is_empty() || stack.len() as u32 > rules.max_units {
+        return Err(format!("an overrun takes 1 to {} units", rules.max_units));
+    }
+    let first = units.get(&stack[0]).ok_or_else(|| format!("unknown unit `{}`", stack[0]))?;
+    let Some(launch) = first.space() else { return Err(format!("`{}` is not on the map", first.id)) };
+    let to = game.board.space(target).ok_or_else(|| format!("unknown space `{target}`"))?;
+    let edge = game.board.edge(launch, to).ok_or_else(|| format!("{target} is not adjacent to {}", game.board.key(launch)))?;
+    let sources = zoc_sources(game, units, side, launch);
+    if sources >= rules.forbidden_from_zocs {
+        return Err(format!(
+            "{} is in the zone of control of {sources} enemy-occupied hexes: no overrun from there",
+            game.board.key(launch)
+        ));
+    }
+    let mut cost = 0;
+    for id in stack {
+        let u = units.get(id).ok_or_else(|| format!("unknown unit `{id}`"))?;
+        if u.side != side {
+            return Err(format!("`{id}` is not a unit of {}", game.side_id(side)));
+        }
+        if u.space() != Some(launch) {
+            return Err("the overrunning units must be stacked in one hex".into());
+        }
+        // A stack that has just entered a single enemy ZOC (and so had to stop) may still
+        // overrun from there: only its MP count, not the stop.
+        let class = &game.scenario.unit_types[u.type_index].movement_class;
+        let enter = edge_cost(game, edge, class, u32::MAX / 4).ok_or_else(|| format!("`{id}` could not enter {target}"))?;
+        cost = enter + rules.extra_mp;
+        let left = movement_allowance(game, u).saturating_sub(u.activity.mp_used);
+        if left < cost {
+            return Err(format!("overrunning {target} costs {cost} MP; `{id}` has {left}"));
+        }
+    }
+    // Strengths, shifts and the prohibited odds as for an attack. A stack that has overrun
+    // once this turn may not overrun again (it may not attack either).
+    let plan = plan_attack(game, turn, units, control, side, stack, target, None)?;
+    Ok((plan, cost))
+}
+
+fn overrun(mut ctx: CommandCtx, mut combat: CombatParams, mut q: LossQuery) {
+    let Some((side, Command::Overrun { units, target })) = ctx.cmd.0.clone() else { return };
+    let view = UnitsView::collect(q.iter());
+    let (plan, cost) = match plan_overrun(&ctx.game, &ctx.turn, &view, &combat.control, side, &units, &target) {
+        Ok(p) => p,
+        Err(r) => return ctx.reject(r),
+    };
+    let stack = plan.attackers.clone();
+    fight(&mut ctx, &mut combat, &mut q, &view, plan, Some((stack, cost)));
+}
