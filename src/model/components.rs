@@ -46,6 +46,8 @@ pub struct Activity {
     pub finished: bool,
     /// Overran this player turn: may not attack in the combat phase that follows.
     pub no_attack: bool,
+    /// Marked as breakthrough reserve for this player turn.
+    pub reserve: bool,
     pub mp_used: u32,
     pub attacked: bool,
     /// Found out of supply when the phase began (supply hook at the start of movement).

@@ -83,6 +83,7 @@ pub fn plan_attack(
         if u.activity.attacked {
             return Err(format!("`{id}` has already attacked this phase"));
         }
+        super::reserve::phase_allows(game, turn, u)?;
         if u.activity.no_attack {
             return Err(format!("`{id}` overran this turn and may not attack"));
         }

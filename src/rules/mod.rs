@@ -12,6 +12,7 @@ pub mod crt;
 pub mod losses;
 pub mod movement;
 pub mod note;
+pub mod reserve;
 pub mod overrun;
 pub mod retreat;
 pub mod sequence;
@@ -59,6 +60,7 @@ pub fn rules_schedule() -> Schedule {
     combat::add_systems(&mut s);
     losses::add_systems(&mut s);
     overrun::add_systems(&mut s);
+    reserve::add_systems(&mut s);
     supply::add_systems(&mut s);
     tracks::add_systems(&mut s);
     victory::add_systems(&mut s);

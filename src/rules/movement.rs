@@ -287,6 +287,9 @@ fn move_unit(
 ) {
     let Some((side, Command::Move { unit, to })) = ctx.cmd.0.clone() else { return };
     let view = UnitsView::collect(q.iter());
+    if let Some(Err(r)) = view.get(&unit).map(|u| super::reserve::phase_allows(&ctx.game, &ctx.turn, u)) {
+        return ctx.reject(r);
+    }
     let dest = match move_check(&ctx.game, &view, &control, side, &unit, &to) {
         Ok(d) => d,
         Err(r) => return ctx.reject(r),

@@ -6,7 +6,7 @@ use bevy::prelude::*;
 use super::note::{command_is, log};
 use super::RulesSystems;
 use crate::model::{Activity, CurrentCommand, Game, Outcome, PendingPrompt, TurnState};
-use crate::scenario::schema::PhaseKind;
+use crate::scenario::schema::{PhaseKind, PhaseUnits};
 use crate::session::command::Command;
 use crate::session::log::{GameLog, LogKind};
 
@@ -43,6 +43,7 @@ pub fn sequence_rejection(game: &Game, turn: &TurnState, prompt: Option<&crate::
     let phase = turn.current_phase(game)?;
     let allowed = match cmd {
         Command::Move { .. } | Command::Overrun { .. } => phase.kind == PhaseKind::Movement,
+        Command::Reserve { .. } => phase.kind == PhaseKind::Movement && phase.units == PhaseUnits::NonReserve,
         Command::Attack { .. } => phase.kind == PhaseKind::Combat,
         Command::Enter { .. } => phase.kind == PhaseKind::Reinforcement,
         Command::Place { .. } => false,
@@ -118,12 +119,17 @@ fn end_phase(
         log(&mut glog, &game, &turn, LogKind::Phase, text, None);
         return;
     }
-    let next_is_movement = next_phase_on(&game, turn.turn, turn.phase + 1)
-        .is_some_and(|p| game.scenario.turns.phases[p].kind == PhaseKind::Movement);
+    // A new player turn begins with a regular movement phase: "overran, may not attack"
+    // (tutorial 5.7.3) and reserve markers (5.7.4) last until then.
+    let next = next_phase_on(&game, turn.turn, turn.phase + 1).or_else(|| next_phase_on(&game, turn.turn + 1, 0));
+    let next_is_movement = next.is_some_and(|p| {
+        let ph = &game.scenario.turns.phases[p];
+        ph.kind == PhaseKind::Movement && ph.units != PhaseUnits::Reserve
+    });
     for mut a in &mut activity {
-        // "Overran: may not attack" lasts until the next movement phase (tutorial 5.7.3).
-        let keep = a.no_attack && !next_is_movement;
-        *a = Activity { no_attack: keep, ..Activity::default() };
+        let no_attack = a.no_attack && !next_is_movement;
+        let reserve = a.reserve && !next_is_movement;
+        *a = Activity { no_attack, reserve, ..Activity::default() };
     }
     turn.attacked.clear();
     outcome.phase_ended = true;

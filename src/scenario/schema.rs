@@ -120,6 +120,18 @@ pub struct PhaseDef {
     /// Rule number in the game's rulebook, shown in the UI.
     #[serde(default)]
     pub rule: Option<String>,
+    /// Which units act in this phase: all (default), only units not in reserve, or only reserve
+    /// units (breakthrough phases).
+    #[serde(default)]
+    pub units: PhaseUnits,
+}
+
+#[derive(Clone, Copy, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
+pub enum PhaseUnits {
+    #[default]
+    All,
+    NonReserve,
+    Reserve,
 }
 
 #[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]

@@ -17,6 +17,32 @@ pub struct RulesConfig {
     /// Overrun during movement; none = no overruns.
     #[serde(default)]
     pub overrun: Option<OverrunRules>,
+    /// Breakthrough reserve designation; none = no reserves.
+    #[serde(default)]
+    pub reserve: Option<ReserveRules>,
+}
+
+/// Breakthrough reserve (tutorial 5.7.4, HW 1.4): at the start of its movement phase (one whose
+/// units are `NonReserve`) a side may mark units as reserve; they act only in `Reserve` phases.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct ReserveRules {
+    /// Most units each side may hold in reserve; the first entry of a side whose condition holds
+    /// applies (a side with no entry may not designate reserves).
+    pub caps: Vec<ReserveCap>,
+    /// Only units in supply at the start of the phase may become reserve. Default true.
+    #[serde(default = "yes")]
+    pub requires_supply: bool,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct ReserveCap {
+    pub side: String,
+    pub count: u32,
+    /// Applies only while this track comparison holds.
+    #[serde(default)]
+    pub when: Option<(String, super::schema::Comparison)>,
 }
 
 /// Overrun during movement (tutorial 5.7.3, HW 1.3).

@@ -299,6 +299,14 @@ pub fn validate_with_board(s: &Scenario, file: &str, base: &Path) -> (Vec<Diagno
         }
     }
     ruleset_support(&mut ctx, s);
+    if let Some(res) = &s.rules.reserve {
+        for (i, c) in res.caps.iter().enumerate() {
+            side_ref(&mut ctx, &sides, &format!("rules.reserve.caps[{i}].side"), &c.side);
+            if let Some((t, _)) = &c.when {
+                track_ref(&mut ctx, &tracks, &format!("rules.reserve.caps[{i}].when"), t);
+            }
+        }
+    }
     if let Some(sup) = &s.rules.supply {
         for (i, src) in sup.sources.iter().enumerate() {
             side_ref(&mut ctx, &sides, &format!("rules.supply.sources[{i}].side"), &src.side);

@@ -20,6 +20,8 @@ pub enum Command {
         #[serde(default)]
         retreat: Vec<RetreatMove>,
     },
+    /// Mark a unit as breakthrough reserve at the start of its movement phase.
+    Reserve { unit: String },
     /// Overrun an adjacent enemy hex during movement with a stack of units in one hex.
     Overrun { units: Vec<String>, target: String },
     /// Answer an advance prompt: the units that advance into the vacated hex (none = stay).
@@ -46,6 +48,7 @@ impl Command {
                 let r: Vec<String> = retreat.iter().map(|m| format!("{} to {}", m.unit, m.path.join("-"))).collect();
                 if r.is_empty() { format!("take losses: {steps}") } else { format!("take losses: {steps}; retreat {}", r.join(", ")) }
             }
+            Command::Reserve { unit } => format!("mark {unit} as reserve"),
             Command::Overrun { units, target } => format!("overrun {target} with {}", units.join(", ")),
             Command::Advance { units } if units.is_empty() => "do not advance".to_string(),
             Command::Advance { units } => format!("advance {}", units.join(", ")),

@@ -14,6 +14,7 @@ use crate::model::{Control, Game, Location, PendingPrompt, TurnState};
 use crate::rules::combat::plan_attack;
 use crate::rules::losses::{advance_rejection, loss_options};
 use crate::rules::overrun::plan_overrun;
+use crate::rules::reserve::{phase_allows, reserve_rejection};
 use crate::rules::movement::{enter_rejection, legal_destinations};
 use crate::rules::setup::{group_of, place_rejection};
 use crate::scenario::schema::{PhaseKind, UnitFlag};
@@ -68,12 +69,19 @@ pub fn legal_commands(world: &mut World) -> Vec<Command> {
     let Some(phase) = turn.current_phase(game) else { return out };
     match phase.kind {
         PhaseKind::Movement => {
-            for u in units.0.iter().filter(|u| u.side == side) {
+            for u in units.0.iter().filter(|u| u.side == side && phase_allows(game, turn, u).is_ok()) {
                 for d in legal_destinations(game, &units, control, u) {
                     out.push(Command::Move { unit: u.id.clone(), to: game.board.key(d.space).to_string() });
                 }
             }
             overruns(game, turn, &units, control, side, &mut out);
+            let tracks = world.resource::<crate::model::Tracks>();
+            let designation = phase.units == crate::scenario::schema::PhaseUnits::NonReserve;
+            for u in units.0.iter().filter(|u| designation && u.side == side) {
+                if reserve_rejection(game, tracks, &units, side, &u.id).is_none() {
+                    out.push(Command::Reserve { unit: u.id.clone() });
+                }
+            }
         }
         PhaseKind::Reinforcement => {
             for r in &game.scenario.reinforcements {

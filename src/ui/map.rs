@@ -108,7 +108,7 @@ pub fn map_ui(ui: &mut egui::Ui, client: &mut Client) {
     let phase_kind = turn.current_phase(&game).map(|p| p.kind);
     let selected: Option<&UnitView> = client.selected.first().and_then(|id| units.get(id));
     let dests = match (selected, phase_kind) {
-        (Some(u), Some(PhaseKind::Movement)) => legal_destinations(&game, &units, client.session.world.resource::<crate::model::Control>(), u),
+        (Some(u), Some(PhaseKind::Movement)) if crate::rules::reserve::phase_allows(&game, &turn, u).is_ok() => legal_destinations(&game, &units, client.session.world.resource::<crate::model::Control>(), u),
         _ => Vec::new(),
     };
     let font = FontId::proportional((size * 0.28).clamp(8.0, 16.0));

@@ -6,6 +6,7 @@ mod gui;
 mod loader;
 mod losses;
 mod overrun;
+mod reserve;
 mod rules;
 mod saves;
 mod supply;
