@@ -122,9 +122,14 @@ impl TurnState {
 #[derive(Resource, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Tracks(pub Vec<i32>);
 
-/// Controlling side of every space (index by `SpaceId`).
+/// Map state that changes in play: control of every space (index by `SpaceId`) and markers.
 #[derive(Resource, Clone, Debug, PartialEq, Eq)]
-pub struct Control(pub Vec<Option<usize>>);
+pub struct Control {
+    /// Controlling side of every space.
+    pub owner: Vec<Option<usize>>,
+    /// Spaces where a phase-scoped interdiction marker removes the road (tutorial 5.7.6).
+    pub interdicted: Vec<bool>,
+}
 
 /// Chit cups and hands.
 #[derive(Resource, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

@@ -9,6 +9,7 @@ use bevy::ecs::schedule::{IntoScheduleConfigs, Schedule, ScheduleLabel, SingleTh
 
 pub mod combat;
 pub mod crt;
+pub mod interdiction;
 pub mod losses;
 pub mod movement;
 pub mod note;
@@ -62,6 +63,7 @@ pub fn rules_schedule() -> Schedule {
     overrun::add_systems(&mut s);
     reserve::add_systems(&mut s);
     supply::add_systems(&mut s);
+    interdiction::add_systems(&mut s);
     tracks::add_systems(&mut s);
     victory::add_systems(&mut s);
     s

@@ -34,16 +34,18 @@ pub struct Destination {
     pub path: Vec<SpaceId>,
 }
 
-/// Cost of crossing one edge for a movement class, or `None` if it cannot be crossed.
-/// A road along the edge replaces the terrain cost and ignores the hexside feature
-/// (the common rule of hex games; tutorial 5.7.1).
+/// Cost of crossing one edge from `from` for a movement class, or `None` if it cannot be
+/// crossed. A road along the edge replaces the terrain cost and ignores the hexside feature
+/// (the common rule of hex games; tutorial 5.7.1), unless an interdiction marker in either
+/// hex removes the road (5.7.6).
 #[must_use]
-pub fn edge_cost(game: &Game, edge: &Edge, class: &str, allowance: u32) -> Option<u32> {
+pub fn edge_cost(game: &Game, from: SpaceId, edge: &Edge, class: &str, allowance: u32, interdicted: &[bool]) -> Option<u32> {
     let board = &game.board;
     if let Some(c) = edge.link_cost {
         return Some(c);
     }
-    if edge.road.is_some() {
+    let cut = |s: SpaceId| interdicted.get(s.index()).copied().unwrap_or(false);
+    if edge.road.is_some() && !cut(from) && !cut(edge.to) {
         return Some(1);
     }
     let mut extra = 0;
@@ -163,7 +165,7 @@ pub fn legal_destinations(game: &Game, units: &UnitsView, control: &Control, uni
             if enemy[to.index()] && board.is_hex {
                 continue;
             }
-            let Some(mut step) = edge_cost(game, e, &t.movement_class, allowance) else { continue };
+            let Some(mut step) = edge_cost(game, here, e, &t.movement_class, allowance, &control.interdicted) else { continue };
             if leaving_zoc {
                 step += zr.exit_cost;
                 if zoc[to.index()] {
@@ -233,7 +235,7 @@ fn supplied_after_move(game: &Game, units: &UnitsView, control: &Control, unit: 
     let mut ctl = control.clone();
     for s in &d.path {
         if !units.enemy_at(*s, unit.side) {
-            ctl.0[s.index()] = Some(unit.side);
+            ctl.owner[s.index()] = Some(unit.side);
         }
     }
     super::supply::side_supply(game, &after, &ctl, unit.side).iter().any(|(id, ok)| *id == unit.id && *ok)

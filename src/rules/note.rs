@@ -59,9 +59,9 @@ pub fn take_control(
     space: crate::model::SpaceId,
     side: usize,
 ) {
-    let before = control.0[space.index()];
+    let before = control.owner[space.index()];
     if before != Some(side) {
         changes.0.push((space, before, side));
-        control.0[space.index()] = Some(side);
+        control.owner[space.index()] = Some(side);
     }
 }

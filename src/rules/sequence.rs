@@ -24,7 +24,8 @@ pub fn sequence_rejection(game: &Game, turn: &TurnState, prompt: Option<&crate::
     if let Some(p) = prompt {
         return match (p, cmd) {
             (crate::session::prompt::Prompt::TakeLosses { .. }, Command::TakeLosses { .. })
-            | (crate::session::prompt::Prompt::Advance { .. }, Command::Advance { .. }) => None,
+            | (crate::session::prompt::Prompt::Advance { .. }, Command::Advance { .. })
+            | (crate::session::prompt::Prompt::PlaceMarkers { .. }, Command::PlaceMarkers { .. }) => None,
             _ => Some(format!("{} must first answer: {}", p.side(), describe_prompt(p))),
         };
     }
@@ -33,6 +34,9 @@ pub fn sequence_rejection(game: &Game, turn: &TurnState, prompt: Option<&crate::
     }
     if matches!(cmd, Command::Advance { .. }) {
         return Some("no advance after combat is on offer".to_string());
+    }
+    if matches!(cmd, Command::PlaceMarkers { .. }) {
+        return Some("no markers are waiting to be placed".to_string());
     }
     if turn.setup.is_some() {
         return match cmd {
@@ -47,7 +51,7 @@ pub fn sequence_rejection(game: &Game, turn: &TurnState, prompt: Option<&crate::
         Command::Attack { .. } => phase.kind == PhaseKind::Combat,
         Command::Enter { .. } => phase.kind == PhaseKind::Reinforcement,
         Command::Place { .. } => false,
-        Command::EndPhase | Command::TakeLosses { .. } | Command::Advance { .. } => true,
+        Command::EndPhase | Command::TakeLosses { .. } | Command::Advance { .. } | Command::PlaceMarkers { .. } => true,
     };
     (!allowed).then(|| format!("`{}` is not allowed in the {} phase", cmd.describe(), phase.name))
 }
@@ -56,6 +60,7 @@ fn describe_prompt(p: &crate::session::prompt::Prompt) -> String {
     match p {
         crate::session::prompt::Prompt::TakeLosses { steps, rule, .. } => format!("pay {steps} loss point(s) ({rule})"),
         crate::session::prompt::Prompt::Advance { target, .. } => format!("advance into {target} or not"),
+        crate::session::prompt::Prompt::PlaceMarkers { count, marker, .. } => format!("place {count} {marker} marker(s)"),
     }
 }
 
@@ -95,6 +100,7 @@ fn end_phase(
     mut activity: Query<&mut Activity>,
     units: Query<(&crate::model::Unit, &crate::model::Location)>,
     mut started: ResMut<super::supply::PhaseStarted>,
+    mut control: ResMut<crate::model::Control>,
 ) {
     if let Some(side) = turn.setup {
         // Setup: every unit of this side's groups must be placed first.
@@ -132,6 +138,11 @@ fn end_phase(
         *a = Activity { no_attack, reserve, ..Activity::default() };
     }
     turn.attacked.clear();
+    // Phase-scoped markers (interdiction, tutorial 5.7.6) end with their phase.
+    if control.interdicted.iter().any(|m| *m) {
+        control.interdicted.fill(false);
+        log(&mut glog, &game, &turn, LogKind::Phase, "interdiction markers are removed".into(), None);
+    }
     outcome.phase_ended = true;
     let turns = game.scenario.turns.labels.len();
     match next_phase_on(&game, turn.turn, turn.phase + 1) {

@@ -19,14 +19,14 @@ use crate::scenario::schema::{PhaseKind, RoadClass, RoadClassRef, SupplyEffect, 
 use crate::session::log::{GameLog, LogKind};
 
 pub(super) fn add_systems(s: &mut Schedule) {
-    s.add_systems((check_supply_at_movement_start, supply_attrition).run_if(phase_started).in_set(RulesSystems::PhaseStart));
+    s.add_systems((check_supply_at_movement_start, supply_attrition).chain().run_if(phase_started).in_set(RulesSystems::PhaseStart));
 }
 
 /// Set by the sequence when a new phase has begun, for the phase-start hooks.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct PhaseStarted(pub bool);
 
-fn phase_started(p: Res<PhaseStarted>) -> bool {
+pub fn phase_started(p: Res<PhaseStarted>) -> bool {
     p.0
 }
 
@@ -63,7 +63,7 @@ pub fn supply_map(game: &Game, rules: &SupplyRules, units: &UnitsView, control: 
     let blocked: Vec<bool> = (0..b.len())
         .map(|i| enemy[i] || (rules.zoc_blocks_unless_friendly && zoc[i] && !friend[i]))
         .collect();
-    let controlled = |i: usize| !rules.network_requires_control || control.0[i] == Some(side);
+    let controlled = |i: usize| !rules.network_requires_control || control.owner[i] == Some(side);
     let mut connected = vec![false; b.len()];
     let mut limited = Vec::new();
     let mut stack = Vec::new();
@@ -71,7 +71,7 @@ pub fn supply_map(game: &Game, rules: &SupplyRules, units: &UnitsView, control: 
         for key in &src.spaces {
             let Some(id) = b.space(key) else { continue };
             let i = id.index();
-            if blocked[i] || (src.needs_control && control.0[i] != Some(side) && matches!(b.spaces[i].kind, SpaceKind::Hex { .. })) {
+            if blocked[i] || (src.needs_control && control.owner[i] != Some(side) && matches!(b.spaces[i].kind, SpaceKind::Hex { .. })) {
                 continue;
             }
             match src.capacity {
@@ -114,7 +114,7 @@ fn trace_costs(game: &Game, rules: &SupplyRules, map: &SupplyMap, unit: &UnitVie
             if map.blocked[e.to.index()] {
                 continue;
             }
-            let Some(step) = edge_cost(game, e, class, rules.trace_mp.max(1)) else { continue };
+            let Some(step) = edge_cost(game, at, e, class, rules.trace_mp.max(1), &[]) else { continue };
             let n = c + step;
             if n <= rules.trace_mp && best[e.to.index()].is_none_or(|o| n < o) {
                 best[e.to.index()] = Some(n);
@@ -154,8 +154,7 @@ pub fn side_supply(game: &Game, units: &UnitsView, control: &Control, side: usiz
     let Some(rules) = &game.scenario.rules.supply else {
         return units.0.iter().filter(|u| u.side == side && u.space().is_some()).map(|u| (u.id.clone(), true)).collect();
     };
-    let none = vec![false; game.board.len()];
-    let map = supply_map(game, rules, units, control, side, &none);
+    let map = supply_map(game, rules, units, control, side, &control.interdicted);
     supply_status(game, rules, units, &map, side)
 }
 
@@ -164,28 +163,44 @@ fn has_effect(game: &Game, f: impl Fn(&SupplyEffect) -> bool) -> bool {
 }
 
 /// Start of a movement phase: the acting side's units out of supply move at half allowance.
-fn check_supply_at_movement_start(
+/// Waits while interdiction markers are being placed (they come first).
+pub fn check_supply_at_movement_start(
     game: Res<Game>,
     turn: Res<TurnState>,
     control: Res<Control>,
+    prompt: Res<crate::model::PendingPrompt>,
     mut glog: ResMut<GameLog>,
     mut q: Query<(&Unit, &Location, &StepLevel, &mut Activity, &Hidden)>,
 ) {
-    let Some(phase) = turn.current_phase(&game) else { return };
-    if phase.kind != PhaseKind::Movement || !has_effect(&game, |e| *e == SupplyEffect::HalveMovement) {
+    if prompt.0.is_none() {
+        movement_start_supply(&game, &turn, &control, &mut glog, &mut q);
+    }
+}
+
+/// The movement-start supply check (tutorial 5.7.5): marks the acting side's units out of
+/// supply, which halves their allowance and bars them from reserve.
+pub fn movement_start_supply(
+    game: &Game,
+    turn: &TurnState,
+    control: &Control,
+    glog: &mut GameLog,
+    q: &mut Query<(&Unit, &Location, &StepLevel, &mut Activity, &Hidden)>,
+) {
+    let Some(phase) = turn.current_phase(game) else { return };
+    if phase.kind != PhaseKind::Movement || !has_effect(game, |e| *e == SupplyEffect::HalveMovement) {
         return;
     }
-    let Some(side) = turn.actor(&game, phase) else { return };
+    let Some(side) = turn.actor(game, phase) else { return };
     let units = UnitsView::collect(q.iter());
-    let status = side_supply(&game, &units, &control, side);
+    let status = side_supply(game, &units, control, side);
     let out: Vec<&str> = status.iter().filter(|(_, ok)| !ok).map(|(id, _)| id.as_str()).collect();
-    for (u, _, _, mut act, _) in &mut q {
+    for (u, _, _, mut act, _) in q.iter_mut() {
         if u.side == side {
             act.out_of_supply = out.contains(&u.id.as_str());
         }
     }
     if !out.is_empty() {
-        log(&mut glog, &game, &turn, LogKind::Supply, format!("out of supply (half movement): {}", out.join(", ")), None);
+        log(glog, game, turn, LogKind::Supply, format!("out of supply (half movement): {}", out.join(", ")), None);
     }
 }
 

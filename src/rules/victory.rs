@@ -39,7 +39,7 @@ fn check_sudden_death(game: Res<Game>, mut turn: ResMut<TurnState>, tracks: Res<
 pub fn condition_holds(game: &Game, control: &Control, tracks: &Tracks, c: &VictoryCondition) -> bool {
     let controls = |side: &str, key: &str| {
         let s = game.side_index(side);
-        game.board.space(key).is_some_and(|id| control.0[id.index()] == s && s.is_some())
+        game.board.space(key).is_some_and(|id| control.owner[id.index()] == s && s.is_some())
     };
     match c {
         VictoryCondition::ControlsAll { side, spaces, .. } => spaces.iter().all(|k| controls(side, k)),

@@ -20,6 +20,29 @@ pub struct RulesConfig {
     /// Breakthrough reserve designation; none = no reserves.
     #[serde(default)]
     pub reserve: Option<ReserveRules>,
+    /// Phase-scoped interdiction markers; none = no interdiction.
+    #[serde(default)]
+    pub interdiction: Option<InterdictionRules>,
+}
+
+/// Air interdiction (tutorial 5.7.6, HW 1.6): when a movement phase of `against` begins,
+/// `side` places markers on road hexes free of `against`'s units. In a marked hex the road does
+/// not exist, for movement and for supply connectivity. Markers go at the end of that phase.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct InterdictionRules {
+    pub side: String,
+    pub against: String,
+    /// Markers per phase: the first entry whose condition holds.
+    pub counts: Vec<MarkerCount>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct MarkerCount {
+    pub count: u32,
+    #[serde(default)]
+    pub when: Option<(String, super::schema::Comparison)>,
 }
 
 /// Breakthrough reserve (tutorial 5.7.4, HW 1.4): at the start of its movement phase (one whose

@@ -299,6 +299,15 @@ pub fn validate_with_board(s: &Scenario, file: &str, base: &Path) -> (Vec<Diagno
         }
     }
     ruleset_support(&mut ctx, s);
+    if let Some(int) = &s.rules.interdiction {
+        side_ref(&mut ctx, &sides, "rules.interdiction.side", &int.side);
+        side_ref(&mut ctx, &sides, "rules.interdiction.against", &int.against);
+        for (i, c) in int.counts.iter().enumerate() {
+            if let Some((t, _)) = &c.when {
+                track_ref(&mut ctx, &tracks, &format!("rules.interdiction.counts[{i}].when"), t);
+            }
+        }
+    }
     if let Some(res) = &s.rules.reserve {
         for (i, c) in res.caps.iter().enumerate() {
             side_ref(&mut ctx, &sides, &format!("rules.reserve.caps[{i}].side"), &c.side);

@@ -20,6 +20,8 @@ pub enum Command {
         #[serde(default)]
         retreat: Vec<RetreatMove>,
     },
+    /// Answer a markers prompt: the spaces that receive the markers.
+    PlaceMarkers { spaces: Vec<String> },
     /// Mark a unit as breakthrough reserve at the start of its movement phase.
     Reserve { unit: String },
     /// Overrun an adjacent enemy hex during movement with a stack of units in one hex.
@@ -48,6 +50,7 @@ impl Command {
                 let r: Vec<String> = retreat.iter().map(|m| format!("{} to {}", m.unit, m.path.join("-"))).collect();
                 if r.is_empty() { format!("take losses: {steps}") } else { format!("take losses: {steps}; retreat {}", r.join(", ")) }
             }
+            Command::PlaceMarkers { spaces } => format!("place markers in {}", spaces.join(", ")),
             Command::Reserve { unit } => format!("mark {unit} as reserve"),
             Command::Overrun { units, target } => format!("overrun {target} with {}", units.join(", ")),
             Command::Advance { units } if units.is_empty() => "do not advance".to_string(),

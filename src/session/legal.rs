@@ -29,6 +29,18 @@ pub fn legal_commands(world: &mut World) -> Vec<Command> {
     let mut out = Vec::new();
     match prompt {
         Some(p @ Prompt::TakeLosses { .. }) => return loss_options(game, &units, p, 32),
+        Some(Prompt::PlaceMarkers { count, spaces, .. }) => {
+            // Every placement would be too many to list: the first `count` spaces, and the
+            // same shifted along the list, a few ways.
+            let n = *count as usize;
+            for start in 0..spaces.len().min(8) {
+                let pick: Vec<String> = spaces.iter().cycle().skip(start).take(n).cloned().collect();
+                if crate::rules::interdiction::markers_rejection(prompt, &pick).is_none() {
+                    out.push(Command::PlaceMarkers { spaces: pick });
+                }
+            }
+            return out;
+        }
         Some(Prompt::Advance { units: ids, max, .. }) => {
             out.push(Command::Advance { units: Vec::new() });
             for id in ids {

@@ -33,7 +33,7 @@ pub fn spawn_world(loaded: &Loaded, options: &BTreeSet<String>, seed: u64, force
         result: None,
     };
     let tracks = Tracks(s.tracks.iter().map(|t| t.start).collect());
-    let mut control = Control(vec![None; game.board.len()]);
+    let mut control = Control { owner: vec![None; game.board.len()], interdicted: vec![false; game.board.len()] };
     match &s.map {
         Map::Hex(m) => {
             for c in &m.initial_control {
@@ -42,12 +42,12 @@ pub fn spawn_world(loaded: &Loaded, options: &BTreeSet<String>, seed: u64, force
                     if let (SpaceKind::Hex { row, .. }, Some((a, b))) = (&sp.kind, c.rows)
                         && (a..=b).contains(row)
                     {
-                        control.0[i] = side;
+                        control.owner[i] = side;
                     }
                 }
                 for h in &c.hexes {
                     if let Some(id) = game.board.space(h) {
-                        control.0[id.index()] = side;
+                        control.owner[id.index()] = side;
                     }
                 }
             }
@@ -55,7 +55,7 @@ pub fn spawn_world(loaded: &Loaded, options: &BTreeSet<String>, seed: u64, force
         Map::Area(m) => {
             for sp in &m.spaces {
                 if let (Some(c), Some(id)) = (&sp.control, game.board.space(&sp.id)) {
-                    control.0[id.index()] = game.side_index(c);
+                    control.owner[id.index()] = game.side_index(c);
                 }
             }
         }

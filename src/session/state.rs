@@ -116,7 +116,7 @@ pub fn game_state(world: &mut World, viewer: Option<usize>) -> GameState {
         tracks: s.tracks.iter().zip(&tracks.0).map(|(t, v)| (t.id.clone(), *v)).collect(),
         units,
         control: control
-            .0
+            .owner
             .iter()
             .enumerate()
             .filter_map(|(i, c)| c.map(|c| (game.board.spaces[i].key.clone(), game.side_id(c).to_string())))

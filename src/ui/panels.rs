@@ -223,6 +223,7 @@ fn prompt_window(ctx: &egui::Context, client: &mut Client) {
     let (title, rule) = match &prompt {
         Prompt::TakeLosses { side, steps, rule, .. } => (format!("{side}: pay {steps} loss point(s)"), rule.clone()),
         Prompt::Advance { side, target, .. } => (format!("{side}: advance into {target}?"), "advance after combat".to_string()),
+        Prompt::PlaceMarkers { side, count, marker, rule, .. } => (format!("{side}: place {count} {marker} marker(s)"), rule.clone()),
     };
     // The choices are the legal answers the rules list; the client adds no rule of its own.
     let options = client.session.legal_commands();

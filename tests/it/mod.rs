@@ -3,6 +3,7 @@ mod commands;
 mod determinism;
 #[cfg(feature = "gui")]
 mod gui;
+mod interdiction;
 mod loader;
 mod losses;
 mod overrun;

@@ -1,0 +1,116 @@
+//! Air interdiction (tutorial 5.7.6, HW 1.6): when a movement phase of the `against` side
+//! begins, the interdicting side is prompted to place its markers on road hexes free of the
+//! mover's units; in a marked hex the road does not exist for movement and supply. The movement
+//! supply check waits until the markers are down; the sequence removes them at the phase's end.
+
+use bevy::prelude::*;
+
+use super::note::{CommandCtx, command_is};
+use super::supply::movement_start_supply;
+use super::RulesSystems;
+use crate::model::view::UnitsView;
+use crate::model::{Activity, Control, Game, Hidden, Location, PendingPrompt, StepLevel, Tracks, TurnState, Unit};
+use crate::scenario::schema::PhaseKind;
+use crate::session::command::Command;
+use crate::session::log::LogKind;
+use crate::session::prompt::Prompt;
+
+pub(super) fn add_systems(s: &mut Schedule) {
+    s.add_systems(
+        prompt_for_markers
+            .run_if(super::supply::phase_started)
+            .in_set(RulesSystems::PhaseStart)
+            .before(super::supply::check_supply_at_movement_start),
+    );
+    s.add_systems(place_markers.run_if(command_is(|c| matches!(c, Command::PlaceMarkers { .. }))).in_set(RulesSystems::Movement));
+}
+
+/// Markers the interdicting side places this phase.
+#[must_use]
+pub fn marker_count(game: &Game, tracks: &Tracks) -> u32 {
+    let Some(r) = &game.scenario.rules.interdiction else { return 0 };
+    r.counts
+        .iter()
+        .find(|c| c.when.as_ref().is_none_or(|(t, cmp)| game.track_index(t).is_some_and(|i| cmp.holds(tracks.0[i]))))
+        .map_or(0, |c| c.count)
+}
+
+/// Road hexes with no unit of `against`: where markers may go.
+#[must_use]
+pub fn marker_spaces(game: &Game, units: &UnitsView, against: usize) -> Vec<String> {
+    let b = &game.board;
+    (0..b.len())
+        .filter(|&i| b.edges[i].iter().any(|e| e.road.is_some()))
+        .filter(|&i| !units.at(crate::model::SpaceId(i as u32)).any(|u| u.side == against))
+        .map(|i| b.spaces[i].key.clone())
+        .collect()
+}
+
+fn prompt_for_markers(
+    game: Res<Game>,
+    turn: Res<TurnState>,
+    tracks: Res<Tracks>,
+    mut prompt: ResMut<PendingPrompt>,
+    q: Query<(&Unit, &Location, &StepLevel, &Activity, &Hidden)>,
+) {
+    let (Some(rules), Some(phase)) = (&game.scenario.rules.interdiction, turn.current_phase(&game)) else { return };
+    let against = game.side_index(&rules.against);
+    if phase.kind != PhaseKind::Movement || turn.actor(&game, phase) != against {
+        return;
+    }
+    let count = marker_count(&game, &tracks);
+    let Some(against) = against else { return };
+    let spaces = marker_spaces(&game, &UnitsView::collect(q.iter()), against);
+    if count == 0 || spaces.is_empty() {
+        return;
+    }
+    prompt.0 = Some(Prompt::PlaceMarkers {
+        side: rules.side.clone(),
+        marker: "interdiction".into(),
+        count: count.min(spaces.len() as u32),
+        spaces,
+        rule: "5.7.6 air interdiction: the road in a marked hex does not exist this phase".into(),
+    });
+}
+
+/// Why a markers answer is wrong, if it is.
+#[must_use]
+pub fn markers_rejection(prompt: Option<&Prompt>, chosen: &[String]) -> Option<String> {
+    let Some(Prompt::PlaceMarkers { count, spaces, .. }) = prompt else { return Some("no markers are waiting to be placed".into()) };
+    if chosen.len() as u32 != *count {
+        return Some(format!("{count} marker(s) must be placed, {} were given", chosen.len()));
+    }
+    for (i, c) in chosen.iter().enumerate() {
+        if !spaces.contains(c) {
+            return Some(format!("{c} is not a road hex free of the moving side's units"));
+        }
+        if chosen[..i].contains(c) {
+            return Some(format!("{c} is listed twice"));
+        }
+    }
+    None
+}
+
+fn place_markers(
+    mut ctx: CommandCtx,
+    mut prompt: ResMut<PendingPrompt>,
+    mut control: ResMut<Control>,
+    mut q: Query<(&Unit, &Location, &StepLevel, &mut Activity, &Hidden)>,
+) {
+    let Some((_, Command::PlaceMarkers { spaces })) = ctx.cmd.0.clone() else { return };
+    if let Some(r) = markers_rejection(prompt.0.as_ref(), &spaces) {
+        return ctx.reject(r);
+    }
+    prompt.0 = None;
+    for k in &spaces {
+        if let Some(id) = ctx.game.board.space(k) {
+            control.interdicted[id.index()] = true;
+        }
+    }
+    ctx.log(LogKind::Command, format!("interdiction markers placed in {}", spaces.join(", ")), spaces.first().cloned());
+    // The movement supply check comes after the markers (tutorial 5.5, step 3.3).
+    let game = ctx.game.clone();
+    let turn = ctx.turn.clone();
+    movement_start_supply(&game, &turn, &control, &mut ctx.glog, &mut q);
+}
+
