@@ -18,6 +18,7 @@ pub mod overrun;
 pub mod retreat;
 pub mod sequence;
 pub mod setup;
+pub mod strategic;
 pub mod supply;
 pub mod tracks;
 pub mod victory;
@@ -62,6 +63,7 @@ pub fn rules_schedule() -> Schedule {
     losses::add_systems(&mut s);
     overrun::add_systems(&mut s);
     reserve::add_systems(&mut s);
+    strategic::add_systems(&mut s);
     supply::add_systems(&mut s);
     interdiction::add_systems(&mut s);
     tracks::add_systems(&mut s);

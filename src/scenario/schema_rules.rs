@@ -23,6 +23,21 @@ pub struct RulesConfig {
     /// Phase-scoped interdiction markers; none = no interdiction.
     #[serde(default)]
     pub interdiction: Option<InterdictionRules>,
+    /// Strategic movement along a road class; none = no strategic movement.
+    #[serde(default)]
+    pub strategic: Option<StrategicRules>,
+}
+
+/// Strategic movement (tutorial 5.7.1, HW 1.2): a unit that starts in supply and not in an
+/// enemy ZOC moves only along roads of `road` class at `hexes_per_mp` hexes per MP, never into a
+/// hex adjacent to an enemy unit, and makes no other move that phase. Not in reserve phases.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct StrategicRules {
+    pub road: RoadClassRef,
+    /// Default 2 (half an MP a hex).
+    #[serde(default = "two")]
+    pub hexes_per_mp: u32,
 }
 
 /// Air interdiction (tutorial 5.7.6, HW 1.6): when a movement phase of `against` begins,

@@ -22,6 +22,8 @@ pub enum Command {
     },
     /// Answer a markers prompt: the spaces that receive the markers.
     PlaceMarkers { spaces: Vec<String> },
+    /// Strategic movement along the strategic road class.
+    StrategicMove { unit: String, to: String },
     /// Mark a unit as breakthrough reserve at the start of its movement phase.
     Reserve { unit: String },
     /// Overrun an adjacent enemy hex during movement with a stack of units in one hex.
@@ -51,6 +53,7 @@ impl Command {
                 if r.is_empty() { format!("take losses: {steps}") } else { format!("take losses: {steps}; retreat {}", r.join(", ")) }
             }
             Command::PlaceMarkers { spaces } => format!("place markers in {}", spaces.join(", ")),
+            Command::StrategicMove { unit, to } => format!("strategic move {unit} to {to}"),
             Command::Reserve { unit } => format!("mark {unit} as reserve"),
             Command::Overrun { units, target } => format!("overrun {target} with {}", units.join(", ")),
             Command::Advance { units } if units.is_empty() => "do not advance".to_string(),

@@ -87,6 +87,13 @@ pub fn legal_commands(world: &mut World) -> Vec<Command> {
                 }
             }
             overruns(game, turn, &units, control, side, &mut out);
+            if game.scenario.rules.strategic.is_some() {
+                for u in units.0.iter().filter(|u| u.side == side) {
+                    for (s, _) in crate::rules::strategic::strategic_destinations(game, turn, &units, control, u).unwrap_or_default() {
+                        out.push(Command::StrategicMove { unit: u.id.clone(), to: game.board.key(s).to_string() });
+                    }
+                }
+            }
             let tracks = world.resource::<crate::model::Tracks>();
             let designation = phase.units == crate::scenario::schema::PhaseUnits::NonReserve;
             for u in units.0.iter().filter(|u| designation && u.side == side) {

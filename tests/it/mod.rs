@@ -10,5 +10,6 @@ mod overrun;
 mod reserve;
 mod rules;
 mod saves;
+mod strategic;
 mod supply;
 mod zoc;

@@ -1,0 +1,115 @@
+//! Strategic movement (tutorial 5.7.1, HW 1.2): along one road class only, several hexes per MP,
+//! from a hex in supply and out of enemy ZOCs, never next to an enemy unit; the unit then makes
+//! no other move that phase.
+
+use std::collections::VecDeque;
+
+use bevy::prelude::*;
+
+use super::movement::{enemy_zoc, movement_allowance, room_for};
+use super::note::{CommandCtx, command_is, take_control};
+use super::RulesSystems;
+use crate::model::view::{UnitView, UnitsView, has_flag};
+use crate::model::{Activity, Control, ControlChanges, Game, Hidden, Location, SpaceId, StepLevel, TurnState, Unit};
+use crate::scenario::schema::{RoadClass, RoadClassRef, UnitFlag};
+use crate::session::command::Command;
+use crate::session::log::LogKind;
+
+pub(super) fn add_systems(s: &mut Schedule) {
+    s.add_systems(strategic_move.run_if(command_is(|c| matches!(c, Command::StrategicMove { .. }))).in_set(RulesSystems::Movement));
+}
+
+fn class_of(r: RoadClassRef) -> RoadClass {
+    match r {
+        RoadClassRef::Road => RoadClass::Road,
+        RoadClassRef::FirstClass => RoadClass::FirstClass,
+        RoadClassRef::Rail => RoadClass::Rail,
+    }
+}
+
+/// Hexes a unit may reach by strategic movement, with the number of hexes moved and the path.
+pub fn strategic_destinations(game: &Game, turn: &TurnState, units: &UnitsView, control: &Control, unit: &UnitView) -> Result<Vec<(SpaceId, Vec<SpaceId>)>, String> {
+    let Some(rules) = &game.scenario.rules.strategic else { return Err("this scenario has no strategic movement".into()) };
+    super::reserve::phase_allows(game, turn, unit)?;
+    let Some(start) = unit.space() else { return Err(format!("`{}` is not on the map", unit.id)) };
+    if unit.activity.moved || unit.activity.finished || has_flag(game, unit.type_index, UnitFlag::Static) {
+        return Err(format!("`{}` has already moved this phase", unit.id));
+    }
+    if unit.activity.out_of_supply {
+        return Err(format!("`{}` is out of supply", unit.id));
+    }
+    if enemy_zoc(game, units, unit.side)[start.index()] {
+        return Err(format!("`{}` starts in an enemy zone of control", unit.id));
+    }
+    let b = &game.board;
+    let near_enemy = |s: SpaceId| b.edges[s.index()].iter().any(|e| units.enemy_at(e.to, unit.side)) || units.enemy_at(s, unit.side);
+    let max = movement_allowance(game, unit) * rules.hexes_per_mp;
+    let class = class_of(rules.road);
+    let cut = |s: SpaceId| control.interdicted[s.index()];
+    let mut prev: Vec<Option<SpaceId>> = vec![None; b.len()];
+    let mut dist: Vec<Option<u32>> = vec![None; b.len()];
+    dist[start.index()] = Some(0);
+    let mut queue = VecDeque::from([start]);
+    while let Some(at) = queue.pop_front() {
+        let d = dist[at.index()].unwrap_or(0);
+        if d >= max {
+            continue;
+        }
+        for e in &b.edges[at.index()] {
+            if e.road != Some(class) || dist[e.to.index()].is_some() || cut(at) || cut(e.to) || near_enemy(e.to) {
+                continue;
+            }
+            dist[e.to.index()] = Some(d + 1);
+            prev[e.to.index()] = Some(at);
+            queue.push_back(e.to);
+        }
+    }
+    let mut out = Vec::new();
+    for i in 0..b.len() {
+        let s = SpaceId(i as u32);
+        if s == start || dist[i].is_none() || !room_for(game, units, s, unit.side, 1) {
+            continue;
+        }
+        let mut path = vec![s];
+        while let Some(p) = prev[path[path.len() - 1].index()].filter(|p| *p != start) {
+            path.push(p);
+        }
+        path.reverse();
+        out.push((s, path));
+    }
+    Ok(out)
+}
+
+fn strategic_move(
+    mut ctx: CommandCtx,
+    mut control: ResMut<Control>,
+    mut changes: ResMut<ControlChanges>,
+    mut q: Query<(&Unit, &mut Location, &StepLevel, &mut Activity, &Hidden)>,
+) {
+    let Some((side, Command::StrategicMove { unit, to })) = ctx.cmd.0.clone() else { return };
+    let view = UnitsView::collect(q.iter());
+    let Some(u) = view.get(&unit).filter(|u| u.side == side).cloned() else {
+        return ctx.reject(format!("`{unit}` is not a unit of {}", ctx.game.side_id(side)));
+    };
+    let dests = match strategic_destinations(&ctx.game, &ctx.turn, &view, &control, &u) {
+        Ok(d) => d,
+        Err(r) => return ctx.reject(r),
+    };
+    let target = ctx.game.board.space(&to);
+    let Some((dest, path)) = dests.into_iter().find(|(s, _)| Some(*s) == target) else {
+        return ctx.reject(format!("{to} is not reachable by strategic movement (the road class, enemy units nearby, stacking)"));
+    };
+    for (x, mut loc, _, mut act, _) in &mut q {
+        if x.id == unit {
+            *loc = Location::OnMap(dest);
+            act.moved = true;
+            act.finished = true;
+        }
+    }
+    for s in &path {
+        take_control(&mut control, &mut changes, *s, side);
+    }
+    let keys: Vec<&str> = path.iter().map(|s| ctx.game.board.key(*s)).collect();
+    let text = format!("{unit} moves strategically {}", keys.join("-"));
+    ctx.log(LogKind::Command, text, Some(to));
+}
