@@ -138,6 +138,8 @@ pub struct Pools {
     pub cups: Vec<Vec<String>>,
     /// Chits in each side's hand.
     pub hands: Vec<Vec<String>>,
+    /// Last game turn (1-based) whose chits have gone into the cups.
+    pub added_through: u32,
 }
 
 /// A decision the rules are waiting for.

@@ -9,6 +9,7 @@ use bevy::ecs::schedule::{IntoScheduleConfigs, Schedule, ScheduleLabel, SingleTh
 
 pub mod combat;
 pub mod crt;
+pub mod events;
 pub mod interdiction;
 pub mod losses;
 pub mod movement;
@@ -66,6 +67,7 @@ pub fn rules_schedule() -> Schedule {
     strategic::add_systems(&mut s);
     supply::add_systems(&mut s);
     interdiction::add_systems(&mut s);
+    events::add_systems(&mut s);
     tracks::add_systems(&mut s);
     victory::add_systems(&mut s);
     s

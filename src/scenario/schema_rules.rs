@@ -26,6 +26,26 @@ pub struct RulesConfig {
     /// Strategic movement along a road class; none = no strategic movement.
     #[serde(default)]
     pub strategic: Option<StrategicRules>,
+    /// What happens in Event phases; none = no Event phases.
+    #[serde(default)]
+    pub events: Option<EventRules>,
+}
+
+/// Event phases: the acting side (every side, first player first, when the phase has no actor)
+/// draws chits from its own cups and rolls on its event tables.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct EventRules {
+    /// Chits drawn from each of the side's cups per Event phase. Default 1.
+    #[serde(default = "one")]
+    pub draws: u32,
+    /// (side, event table id): tables rolled in the side's Event phases.
+    #[serde(default)]
+    pub tables: Vec<(String, String)>,
+}
+
+fn one() -> u32 {
+    1
 }
 
 /// Strategic movement (tutorial 5.7.1, HW 1.2): a unit that starts in supply and not in an

@@ -200,6 +200,26 @@ pub struct ChitDef {
     pub effects: Vec<EventEffect>,
     #[serde(default)]
     pub rule: Option<String>,
+    /// When drawn: "no event" if any of these holds (the chit is discarded unused).
+    #[serde(default)]
+    pub no_event: Vec<Condition>,
+    /// Held chits: phases (ids) in which the owner may play it; empty = any of its own phases.
+    #[serde(default)]
+    pub play_in: Vec<String>,
+    /// Held chits: playable only while all of these hold.
+    #[serde(default)]
+    pub playable_if: Vec<Condition>,
+}
+
+/// A condition on the game state, for event windows and "no event" clauses.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub enum Condition {
+    /// Game turn (1-based) at least / at most.
+    TurnAtLeast(u32),
+    TurnAtMost(u32),
+    Track { track: String, when: super::schema::Comparison },
+    Controls { side: String, space: String },
+    NotControls { side: String, space: String },
 }
 
 fn one() -> u32 {

@@ -299,6 +299,36 @@ pub fn validate_with_board(s: &Scenario, file: &str, base: &Path) -> (Vec<Diagno
         }
     }
     ruleset_support(&mut ctx, s);
+    if let Some(ev) = &s.rules.events {
+        let tables: BTreeSet<&str> = s.tables.events.iter().map(|t| t.id.as_str()).collect();
+        for (i, (sd, t)) in ev.tables.iter().enumerate() {
+            side_ref(&mut ctx, &sides, &format!("rules.events.tables[{i}].0"), sd);
+            if !tables.contains(t.as_str()) {
+                ctx.err(format!("rules.events.tables[{i}].1"), format!("unknown event table `{t}`"));
+            }
+        }
+    }
+    let phase_ids: BTreeSet<&str> = s.turns.phases.iter().map(|p| p.id.as_str()).collect();
+    for (i, p) in s.pools.iter().enumerate() {
+        for (j, c) in p.chits.iter().enumerate() {
+            for (k, ph) in c.play_in.iter().enumerate() {
+                if !phase_ids.contains(ph.as_str()) {
+                    ctx.err(format!("pools[{i}].chits[{j}].play_in[{k}]"), format!("unknown phase `{ph}`"));
+                }
+            }
+            for (k, cond) in c.no_event.iter().chain(&c.playable_if).enumerate() {
+                let path = format!("pools[{i}].chits[{j}].conditions[{k}]");
+                match cond {
+                    Condition::Track { track, .. } => track_ref(&mut ctx, &tracks, &path, track),
+                    Condition::Controls { side, space } | Condition::NotControls { side, space } => {
+                        side_ref(&mut ctx, &sides, &path, side);
+                        space_ref(&mut ctx, board.as_ref(), &path, space);
+                    }
+                    Condition::TurnAtLeast(_) | Condition::TurnAtMost(_) => {}
+                }
+            }
+        }
+    }
     if let Some(int) = &s.rules.interdiction {
         side_ref(&mut ctx, &sides, "rules.interdiction.side", &int.side);
         side_ref(&mut ctx, &sides, "rules.interdiction.against", &int.against);
@@ -557,7 +587,12 @@ fn ruleset_support(ctx: &mut Ctx, s: &Scenario) {
     for (i, ph) in s.turns.phases.iter().enumerate() {
         if ph.kind == PhaseKind::Supply && !attrition {
             ctx.err(format!("turns.phases[{i}].kind"), "a Supply phase needs `rules.supply` with the `LoseStep` effect");
-        } else if !matches!(ph.kind, PhaseKind::Movement | PhaseKind::Combat | PhaseKind::Reinforcement | PhaseKind::EndOfTurn | PhaseKind::Supply) {
+        } else if ph.kind == PhaseKind::Event && s.rules.events.is_none() {
+            ctx.err(format!("turns.phases[{i}].kind"), "an Event phase needs `rules.events`");
+        } else if !matches!(
+            ph.kind,
+            PhaseKind::Movement | PhaseKind::Combat | PhaseKind::Reinforcement | PhaseKind::EndOfTurn | PhaseKind::Supply | PhaseKind::Event
+        ) {
             ctx.err(format!("turns.phases[{i}].kind"), format!("the generic ruleset has no procedure for {:?} phases", ph.kind));
         }
     }
@@ -573,10 +608,29 @@ fn ruleset_support(ctx: &mut Ctx, s: &Scenario) {
             }
         }
     }
-    if !s.tables.events.is_empty() {
-        ctx.err("tables.events", "the generic ruleset has no event phase to roll on these tables");
+    let has_event_phase = s.turns.phases.iter().any(|p| p.kind == PhaseKind::Event);
+    if !s.pools.is_empty() && !has_event_phase {
+        ctx.err("pools", "chits are drawn in Event phases, and the sequence of play has none");
     }
-    if !s.pools.is_empty() {
-        ctx.err("pools", "the generic ruleset does not draw chits");
+    for (i, t) in s.tables.events.iter().enumerate() {
+        let rolled = s.rules.events.as_ref().is_some_and(|e| e.tables.iter().any(|(_, id)| *id == t.id));
+        if !rolled {
+            ctx.err(format!("tables.events[{i}]"), format!("event table `{}` is never rolled (list it in rules.events.tables)", t.id));
+        }
+    }
+    // The generic ruleset implements no named procedures.
+    let handlers = s
+        .tables
+        .events
+        .iter()
+        .enumerate()
+        .flat_map(|(i, t)| t.entries.iter().enumerate().flat_map(move |(j, e)| e.effects.iter().enumerate().map(move |(k, x)| (format!("tables.events[{i}].entries[{j}].effects[{k}]"), x))))
+        .chain(s.pools.iter().enumerate().flat_map(|(i, p)| {
+            p.chits.iter().enumerate().flat_map(move |(j, c)| c.effects.iter().enumerate().map(move |(k, x)| (format!("pools[{i}].chits[{j}].effects[{k}]"), x)))
+        }));
+    for (path, e) in handlers {
+        if let EventEffect::Ruleset { handler } = e {
+            ctx.err(path, format!("the generic ruleset has no procedure `{handler}`"));
+        }
     }
 }

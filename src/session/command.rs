@@ -22,6 +22,8 @@ pub enum Command {
     },
     /// Answer a markers prompt: the spaces that receive the markers.
     PlaceMarkers { spaces: Vec<String> },
+    /// Play a held chit from the hand.
+    PlayChit { chit: String },
     /// Strategic movement along the strategic road class.
     StrategicMove { unit: String, to: String },
     /// Mark a unit as breakthrough reserve at the start of its movement phase.
@@ -53,6 +55,7 @@ impl Command {
                 if r.is_empty() { format!("take losses: {steps}") } else { format!("take losses: {steps}; retreat {}", r.join(", ")) }
             }
             Command::PlaceMarkers { spaces } => format!("place markers in {}", spaces.join(", ")),
+            Command::PlayChit { chit } => format!("play chit {chit}"),
             Command::StrategicMove { unit, to } => format!("strategic move {unit} to {to}"),
             Command::Reserve { unit } => format!("mark {unit} as reserve"),
             Command::Overrun { units, target } => format!("overrun {target} with {}", units.join(", ")),

@@ -64,6 +64,7 @@ impl Session {
         // Phase-start hooks of the first phase (when there is no setup to place first).
         world.run_schedule(Rules);
         world.resource_mut::<crate::rules::supply::PhaseStarted>().0 = false;
+        auto_advance(&mut world);
         Ok(Self { world, loaded, setup, played: Vec::new(), checkpoints: Vec::new(), barrier: 0 })
     }
 
@@ -105,12 +106,13 @@ impl Session {
         if let Some(reason) = outcome.rejected {
             return Err(reason);
         }
+        let auto = auto_advance(&mut self.world);
         let side_id = self.game().side_id(side).to_string();
         self.played.push(Played { side: side_id, command });
-        if outcome.barrier {
+        if outcome.barrier || auto.barrier {
             self.barrier = self.played.len();
         }
-        if outcome.phase_ended || self.is_over() {
+        if outcome.phase_ended || auto.phase_ended || self.is_over() {
             let cp = self.checkpoint();
             self.checkpoints.push(cp);
         }
@@ -166,4 +168,31 @@ impl Session {
         *self = fresh;
         Ok(())
     }
+}
+
+/// Plays out phases in which nobody acts (an Event phase with no actor, an End-of-Turn phase):
+/// their start hooks have run, so they end at once. Part of the command that reached them.
+fn auto_advance(world: &mut World) -> Outcome {
+    let mut total = Outcome::default();
+    for _ in 0..1_000 {
+        let turn = world.resource::<TurnState>();
+        let game = world.resource::<Game>();
+        let prompt = world.resource::<PendingPrompt>().0.is_some();
+        let automatic = !prompt && turn.result.is_none() && turn.setup.is_none() && turn.current_phase(game).is_some_and(|p| turn.actor(game, p).is_none());
+        if !automatic {
+            break;
+        }
+        world.resource_mut::<CurrentCommand>().0 = Some((0, Command::EndPhase));
+        *world.resource_mut::<Outcome>() = Outcome::default();
+        world.resource_mut::<crate::rules::supply::PhaseStarted>().0 = false;
+        world.run_schedule(Rules);
+        world.resource_mut::<CurrentCommand>().0 = None;
+        let o = std::mem::take(&mut *world.resource_mut::<Outcome>());
+        total.barrier |= o.barrier;
+        total.phase_ended |= o.phase_ended;
+        if o.rejected.is_some() {
+            break;
+        }
+    }
+    total
 }

@@ -79,6 +79,13 @@ pub fn legal_commands(world: &mut World) -> Vec<Command> {
         return out;
     }
     let Some(phase) = turn.current_phase(game) else { return out };
+    let pools = world.resource::<crate::model::Pools>();
+    let tracks_now = world.resource::<crate::model::Tracks>();
+    for chit in pools.hands.get(side).cloned().unwrap_or_default() {
+        if crate::rules::events::play_rejection(game, turn, tracks_now, control, pools, side, &chit).is_none() {
+            out.push(Command::PlayChit { chit });
+        }
+    }
     match phase.kind {
         PhaseKind::Movement => {
             for u in units.0.iter().filter(|u| u.side == side && phase_allows(game, turn, u).is_ok()) {

@@ -60,7 +60,7 @@ pub fn spawn_world(loaded: &Loaded, options: &BTreeSet<String>, seed: u64, force
             }
         }
     }
-    let mut pools = Pools { cups: Vec::new(), hands: vec![Vec::new(); s.sides.len()] };
+    let mut pools = Pools { cups: Vec::new(), hands: vec![Vec::new(); s.sides.len()], added_through: 1 };
     for p in &s.pools {
         let mut cup: Vec<String> = p
             .chits

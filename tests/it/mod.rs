@@ -1,6 +1,7 @@
 mod cli;
 mod commands;
 mod determinism;
+mod events;
 #[cfg(feature = "gui")]
 mod gui;
 mod interdiction;

@@ -1,0 +1,235 @@
+//! Events and chits (tutorial 5.8, SCW 18.0): each side's cups, chits added on given turns,
+//! draws in Event phases (immediate chits resolve at once unless a "no event" condition holds;
+//! held chits go face down into the owner's hand), playing held chits in their windows, and event
+//! tables rolled with dice. Effects are typed data.
+
+use bevy::prelude::*;
+
+use super::note::{CommandCtx, command_is, log};
+use super::tracks::adjust_track;
+use super::RulesSystems;
+use crate::model::{Control, Game, Outcome, Pools, Tracks, TurnState};
+use crate::scenario::schema::{Amount, ChitDef, ChitMode, Condition, EventEffect, PhaseActor, PhaseKind};
+use crate::session::command::Command;
+use crate::session::dice::Dice;
+use crate::session::log::{GameLog, LogKind};
+
+pub(super) fn add_systems(s: &mut Schedule) {
+    s.add_systems((add_turn_chits, event_phase).chain().run_if(super::supply::phase_started).in_set(RulesSystems::PhaseStart));
+    s.add_systems(play_chit.run_if(command_is(|c| matches!(c, Command::PlayChit { .. }))).in_set(RulesSystems::Movement));
+}
+
+/// The definition behind a chit instance id (`N1`, or `N1#2` for the second copy).
+#[must_use]
+pub fn chit_def<'a>(game: &'a Game, instance: &str) -> Option<(usize, &'a ChitDef)> {
+    let base = instance.split_once('#').map_or(instance, |(b, _)| b);
+    game.scenario.pools.iter().enumerate().find_map(|(i, p)| p.chits.iter().find(|c| c.id == base).map(|c| (i, c)))
+}
+
+/// Whether a condition holds now.
+#[must_use]
+pub fn condition_holds(game: &Game, turn: &TurnState, tracks: &Tracks, control: &Control, c: &Condition) -> bool {
+    let controls = |side: &str, space: &str| {
+        game.board.space(space).is_some_and(|s| control.owner[s.index()].is_some() && control.owner[s.index()] == game.side_index(side))
+    };
+    match c {
+        Condition::TurnAtLeast(t) => turn.turn + 1 >= *t as usize,
+        Condition::TurnAtMost(t) => turn.turn < *t as usize,
+        Condition::Track { track, when } => game.track_index(track).is_some_and(|i| when.holds(tracks.0[i])),
+        Condition::Controls { side, space } => controls(side, space),
+        Condition::NotControls { side, space } => !controls(side, space),
+    }
+}
+
+/// Everything an effect may change.
+pub struct EffectCtx<'a> {
+    pub game: &'a Game,
+    pub turn: &'a TurnState,
+    pub tracks: &'a mut Tracks,
+    pub pools: &'a mut Pools,
+    pub control: &'a Control,
+    pub dice: &'a mut Dice,
+    pub glog: &'a mut GameLog,
+}
+
+impl EffectCtx<'_> {
+    fn log(&mut self, kind: LogKind, text: String) {
+        log(self.glog, self.game, self.turn, kind, text, None);
+    }
+
+    /// Applies typed effects for `side`, each logged with `cause`.
+    pub fn apply(&mut self, side: usize, effects: &[EventEffect], cause: &str) {
+        for e in effects {
+            match e {
+                EventEffect::AdjustTrack { track, amount, min } => {
+                    let Some(t) = self.game.track_index(track) else { continue };
+                    let delta = match amount {
+                        Amount::Fixed(n) => *n,
+                        Amount::Dice(n) => (0..*n).map(|_| self.dice.roll(6, format!("{cause}: {track}")) as i32).sum(),
+                        Amount::MinusDice(n) => -(0..*n).map(|_| self.dice.roll(6, format!("{cause}: {track}")) as i32).sum::<i32>(),
+                    };
+                    let before = self.tracks.0[t];
+                    let mut after = adjust_track(self.game, self.tracks, t, delta);
+                    if let Some(m) = min
+                        && after < *m
+                        && before >= *m
+                    {
+                        self.tracks.0[t] = *m;
+                        after = *m;
+                    }
+                    let name = self.game.scenario.tracks[t].name.clone();
+                    self.log(LogKind::Track, format!("{name} {before} -> {after} ({cause})"));
+                }
+                EventEffect::DrawChits { pool, count } => {
+                    let Some(p) = self.game.scenario.pools.iter().position(|x| &x.id == pool) else { continue };
+                    for _ in 0..*count {
+                        self.draw(p, side);
+                    }
+                }
+                // The validator accepts a handler only for a ruleset that implements it; the
+                // generic ruleset has none, so no scenario it plays reaches this arm.
+                EventEffect::Ruleset { handler } => self.log(LogKind::Track, format!("{cause}: ruleset procedure `{handler}`")),
+                EventEffect::NoEffect => {}
+            }
+        }
+    }
+
+    /// Draws one chit at random from a cup: an immediate chit resolves (or is void when a
+    /// "no event" condition holds); a held chit goes face down into the side's hand.
+    pub fn draw(&mut self, pool: usize, side: usize) {
+        let pool_name = self.game.scenario.pools[pool].name.clone();
+        let n = self.pools.cups[pool].len();
+        if n == 0 {
+            self.log(LogKind::Track, format!("{} draws from {pool_name}: the cup is empty", self.game.side_id(side)));
+            return;
+        }
+        let k = self.dice.roll(n as u32, format!("{} draws from {pool_name}", self.game.side_id(side))) as usize - 1;
+        let chit = self.pools.cups[pool].remove(k.min(n - 1));
+        let Some((_, def)) = chit_def(self.game, &chit) else { return };
+        let def = def.clone();
+        match def.mode {
+            ChitMode::Held => {
+                // The other side learns only that a chit was drawn.
+                self.pools.hands[side].push(chit);
+                self.pools.hands[side].sort();
+                self.log(LogKind::Track, format!("{} draws a chit from {pool_name} and keeps it face down", self.game.side_id(side)));
+            }
+            ChitMode::Immediate => {
+                let void = def.no_event.iter().any(|c| condition_holds(self.game, self.turn, self.tracks, self.control, c));
+                if void {
+                    self.log(LogKind::Track, format!("{} draws {} ({}): no event", self.game.side_id(side), def.id, def.name));
+                } else {
+                    self.log(LogKind::Track, format!("{} draws {} ({})", self.game.side_id(side), def.id, def.name));
+                    let cause = format!("{} {}", def.id, def.name);
+                    self.apply(side, &def.effects, &cause);
+                }
+            }
+        }
+    }
+}
+
+/// Chits that enter the cups on this turn (on turn 1 they are in the cups from the setup).
+fn add_turn_chits(game: Res<Game>, turn: Res<TurnState>, mut pools: ResMut<Pools>, mut glog: ResMut<GameLog>) {
+    let now = turn.turn as u32 + 1;
+    if pools.added_through >= now {
+        return;
+    }
+    let from = pools.added_through;
+    pools.added_through = now;
+    for (i, p) in game.scenario.pools.iter().enumerate() {
+        let mut added = 0;
+        for c in p.chits.iter().filter(|c| c.added_on_turn > from.max(1) && c.added_on_turn <= now) {
+            for k in 1..=c.count {
+                pools.cups[i].push(if c.count == 1 { c.id.clone() } else { format!("{}#{k}", c.id) });
+                added += 1;
+            }
+        }
+        pools.cups[i].sort();
+        if added > 0 {
+            log(&mut glog, &game, &turn, LogKind::Track, format!("{added} chit(s) go into {}", p.name), None);
+        }
+    }
+}
+
+/// An Event phase begins: draws and table rolls for the acting side, or for every side.
+#[expect(clippy::too_many_arguments, reason = "an event may touch any of these")]
+fn event_phase(
+    game: Res<Game>,
+    turn: Res<TurnState>,
+    control: Res<Control>,
+    mut tracks: ResMut<Tracks>,
+    mut pools: ResMut<Pools>,
+    mut dice: ResMut<Dice>,
+    mut glog: ResMut<GameLog>,
+    mut outcome: ResMut<Outcome>,
+) {
+    let Some(phase) = turn.current_phase(&game) else { return };
+    let Some(rules) = &game.scenario.rules.events else { return };
+    if phase.kind != PhaseKind::Event {
+        return;
+    }
+    let n = game.scenario.sides.len();
+    let sides: Vec<usize> = match phase.actor {
+        PhaseActor::Nobody => (0..n).map(|k| (turn.first_side + k) % n).collect(),
+        _ => turn.actor(&game, phase).into_iter().collect(),
+    };
+    let game = game.clone();
+    let mut fx = EffectCtx { game: &game, turn: &turn, tracks: &mut tracks, pools: &mut pools, control: &control, dice: &mut dice, glog: &mut glog };
+    for side in sides {
+        for (p, pool) in game.scenario.pools.iter().enumerate() {
+            if pool.side.as_deref() == Some(game.side_id(side)) {
+                for _ in 0..rules.draws {
+                    fx.draw(p, side);
+                }
+            }
+        }
+        for (sd, table) in &rules.tables {
+            if game.side_index(sd) != Some(side) {
+                continue;
+            }
+            let Some(t) = game.scenario.tables.events.iter().find(|t| &t.id == table) else { continue };
+            let roll = fx.dice.roll_spec(t.dice, &format!("{} rolls on {}", game.side_id(side), t.name));
+            let Some(entry) = t.entries.iter().find(|e| (e.rolls.0..=e.rolls.1).contains(&roll)) else { continue };
+            fx.log(LogKind::Roll, format!("{}: rolled {roll}: {}", t.name, entry.name));
+            let cause = format!("{}: {}", t.name, entry.name);
+            fx.apply(side, &entry.effects, &cause);
+        }
+    }
+    outcome.barrier = true;
+}
+
+/// Why a held chit may not be played now, if it may not.
+#[must_use]
+pub fn play_rejection(game: &Game, turn: &TurnState, tracks: &Tracks, control: &Control, pools: &Pools, side: usize, chit: &str) -> Option<String> {
+    if !pools.hands.get(side).is_some_and(|h| h.iter().any(|c| c == chit)) {
+        return Some(format!("`{chit}` is not in {}'s hand", game.side_id(side)));
+    }
+    let (_, def) = chit_def(game, chit)?;
+    let phase = turn.current_phase(game)?;
+    if turn.actor(game, phase) != Some(side) {
+        return Some("chits are played in their owner's phases".into());
+    }
+    if !def.play_in.is_empty() && !def.play_in.contains(&phase.id) {
+        return Some(format!("{} may be played only in: {}", def.name, def.play_in.join(", ")));
+    }
+    if def.playable_if.iter().any(|c| !condition_holds(game, turn, tracks, control, c)) {
+        return Some(format!("{} may not be played now", def.name));
+    }
+    None
+}
+
+fn play_chit(mut ctx: CommandCtx, control: Res<Control>, mut tracks: ResMut<Tracks>, mut pools: ResMut<Pools>, mut dice: ResMut<Dice>) {
+    let Some((side, Command::PlayChit { chit })) = ctx.cmd.0.clone() else { return };
+    if let Some(r) = play_rejection(&ctx.game, &ctx.turn, &tracks, &control, &pools, side, &chit) {
+        return ctx.reject(r);
+    }
+    let Some((_, def)) = chit_def(&ctx.game, &chit) else { return };
+    let def = def.clone();
+    pools.hands[side].retain(|c| *c != chit);
+    ctx.outcome.barrier = true;
+    let game = ctx.game.clone();
+    let turn = ctx.turn.clone();
+    let mut fx = EffectCtx { game: &game, turn: &turn, tracks: &mut tracks, pools: &mut pools, control: &control, dice: &mut dice, glog: &mut ctx.glog };
+    fx.log(LogKind::Command, format!("{} plays {} ({})", game.side_id(side), def.id, def.name));
+    fx.apply(side, &def.effects, &format!("{} {}", def.id, def.name));
+}

@@ -1,0 +1,85 @@
+//! Events and chits (tutorial 5.8): cups per side, chits added on given turns, immediate versus
+//! held chits, "no event" conditions, play windows, event tables, hidden hands.
+
+use sandtable::session::Command;
+
+use crate::common::{kell_with, play};
+
+fn session(dice: &[u32]) -> sandtable::session::Session {
+    kell_with(
+        &[
+            ("ruleset: \"generic\",", "ruleset: \"generic\",\n    rules: (events: Some((draws: 1, tables: [(\"south\", \"fortune\")]))),"),
+            (
+                "        phases: [\n",
+                "        phases: [\n            (id: \"events\", name: \"Event Phase\", kind: Event, actor: Nobody, from_turn: Some(2)),\n",
+            ),
+            (
+                "    tables: (\n        crts: [(",
+                "    tables: (\n        events: [(id: \"fortune\", name: \"Fortunes of War\", side: Some(\"south\"), dice: D6, entries: [\
+                 (rolls: (1, 4), name: \"Calm\"), \
+                 (rolls: (5, 6), name: \"Windfall\", effects: [AdjustTrack(track: \"north_vp\", amount: Dice(1))])])],\n        crts: [(",
+            ),
+            (
+                "    tracks: [",
+                "    pools: [(id: \"north_cup\", name: \"North cup\", side: Some(\"north\"), chits: [\n\
+                 (id: \"N1\", name: \"Ground-Attack Wing\", mode: Held, play_in: [\"first_combat\"], effects: [AdjustTrack(track: \"north_vp\", amount: Fixed(1))]),\n\
+                 (id: \"N4\", name: \"Quiet Front\", mode: Immediate),\n\
+                 (id: \"N6\", name: \"Propaganda\", mode: Immediate, added_on_turn: 3, no_event: [NotControls(side: \"north\", space: \"0404\")], \
+                  effects: [AdjustTrack(track: \"north_vp\", amount: Fixed(2))]),\n\
+                 ])],\n    tracks: [",
+            ),
+        ],
+        dice,
+    )
+}
+
+fn end(n: usize) -> Vec<Command> {
+    vec![Command::EndPhase; n]
+}
+
+#[test]
+fn rule_5_8_draws_tables_held_chits_and_play_windows() {
+    // Turn 2's Event phase: the North draws (1 = first chit in the cup: N1, held), the South
+    // rolls on its table (6: Windfall) and then a die for the amount (2).
+    let mut s = session(&[1, 6, 2]);
+    assert_eq!(s.state(None).cups["north_cup"], 2, "N6 is not in the cup before turn 3");
+    play(&mut s, &end(4));
+    let st = s.state(None);
+    assert_eq!((st.turn.as_str(), st.phase.as_str()), ("2", "first_movement"), "the Event phase played itself out");
+    assert_eq!(st.hands["north"], vec!["N1".to_string()]);
+    assert_eq!(st.tracks["north_vp"], 2, "Windfall: +1d6 = 2");
+    // The South sees only that the North holds a chit.
+    let south = s.state(Some(1));
+    assert_eq!(south.hands["north"], vec!["hidden".to_string()]);
+    let glog = s.world.resource::<sandtable::session::log::GameLog>();
+    assert!(glog.0.iter().any(|e| e.text == "north draws a chit from North cup and keeps it face down"));
+    assert!(!glog.0.iter().any(|e| e.text.contains("Ground-Attack")), "the held chit's name stays secret");
+    // N1 may be played only in the North's combat phase.
+    let e = s.apply(Command::PlayChit { chit: "N1".into() }).expect_err("window");
+    assert!(e.contains("may be played only in: first_combat"), "{e}");
+    play(&mut s, &[Command::EndPhase]);
+    assert!(s.legal_commands().contains(&Command::PlayChit { chit: "N1".into() }));
+    play(&mut s, &[Command::PlayChit { chit: "N1".into() }]);
+    let st = s.state(None);
+    assert_eq!(st.tracks["north_vp"], 3);
+    assert!(st.hands["north"].is_empty());
+    assert!(!s.can_undo(), "playing a chit reveals it: an undo barrier");
+}
+
+#[test]
+fn rule_5_8_chits_enter_on_their_turn_and_no_event_conditions_void_them() {
+    // Turn 2: draw 2 of [N1, N4] = N4 (quiet), table 1 (calm). Turn 3: N6 joins the cup
+    // [N1, N6]; draw 2 = N6, void because the North does not hold Kell; table 1.
+    let mut s = session(&[2, 1, 2, 1]);
+    play(&mut s, &end(4));
+    assert_eq!(s.state(None).cups["north_cup"], 1);
+    play(&mut s, &end(5));
+    let st = s.state(None);
+    assert_eq!((st.turn.as_str(), st.phase.as_str()), ("3", "first_movement"));
+    assert_eq!(st.cups["north_cup"], 1, "N6 went in and one chit came out");
+    assert_eq!(st.tracks["north_vp"], 0, "N6 had no effect");
+    let glog = s.world.resource::<sandtable::session::log::GameLog>();
+    assert!(glog.0.iter().any(|e| e.text == "1 chit(s) go into North cup"));
+    assert!(glog.0.iter().any(|e| e.text == "north draws N6 (Propaganda): no event"));
+    assert!(glog.0.iter().any(|e| e.text == "north draws N4 (Quiet Front)"));
+}
