@@ -310,6 +310,26 @@ fn move_unit(
         ctx.outcome.barrier = true;
         ctx.log(LogKind::Reveal, format!("{unit} is revealed by moving"), Some(to));
     }
+    // Face-down enemy units next to where the move ends are revealed (tutorial 5.6).
+    if ctx.game.scenario.rules.reveal_when_enemy_ends_adjacent {
+        let near: Vec<String> = view
+            .0
+            .iter()
+            .filter(|u| u.side != side && u.hidden)
+            .filter(|u| u.space().is_some_and(|s| ctx.game.board.edge(dest.space, s).is_some()))
+            .map(|u| u.id.clone())
+            .collect();
+        for (u, _, _, _, mut h) in &mut q {
+            if near.contains(&u.id) {
+                h.0 = false;
+            }
+        }
+        for id in near {
+            ctx.outcome.barrier = true;
+            let at = view.get(&id).and_then(|u| u.space()).map(|s| ctx.game.board.key(s).to_string());
+            ctx.log(LogKind::Reveal, format!("{id} is revealed: {unit} ends its move next to it"), at);
+        }
+    }
     // Entering a space with no enemy unit in it takes control of it.
     for s in dest.path {
         if !view.enemy_at(s, side) {

@@ -29,6 +29,11 @@ pub struct RulesConfig {
     /// What happens in Event phases; none = no Event phases.
     #[serde(default)]
     pub events: Option<EventRules>,
+    /// A face-down unit is revealed for good when an enemy unit ends a move next to it
+    /// (tutorial 5.6, OD 12.3). It is always revealed when it moves, attacks or is attacked.
+    /// Default false.
+    #[serde(default)]
+    pub reveal_when_enemy_ends_adjacent: bool,
 }
 
 /// Event phases: the acting side (every side, first player first, when the phase has no actor)

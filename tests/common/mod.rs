@@ -60,10 +60,13 @@ pub fn kell_with(replacements: &[(&str, &str)], dice: &[u32]) -> Session {
     Session::new(loaded, GameSetup { options, seed: 1, forced_dice: dice.to_vec() }).expect("session")
 }
 
-/// Inserts a `rules: (...)` section into Kell Ford.
+/// The `rules` line of Kell Ford, which variants replace.
+pub const KELL_RULES: &str = "rules: (reveal_when_enemy_ends_adjacent: true),";
+
+/// Kell Ford with its `rules: (...)` section extended by `rules` (a RON struct, `(...)`).
 pub fn kell_rules(rules: &str, extra: &[(&str, &str)], dice: &[u32]) -> Session {
-    let r = format!("ruleset: \"generic\",\n    rules: {rules},");
-    let mut all: Vec<(&str, &str)> = vec![("ruleset: \"generic\",", r.as_str())];
+    let r = format!("rules: {},", rules.replacen('(', "(reveal_when_enemy_ends_adjacent: true, ", 1));
+    let mut all: Vec<(&str, &str)> = vec![(KELL_RULES, r.as_str())];
     all.extend_from_slice(extra);
     kell_with(&all, dice)
 }

@@ -8,7 +8,7 @@ use crate::common::{kell_with, play};
 fn session(dice: &[u32]) -> sandtable::session::Session {
     kell_with(
         &[
-            ("ruleset: \"generic\",", "ruleset: \"generic\",\n    rules: (events: Some((draws: 1, tables: [(\"south\", \"fortune\")]))),"),
+            (crate::common::KELL_RULES, "rules: (reveal_when_enemy_ends_adjacent: true, events: Some((draws: 1, tables: [(\"south\", \"fortune\")]))),"),
             (
                 "        phases: [\n",
                 "        phases: [\n            (id: \"events\", name: \"Event Phase\", kind: Event, actor: Nobody, from_turn: Some(2)),\n",

@@ -192,3 +192,21 @@ fn tracks_vp_for_controlling_a_space_and_sudden_death_threshold() {
     let r = s.state(None).result.expect("north_vp reached 5: sudden death");
     assert_eq!((r.level.as_str(), r.winner.as_deref()), ("north_decisive", Some("north")));
 }
+
+#[test]
+fn rule_5_6_face_down_unit_revealed_when_an_enemy_ends_its_move_next_to_it() {
+    let mut s = kell(&[]);
+    let north = s.state(Some(0));
+    assert!(!north.units.iter().any(|u| u.id == "S-Mil"), "face down at the start");
+    // 0303 is not next to 0305: still hidden.
+    play(&mut s, &[mv("N-1Tk", "0303")]);
+    assert!(!s.state(Some(0)).units.iter().any(|u| u.id == "S-Mil"));
+    assert!(s.can_undo());
+    // 0304 is: revealed for good, and that is an undo barrier.
+    play(&mut s, &[mv("N-2Inf", "0403"), Command::EndPhase, Command::EndPhase, Command::EndPhase, Command::EndPhase]);
+    let mut s = kell(&[]);
+    play(&mut s, &[mv("N-1Tk", "0304")]);
+    let north = s.state(Some(0));
+    assert_eq!(north.units.iter().find(|u| u.id == "S-Mil").map(|u| u.unit_type.as_str()), Some("s_mil"));
+    assert!(!s.can_undo(), "a reveal is an undo barrier");
+}
