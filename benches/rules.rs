@@ -1,17 +1,21 @@
-//! Measures the rules path: applying one command through the `Rules` schedule, legal
-//! destinations of a unit, and the legal-command list. A plain harness (no criterion):
-//! `cargo bench --no-default-features --bench rules`. Prints medians; asserts nothing about time.
+//! Measures the rules path: applying one command through the `Rules` schedule, the legal-command
+//! list, a unit's legal destinations and a full supply trace, on Kell Ford and on a synthetic
+//! 100x100 map. A plain harness (no criterion): `cargo bench --no-default-features --bench rules`.
+//! Prints medians; asserts nothing about time.
 
 #![expect(clippy::disallowed_methods, reason = "a benchmark reads the clock")]
 
+use std::fmt::Write as _;
 use std::path::Path;
 use std::sync::Arc;
 use std::time::Instant;
 
 use sandtable::bots::random::RandomPlayer;
+use sandtable::model::Control;
 use sandtable::model::view::UnitsView;
 use sandtable::rules::movement::legal_destinations;
-use sandtable::scenario::load_file;
+use sandtable::rules::supply::side_supply;
+use sandtable::scenario::{Loaded, load_file, load_str};
 use sandtable::session::{GameSetup, Session};
 
 fn median(mut v: Vec<f64>) -> f64 {
@@ -19,40 +23,112 @@ fn median(mut v: Vec<f64>) -> f64 {
     v[v.len() / 2]
 }
 
+fn time<T>(n: usize, mut f: impl FnMut() -> T) -> f64 {
+    let mut v = Vec::with_capacity(n);
+    for _ in 0..n {
+        let t = Instant::now();
+        std::hint::black_box(f());
+        v.push(t.elapsed().as_secs_f64() * 1e6);
+    }
+    median(v)
+}
+
+/// A 100x100 hex map: clear with hill bands, a river across the middle, a road down every
+/// tenth column, supply from the north edge, one mover (8 MP) and a line of enemy units.
+fn synthetic() -> String {
+    let n = 100;
+    let mut grid = String::new();
+    for r in 1..=n {
+        let row: Vec<&str> = (1..=n).map(|c| if (c * 7 + r * 3) % 11 == 0 { "h" } else { "." }).collect();
+        let _ = writeln!(grid, "            \"{}\",", row.join(" "));
+    }
+    let mut roads = String::new();
+    for c in (5..=n).step_by(10) {
+        let hexes: Vec<String> = (1..=n).map(|r| format!("\"{c:03}{r:03}\"")).collect();
+        let _ = writeln!(roads, "            (id: \"r{c}\", class: Road, hexes: [{}]),", hexes.join(", "));
+    }
+    let mut river = String::new();
+    for c in 1..=n {
+        let _ = writeln!(river, "            (between: (\"{c:03}050\", \"{c:03}051\"), feature: \"river\"),");
+    }
+    let mut units = String::from("            (id: \"mover\", unit_type: \"inf\", at: \"050040\"),\n");
+    for c in (10..=n).step_by(6) {
+        let _ = writeln!(units, "            (id: \"e{c}\", unit_type: \"enemy\", at: \"{c:03}060\"),");
+    }
+    let sources: Vec<String> = (5..=n).step_by(10).map(|c| format!("\"{c:03}001\"")).collect();
+    format!(
+        r#"(
+    id: "synthetic", title: "Synthetic 100x100",
+    rules: (supply: Some((sources: [(side: "a", spaces: [{sources}])], network: [Road], trace_mp: 6, effects: [HalveMovement]))),
+    map: Hex((
+        columns: {n}, rows: {n}, offset: EvenQ,
+        terrain: [
+            (id: "clear", name: "Clear", symbol: ".", default_cost: Mp(1)),
+            (id: "hill", name: "Hill", symbol: "h", default_cost: Mp(2)),
+        ],
+        hexside_types: [(id: "river", name: "River", extra_cost: 1)],
+        default_terrain: "clear",
+        grid: [
+{grid}        ],
+        hexsides: [
+{river}        ],
+        roads: [
+{roads}        ],
+        initial_control: [(side: "a", rows: Some((1, 55))), (side: "b", rows: Some((56, 100)))],
+    )),
+    sides: [(id: "a", name: "A"), (id: "b", name: "B")],
+    unit_types: [
+        (id: "inf", name: "Infantry", contingent: "a", symbol: Infantry, strength: Steps([(attack: 4, defense: 4, movement: 8)])),
+        (id: "enemy", name: "Enemy", contingent: "b", symbol: Infantry, strength: Steps([(attack: 4, defense: 4, movement: 4)])),
+    ],
+    setup: (units: [
+{units}    ]),
+    turns: (labels: ["1"], first_side: "a", phases: [(id: "move", name: "Movement", kind: Movement, actor: First)]),
+    victory: (levels: [(id: "draw", name: "Draw")], conditions: [Otherwise(level: "draw")]),
+)"#,
+        sources = sources.join(", ")
+    )
+}
+
+fn measure_map(name: &str, loaded: Arc<Loaded>, unit: &str) {
+    let setup = GameSetup { options: Session::default_options(&loaded), seed: 1, forced_dice: vec![] };
+    let mut s = Session::new(loaded, setup).expect("session");
+    let units = UnitsView::from_world(&mut s.world);
+    let game = s.game().clone();
+    let control = s.world.resource::<Control>().clone();
+    let u = units.get(unit).expect("unit").clone();
+    let n_dest = legal_destinations(&game, &units, &control, &u).len();
+    let d = time(2_000, || legal_destinations(&game, &units, &control, &u));
+    println!("{name}: legal destinations of `{unit}` ({n_dest} hexes): median {d:.1} us");
+    if game.scenario.rules.supply.is_some() {
+        let n = units.0.iter().filter(|x| x.side == u.side).count();
+        let t = time(500, || side_supply(&game, &units, &control, u.side));
+        println!("{name}: full supply trace of side `{}` ({n} units, network + traces): median {t:.1} us", game.side_id(u.side));
+    }
+}
+
 fn main() {
-    let loaded = Arc::new(load_file(Path::new("scenarios/kell_ford.ron")).expect("scenario"));
-    // Apply: random legal games; time only `apply`.
+    let kell = Arc::new(load_file(Path::new("scenarios/kell_ford.ron")).expect("scenario"));
     let mut apply_us = Vec::new();
     let mut legal_us = Vec::new();
     for g in 0..200u64 {
-        let setup = GameSetup { options: Session::default_options(&loaded), seed: g, forced_dice: vec![] };
-        let mut s = Session::new(loaded.clone(), setup).expect("session");
+        let setup = GameSetup { options: Session::default_options(&kell), seed: g, forced_dice: vec![] };
+        let mut s = Session::new(kell.clone(), setup).expect("session");
         let mut bot = RandomPlayer::new(g);
         while !s.is_over() {
             let t = Instant::now();
-            let legal = s.legal_commands();
+            std::hint::black_box(s.legal_commands());
             legal_us.push(t.elapsed().as_secs_f64() * 1e6);
-            let _ = legal;
             let c = bot.choose(&mut s).expect("command");
             let t = Instant::now();
             s.apply(c).expect("legal");
             apply_us.push(t.elapsed().as_secs_f64() * 1e6);
         }
     }
-    println!("apply one command (Rules schedule): median {:.2} us over {} commands", median(apply_us.clone()), apply_us.len());
-    println!("legal command list: median {:.2} us", median(legal_us));
-    // Legal destinations of the tank at the start.
-    let setup = GameSetup { options: Session::default_options(&loaded), seed: 1, forced_dice: vec![] };
-    let mut s = Session::new(loaded, setup).expect("session");
-    let units = UnitsView::from_world(&mut s.world);
-    let game = s.game().clone();
-    let tank = units.get("N-1Tk").expect("tank").clone();
-    let mut d_us = Vec::new();
-    for _ in 0..10_000 {
-        let t = Instant::now();
-        let d = legal_destinations(&game, &units, &tank);
-        d_us.push(t.elapsed().as_secs_f64() * 1e6);
-        std::hint::black_box(d);
-    }
-    println!("legal destinations (Kell Ford tank, 6 MP): median {:.2} us", median(d_us));
+    println!("Kell Ford: apply one command (Rules schedule): median {:.2} us over {} commands", median(apply_us.clone()), apply_us.len());
+    println!("Kell Ford: legal command list: median {:.2} us", median(legal_us));
+    measure_map("Kell Ford", kell, "N-1Tk");
+    let text = synthetic();
+    let big = Arc::new(load_str(&text, "synthetic.ron", Path::new(".")).unwrap_or_else(|r| panic!("{r}")));
+    measure_map("synthetic 100x100", big, "mover");
 }

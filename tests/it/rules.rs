@@ -203,7 +203,6 @@ fn rule_5_6_face_down_unit_revealed_when_an_enemy_ends_its_move_next_to_it() {
     assert!(!s.state(Some(0)).units.iter().any(|u| u.id == "S-Mil"));
     assert!(s.can_undo());
     // 0304 is: revealed for good, and that is an undo barrier.
-    play(&mut s, &[mv("N-2Inf", "0403"), Command::EndPhase, Command::EndPhase, Command::EndPhase, Command::EndPhase]);
     let mut s = kell(&[]);
     play(&mut s, &[mv("N-1Tk", "0304")]);
     let north = s.state(Some(0));
