@@ -20,22 +20,52 @@ pub fn adjust_track(game: &Game, tracks: &mut Tracks, track: usize, delta: i32) 
     v
 }
 
-/// VP spaces: the new controller's VP track gains the space's value, the old one loses it.
+/// Control scores already made once (indexes into `rules.control_scores`).
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct ScoredOnce(pub std::collections::BTreeSet<usize>);
+
+/// Control changes score: VP spaces for the sides' VP tracks, and `rules.control_scores`.
 fn score_control_changes(
     game: Res<Game>,
     turn: Res<TurnState>,
     mut changes: ResMut<ControlChanges>,
     mut tracks: ResMut<Tracks>,
+    mut once: ResMut<ScoredOnce>,
     mut glog: ResMut<GameLog>,
 ) {
-    let crate::scenario::schema::Map::Hex(map) = &game.scenario.map else {
-        changes.0.clear();
-        return;
-    };
     for (space, old, new) in std::mem::take(&mut changes.0) {
         let sp = &game.board.spaces[space.index()];
         let name = sp.name.clone().unwrap_or_else(|| sp.key.clone());
         log(&mut glog, &game, &turn, LogKind::Control, format!("{} takes control of {name}", game.side_id(new)), Some(sp.key.clone()));
+        for (i, cs) in game.scenario.rules.control_scores.iter().enumerate() {
+            if cs.space != sp.key {
+                continue;
+            }
+            let owner = game.side_index(&cs.side);
+            let sign = if owner == Some(new) {
+                if cs.once && !once.0.insert(i) {
+                    continue;
+                }
+                1
+            } else if owner == old && !cs.once {
+                -1
+            } else {
+                continue;
+            };
+            let Some(t) = game.track_index(&cs.track) else { continue };
+            let before = tracks.0[t];
+            let after = adjust_track(&game, &mut tracks, t, sign * cs.amount);
+            let how = if sign > 0 { "takes" } else { "loses" };
+            log(
+                &mut glog,
+                &game,
+                &turn,
+                LogKind::Track,
+                format!("{} {before} -> {after} ({} {how} {name})", game.scenario.tracks[t].name, cs.side),
+                Some(sp.key.clone()),
+            );
+        }
+        let crate::scenario::schema::Map::Hex(map) = &game.scenario.map else { continue };
         if sp.vp == 0 {
             continue;
         }

@@ -29,6 +29,9 @@ pub struct RulesConfig {
     /// What happens in Event phases; none = no Event phases.
     #[serde(default)]
     pub events: Option<EventRules>,
+    /// Track changes for controlling given spaces (applied when control changes hands).
+    #[serde(default)]
+    pub control_scores: Vec<ControlScore>,
     /// A face-down unit is revealed for good when an enemy unit ends a move next to it
     /// (tutorial 5.6, OD 12.3). It is always revealed when it moves, attacks or is attacked.
     /// Default false.
@@ -83,6 +86,19 @@ pub struct MarkerCount {
     pub count: u32,
     #[serde(default)]
     pub when: Option<(String, super::schema::Comparison)>,
+}
+
+/// While `side` controls `space`, `track` is changed by `amount` (reversed when it loses the
+/// space, unless `once`: then it scores the first time only). Tutorial 5.7.11 and 5.9.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct ControlScore {
+    pub space: String,
+    pub side: String,
+    pub track: String,
+    pub amount: i32,
+    #[serde(default)]
+    pub once: bool,
 }
 
 /// Breakthrough reserve (tutorial 5.7.4, HW 1.4): at the start of its movement phase (one whose

@@ -299,6 +299,11 @@ pub fn validate_with_board(s: &Scenario, file: &str, base: &Path) -> (Vec<Diagno
         }
     }
     ruleset_support(&mut ctx, s);
+    for (i, cs) in s.rules.control_scores.iter().enumerate() {
+        side_ref(&mut ctx, &sides, &format!("rules.control_scores[{i}].side"), &cs.side);
+        track_ref(&mut ctx, &tracks, &format!("rules.control_scores[{i}].track"), &cs.track);
+        space_ref(&mut ctx, board.as_ref(), &format!("rules.control_scores[{i}].space"), &cs.space);
+    }
     if let Some(ev) = &s.rules.events {
         let tables: BTreeSet<&str> = s.tables.events.iter().map(|t| t.id.as_str()).collect();
         for (i, (sd, t)) in ev.tables.iter().enumerate() {

@@ -49,6 +49,9 @@ pub struct GameState {
     pub hands: BTreeMap<String, Vec<String>>,
     pub prompt: Option<Prompt>,
     pub dice_rolled: usize,
+    /// One-time control scores already made (indexes into `rules.control_scores`).
+    #[serde(default)]
+    pub scored_once: Vec<usize>,
 }
 
 /// The state as seen by `viewer` (a side index), or all of it.
@@ -125,6 +128,7 @@ pub fn game_state(world: &mut World, viewer: Option<usize>) -> GameState {
         hands,
         prompt,
         dice_rolled: world.resource::<Dice>().rolls.len(),
+        scored_once: world.resource::<crate::rules::tracks::ScoredOnce>().0.iter().copied().collect(),
     }
 }
 

@@ -209,3 +209,37 @@ fn rule_5_6_face_down_unit_revealed_when_an_enemy_ends_its_move_next_to_it() {
     assert_eq!(north.units.iter().find(|u| u.id == "S-Mil").map(|u| u.unit_type.as_str()), Some("s_mil"));
     assert!(!s.can_undo(), "a reveal is an undo barrier");
 }
+
+/// Kell Ford's South moved off the Kell road, with a resolve track and control scores.
+fn scored_kell() -> sandtable::session::Session {
+    crate::common::kell_rules(
+        "(control_scores: [(space: \"0404\", side: \"north\", track: \"resolve\", amount: -2), \
+          (space: \"0404\", side: \"north\", track: \"north_vp\", amount: 1, once: true)])",
+        &[
+            (r#"(id: "S-1Inf", unit_type: "s_inf", at: "0404")"#, r#"(id: "S-1Inf", unit_type: "s_inf", at: "0806")"#),
+            (r#"(id: "S-2Inf", unit_type: "s_inf", at: "0604")"#, r#"(id: "S-2Inf", unit_type: "s_inf", at: "0306")"#),
+            (r#"(id: "S-Mil", unit_type: "s_mil", at: "0305")"#, r#"(id: "S-Mil", unit_type: "s_mil", at: "0106")"#),
+            ("    tracks: [", "    tracks: [\n        (id: \"resolve\", name: \"Union Resolve\", side: Some(\"south\"), start: 12, floor: 0, cap: 20),"),
+        ],
+        &[],
+    )
+}
+
+#[test]
+fn rule_5_7_11_control_scores_change_tracks_and_reverse_unless_once() {
+    let mut s = scored_kell();
+    // N-2Inf runs through Kell (0403, bridge, 0505): the North takes Kell on the way.
+    play(&mut s, &[mv("N-2Inf", "0505")]);
+    let st = s.state(None);
+    assert_eq!(st.control["0404"], "north");
+    assert_eq!(st.tracks["resolve"], 10, "resolve -2 while the North holds Kell");
+    assert_eq!(st.tracks["north_vp"], 3 + 1, "3 VP for Kell, +1 once");
+    assert_eq!(st.scored_once, vec![1]);
+    // The South walks back into Kell: the resolve loss is reversed, the one-time score is not.
+    play(&mut s, &[Command::EndPhase, Command::EndPhase]);
+    play(&mut s, &[mv("S-2Inf", "0404")]);
+    let st = s.state(None);
+    assert_eq!(st.control["0404"], "south");
+    assert_eq!(st.tracks["resolve"], 12);
+    assert_eq!(st.tracks["north_vp"], 1, "Kell's 3 VP go, the one-time point stays");
+}
