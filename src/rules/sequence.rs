@@ -103,6 +103,7 @@ fn end_phase(
     units: Query<(&crate::model::Unit, &crate::model::Location)>,
     mut started: ResMut<super::supply::PhaseStarted>,
     mut control: ResMut<crate::model::Control>,
+    mut ended: ResMut<super::victory::TurnEnded>,
 ) {
     if let Some(side) = turn.setup {
         // Setup: every unit of this side's groups must be placed first.
@@ -150,6 +151,7 @@ fn end_phase(
     match next_phase_on(&game, turn.turn, turn.phase + 1) {
         Some(p) => turn.phase = p,
         None => {
+            ended.0 = Some(turn.turn);
             turn.turn += 1;
             if turn.turn >= turns {
                 // The victory systems determine the result at the end of the last turn.

@@ -6,11 +6,52 @@ use bevy::prelude::*;
 use super::note::{accepted, log};
 use super::RulesSystems;
 use crate::model::{Control, Game, GameResult, Tracks, TurnState};
-use crate::scenario::schema::VictoryCondition;
+use crate::scenario::schema::{Expr, VictoryCondition};
 use crate::session::log::{GameLog, LogKind};
 
 pub(super) fn add_systems(s: &mut Schedule) {
-    s.add_systems((check_sudden_death, determine_final_victory).chain().run_if(accepted).in_set(RulesSystems::Victory));
+    s.add_systems(
+        (check_sudden_death, check_end_of_turn, determine_final_victory).chain().run_if(accepted).in_set(RulesSystems::Victory),
+    );
+}
+
+/// Set by the sequence when a game turn has just ended (0-based index of that turn).
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TurnEnded(pub Option<usize>);
+
+/// Value of an expression; `turn` is the 1-based turn number it refers to.
+#[must_use]
+pub fn eval(game: &Game, tracks: &Tracks, turn: i32, e: &Expr) -> i32 {
+    match e {
+        Expr::Const(c) => *c,
+        Expr::Track(t) => game.track_index(t).map_or(0, |i| tracks.0[i]),
+        Expr::Turn => turn,
+        Expr::Sum(v) => v.iter().map(|x| eval(game, tracks, turn, x)).sum(),
+        Expr::Min(v) => v.iter().map(|x| eval(game, tracks, turn, x)).min().unwrap_or(0),
+        Expr::Max(v) => v.iter().map(|x| eval(game, tracks, turn, x)).max().unwrap_or(0),
+        Expr::Neg(x) => -eval(game, tracks, turn, x),
+    }
+}
+
+/// The end of a game turn: the scenario's end-of-turn sudden-death tests (tutorial 5.9).
+fn check_end_of_turn(game: Res<Game>, mut turn: ResMut<TurnState>, tracks: Res<Tracks>, mut ended: ResMut<TurnEnded>, mut glog: ResMut<GameLog>) {
+    let Some(t) = ended.0.take() else { return };
+    if turn.result.is_some() {
+        return;
+    }
+    let number = t as i32 + 1;
+    for c in &game.scenario.victory.end_of_turn {
+        if c.from_turn.is_some_and(|f| number < f as i32) {
+            continue;
+        }
+        let (a, b) = (eval(&game, &tracks, number, &c.left), eval(&game, &tracks, number, &c.right));
+        if c.op.holds(a, b) {
+            let r = result(&game, &c.level, &format!("sudden death at the end of turn {number}: {a} {:?} {b}", c.op));
+            log(&mut glog, &game, &turn, LogKind::Victory, format!("{} ({})", r.level, r.reason), None);
+            turn.result = Some(r);
+            return;
+        }
+    }
 }
 
 fn result(game: &Game, level: &str, reason: &str) -> GameResult {

@@ -217,6 +217,57 @@ pub struct Victory {
     pub levels: Vec<VictoryLevel>,
     /// Evaluated in order at the end of the last turn; the first that holds decides.
     pub conditions: Vec<VictoryCondition>,
+    /// Sudden-death tests on expressions, made at the end of every game turn from `from_turn`
+    /// (for example "P + min(S, P) < turn number" from turn 3, tutorial 5.9).
+    #[serde(default)]
+    pub end_of_turn: Vec<ExprCheck>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct ExprCheck {
+    pub left: Expr,
+    pub op: CompareOp,
+    pub right: Expr,
+    pub level: String,
+    /// First game turn (1-based) at whose end the test is made.
+    #[serde(default)]
+    pub from_turn: Option<u32>,
+}
+
+/// An integer expression over tracks and the turn number.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub enum Expr {
+    Const(i32),
+    Track(String),
+    /// The current game turn number (1-based).
+    Turn,
+    Sum(Vec<Expr>),
+    Min(Vec<Expr>),
+    Max(Vec<Expr>),
+    Neg(Box<Expr>),
+}
+
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub enum CompareOp {
+    Lt,
+    Le,
+    Eq,
+    Ge,
+    Gt,
+}
+
+impl CompareOp {
+    #[must_use]
+    pub fn holds(self, a: i32, b: i32) -> bool {
+        match self {
+            CompareOp::Lt => a < b,
+            CompareOp::Le => a <= b,
+            CompareOp::Eq => a == b,
+            CompareOp::Ge => a >= b,
+            CompareOp::Gt => a > b,
+        }
+    }
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]

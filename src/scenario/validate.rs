@@ -366,6 +366,18 @@ pub fn validate_with_board(s: &Scenario, file: &str, base: &Path) -> (Vec<Diagno
             }
         }
     }
+    for (i, c) in s.victory.end_of_turn.iter().enumerate() {
+        level_ref(&mut ctx, &levels, &format!("victory.end_of_turn[{i}].level"), &c.level);
+        let mut stack = vec![&c.left, &c.right];
+        while let Some(e) = stack.pop() {
+            match e {
+                Expr::Track(t) => track_ref(&mut ctx, &tracks, &format!("victory.end_of_turn[{i}]"), t),
+                Expr::Sum(v) | Expr::Min(v) | Expr::Max(v) => stack.extend(v.iter()),
+                Expr::Neg(x) => stack.push(x),
+                Expr::Const(_) | Expr::Turn => {}
+            }
+        }
+    }
     let options = ids(&mut ctx, &s.options, "options", |x| &x.id);
     ids(&mut ctx, &s.variants, "variants", |x| &x.id);
     for (i, v) in s.variants.iter().enumerate() {

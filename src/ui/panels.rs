@@ -227,7 +227,8 @@ fn prompt_window(ctx: &egui::Context, client: &mut Client) {
     };
     // The choices are the legal answers the rules list; the client adds no rule of its own.
     let options = client.session.legal_commands();
-    egui::Window::new(title).collapsible(false).show(ctx, |ui| {
+    // Decisions sit over the map's top edge, where they do not hide the panels.
+    egui::Window::new(title).collapsible(false).resizable(false).anchor(egui::Align2::CENTER_TOP, [150.0, 40.0]).show(ctx, |ui| {
         ui.label(format!("Rule: {rule}"));
         for cmd in options {
             if ui.button(cmd.describe()).clicked() {

@@ -243,3 +243,28 @@ fn rule_5_7_11_control_scores_change_tracks_and_reverse_unless_once() {
     assert_eq!(st.tracks["resolve"], 12);
     assert_eq!(st.tracks["north_vp"], 1, "Kell's 3 VP go, the one-time point stays");
 }
+
+#[test]
+fn rule_5_9_doctrine_sudden_death_expression_at_the_end_of_turn() {
+    // "P + min(S, P) < turn number" from turn 2, with North VP as P and a secondary track S.
+    let mut s = crate::common::kell_with(
+        &[
+            ("    tracks: [", "    tracks: [\n        (id: \"s\", name: \"Secondary\", start: 5, floor: 0, cap: 20),"),
+            (
+                "        conditions: [",
+                "        end_of_turn: [(left: Sum([Track(\"north_vp\"), Min([Track(\"s\"), Track(\"north_vp\")])]), op: Lt, right: Turn, \
+                 level: \"south_win\", from_turn: Some(2))],\n        conditions: [",
+            ),
+        ],
+        &[],
+    );
+    // Turn 1 ends (5 phases minus the turn-2 reinforcement phase): not checked before turn 2.
+    play(&mut s, &[Command::EndPhase, Command::EndPhase, Command::EndPhase, Command::EndPhase]);
+    assert!(s.state(None).result.is_none());
+    play(&mut s, &[Command::EndPhase, Command::EndPhase, Command::EndPhase, Command::EndPhase]);
+    assert!(s.state(None).result.is_none(), "turn 2 not over: one phase left");
+    play(&mut s, &[Command::EndPhase]);
+    let r = s.state(None).result.expect("0 + min(5, 0) < 2");
+    assert_eq!(r.level, "south_win");
+    assert!(r.reason.contains("end of turn 2"), "{}", r.reason);
+}
