@@ -21,6 +21,7 @@ pub mod sequence;
 pub mod setup;
 pub mod strategic;
 pub mod supply;
+pub mod timers;
 pub mod tracks;
 pub mod victory;
 
@@ -68,6 +69,7 @@ pub fn rules_schedule() -> Schedule {
     supply::add_systems(&mut s);
     interdiction::add_systems(&mut s);
     events::add_systems(&mut s);
+    timers::add_systems(&mut s);
     tracks::add_systems(&mut s);
     victory::add_systems(&mut s);
     s

@@ -29,6 +29,9 @@ pub struct RulesConfig {
     /// What happens in Event phases; none = no Event phases.
     #[serde(default)]
     pub events: Option<EventRules>,
+    /// Timed objectives such as sieges, rolled at the end of every game turn.
+    #[serde(default)]
+    pub timers: Vec<TimerObjective>,
     /// Track changes for controlling given spaces (applied when control changes hands).
     #[serde(default)]
     pub control_scores: Vec<ControlScore>,
@@ -86,6 +89,29 @@ pub struct MarkerCount {
     pub count: u32,
     #[serde(default)]
     pub when: Option<(String, super::schema::Comparison)>,
+}
+
+/// A siege or other timed objective (tutorial 5.7.10, SCW 16.1): an information marker in a
+/// space. In each End-of-Turn phase while it holds, `roller` rolls; with `modifier_if_absent`
+/// added when no unit of `roller` is in the space, it falls if the result is at most this turn's
+/// entry of `falls_on_or_below` (none: no roll that turn). It is relieved the first time a unit
+/// of `relief_side` that is in supply stands in the space. Either ends it for good.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct TimerObjective {
+    pub id: String,
+    pub name: String,
+    pub space: String,
+    pub roller: String,
+    pub dice: super::schema::DiceSpec,
+    #[serde(default)]
+    pub modifier_if_absent: i32,
+    pub falls_on_or_below: Vec<Option<u32>>,
+    #[serde(default)]
+    pub on_fall: Vec<super::schema::EventEffect>,
+    pub relief_side: String,
+    #[serde(default)]
+    pub on_relief: Vec<super::schema::EventEffect>,
 }
 
 /// While `side` controls `space`, `track` is changed by `amount` (reversed when it loses the

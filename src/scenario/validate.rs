@@ -299,6 +299,21 @@ pub fn validate_with_board(s: &Scenario, file: &str, base: &Path) -> (Vec<Diagno
         }
     }
     ruleset_support(&mut ctx, s);
+    for (i, t) in s.rules.timers.iter().enumerate() {
+        let p = format!("rules.timers[{i}]");
+        side_ref(&mut ctx, &sides, &format!("{p}.roller"), &t.roller);
+        side_ref(&mut ctx, &sides, &format!("{p}.relief_side"), &t.relief_side);
+        space_ref(&mut ctx, board.as_ref(), &format!("{p}.space"), &t.space);
+        if t.falls_on_or_below.len() != s.turns.labels.len() {
+            ctx.err(format!("{p}.falls_on_or_below"), format!("{} entries for {} turns", t.falls_on_or_below.len(), s.turns.labels.len()));
+        }
+        if !s.turns.phases.iter().any(|ph| ph.kind == PhaseKind::EndOfTurn) {
+            ctx.err(p.clone(), "timed objectives are rolled in an EndOfTurn phase, and the sequence has none");
+        }
+        for (j, e) in t.on_fall.iter().chain(&t.on_relief).enumerate() {
+            effect_refs(&mut ctx, &tracks, &pools, &format!("{p}.effects[{j}]"), e);
+        }
+    }
     for (i, cs) in s.rules.control_scores.iter().enumerate() {
         side_ref(&mut ctx, &sides, &format!("rules.control_scores[{i}].side"), &cs.side);
         track_ref(&mut ctx, &tracks, &format!("rules.control_scores[{i}].track"), &cs.track);

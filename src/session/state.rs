@@ -49,6 +49,9 @@ pub struct GameState {
     pub hands: BTreeMap<String, Vec<String>>,
     pub prompt: Option<Prompt>,
     pub dice_rolled: usize,
+    /// How each timed objective ended (none while it holds).
+    #[serde(default)]
+    pub timers: Vec<Option<crate::rules::timers::TimerEnd>>,
     /// One-time control scores already made (indexes into `rules.control_scores`).
     #[serde(default)]
     pub scored_once: Vec<usize>,
@@ -128,6 +131,7 @@ pub fn game_state(world: &mut World, viewer: Option<usize>) -> GameState {
         hands,
         prompt,
         dice_rolled: world.resource::<Dice>().rolls.len(),
+        timers: world.resource::<crate::rules::timers::Timers>().0.clone(),
         scored_once: world.resource::<crate::rules::tracks::ScoredOnce>().0.iter().copied().collect(),
     }
 }

@@ -13,4 +13,5 @@ mod rules;
 mod saves;
 mod strategic;
 mod supply;
+mod timers;
 mod zoc;
