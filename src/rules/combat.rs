@@ -32,6 +32,7 @@ pub struct AttackPlan {
 }
 
 /// Checks an attack and computes its strengths and column. Errors say why it is illegal.
+#[expect(clippy::too_many_arguments, reason = "the state an attack depends on, read-only")]
 pub fn plan_attack(
     game: &Game,
     turn: &TurnState,

@@ -94,6 +94,7 @@ pub fn next_phase_on(game: &Game, turn: usize, from: usize) -> Option<usize> {
 }
 
 /// Ends the phase: resets what units did, then moves to the next phase or turn.
+#[expect(clippy::too_many_arguments, reason = "ending a phase touches all phase-scoped state")]
 fn end_phase(
     game: Res<Game>,
     mut turn: ResMut<TurnState>,

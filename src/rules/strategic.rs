@@ -65,9 +65,9 @@ pub fn strategic_destinations(game: &Game, turn: &TurnState, units: &UnitsView, 
         }
     }
     let mut out = Vec::new();
-    for i in 0..b.len() {
+    for (i, d) in dist.iter().enumerate() {
         let s = SpaceId(i as u32);
-        if s == start || dist[i].is_none() || !room_for(game, units, s, unit.side, 1) {
+        if s == start || d.is_none() || !room_for(game, units, s, unit.side, 1) {
             continue;
         }
         let mut path = vec![s];

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 use super::schema::{Attributes, default_color};
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[expect(clippy::large_enum_variant, reason = "one map per scenario: boxing would buy nothing")]
 pub enum Map {
     Hex(HexMap),
     Area(AreaMap),
