@@ -11,6 +11,7 @@ pub mod combat;
 pub mod crt;
 pub mod events;
 pub mod interdiction;
+pub mod lines;
 pub mod losses;
 pub mod movement;
 pub mod note;
@@ -70,6 +71,7 @@ pub fn rules_schedule() -> Schedule {
     interdiction::add_systems(&mut s);
     events::add_systems(&mut s);
     timers::add_systems(&mut s);
+    lines::add_systems(&mut s);
     tracks::add_systems(&mut s);
     victory::add_systems(&mut s);
     s

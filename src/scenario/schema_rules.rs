@@ -29,6 +29,12 @@ pub struct RulesConfig {
     /// What happens in Event phases; none = no Event phases.
     #[serde(default)]
     pub events: Option<EventRules>,
+    /// Line-crossing scores, made in the side's Scoring phases.
+    #[serde(default)]
+    pub lines: Vec<LineScore>,
+    /// Track changes when units are eliminated.
+    #[serde(default)]
+    pub elimination_scores: Vec<EliminationScore>,
     /// Timed objectives such as sieges, rolled at the end of every game turn.
     #[serde(default)]
     pub timers: Vec<TimerObjective>,
@@ -89,6 +95,40 @@ pub struct MarkerCount {
     pub count: u32,
     #[serde(default)]
     pub when: Option<(String, super::schema::Comparison)>,
+}
+
+/// Line crossing (tutorial 5.9, HW 20.2): in each Scoring phase of `side`, every unit of that
+/// side (with `flag`, if given, and in supply if `requires_supply`) standing beyond the line for
+/// the first time scores `points` on `track`. A unit that has scored and ends a later Scoring
+/// phase back behind the line gives `reverse_points` to `reverse_track` (once per unit).
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct LineScore {
+    pub id: String,
+    pub side: String,
+    /// Beyond the line: printed rows in this range (inclusive).
+    pub rows: (u32, u32),
+    #[serde(default)]
+    pub flag: Option<super::schema::UnitFlag>,
+    #[serde(default = "yes")]
+    pub requires_supply: bool,
+    pub track: String,
+    pub points: i32,
+    #[serde(default)]
+    pub reverse_track: Option<String>,
+    #[serde(default)]
+    pub reverse_points: i32,
+}
+
+/// When a unit of `side` (with `flag`, if given) is eliminated, `track` changes by `amount`.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct EliminationScore {
+    pub side: String,
+    #[serde(default)]
+    pub flag: Option<super::schema::UnitFlag>,
+    pub track: String,
+    pub amount: i32,
 }
 
 /// A siege or other timed objective (tutorial 5.7.10, SCW 16.1): an information marker in a

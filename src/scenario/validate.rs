@@ -299,6 +299,22 @@ pub fn validate_with_board(s: &Scenario, file: &str, base: &Path) -> (Vec<Diagno
         }
     }
     ruleset_support(&mut ctx, s);
+    let scoring_phase = s.turns.phases.iter().any(|ph| ph.kind == PhaseKind::Scoring);
+    for (i, l) in s.rules.lines.iter().enumerate() {
+        let p = format!("rules.lines[{i}]");
+        side_ref(&mut ctx, &sides, &format!("{p}.side"), &l.side);
+        track_ref(&mut ctx, &tracks, &format!("{p}.track"), &l.track);
+        if let Some(t) = &l.reverse_track {
+            track_ref(&mut ctx, &tracks, &format!("{p}.reverse_track"), t);
+        }
+        if !scoring_phase {
+            ctx.err(p, "lines are scored in Scoring phases, and the sequence has none");
+        }
+    }
+    for (i, e) in s.rules.elimination_scores.iter().enumerate() {
+        side_ref(&mut ctx, &sides, &format!("rules.elimination_scores[{i}].side"), &e.side);
+        track_ref(&mut ctx, &tracks, &format!("rules.elimination_scores[{i}].track"), &e.track);
+    }
     for (i, t) in s.rules.timers.iter().enumerate() {
         let p = format!("rules.timers[{i}]");
         side_ref(&mut ctx, &sides, &format!("{p}.roller"), &t.roller);
@@ -623,7 +639,7 @@ fn ruleset_support(ctx: &mut Ctx, s: &Scenario) {
             ctx.err(format!("turns.phases[{i}].kind"), "an Event phase needs `rules.events`");
         } else if !matches!(
             ph.kind,
-            PhaseKind::Movement | PhaseKind::Combat | PhaseKind::Reinforcement | PhaseKind::EndOfTurn | PhaseKind::Supply | PhaseKind::Event
+            PhaseKind::Movement | PhaseKind::Combat | PhaseKind::Reinforcement | PhaseKind::EndOfTurn | PhaseKind::Supply | PhaseKind::Event | PhaseKind::Scoring
         ) {
             ctx.err(format!("turns.phases[{i}].kind"), format!("the generic ruleset has no procedure for {:?} phases", ph.kind));
         }

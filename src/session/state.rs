@@ -49,6 +49,9 @@ pub struct GameState {
     pub hands: BTreeMap<String, Vec<String>>,
     pub prompt: Option<Prompt>,
     pub dice_rolled: usize,
+    /// Line scores: (unit, line, returned behind it).
+    #[serde(default)]
+    pub lines: Vec<(String, String, bool)>,
     /// How each timed objective ended (none while it holds).
     #[serde(default)]
     pub timers: Vec<Option<crate::rules::timers::TimerEnd>>,
@@ -131,6 +134,7 @@ pub fn game_state(world: &mut World, viewer: Option<usize>) -> GameState {
         hands,
         prompt,
         dice_rolled: world.resource::<Dice>().rolls.len(),
+        lines: world.resource::<crate::rules::lines::LineState>().0.iter().map(|((u, l), r)| (u.clone(), l.clone(), *r)).collect(),
         timers: world.resource::<crate::rules::timers::Timers>().0.clone(),
         scored_once: world.resource::<crate::rules::tracks::ScoredOnce>().0.iter().copied().collect(),
     }

@@ -5,6 +5,7 @@ mod events;
 #[cfg(feature = "gui")]
 mod gui;
 mod interdiction;
+mod lines;
 mod loader;
 mod losses;
 mod overrun;

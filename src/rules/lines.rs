@@ -1,0 +1,113 @@
+//! Line-crossing scores (tutorial 5.9, HW 20.2) in Scoring phases, and scores for eliminated
+//! units. A unit keeps its line scores even if it is later eliminated.
+
+use std::collections::BTreeMap;
+
+use bevy::prelude::*;
+
+use super::note::{accepted, log};
+use super::supply::side_supply;
+use super::tracks::adjust_track;
+use super::RulesSystems;
+use crate::model::board::SpaceKind;
+use crate::model::view::{UnitsView, has_flag};
+use crate::model::{Activity, Control, Game, Hidden, Location, StepLevel, Tracks, TurnState, Unit};
+use crate::scenario::schema::PhaseKind;
+use crate::session::log::{GameLog, LogKind};
+
+pub(super) fn add_systems(s: &mut Schedule) {
+    s.add_systems(score_lines.run_if(super::supply::phase_started).in_set(RulesSystems::PhaseStart));
+    s.add_systems(score_eliminations.run_if(accepted).in_set(RulesSystems::Tracks));
+}
+
+/// Per (unit, line): scored, and whether its return behind the line has been scored.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct LineState(pub BTreeMap<(String, String), bool>);
+
+/// Units already counted as eliminated for scoring.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Eliminated(pub std::collections::BTreeSet<String>);
+
+type UnitQuery<'w, 's> = Query<'w, 's, (&'static Unit, &'static Location, &'static StepLevel, &'static Activity, &'static Hidden)>;
+
+fn score_lines(
+    game: Res<Game>,
+    turn: Res<TurnState>,
+    control: Res<Control>,
+    mut state: ResMut<LineState>,
+    mut tracks: ResMut<Tracks>,
+    mut glog: ResMut<GameLog>,
+    q: UnitQuery,
+) {
+    let Some(phase) = turn.current_phase(&game) else { return };
+    let Some(actor) = turn.actor(&game, phase) else { return };
+    if phase.kind != PhaseKind::Scoring {
+        return;
+    }
+    let units = UnitsView::collect(q.iter());
+    let supply = side_supply(&game, &units, &control, actor);
+    for line in game.scenario.rules.lines.iter().filter(|l| game.side_index(&l.side) == Some(actor)) {
+        for u in units.0.iter().filter(|u| u.side == actor) {
+            let Some(at) = u.space() else { continue };
+            if line.flag.is_some_and(|f| !has_flag(&game, u.type_index, f)) {
+                continue;
+            }
+            let SpaceKind::Hex { row, .. } = game.board.spaces[at.index()].kind else { continue };
+            let beyond = (line.rows.0..=line.rows.1).contains(&row);
+            let key = (u.id.clone(), line.id.clone());
+            match state.0.get(&key).copied() {
+                None if beyond => {
+                    if line.requires_supply && !supply.iter().any(|(id, ok)| *id == u.id && *ok) {
+                        continue;
+                    }
+                    state.0.insert(key, false);
+                    if let Some(t) = game.track_index(&line.track) {
+                        let after = adjust_track(&game, &mut tracks, t, line.points);
+                        let text = format!("{} crosses line {}: {} {:+} = {after}", u.id, line.id, game.scenario.tracks[t].name, line.points);
+                        log(&mut glog, &game, &turn, LogKind::Track, text, Some(game.board.key(at).to_string()));
+                    }
+                }
+                Some(false) if !beyond => {
+                    state.0.insert(key, true);
+                    if let Some(t) = line.reverse_track.as_deref().and_then(|t| game.track_index(t)) {
+                        let after = adjust_track(&game, &mut tracks, t, line.reverse_points);
+                        let text = format!(
+                            "{} is back behind line {}: {} {:+} = {after}",
+                            u.id, line.id, game.scenario.tracks[t].name, line.reverse_points
+                        );
+                        log(&mut glog, &game, &turn, LogKind::Track, text, Some(game.board.key(at).to_string()));
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+fn score_eliminations(
+    game: Res<Game>,
+    turn: Res<TurnState>,
+    mut counted: ResMut<Eliminated>,
+    mut tracks: ResMut<Tracks>,
+    mut glog: ResMut<GameLog>,
+    q: UnitQuery,
+) {
+    if game.scenario.rules.elimination_scores.is_empty() {
+        return;
+    }
+    let units = UnitsView::collect(q.iter());
+    for u in units.0.iter().filter(|u| u.location == Location::Eliminated) {
+        if !counted.0.insert(u.id.clone()) {
+            continue;
+        }
+        for es in &game.scenario.rules.elimination_scores {
+            if game.side_index(&es.side) != Some(u.side) || es.flag.is_some_and(|f| !has_flag(&game, u.type_index, f)) {
+                continue;
+            }
+            let Some(t) = game.track_index(&es.track) else { continue };
+            let after = adjust_track(&game, &mut tracks, t, es.amount);
+            let text = format!("{} eliminated: {} {:+} = {after}", u.id, game.scenario.tracks[t].name, es.amount);
+            log(&mut glog, &game, &turn, LogKind::Track, text, None);
+        }
+    }
+}
