@@ -21,6 +21,8 @@ pub enum Location {
     NotEntered,
     OnMap(SpaceId),
     Eliminated,
+    /// Never enters play (a reinforcement not drawn from its pool).
+    OutOfPlay,
 }
 
 impl Location {

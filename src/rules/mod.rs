@@ -7,6 +7,7 @@
 
 use bevy::ecs::schedule::{IntoScheduleConfigs, Schedule, ScheduleLabel, SingleThreadedExecutor, SystemSet};
 
+pub mod boxes;
 pub mod combat;
 pub mod crt;
 pub mod events;
@@ -72,6 +73,7 @@ pub fn rules_schedule() -> Schedule {
     events::add_systems(&mut s);
     timers::add_systems(&mut s);
     lines::add_systems(&mut s);
+    boxes::add_systems(&mut s);
     tracks::add_systems(&mut s);
     victory::add_systems(&mut s);
     s

@@ -157,7 +157,8 @@ pub fn legal_destinations(game: &Game, units: &UnitsView, control: &Control, uni
         for e in &board.edges[here.index()] {
             let to = e.to;
             if let SpaceKind::OffMap { sides } = &board.spaces[to.index()].kind
-                && !sides.iter().any(|s| game.side_index(s) == Some(unit.side))
+                && (!sides.iter().any(|s| game.side_index(s) == Some(unit.side))
+                    || super::boxes::box_def(game, to).is_some_and(|b| super::boxes::box_closed(game, control, b)))
             {
                 continue;
             }
@@ -340,7 +341,7 @@ fn move_unit(
 
 /// Why a reinforcement may not enter at `at`, if it may not.
 #[must_use]
-pub fn enter_rejection(game: &Game, turn: &TurnState, units: &UnitsView, side: usize, unit: &str, at: &str) -> Option<String> {
+pub fn enter_rejection(game: &Game, turn: &TurnState, units: &UnitsView, control: &Control, side: usize, unit: &str, at: &str) -> Option<String> {
     let Some(r) = game.scenario.reinforcements.iter().find(|r| r.units.iter().any(|u| u.id == unit)) else {
         return Some(format!("`{unit}` is not a reinforcement"));
     };
@@ -350,10 +351,15 @@ pub fn enter_rejection(game: &Game, turn: &TurnState, units: &UnitsView, side: u
     if r.turn as usize > turn.turn + 1 {
         return Some(format!("`{unit}` arrives on turn {}", r.turn));
     }
-    if units.get(unit).map(|u| u.location) != Some(Location::NotEntered) {
-        return Some(format!("`{unit}` has already entered"));
+    match units.get(unit).map(|u| u.location) {
+        Some(Location::NotEntered) => {}
+        Some(Location::OutOfPlay) => return Some(format!("`{unit}` was not drawn and never enters")),
+        _ => return Some(format!("`{unit}` has already entered")),
     }
     let Some(space) = game.board.space(at) else { return Some(format!("unknown space `{at}`")) };
+    if super::boxes::box_def(game, space).is_some_and(|b| super::boxes::box_closed(game, control, b)) {
+        return Some(format!("{at} is closed while the enemy holds its linked hex"));
+    }
     if !r.entry.iter().any(|e| e == at) {
         return Some(format!("`{unit}` may enter only at {}", r.entry.join(", ")));
     }
@@ -374,7 +380,7 @@ fn enter_reinforcement(
 ) {
     let Some((side, Command::Enter { unit, at })) = ctx.cmd.0.clone() else { return };
     let view = UnitsView::collect(q.iter());
-    if let Some(r) = enter_rejection(&ctx.game, &ctx.turn, &view, side, &unit, &at) {
+    if let Some(r) = enter_rejection(&ctx.game, &ctx.turn, &view, &control, side, &unit, &at) {
         return ctx.reject(r);
     }
     let (Some(&e), Some(space)) = (ctx.index.0.get(&unit), ctx.game.board.space(&at)) else { return };

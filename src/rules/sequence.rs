@@ -105,6 +105,7 @@ fn end_phase(
     mut started: ResMut<super::supply::PhaseStarted>,
     mut control: ResMut<crate::model::Control>,
     mut ended: ResMut<super::victory::TurnEnded>,
+    mut previous: ResMut<super::boxes::PreviousActor>,
 ) {
     if let Some(side) = turn.setup {
         // Setup: every unit of this side's groups must be placed first.
@@ -136,6 +137,7 @@ fn end_phase(
         let ph = &game.scenario.turns.phases[p];
         ph.kind == PhaseKind::Movement && ph.units != PhaseUnits::Reserve
     });
+    previous.0 = turn.current_phase(&game).and_then(|p| turn.actor(&game, p));
     for mut a in &mut activity {
         let no_attack = a.no_attack && !next_is_movement;
         let reserve = a.reserve && !next_is_movement;

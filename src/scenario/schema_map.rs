@@ -209,6 +209,14 @@ pub struct OffMapBox {
     pub cost: u32,
     /// Sides whose units may enter.
     pub sides: Vec<String>,
+    /// Units in the box cannot be attacked. Default false.
+    #[serde(default)]
+    pub protected: bool,
+    /// When a player turn ends with the linked hex held by a side that may not use the box,
+    /// every unit in the box is eliminated; nobody may enter while that side holds it
+    /// (tutorial 5.6, OD 16.1). Default false.
+    #[serde(default)]
+    pub lost_with_linked_hex: bool,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]

@@ -162,6 +162,13 @@ pub struct Reinforcement {
     pub units: Vec<ReinforcementUnit>,
     /// Spaces where they may enter.
     pub entry: Vec<String>,
+    /// Draw this many of the units at random when their turn begins; the rest never enter
+    /// (OD: "5 of 6 R units"; tutorial 5.4: 2 of 3 from the reserve cup). None = all enter.
+    #[serde(default)]
+    pub draw: Option<u32>,
+    /// The units enter face down.
+    #[serde(default)]
+    pub hidden: bool,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]

@@ -113,7 +113,7 @@ pub fn legal_commands(world: &mut World) -> Vec<Command> {
             for r in &game.scenario.reinforcements {
                 for ru in &r.units {
                     for at in &r.entry {
-                        if enter_rejection(game, turn, &units, side, &ru.id, at).is_none() {
+                        if enter_rejection(game, turn, &units, control, side, &ru.id, at).is_none() {
                             out.push(Command::Enter { unit: ru.id.clone(), at: at.clone() });
                         }
                     }

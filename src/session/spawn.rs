@@ -128,6 +128,8 @@ pub fn spawn_world(loaded: &Loaded, options: &BTreeSet<String>, seed: u64, force
     world.insert_resource(crate::rules::tracks::ScoredOnce::default());
     world.insert_resource(crate::rules::victory::TurnEnded::default());
     world.insert_resource(crate::rules::lines::LineState::default());
+    world.insert_resource(crate::rules::boxes::Drawn::default());
+    world.insert_resource(crate::rules::boxes::PreviousActor::default());
     world.insert_resource(crate::rules::lines::Eliminated::default());
     world.insert_resource(crate::rules::timers::Timers(vec![None; s.rules.timers.len()]));
     world.insert_resource(crate::rules::supply::PhaseStarted(turn_started));

@@ -96,6 +96,7 @@ pub fn game_state(world: &mut World, viewer: Option<usize>) -> GameState {
                     Location::OnMap(sp) => game.board.key(sp).to_string(),
                     Location::NotEntered => "not entered".into(),
                     Location::Eliminated => "eliminated".into(),
+                    Location::OutOfPlay => "out of play".into(),
                 },
                 level: if hide { 0 } else { u.level },
                 moved: u.activity.moved,

@@ -1,3 +1,4 @@
+mod boxes;
 mod cli;
 mod commands;
 mod determinism;
