@@ -29,6 +29,8 @@ pub struct AttackPlan {
     pub pick: ColumnPick,
     pub attackers: Vec<String>,
     pub defenders: Vec<String>,
+    /// Extra defender steps from committed supports (paid if the result was at least 1).
+    pub extra_steps: u32,
 }
 
 /// Checks an attack and computes its strengths and column. Errors say why it is illegal.
@@ -120,16 +122,30 @@ pub fn plan_attack(
     if pick.prohibited {
         return Err(format!("raw odds of {} are prohibited on {}", pick.raw_label, crt.name));
     }
-    Ok(AttackPlan { target: target_id, crt: crt_index, attack, defense, pick, attackers: sorted, defenders })
+    Ok(AttackPlan { target: target_id, crt: crt_index, attack, defense, pick, attackers: sorted, defenders, extra_steps: 0 })
 }
 
-fn resolve_attack(mut ctx: CommandCtx, mut combat: CombatParams, mut q: LossQuery) {
-    let Some((side, Command::Attack { attackers, target, table })) = ctx.cmd.0.clone() else { return };
+fn resolve_attack(mut ctx: CommandCtx, mut combat: CombatParams, mut supports: ResMut<super::supports::SupportState>, mut q: LossQuery) {
+    let Some((side, Command::Attack { attackers, target, table, supports: named })) = ctx.cmd.0.clone() else { return };
     let view = UnitsView::collect(q.iter());
-    let plan = match plan_attack(&ctx.game, &ctx.turn, &view, &combat.control, side, &attackers, &target, table.as_deref()) {
+    let mut plan = match plan_attack(&ctx.game, &ctx.turn, &view, &combat.control, side, &attackers, &target, table.as_deref()) {
         Ok(p) => p,
         Err(r) => return ctx.reject(r),
     };
+    let bonus = match super::supports::check_supports(&ctx.game, &view, &combat.control, &supports, side, &named, plan.target, false) {
+        Ok(b) => b,
+        Err(r) => return ctx.reject(r),
+    };
+    if bonus.shift != 0 {
+        // Support shifts join the terrain shifts before the clamp (tutorial 5.7.7).
+        let crt = &ctx.game.scenario.tables.crts[plan.crt];
+        plan.pick = super::crt::odds_column(crt, plan.attack, plan.defense, plan.pick.shifts + bonus.shift);
+    }
+    super::supports::spend(&ctx.game, &mut supports, &named);
+    if !named.is_empty() {
+        ctx.log(LogKind::Combat, format!("supports committed: {}", named.join(", ")), Some(target.clone()));
+    }
+    plan.extra_steps = bonus.extra_steps;
     fight(&mut ctx, &mut combat, &mut q, &view, plan, None);
 }
 
@@ -188,7 +204,7 @@ pub fn fight(ctx: &mut CommandCtx, combat: &mut CombatParams, q: &mut LossQuery,
     // with no tank or anti-tank unit, if the defender's result is at least one point.
     let has = |ids: &[String], f: UnitFlag| ids.iter().filter_map(|id| view.get(id)).any(|u| has_flag(&game, u.type_index, f));
     let tank_support = game.scenario.rules.losses.tank_support_steps;
-    let support = if tank_support > 0
+    let tank = if tank_support > 0
         && points[1] > 0
         && has(&plan.attackers, UnitFlag::Tank)
         && !has(&plan.defenders, UnitFlag::Tank)
@@ -198,7 +214,8 @@ pub fn fight(ctx: &mut CommandCtx, combat: &mut CombatParams, q: &mut LossQuery,
     } else {
         0
     };
-    let support_text = if support > 0 { format!(", +{support} tank support step(s)") } else { String::new() };
+    let support = tank + if points[1] > 0 { plan.extra_steps } else { 0 };
+    let support_text = if support > 0 { format!(", +{support} support step(s)") } else { String::new() };
     ctx.log(
         LogKind::Combat,
         format!("result {code}: attacker {} loss point(s), defender {}{support_text}", points[0], points[1]),

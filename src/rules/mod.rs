@@ -23,6 +23,7 @@ pub mod sequence;
 pub mod setup;
 pub mod strategic;
 pub mod supply;
+pub mod supports;
 pub mod timers;
 pub mod tracks;
 pub mod victory;
@@ -74,6 +75,7 @@ pub fn rules_schedule() -> Schedule {
     timers::add_systems(&mut s);
     lines::add_systems(&mut s);
     boxes::add_systems(&mut s);
+    supports::add_systems(&mut s);
     tracks::add_systems(&mut s);
     victory::add_systems(&mut s);
     s

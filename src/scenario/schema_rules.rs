@@ -29,6 +29,9 @@ pub struct RulesConfig {
     /// What happens in Event phases; none = no Event phases.
     #[serde(default)]
     pub events: Option<EventRules>,
+    /// Combat supports a side commits to its attacks (barrage, air support).
+    #[serde(default)]
+    pub supports: Vec<SupportDef>,
     /// Line-crossing scores, made in the side's Scoring phases.
     #[serde(default)]
     pub lines: Vec<LineScore>,
@@ -95,6 +98,38 @@ pub struct MarkerCount {
     pub count: u32,
     #[serde(default)]
     pub when: Option<(String, super::schema::Comparison)>,
+}
+
+/// A combat support (tutorial 5.7.7-5.7.8): committed to one attack by naming it in the
+/// `Attack` command. Consumable markers (`markers`) or a use limit per player turn, an optional
+/// unit that must be within range of the defender and in supply, and its effect.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct SupportDef {
+    pub id: String,
+    pub name: String,
+    pub side: String,
+    /// Markers at the start; each use spends one. None = not consumed.
+    #[serde(default)]
+    pub markers: Option<u32>,
+    /// Uses per player turn of the side. None = no limit.
+    #[serde(default)]
+    pub per_player_turn: Option<u32>,
+    /// A unit of this type must be within `range` hexes of the defender, in supply.
+    #[serde(default)]
+    pub needs_unit: Option<(String, u32)>,
+    /// May be used in an overrun. Default false.
+    #[serde(default)]
+    pub in_overrun: bool,
+    pub effect: SupportEffect,
+}
+
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub enum SupportEffect {
+    /// Column shifts (positive = right), applied before the clamp.
+    Shift(i32),
+    /// Extra defender steps if the defender's result was at least one point (steps only).
+    ExtraDefenderSteps(u32),
 }
 
 /// Line crossing (tutorial 5.9, HW 20.2): in each Scoring phase of `side`, every unit of that

@@ -299,6 +299,13 @@ pub fn validate_with_board(s: &Scenario, file: &str, base: &Path) -> (Vec<Diagno
         }
     }
     ruleset_support(&mut ctx, s);
+    for (i, d) in s.rules.supports.iter().enumerate() {
+        side_ref(&mut ctx, &sides, &format!("rules.supports[{i}].side"), &d.side);
+        if let Some((t, _)) = &d.needs_unit {
+            type_ref(&mut ctx, &types, &format!("rules.supports[{i}].needs_unit"), t);
+        }
+    }
+    ids(&mut ctx, &s.rules.supports, "rules.supports", |x| &x.id);
     let scoring_phase = s.turns.phases.iter().any(|ph| ph.kind == PhaseKind::Scoring);
     for (i, l) in s.rules.lines.iter().enumerate() {
         let p = format!("rules.lines[{i}]");

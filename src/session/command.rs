@@ -12,7 +12,15 @@ pub enum Command {
     /// Place a unit of a setup group (the unit is named by the group's generated id).
     Place { unit: String, at: String },
     /// Attack a space with adjacent units; `table` picks the CRT where the rules allow a choice.
-    Attack { attackers: Vec<String>, target: String, #[serde(default)] table: Option<String> },
+    /// `supports` names consumable supports (barrage, air support) committed to the attack.
+    Attack {
+        attackers: Vec<String>,
+        target: String,
+        #[serde(default)]
+        table: Option<String>,
+        #[serde(default)]
+        supports: Vec<String>,
+    },
     /// Answer a losses prompt: one entry per step, naming the unit that loses it, and (where
     /// the game lets losses be paid by retreating) each surviving unit's retreat path.
     TakeLosses {
@@ -44,10 +52,11 @@ impl Command {
             Command::Move { unit, to } => format!("move {unit} to {to}"),
             Command::Enter { unit, at } => format!("enter {unit} at {at}"),
             Command::Place { unit, at } => format!("place {unit} at {at}"),
-            Command::Attack { attackers, target, table } => format!(
-                "attack {target} with {}{}",
+            Command::Attack { attackers, target, table, supports } => format!(
+                "attack {target} with {}{}{}",
                 attackers.join(", "),
-                table.as_ref().map(|t| format!(" on {t}")).unwrap_or_default()
+                table.as_ref().map(|t| format!(" on {t}")).unwrap_or_default(),
+                if supports.is_empty() { String::new() } else { format!(" supported by {}", supports.join(", ")) }
             ),
             Command::TakeLosses { units, retreat } => {
                 let steps = if units.is_empty() { "no steps".to_string() } else { units.join(", ") };

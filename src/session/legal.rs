@@ -120,14 +120,25 @@ pub fn legal_commands(world: &mut World) -> Vec<Command> {
                 }
             }
         }
-        PhaseKind::Combat => attacks(game, turn, &units, control, side, &mut out),
+        PhaseKind::Combat => {
+            let supports = world.resource::<crate::rules::supports::SupportState>();
+            attacks(game, turn, &units, control, supports, side, &mut out);
+        }
         _ => {}
     }
     out.push(Command::EndPhase);
     out
 }
 
-fn attacks(game: &Game, turn: &TurnState, units: &UnitsView, control: &Control, side: usize, out: &mut Vec<Command>) {
+fn attacks(
+    game: &Game,
+    turn: &TurnState,
+    units: &UnitsView,
+    control: &Control,
+    supports: &crate::rules::supports::SupportState,
+    side: usize,
+    out: &mut Vec<Command>,
+) {
     let board = &game.board;
     let mut targets: Vec<usize> = units
         .0
@@ -160,8 +171,15 @@ fn attacks(game: &Game, turn: &TurnState, units: &UnitsView, control: &Control, 
         }
         for table in &tables {
             for g in &groups {
-                if plan_attack(game, turn, units, control, side, g, &key, table.as_deref()).is_ok() {
-                    out.push(Command::Attack { attackers: g.clone(), target: key.clone(), table: table.clone() });
+                if let Ok(plan) = plan_attack(game, turn, units, control, side, g, &key, table.as_deref()) {
+                    out.push(Command::Attack { attackers: g.clone(), target: key.clone(), table: table.clone(), supports: Vec::new() });
+                    // The same attack with each support that may join it.
+                    for d in &game.scenario.rules.supports {
+                        let named = vec![d.id.clone()];
+                        if crate::rules::supports::check_supports(game, units, control, supports, side, &named, plan.target, false).is_ok() {
+                            out.push(Command::Attack { attackers: g.clone(), target: key.clone(), table: table.clone(), supports: named });
+                        }
+                    }
                 }
             }
         }

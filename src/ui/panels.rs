@@ -193,7 +193,7 @@ fn combat_section(ui: &mut egui::Ui, client: &mut Client, units: &UnitsView, act
                 }
             });
             if ui.button("Attack").clicked() {
-                let cmd = Command::Attack { attackers: client.selected.clone(), target: target.clone(), table: None };
+                let cmd = Command::Attack { attackers: client.selected.clone(), target: target.clone(), table: None, supports: Vec::new() };
                 client.give(cmd);
                 client.selected.clear();
                 client.target = None;

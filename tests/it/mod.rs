@@ -15,5 +15,6 @@ mod rules;
 mod saves;
 mod strategic;
 mod supply;
+mod supports;
 mod timers;
 mod zoc;
