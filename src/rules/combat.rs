@@ -19,6 +19,23 @@ pub(super) fn add_systems(s: &mut Schedule) {
     s.add_systems(resolve_attack.run_if(command_is(|c| matches!(c, Command::Attack { .. }))).in_set(RulesSystems::Combat));
 }
 
+/// A unit barred from attacking by a track threshold (`rules.attack_bans`), if any.
+#[must_use]
+pub fn attack_ban(game: &Game, tracks: &crate::model::Tracks, units: &UnitsView, attackers: &[String]) -> Option<String> {
+    for id in attackers {
+        let Some(u) = units.get(id) else { continue };
+        for ban in &game.scenario.rules.attack_bans {
+            let (track, cmp) = &ban.when;
+            if game.scenario.unit_types[u.type_index].id == ban.unit_type
+                && game.track_index(track).is_some_and(|t| cmp.holds(tracks.0[t]))
+            {
+                return Some(format!("`{id}` may not attack while {track} is {cmp:?}"));
+            }
+        }
+    }
+    None
+}
+
 /// An attack that passed every check, ready to roll.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AttackPlan {
@@ -90,6 +107,7 @@ pub fn plan_attack(
             return Err(format!("`{id}` has already attacked this phase"));
         }
         super::reserve::phase_allows(game, turn, u)?;
+
         if u.activity.no_attack {
             return Err(format!("`{id}` overran this turn and may not attack"));
         }
@@ -125,9 +143,18 @@ pub fn plan_attack(
     Ok(AttackPlan { target: target_id, crt: crt_index, attack, defense, pick, attackers: sorted, defenders, extra_steps: 0 })
 }
 
-fn resolve_attack(mut ctx: CommandCtx, mut combat: CombatParams, mut supports: ResMut<super::supports::SupportState>, mut q: LossQuery) {
+fn resolve_attack(
+    mut ctx: CommandCtx,
+    mut combat: CombatParams,
+    mut supports: ResMut<super::supports::SupportState>,
+    tracks: Res<crate::model::Tracks>,
+    mut q: LossQuery,
+) {
     let Some((side, Command::Attack { attackers, target, table, supports: named })) = ctx.cmd.0.clone() else { return };
     let view = UnitsView::collect(q.iter());
+    if let Some(r) = attack_ban(&ctx.game, &tracks, &view, &attackers) {
+        return ctx.reject(r);
+    }
     let mut plan = match plan_attack(&ctx.game, &ctx.turn, &view, &combat.control, side, &attackers, &target, table.as_deref()) {
         Ok(p) => p,
         Err(r) => return ctx.reject(r),

@@ -77,9 +77,12 @@ pub fn plan_overrun(
     Ok((plan, cost))
 }
 
-fn overrun(mut ctx: CommandCtx, mut combat: CombatParams, mut q: LossQuery) {
+fn overrun(mut ctx: CommandCtx, mut combat: CombatParams, tracks: Res<crate::model::Tracks>, mut q: LossQuery) {
     let Some((side, Command::Overrun { units, target })) = ctx.cmd.0.clone() else { return };
     let view = UnitsView::collect(q.iter());
+    if let Some(r) = super::combat::attack_ban(&ctx.game, &tracks, &view, &units) {
+        return ctx.reject(r);
+    }
     let (plan, cost) = match plan_overrun(&ctx.game, &ctx.turn, &view, &combat.control, side, &units, &target) {
         Ok(p) => p,
         Err(r) => return ctx.reject(r),

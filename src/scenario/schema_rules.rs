@@ -29,6 +29,10 @@ pub struct RulesConfig {
     /// What happens in Event phases; none = no Event phases.
     #[serde(default)]
     pub events: Option<EventRules>,
+    /// Units that may not attack while a track condition holds (tutorial 5.7.11: militia may
+    /// not attack while URL <= 8).
+    #[serde(default)]
+    pub attack_bans: Vec<AttackBan>,
     /// Combat supports a side commits to its attacks (barrage, air support).
     #[serde(default)]
     pub supports: Vec<SupportDef>,
@@ -98,6 +102,13 @@ pub struct MarkerCount {
     pub count: u32,
     #[serde(default)]
     pub when: Option<(String, super::schema::Comparison)>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct AttackBan {
+    pub unit_type: String,
+    pub when: (String, super::schema::Comparison),
 }
 
 /// A combat support (tutorial 5.7.7-5.7.8): committed to one attack by naming it in the

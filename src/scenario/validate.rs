@@ -299,6 +299,10 @@ pub fn validate_with_board(s: &Scenario, file: &str, base: &Path) -> (Vec<Diagno
         }
     }
     ruleset_support(&mut ctx, s);
+    for (i, b) in s.rules.attack_bans.iter().enumerate() {
+        type_ref(&mut ctx, &types, &format!("rules.attack_bans[{i}].unit_type"), &b.unit_type);
+        track_ref(&mut ctx, &tracks, &format!("rules.attack_bans[{i}].when"), &b.when.0);
+    }
     for (i, d) in s.rules.supports.iter().enumerate() {
         side_ref(&mut ctx, &sides, &format!("rules.supports[{i}].side"), &d.side);
         if let Some((t, _)) = &d.needs_unit {

@@ -93,7 +93,7 @@ pub fn legal_commands(world: &mut World) -> Vec<Command> {
                     out.push(Command::Move { unit: u.id.clone(), to: game.board.key(d.space).to_string() });
                 }
             }
-            overruns(game, turn, &units, control, side, &mut out);
+            overruns(game, turn, &units, control, world.resource::<crate::model::Tracks>(), side, &mut out);
             if game.scenario.rules.strategic.is_some() {
                 for u in units.0.iter().filter(|u| u.side == side) {
                     for (s, _) in crate::rules::strategic::strategic_destinations(game, turn, &units, control, u).unwrap_or_default() {
@@ -122,7 +122,8 @@ pub fn legal_commands(world: &mut World) -> Vec<Command> {
         }
         PhaseKind::Combat => {
             let supports = world.resource::<crate::rules::supports::SupportState>();
-            attacks(game, turn, &units, control, supports, side, &mut out);
+            let tracks = world.resource::<crate::model::Tracks>();
+            attacks(game, turn, &units, control, (supports, tracks), side, &mut out);
         }
         _ => {}
     }
@@ -135,7 +136,7 @@ fn attacks(
     turn: &TurnState,
     units: &UnitsView,
     control: &Control,
-    supports: &crate::rules::supports::SupportState,
+    (supports, tracks): (&crate::rules::supports::SupportState, &crate::model::Tracks),
     side: usize,
     out: &mut Vec<Command>,
 ) {
@@ -171,6 +172,9 @@ fn attacks(
         }
         for table in &tables {
             for g in &groups {
+                if crate::rules::combat::attack_ban(game, tracks, units, g).is_some() {
+                    continue;
+                }
                 if let Ok(plan) = plan_attack(game, turn, units, control, side, g, &key, table.as_deref()) {
                     out.push(Command::Attack { attackers: g.clone(), target: key.clone(), table: table.clone(), supports: Vec::new() });
                     // The same attack with each support that may join it.
@@ -189,7 +193,7 @@ fn attacks(
 
 /// Overruns: from every hex holding the side's units, each unit alone and the whole stack,
 /// against every adjacent enemy hex.
-fn overruns(game: &Game, turn: &TurnState, units: &UnitsView, control: &Control, side: usize, out: &mut Vec<Command>) {
+fn overruns(game: &Game, turn: &TurnState, units: &UnitsView, control: &Control, tracks: &crate::model::Tracks, side: usize, out: &mut Vec<Command>) {
     if game.scenario.rules.overrun.is_none() {
         return;
     }
@@ -208,7 +212,7 @@ fn overruns(game: &Game, turn: &TurnState, units: &UnitsView, control: &Control,
             }
             let key = game.board.key(e.to).to_string();
             for g in &groups {
-                if plan_overrun(game, turn, units, control, side, g, &key).is_ok() {
+                if crate::rules::combat::attack_ban(game, tracks, units, g).is_none() && plan_overrun(game, turn, units, control, side, g, &key).is_ok() {
                     out.push(Command::Overrun { units: g.clone(), target: key.clone() });
                 }
             }

@@ -268,3 +268,15 @@ fn rule_5_9_doctrine_sudden_death_expression_at_the_end_of_turn() {
     assert_eq!(r.level, "south_win");
     assert!(r.reason.contains("end of turn 2"), "{}", r.reason);
 }
+
+#[test]
+fn rule_5_7_11_militia_may_not_attack_below_a_track_threshold() {
+    let mut s = crate::common::kell_rules("(attack_bans: [(unit_type: \"s_mil\", when: (\"north_vp\", AtMost(0)))])", &[], &[6]);
+    play(&mut s, &[mv("N-2Inf", "0403"), mv("N-1Tk", "0304"), Command::EndPhase, Command::EndPhase, Command::EndPhase]);
+    let before = s.state_hash();
+    let e = s.apply(attack(&["S-1Inf", "S-Mil"], "0304")).expect_err("militia barred");
+    assert!(e.contains("`S-Mil` may not attack while north_vp is AtMost(0)"), "{e}");
+    assert_eq!(s.state_hash(), before);
+    assert!(!s.legal_commands().iter().any(|c| matches!(c, Command::Attack { attackers, .. } if attackers.contains(&"S-Mil".to_string()))));
+    play(&mut s, &[attack(&["S-1Inf"], "0304")]);
+}
