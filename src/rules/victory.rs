@@ -5,7 +5,8 @@ use bevy::prelude::*;
 
 use super::note::{accepted, log};
 use super::RulesSystems;
-use crate::model::{Control, Game, GameResult, Tracks, TurnState};
+use crate::model::view::UnitsView;
+use crate::model::{Control, Game, GameResult, SpaceId, Tracks, TurnState};
 use crate::scenario::schema::{Expr, VictoryCondition};
 use crate::session::log::{GameLog, LogKind};
 
@@ -75,9 +76,35 @@ fn check_sudden_death(game: Res<Game>, mut turn: ResMut<TurnState>, tracks: Res<
     }
 }
 
+/// Whether `space` is cut off: no path of any length to one of `targets` held by `side`.
+#[must_use]
+pub fn isolated(game: &Game, control: &Control, units: &UnitsView, space: &str, side: usize, targets: &[String]) -> bool {
+    let b = &game.board;
+    let Some(start) = b.space(space) else { return false };
+    let zoc = super::movement::enemy_zoc(game, units, side);
+    let open = |s: SpaceId| !units.enemy_at(s, side) && (!zoc[s.index()] || units.at(s).any(|u| u.side == side));
+    let goal: Vec<SpaceId> = targets.iter().filter_map(|t| b.space(t)).filter(|t| control.owner[t.index()] == Some(side)).collect();
+    let mut seen = vec![false; b.len()];
+    let mut stack = vec![start];
+    seen[start.index()] = true;
+    while let Some(at) = stack.pop() {
+        if goal.contains(&at) {
+            return false;
+        }
+        for e in &b.edges[at.index()] {
+            if seen[e.to.index()] || !open(e.to) || super::movement::edge_cost(game, at, e, "foot", u32::MAX / 4, &[]).is_none() {
+                continue;
+            }
+            seen[e.to.index()] = true;
+            stack.push(e.to);
+        }
+    }
+    true
+}
+
 /// Whether a victory condition holds now.
 #[must_use]
-pub fn condition_holds(game: &Game, control: &Control, tracks: &Tracks, c: &VictoryCondition) -> bool {
+pub fn condition_holds(game: &Game, control: &Control, tracks: &Tracks, units: &UnitsView, c: &VictoryCondition) -> bool {
     let controls = |side: &str, key: &str| {
         let s = game.side_index(side);
         game.board.space(key).is_some_and(|id| control.owner[id.index()] == s && s.is_some())
@@ -88,6 +115,9 @@ pub fn condition_holds(game: &Game, control: &Control, tracks: &Tracks, c: &Vict
             spaces.iter().filter(|k| controls(side, k)).count() as u32 >= *count
         }
         VictoryCondition::Track { track, when, .. } => game.track_index(track).is_some_and(|t| when.holds(tracks.0[t])),
+        VictoryCondition::Isolated { space, side, targets, .. } => {
+            game.side_index(side).is_some_and(|s| isolated(game, control, units, space, s, targets))
+        }
         VictoryCondition::Otherwise { .. } => true,
     }
 }
@@ -98,16 +128,19 @@ fn determine_final_victory(
     control: Res<Control>,
     tracks: Res<Tracks>,
     mut glog: ResMut<GameLog>,
+    q: Query<(&crate::model::Unit, &crate::model::Location, &crate::model::StepLevel, &crate::model::Activity, &crate::model::Hidden)>,
 ) {
     if turn.result.is_some() || turn.turn < game.scenario.turns.labels.len() {
         return;
     }
+    let units = UnitsView::collect(q.iter());
     for c in &game.scenario.victory.conditions {
-        if condition_holds(&game, &control, &tracks, c) {
+        if condition_holds(&game, &control, &tracks, &units, c) {
             let level = match c {
                 VictoryCondition::ControlsAll { level, .. }
                 | VictoryCondition::ControlsAtLeast { level, .. }
                 | VictoryCondition::Track { level, .. }
+                | VictoryCondition::Isolated { level, .. }
                 | VictoryCondition::Otherwise { level } => level,
             };
             let r = result(&game, level, "end of game");

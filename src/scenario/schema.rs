@@ -288,6 +288,9 @@ pub enum VictoryCondition {
     ControlsAtLeast { side: String, spaces: Vec<String>, count: u32, level: String },
     /// A track compared with a value.
     Track { track: String, when: Comparison, level: String },
+    /// `space` has no path of any length to a target held by `side`, through hexes free of
+    /// enemy units and not in an enemy ZOC unless `side` occupies them (tutorial 5.9, SCW 17.1).
+    Isolated { space: String, side: String, targets: Vec<String>, level: String },
     /// Always holds: the default result.
     Otherwise { level: String },
 }

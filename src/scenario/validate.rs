@@ -295,6 +295,14 @@ pub fn validate_with_board(s: &Scenario, file: &str, base: &Path) -> (Vec<Diagno
                 track_ref(&mut ctx, &tracks, &format!("{p}.track"), track);
                 level_ref(&mut ctx, &levels, &format!("{p}.level"), level);
             }
+            VictoryCondition::Isolated { space, side, targets, level } => {
+                side_ref(&mut ctx, &sides, &format!("{p}.side"), side);
+                level_ref(&mut ctx, &levels, &format!("{p}.level"), level);
+                space_ref(&mut ctx, board.as_ref(), &format!("{p}.space"), space);
+                for (j, t) in targets.iter().enumerate() {
+                    space_ref(&mut ctx, board.as_ref(), &format!("{p}.targets[{j}]"), t);
+                }
+            }
             VictoryCondition::Otherwise { level } => level_ref(&mut ctx, &levels, &format!("{p}.level"), level),
         }
     }

@@ -280,3 +280,26 @@ fn rule_5_7_11_militia_may_not_attack_below_a_track_threshold() {
     assert!(!s.legal_commands().iter().any(|c| matches!(c, Command::Attack { attackers, .. } if attackers.contains(&"S-Mil".to_string()))));
     play(&mut s, &[attack(&["S-1Inf"], "0304")]);
 }
+
+#[test]
+fn rule_5_9_isolation_is_a_path_of_any_length_free_of_enemy_units_and_zoc() {
+    let mut s = crate::common::kell_with(
+        &[
+            (r#"(id: "N-1Tk", unit_type: "n_tank", at: "0302")"#, r#"(id: "N-1Tk", unit_type: "n_tank", at: "0505")"#),
+            (r#"(id: "N-2Inf", unit_type: "n_inf", at: "0402")"#, r#"(id: "N-2Inf", unit_type: "n_inf", at: "0405")"#),
+        ],
+        &[],
+    );
+    let units = UnitsView::from_world(&mut s.world);
+    let game = s.game().clone();
+    let control = s.world.resource::<sandtable::model::Control>().clone();
+    use sandtable::rules::victory::isolated;
+    // Marrow (0506) lies in the ZOC of both North units with no Union unit in it: cut off.
+    assert!(isolated(&game, &control, &units, "0404", 1, &["0506".into()]));
+    // 0205 is reachable through the militia's hill: a friendly unit opens its ZOC hex.
+    assert!(!isolated(&game, &control, &units, "0404", 1, &["0205".into()]));
+    // The east edge is walled off by the North's units and zones of control.
+    assert!(isolated(&game, &control, &units, "0404", 1, &["0806".into()]));
+    // A target the side does not hold does not count.
+    assert!(isolated(&game, &control, &units, "0404", 1, &["0201".into()]));
+}
