@@ -11,6 +11,7 @@ use crate::scenario::schema::{Expr, VictoryCondition};
 use crate::session::log::{GameLog, LogKind};
 
 pub(super) fn add_systems(s: &mut Schedule) {
+    s.add_systems(check_held.run_if(super::supply::phase_started).in_set(RulesSystems::PhaseStart));
     s.add_systems(
         (check_sudden_death, check_end_of_turn, determine_final_victory).chain().run_if(accepted).in_set(RulesSystems::Victory),
     );
@@ -152,4 +153,35 @@ fn determine_final_victory(
     let r = GameResult { level: "none".into(), winner: None, reason: "no victory condition held".into() };
     log(&mut glog, &game, &turn, LogKind::Victory, r.reason.clone(), None);
     turn.result = Some(r);
+}
+
+/// Consecutive player-turn ends at which each `victory.held` condition held.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct HeldCount(pub Vec<u32>);
+
+/// A player turn has ended when the acting side changes: count and check `victory.held`.
+fn check_held(
+    game: Res<Game>,
+    mut turn: ResMut<TurnState>,
+    control: Res<Control>,
+    prev: Res<super::boxes::PreviousActor>,
+    mut count: ResMut<HeldCount>,
+    mut glog: ResMut<GameLog>,
+) {
+    let now = turn.current_phase(&game).and_then(|p| turn.actor(&game, p));
+    let Some(ended) = prev.0.filter(|p| Some(*p) != now) else { return };
+    if turn.result.is_some() {
+        return;
+    }
+    for (i, h) in game.scenario.victory.held.iter().enumerate() {
+        let side = game.side_index(&h.side);
+        let held = h.spaces.iter().filter_map(|k| game.board.space(k)).filter(|s| control.owner[s.index()] == side && side.is_some()).count();
+        count.0[i] = if held as u32 >= h.count { count.0[i] + 1 } else { 0 };
+        if side == Some(ended) && count.0[i] >= h.player_turns {
+            let r = result(&game, &h.level, &format!("sudden death: {} held {} of {} for {} player turns", h.side, held, h.spaces.join(", "), h.player_turns));
+            log(&mut glog, &game, &turn, LogKind::Victory, format!("{} ({})", r.level, r.reason), None);
+            turn.result = Some(r);
+            return;
+        }
+    }
 }

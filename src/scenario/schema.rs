@@ -221,6 +221,22 @@ pub struct Victory {
     /// (for example "P + min(S, P) < turn number" from turn 3, tutorial 5.9).
     #[serde(default)]
     pub end_of_turn: Vec<ExprCheck>,
+    /// Sudden death for holding spaces over several player turns (tutorial 5.9 depot strike).
+    #[serde(default)]
+    pub held: Vec<HeldCheck>,
+}
+
+/// At the end of a player turn of `side`: if `side` has controlled at least `count` of `spaces`
+/// at the end of each of the last `player_turns` player turns (this one included), it reaches
+/// `level` at once.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct HeldCheck {
+    pub side: String,
+    pub spaces: Vec<String>,
+    pub count: u32,
+    pub player_turns: u32,
+    pub level: String,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]

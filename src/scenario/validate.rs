@@ -416,6 +416,13 @@ pub fn validate_with_board(s: &Scenario, file: &str, base: &Path) -> (Vec<Diagno
             }
         }
     }
+    for (i, h) in s.victory.held.iter().enumerate() {
+        side_ref(&mut ctx, &sides, &format!("victory.held[{i}].side"), &h.side);
+        level_ref(&mut ctx, &levels, &format!("victory.held[{i}].level"), &h.level);
+        for (j, k) in h.spaces.iter().enumerate() {
+            space_ref(&mut ctx, board.as_ref(), &format!("victory.held[{i}].spaces[{j}]"), k);
+        }
+    }
     for (i, c) in s.victory.end_of_turn.iter().enumerate() {
         level_ref(&mut ctx, &levels, &format!("victory.end_of_turn[{i}].level"), &c.level);
         let mut stack = vec![&c.left, &c.right];

@@ -129,6 +129,7 @@ pub fn spawn_world(loaded: &Loaded, options: &BTreeSet<String>, seed: u64, force
     world.insert_resource(crate::rules::victory::TurnEnded::default());
     world.insert_resource(crate::rules::lines::LineState::default());
     world.insert_resource(crate::rules::boxes::Drawn::default());
+    world.insert_resource(crate::rules::victory::HeldCount(vec![0; s.victory.held.len()]));
     world.insert_resource(crate::rules::supports::SupportState {
         markers: s.rules.supports.iter().map(|d| d.markers.unwrap_or(0)).collect(),
         used: vec![0; s.rules.supports.len()],

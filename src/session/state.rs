@@ -52,6 +52,9 @@ pub struct GameState {
     /// Line scores: (unit, line, returned behind it).
     #[serde(default)]
     pub lines: Vec<(String, String, bool)>,
+    /// Consecutive player-turn ends at which each held-spaces condition held.
+    #[serde(default)]
+    pub held: Vec<u32>,
     /// Markers left per support (scenario order).
     #[serde(default)]
     pub support_markers: Vec<u32>,
@@ -139,6 +142,7 @@ pub fn game_state(world: &mut World, viewer: Option<usize>) -> GameState {
         prompt,
         dice_rolled: world.resource::<Dice>().rolls.len(),
         lines: world.resource::<crate::rules::lines::LineState>().0.iter().map(|((u, l), r)| (u.clone(), l.clone(), *r)).collect(),
+        held: world.resource::<crate::rules::victory::HeldCount>().0.clone(),
         support_markers: world.resource::<crate::rules::supports::SupportState>().markers.clone(),
         timers: world.resource::<crate::rules::timers::Timers>().0.clone(),
         scored_once: world.resource::<crate::rules::tracks::ScoredOnce>().0.iter().copied().collect(),

@@ -303,3 +303,26 @@ fn rule_5_9_isolation_is_a_path_of_any_length_free_of_enemy_units_and_zoc() {
     // A target the side does not hold does not count.
     assert!(isolated(&game, &control, &units, "0404", 1, &["0201".into()]));
 }
+
+#[test]
+fn rule_5_9_depot_strike_holding_spaces_through_a_full_player_turn() {
+    let mut s = crate::common::kell_with(
+        &[
+            (r#"(id: "S-1Inf", unit_type: "s_inf", at: "0404")"#, r#"(id: "S-1Inf", unit_type: "s_inf", at: "0806")"#),
+            (r#"(id: "S-2Inf", unit_type: "s_inf", at: "0604")"#, r#"(id: "S-2Inf", unit_type: "s_inf", at: "0706")"#),
+            (r#"(id: "S-Mil", unit_type: "s_mil", at: "0305")"#, r#"(id: "S-Mil", unit_type: "s_mil", at: "0106")"#),
+            ("        conditions: [", "        held: [(side: \"north\", spaces: [\"0404\", \"0506\"], count: 1, player_turns: 3, level: \"north_win\")],\n        conditions: ["),
+        ],
+        &[],
+    );
+    play(&mut s, &[mv("N-2Inf", "0404"), Command::EndPhase, Command::EndPhase]);
+    assert_eq!(s.state(None).held, vec![1], "end of the North's player turn 1");
+    play(&mut s, &[Command::EndPhase, Command::EndPhase]);
+    assert_eq!(s.state(None).held, vec![2], "end of the South's player turn 1");
+    assert!(s.state(None).result.is_none());
+    play(&mut s, &[Command::EndPhase, Command::EndPhase]);
+    let st = s.state(None);
+    let r = st.result.expect("held at three player-turn ends in a row");
+    assert_eq!(r.level, "north_win");
+    assert!(r.reason.contains("for 3 player turns"), "{}", r.reason);
+}
