@@ -29,7 +29,7 @@ fn boxes(game: &Game) -> &[OffMapBox] {
 
 /// The box definition of a space, if it is an off-map box.
 #[must_use]
-pub fn box_def<'a>(game: &'a Game, space: SpaceId) -> Option<&'a OffMapBox> {
+pub fn box_def(game: &Game, space: SpaceId) -> Option<&OffMapBox> {
     let key = game.board.key(space);
     boxes(game).iter().find(|b| b.id == key)
 }

@@ -25,10 +25,8 @@ pub fn attack_ban(game: &Game, tracks: &crate::model::Tracks, units: &UnitsView,
     for id in attackers {
         let Some(u) = units.get(id) else { continue };
         for ban in &game.scenario.rules.attack_bans {
-            let (track, cmp) = &ban.when;
-            if game.scenario.unit_types[u.type_index].id == ban.unit_type
-                && game.track_index(track).is_some_and(|t| cmp.holds(tracks.0[t]))
-            {
+            if game.scenario.unit_types[u.type_index].id == ban.unit_type && super::tracks::track_holds(game, tracks, &ban.when) {
+                let (track, cmp) = &ban.when;
                 return Some(format!("`{id}` may not attack while {track} is {cmp:?}"));
             }
         }

@@ -5,7 +5,7 @@
 
 use bevy::prelude::*;
 
-use super::note::{CommandCtx, command_is, log};
+use super::note::{command_is, log};
 use super::tracks::adjust_track;
 use super::RulesSystems;
 use crate::model::{Control, Game, Outcome, Pools, Tracks, TurnState};
@@ -128,6 +128,37 @@ impl EffectCtx<'_> {
     }
 }
 
+/// What effects read and write, as one system parameter.
+#[derive(bevy::ecs::system::SystemParam)]
+pub struct EffectParams<'w> {
+    pub game: Res<'w, Game>,
+    pub turn: Res<'w, TurnState>,
+    pub control: Res<'w, Control>,
+    pub tracks: ResMut<'w, Tracks>,
+    pub pools: ResMut<'w, Pools>,
+    pub dice: ResMut<'w, Dice>,
+    pub glog: ResMut<'w, GameLog>,
+}
+
+impl EffectParams<'_> {
+    /// The effect context over these resources; `game` and `turn` are copied out first so that
+    /// the context can borrow the rest mutably.
+    pub fn run<R>(&mut self, f: impl FnOnce(&mut EffectCtx) -> R) -> R {
+        let game = self.game.clone();
+        let turn = self.turn.clone();
+        let mut fx = EffectCtx {
+            game: &game,
+            turn: &turn,
+            tracks: &mut self.tracks,
+            pools: &mut self.pools,
+            control: &self.control,
+            dice: &mut self.dice,
+            glog: &mut self.glog,
+        };
+        f(&mut fx)
+    }
+}
+
 /// Chits that enter the cups on this turn (on turn 1 they are in the cups from the setup).
 fn add_turn_chits(game: Res<Game>, turn: Res<TurnState>, mut pools: ResMut<Pools>, mut glog: ResMut<GameLog>) {
     let now = turn.turn as u32 + 1;
@@ -152,30 +183,24 @@ fn add_turn_chits(game: Res<Game>, turn: Res<TurnState>, mut pools: ResMut<Pools
 }
 
 /// An Event phase begins: draws and table rolls for the acting side, or for every side.
-#[expect(clippy::too_many_arguments, reason = "an event may touch any of these")]
-fn event_phase(
-    game: Res<Game>,
-    turn: Res<TurnState>,
-    control: Res<Control>,
-    mut tracks: ResMut<Tracks>,
-    mut pools: ResMut<Pools>,
-    mut dice: ResMut<Dice>,
-    mut glog: ResMut<GameLog>,
-    mut outcome: ResMut<Outcome>,
-) {
-    let Some(phase) = turn.current_phase(&game) else { return };
-    let Some(rules) = &game.scenario.rules.events else { return };
+fn event_phase(mut p: EffectParams, mut outcome: ResMut<Outcome>) {
+    let Some(phase) = p.turn.current_phase(&p.game) else { return };
+    let Some(rules) = p.game.scenario.rules.events.clone() else { return };
     if phase.kind != PhaseKind::Event {
         return;
     }
-    let n = game.scenario.sides.len();
+    let n = p.game.scenario.sides.len();
     let sides: Vec<usize> = match phase.actor {
-        PhaseActor::Nobody => (0..n).map(|k| (turn.first_side + k) % n).collect(),
-        _ => turn.actor(&game, phase).into_iter().collect(),
+        PhaseActor::Nobody => (0..n).map(|k| (p.turn.first_side + k) % n).collect(),
+        _ => p.turn.actor(&p.game, phase).into_iter().collect(),
     };
-    let game = game.clone();
-    let mut fx = EffectCtx { game: &game, turn: &turn, tracks: &mut tracks, pools: &mut pools, control: &control, dice: &mut dice, glog: &mut glog };
-    for side in sides {
+    outcome.barrier = true;
+    p.run(|fx| event_draws(fx, &rules, &sides));
+}
+
+fn event_draws(fx: &mut EffectCtx, rules: &crate::scenario::schema::EventRules, sides: &[usize]) {
+    let game = fx.game;
+    for &side in sides {
         for (p, pool) in game.scenario.pools.iter().enumerate() {
             if pool.side.as_deref() == Some(game.side_id(side)) {
                 for _ in 0..rules.draws {
@@ -195,7 +220,6 @@ fn event_phase(
             fx.apply(side, &entry.effects, &cause);
         }
     }
-    outcome.barrier = true;
 }
 
 /// Why a held chit may not be played now, if it may not.
@@ -218,18 +242,17 @@ pub fn play_rejection(game: &Game, turn: &TurnState, tracks: &Tracks, control: &
     None
 }
 
-fn play_chit(mut ctx: CommandCtx, control: Res<Control>, mut tracks: ResMut<Tracks>, mut pools: ResMut<Pools>, mut dice: ResMut<Dice>) {
-    let Some((side, Command::PlayChit { chit })) = ctx.cmd.0.clone() else { return };
-    if let Some(r) = play_rejection(&ctx.game, &ctx.turn, &tracks, &control, &pools, side, &chit) {
-        return ctx.reject(r);
+fn play_chit(cmd: Res<crate::model::CurrentCommand>, mut outcome: ResMut<Outcome>, mut p: EffectParams) {
+    let Some((side, Command::PlayChit { chit })) = cmd.0.clone() else { return };
+    if let Some(r) = play_rejection(&p.game, &p.turn, &p.tracks, &p.control, &p.pools, side, &chit) {
+        outcome.rejected = Some(r);
+        return;
     }
-    let Some((_, def)) = chit_def(&ctx.game, &chit) else { return };
-    let def = def.clone();
-    pools.hands[side].retain(|c| *c != chit);
-    ctx.outcome.barrier = true;
-    let game = ctx.game.clone();
-    let turn = ctx.turn.clone();
-    let mut fx = EffectCtx { game: &game, turn: &turn, tracks: &mut tracks, pools: &mut pools, control: &control, dice: &mut dice, glog: &mut ctx.glog };
-    fx.log(LogKind::Command, format!("{} plays {} ({})", game.side_id(side), def.id, def.name));
-    fx.apply(side, &def.effects, &format!("{} {}", def.id, def.name));
+    let Some(def) = chit_def(&p.game, &chit).map(|(_, d)| d.clone()) else { return };
+    p.pools.hands[side].retain(|c| *c != chit);
+    outcome.barrier = true;
+    p.run(|fx| {
+        fx.log(LogKind::Command, format!("{} plays {} ({})", fx.game.side_id(side), def.id, def.name));
+        fx.apply(side, &def.effects, &format!("{} {}", def.id, def.name));
+    });
 }

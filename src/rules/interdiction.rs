@@ -31,7 +31,7 @@ pub fn marker_count(game: &Game, tracks: &Tracks) -> u32 {
     let Some(r) = &game.scenario.rules.interdiction else { return 0 };
     r.counts
         .iter()
-        .find(|c| c.when.as_ref().is_none_or(|(t, cmp)| game.track_index(t).is_some_and(|i| cmp.holds(tracks.0[i]))))
+        .find(|c| c.when.as_ref().is_none_or(|w| super::tracks::track_holds(game, tracks, w)))
         .map_or(0, |c| c.count)
 }
 

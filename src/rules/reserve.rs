@@ -34,7 +34,7 @@ pub fn reserve_cap(game: &Game, tracks: &Tracks, side: usize) -> u32 {
     r.caps
         .iter()
         .filter(|c| game.side_index(&c.side) == Some(side))
-        .find(|c| c.when.as_ref().is_none_or(|(t, cmp)| game.track_index(t).is_some_and(|i| cmp.holds(tracks.0[i]))))
+        .find(|c| c.when.as_ref().is_none_or(|w| super::tracks::track_holds(game, tracks, w)))
         .map_or(0, |c| c.count)
 }
 

@@ -4,15 +4,14 @@
 
 use bevy::prelude::*;
 
-use super::events::EffectCtx;
+use super::events::EffectParams;
 use super::note::{accepted, log};
 use super::supply::side_supply;
 use super::RulesSystems;
 use crate::model::view::UnitsView;
-use crate::model::{Activity, Control, Game, Hidden, Location, Outcome, Pools, StepLevel, Tracks, TurnState, Unit};
+use crate::model::{Activity, Hidden, Location, Outcome, StepLevel, Unit};
 use crate::scenario::schema::PhaseKind;
-use crate::session::dice::Dice;
-use crate::session::log::{GameLog, LogKind};
+use crate::session::log::LogKind;
 
 pub(super) fn add_systems(s: &mut Schedule) {
     s.add_systems(roll_timers.run_if(super::supply::phase_started).in_set(RulesSystems::PhaseStart));
@@ -31,82 +30,61 @@ pub enum TimerEnd {
 
 type UnitQuery<'w, 's> = Query<'w, 's, (&'static Unit, &'static Location, &'static StepLevel, &'static Activity, &'static Hidden)>;
 
-#[expect(clippy::too_many_arguments, reason = "a timer's roll may touch any of these")]
-fn roll_timers(
-    game: Res<Game>,
-    turn: Res<TurnState>,
-    control: Res<Control>,
-    mut timers: ResMut<Timers>,
-    mut tracks: ResMut<Tracks>,
-    mut pools: ResMut<Pools>,
-    mut dice: ResMut<Dice>,
-    mut glog: ResMut<GameLog>,
-    mut outcome: ResMut<Outcome>,
-    q: UnitQuery,
-) {
-    let Some(phase) = turn.current_phase(&game) else { return };
+fn roll_timers(mut p: EffectParams, mut timers: ResMut<Timers>, mut outcome: ResMut<Outcome>, q: UnitQuery) {
+    let Some(phase) = p.turn.current_phase(&p.game) else { return };
     if phase.kind != PhaseKind::EndOfTurn {
         return;
     }
     let units = UnitsView::collect(q.iter());
-    let game = game.clone();
-    for (i, t) in game.scenario.rules.timers.iter().enumerate() {
-        if timers.0[i].is_some() {
-            continue;
+    p.run(|fx| {
+        let game = fx.game;
+        for (i, t) in game.scenario.rules.timers.iter().enumerate() {
+            if timers.0[i].is_some() {
+                continue;
+            }
+            let Some(Some(limit)) = t.falls_on_or_below.get(fx.turn.turn).copied() else { continue };
+            let (Some(space), Some(roller)) = (game.board.space(&t.space), game.side_index(&t.roller)) else { continue };
+            let present = units.at(space).any(|u| u.side == roller);
+            let modifier = if present { 0 } else { t.modifier_if_absent };
+            let roll = fx.dice.roll_spec(t.dice, &format!("{} ({})", t.name, game.side_id(roller)));
+            outcome.barrier = true;
+            let total = roll as i32 + modifier;
+            let falls = total <= limit as i32;
+            let text = format!(
+                "{}: rolled {roll}{}, falls on {limit} or less: {}",
+                t.name,
+                if modifier != 0 { format!(" {modifier:+} = {total}") } else { String::new() },
+                if falls { "it falls" } else { "it holds" }
+            );
+            log(fx.glog, game, fx.turn, LogKind::Roll, text, Some(t.space.clone()));
+            if falls {
+                timers.0[i] = Some(TimerEnd::Fell);
+                fx.apply(roller, &t.on_fall, &format!("{} falls", t.name));
+            }
         }
-        let Some(Some(limit)) = t.falls_on_or_below.get(turn.turn).copied() else { continue };
-        let (Some(space), Some(roller)) = (game.board.space(&t.space), game.side_index(&t.roller)) else { continue };
-        let present = units.at(space).any(|u| u.side == roller);
-        let modifier = if present { 0 } else { t.modifier_if_absent };
-        let roll = dice.roll_spec(t.dice, &format!("{} ({})", t.name, game.side_id(roller)));
-        outcome.barrier = true;
-        let total = roll as i32 + modifier;
-        let falls = total <= limit as i32;
-        let text = format!(
-            "{}: rolled {roll}{}, falls on {limit} or less: {}",
-            t.name,
-            if modifier != 0 { format!(" {modifier:+} = {total}") } else { String::new() },
-            if falls { "it falls" } else { "it holds" }
-        );
-        log(&mut glog, &game, &turn, LogKind::Roll, text, Some(t.space.clone()));
-        if falls {
-            timers.0[i] = Some(TimerEnd::Fell);
-            let mut fx = EffectCtx { game: &game, turn: &turn, tracks: &mut tracks, pools: &mut pools, control: &control, dice: &mut dice, glog: &mut glog };
-            fx.apply(roller, &t.on_fall, &format!("{} falls", t.name));
-        }
-    }
+    });
 }
 
-#[expect(clippy::too_many_arguments, reason = "relief may touch any of these")]
-fn check_relief(
-    game: Res<Game>,
-    turn: Res<TurnState>,
-    control: Res<Control>,
-    mut timers: ResMut<Timers>,
-    mut tracks: ResMut<Tracks>,
-    mut pools: ResMut<Pools>,
-    mut dice: ResMut<Dice>,
-    mut glog: ResMut<GameLog>,
-    q: UnitQuery,
-) {
-    let game = game.clone();
+fn check_relief(mut p: EffectParams, mut timers: ResMut<Timers>, q: UnitQuery) {
     let units = UnitsView::collect(q.iter());
-    for (i, t) in game.scenario.rules.timers.iter().enumerate() {
-        if timers.0[i].is_some() {
-            continue;
+    p.run(|fx| {
+        let game = fx.game;
+        for (i, t) in game.scenario.rules.timers.iter().enumerate() {
+            if timers.0[i].is_some() {
+                continue;
+            }
+            let (Some(space), Some(side)) = (game.board.space(&t.space), game.side_index(&t.relief_side)) else { continue };
+            let here: Vec<&str> = units.at(space).filter(|u| u.side == side).map(|u| u.id.as_str()).collect();
+            if here.is_empty() {
+                continue;
+            }
+            let supplied = side_supply(game, &units, fx.control, side).into_iter().any(|(id, ok)| ok && here.contains(&id.as_str()));
+            if !supplied {
+                continue;
+            }
+            timers.0[i] = Some(TimerEnd::Relieved);
+            log(fx.glog, game, fx.turn, LogKind::Control, format!("{} is relieved by {}", t.name, here.join(", ")), Some(t.space.clone()));
+            fx.apply(side, &t.on_relief, &format!("{} relieved", t.name));
         }
-        let (Some(space), Some(side)) = (game.board.space(&t.space), game.side_index(&t.relief_side)) else { continue };
-        let here: Vec<&str> = units.at(space).filter(|u| u.side == side).map(|u| u.id.as_str()).collect();
-        if here.is_empty() {
-            continue;
-        }
-        let supplied = side_supply(&game, &units, &control, side).into_iter().any(|(id, ok)| ok && here.contains(&id.as_str()));
-        if !supplied {
-            continue;
-        }
-        timers.0[i] = Some(TimerEnd::Relieved);
-        log(&mut glog, &game, &turn, LogKind::Control, format!("{} is relieved by {}", t.name, here.join(", ")), Some(t.space.clone()));
-        let mut fx = EffectCtx { game: &game, turn: &turn, tracks: &mut tracks, pools: &mut pools, control: &control, dice: &mut dice, glog: &mut glog };
-        fx.apply(side, &t.on_relief, &format!("{} relieved", t.name));
-    }
+    });
 }

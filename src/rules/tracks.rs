@@ -12,6 +12,12 @@ pub(super) fn add_systems(s: &mut Schedule) {
     s.add_systems(score_control_changes.run_if(accepted).in_set(RulesSystems::Tracks));
 }
 
+/// Whether a `(track, comparison)` condition holds (false for an unknown track).
+#[must_use]
+pub fn track_holds(game: &Game, tracks: &Tracks, (track, cmp): &(String, crate::scenario::schema::Comparison)) -> bool {
+    game.track_index(track).is_some_and(|i| cmp.holds(tracks.0[i]))
+}
+
 /// Adds `delta` to a track, held within its floor and cap. Returns the new value.
 pub fn adjust_track(game: &Game, tracks: &mut Tracks, track: usize, delta: i32) -> i32 {
     let def = &game.scenario.tracks[track];
