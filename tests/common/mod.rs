@@ -105,3 +105,11 @@ pub fn assert_invariants(s: &mut Session) {
         assert!(v >= t.floor && v <= t.cap, "track {} = {v}", t.id);
     }
 }
+
+/// A session on scenario text (seed 1, no forced dice).
+pub fn session_from_text(text: &str) -> Session {
+    let loaded = sandtable::scenario::load_str(text, "variant.ron", &root()).unwrap_or_else(|r| panic!("{r}"));
+    let loaded = Arc::new(loaded);
+    let options = Session::default_options(&loaded);
+    Session::new(loaded, GameSetup { options, seed: 1, forced_dice: vec![] }).expect("session")
+}

@@ -12,6 +12,7 @@ mod losses;
 mod overrun;
 mod reserve;
 mod rules;
+mod salt_river;
 mod saves;
 mod strategic;
 mod supply;
