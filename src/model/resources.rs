@@ -69,6 +69,10 @@ pub struct TurnState {
     pub attacked: BTreeSet<SpaceId>,
     /// Set when the game has ended.
     pub result: Option<GameResult>,
+    /// Declarations made: id -> game turn index.
+    pub declared: BTreeMap<String, usize>,
+    /// Declarations already offered: (id, game turn index).
+    pub offered: BTreeSet<(String, usize)>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -46,13 +46,16 @@ pub fn marker_spaces(game: &Game, units: &UnitsView, against: usize) -> Vec<Stri
         .collect()
 }
 
-fn prompt_for_markers(
+pub fn prompt_for_markers(
     game: Res<Game>,
     turn: Res<TurnState>,
     tracks: Res<Tracks>,
     mut prompt: ResMut<PendingPrompt>,
     q: Query<(&Unit, &Location, &StepLevel, &Activity, &Hidden)>,
 ) {
+    if prompt.0.is_some() {
+        return;
+    }
     let (Some(rules), Some(phase)) = (&game.scenario.rules.interdiction, turn.current_phase(&game)) else { return };
     let against = game.side_index(&rules.against);
     if phase.kind != PhaseKind::Movement || turn.actor(&game, phase) != against {

@@ -10,6 +10,7 @@ use bevy::ecs::schedule::{IntoScheduleConfigs, Schedule, ScheduleLabel, SingleTh
 pub mod boxes;
 pub mod combat;
 pub mod crt;
+pub mod declarations;
 pub mod events;
 pub mod interdiction;
 pub mod lines;
@@ -70,6 +71,7 @@ pub fn rules_schedule() -> Schedule {
     reserve::add_systems(&mut s);
     strategic::add_systems(&mut s);
     supply::add_systems(&mut s);
+    declarations::add_systems(&mut s);
     interdiction::add_systems(&mut s);
     events::add_systems(&mut s);
     timers::add_systems(&mut s);

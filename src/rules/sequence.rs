@@ -25,7 +25,8 @@ pub fn sequence_rejection(game: &Game, turn: &TurnState, prompt: Option<&crate::
         return match (p, cmd) {
             (crate::session::prompt::Prompt::TakeLosses { .. }, Command::TakeLosses { .. })
             | (crate::session::prompt::Prompt::Advance { .. }, Command::Advance { .. })
-            | (crate::session::prompt::Prompt::PlaceMarkers { .. }, Command::PlaceMarkers { .. }) => None,
+            | (crate::session::prompt::Prompt::PlaceMarkers { .. }, Command::PlaceMarkers { .. })
+            | (crate::session::prompt::Prompt::Declare { .. }, Command::Declare { .. }) => None,
             _ => Some(format!("{} must first answer: {}", p.side(), describe_prompt(p))),
         };
     }
@@ -34,6 +35,9 @@ pub fn sequence_rejection(game: &Game, turn: &TurnState, prompt: Option<&crate::
     }
     if matches!(cmd, Command::Advance { .. }) {
         return Some("no advance after combat is on offer".to_string());
+    }
+    if matches!(cmd, Command::Declare { .. }) {
+        return Some("no declaration is on offer".to_string());
     }
     if matches!(cmd, Command::PlaceMarkers { .. }) {
         return Some("no markers are waiting to be placed".to_string());
@@ -53,7 +57,11 @@ pub fn sequence_rejection(game: &Game, turn: &TurnState, prompt: Option<&crate::
         Command::Attack { .. } => phase.kind == PhaseKind::Combat,
         Command::Enter { .. } => phase.kind == PhaseKind::Reinforcement,
         Command::Place { .. } => false,
-        Command::EndPhase | Command::TakeLosses { .. } | Command::Advance { .. } | Command::PlaceMarkers { .. } => true,
+        Command::EndPhase
+        | Command::TakeLosses { .. }
+        | Command::Advance { .. }
+        | Command::PlaceMarkers { .. }
+        | Command::Declare { .. } => true,
     };
     (!allowed).then(|| format!("`{}` is not allowed in the {} phase", cmd.describe(), phase.name))
 }
@@ -63,6 +71,7 @@ fn describe_prompt(p: &crate::session::prompt::Prompt) -> String {
         crate::session::prompt::Prompt::TakeLosses { steps, rule, .. } => format!("pay {steps} loss point(s) ({rule})"),
         crate::session::prompt::Prompt::Advance { target, .. } => format!("advance into {target} or not"),
         crate::session::prompt::Prompt::PlaceMarkers { count, marker, .. } => format!("place {count} {marker} marker(s)"),
+        crate::session::prompt::Prompt::Declare { name, .. } => format!("declare {name} or not"),
     }
 }
 
@@ -80,16 +89,20 @@ fn check_sequence(
     }
 }
 
-/// Index of the next phase to play on turn `turn` (0-based) at or after `from`.
+/// Index of the next phase to play on turn `turn` (0-based) at or after `from`: phases before
+/// their `from_turn` and declaration phases of declarations not made this turn are skipped.
 #[must_use]
-pub fn next_phase_on(game: &Game, turn: usize, from: usize) -> Option<usize> {
+pub fn next_phase_on(game: &Game, declared: &std::collections::BTreeMap<String, usize>, turn: usize, from: usize) -> Option<usize> {
     game.scenario
         .turns
         .phases
         .iter()
         .enumerate()
         .skip(from)
-        .find(|(_, p)| p.from_turn.is_none_or(|t| t as usize <= turn + 1))
+        .find(|(_, p)| {
+            p.from_turn.is_none_or(|t| t as usize <= turn + 1)
+                && p.declaration.as_ref().is_none_or(|d| declared.get(d) == Some(&turn))
+        })
         .map(|(i, _)| i)
 }
 
@@ -119,7 +132,7 @@ fn end_phase(
         }
         turn.setup = super::setup::next_setup_side(&game, Some(side));
         if turn.setup.is_none() {
-            turn.phase = next_phase_on(&game, 0, 0).unwrap_or(0);
+            turn.phase = next_phase_on(&game, &turn.declared, 0, 0).unwrap_or(0);
             started.0 = true;
         }
         outcome.phase_ended = true;
@@ -132,7 +145,7 @@ fn end_phase(
     }
     // A new player turn begins with a regular movement phase: "overran, may not attack"
     // (tutorial 5.7.3) and reserve markers (5.7.4) last until then.
-    let next = next_phase_on(&game, turn.turn, turn.phase + 1).or_else(|| next_phase_on(&game, turn.turn + 1, 0));
+    let next = next_phase_on(&game, &turn.declared, turn.turn, turn.phase + 1).or_else(|| next_phase_on(&game, &turn.declared, turn.turn + 1, 0));
     let next_is_movement = next.is_some_and(|p| {
         let ph = &game.scenario.turns.phases[p];
         ph.kind == PhaseKind::Movement && ph.units != PhaseUnits::Reserve
@@ -151,7 +164,7 @@ fn end_phase(
     }
     outcome.phase_ended = true;
     let turns = game.scenario.turns.labels.len();
-    match next_phase_on(&game, turn.turn, turn.phase + 1) {
+    match next_phase_on(&game, &turn.declared, turn.turn, turn.phase + 1) {
         Some(p) => turn.phase = p,
         None => {
             ended.0 = Some(turn.turn);
@@ -161,7 +174,7 @@ fn end_phase(
                 turn.phase = 0;
                 return;
             }
-            turn.phase = next_phase_on(&game, turn.turn, 0).unwrap_or(0);
+            turn.phase = next_phase_on(&game, &turn.declared, turn.turn, 0).unwrap_or(0);
         }
     }
     started.0 = true;

@@ -124,6 +124,9 @@ pub struct PhaseDef {
     /// units (breakthrough phases).
     #[serde(default)]
     pub units: PhaseUnits,
+    /// The phase happens only in the game turn in which this declaration was made.
+    #[serde(default)]
+    pub declaration: Option<String>,
 }
 
 #[derive(Clone, Copy, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]

@@ -29,6 +29,9 @@ pub struct RulesConfig {
     /// What happens in Event phases; none = no Event phases.
     #[serde(default)]
     pub events: Option<EventRules>,
+    /// One-time declarations a side may make at the start of given game turns.
+    #[serde(default)]
+    pub declarations: Vec<DeclarationDef>,
     /// Units that may not attack while a track condition holds (tutorial 5.7.11: militia may
     /// not attack while URL <= 8).
     #[serde(default)]
@@ -102,6 +105,27 @@ pub struct MarkerCount {
     pub count: u32,
     #[serde(default)]
     pub when: Option<(String, super::schema::Comparison)>,
+}
+
+/// A one-time declaration (tutorial 5.7.9, HW 1.9: the landing): at the start of each game turn
+/// in `turns` the side is asked whether it declares, unless a `forbidden_if` condition holds.
+/// Declaring can make the side first player for the rest of the game, and switches on the phases
+/// tagged with this declaration for that game turn.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct DeclarationDef {
+    pub id: String,
+    pub name: String,
+    pub side: String,
+    pub turns: (u32, u32),
+    #[serde(default)]
+    pub forbidden_if: Vec<super::schema_tables::Condition>,
+    #[serde(default)]
+    pub becomes_first_player: bool,
+    #[serde(default)]
+    pub effects: Vec<super::schema_tables::EventEffect>,
+    #[serde(default)]
+    pub rule: Option<String>,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]

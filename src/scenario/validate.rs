@@ -307,6 +307,20 @@ pub fn validate_with_board(s: &Scenario, file: &str, base: &Path) -> (Vec<Diagno
         }
     }
     ruleset_support(&mut ctx, s);
+    let declaration_ids = ids(&mut ctx, &s.rules.declarations, "rules.declarations", |x| &x.id);
+    for (i, d) in s.rules.declarations.iter().enumerate() {
+        side_ref(&mut ctx, &sides, &format!("rules.declarations[{i}].side"), &d.side);
+        for (j, e) in d.effects.iter().enumerate() {
+            effect_refs(&mut ctx, &tracks, &pools, &format!("rules.declarations[{i}].effects[{j}]"), e);
+        }
+    }
+    for (i, ph) in s.turns.phases.iter().enumerate() {
+        if let Some(d) = &ph.declaration
+            && !declaration_ids.contains(d.as_str())
+        {
+            ctx.err(format!("turns.phases[{i}].declaration"), format!("unknown declaration `{d}`"));
+        }
+    }
     for (i, b) in s.rules.attack_bans.iter().enumerate() {
         type_ref(&mut ctx, &types, &format!("rules.attack_bans[{i}].unit_type"), &b.unit_type);
         track_ref(&mut ctx, &tracks, &format!("rules.attack_bans[{i}].when"), &b.when.0);

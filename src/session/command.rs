@@ -28,6 +28,8 @@ pub enum Command {
         #[serde(default)]
         retreat: Vec<RetreatMove>,
     },
+    /// Answer a declaration prompt: make the declaration or not.
+    Declare { id: String, declare: bool },
     /// Answer a markers prompt: the spaces that receive the markers.
     PlaceMarkers { spaces: Vec<String> },
     /// Play a held chit from the hand.
@@ -63,6 +65,8 @@ impl Command {
                 let r: Vec<String> = retreat.iter().map(|m| format!("{} to {}", m.unit, m.path.join("-"))).collect();
                 if r.is_empty() { format!("take losses: {steps}") } else { format!("take losses: {steps}; retreat {}", r.join(", ")) }
             }
+            Command::Declare { id, declare: true } => format!("declare {id}"),
+            Command::Declare { id, declare: false } => format!("do not declare {id}"),
             Command::PlaceMarkers { spaces } => format!("place markers in {}", spaces.join(", ")),
             Command::PlayChit { chit } => format!("play chit {chit}"),
             Command::StrategicMove { unit, to } => format!("strategic move {unit} to {to}"),

@@ -41,6 +41,9 @@ pub fn legal_commands(world: &mut World) -> Vec<Command> {
             }
             return out;
         }
+        Some(Prompt::Declare { id, .. }) => {
+            return vec![Command::Declare { id: id.clone(), declare: true }, Command::Declare { id: id.clone(), declare: false }];
+        }
         Some(Prompt::Advance { units: ids, max, .. }) => {
             out.push(Command::Advance { units: Vec::new() });
             for id in ids {

@@ -19,6 +19,8 @@ pub enum Prompt {
     },
     /// Place up to `count` markers in the listed spaces (answered by `Command::PlaceMarkers`).
     PlaceMarkers { side: String, marker: String, count: u32, spaces: Vec<String>, rule: String },
+    /// Whether to make a declaration now (answered by `Command::Declare`).
+    Declare { side: String, id: String, name: String, rule: String },
     /// Advance after combat: up to `max` of `units` may enter the vacated `target` (answered by
     /// `Command::Advance`).
     Advance { side: String, units: Vec<String>, target: String, max: u32 },
@@ -29,7 +31,10 @@ impl Prompt {
     #[must_use]
     pub fn side(&self) -> &str {
         match self {
-            Prompt::TakeLosses { side, .. } | Prompt::Advance { side, .. } | Prompt::PlaceMarkers { side, .. } => side,
+            Prompt::TakeLosses { side, .. }
+            | Prompt::Advance { side, .. }
+            | Prompt::PlaceMarkers { side, .. }
+            | Prompt::Declare { side, .. } => side,
         }
     }
 }

@@ -26,11 +26,13 @@ pub fn spawn_world(loaded: &Loaded, options: &BTreeSet<String>, seed: u64, force
     let setup = next_setup_side(&game, None);
     let turn = TurnState {
         turn: 0,
-        phase: next_phase_on(&game, 0, 0).unwrap_or(0),
+        phase: next_phase_on(&game, &std::collections::BTreeMap::new(), 0, 0).unwrap_or(0),
         first_side,
         setup,
         attacked: BTreeSet::new(),
         result: None,
+        declared: std::collections::BTreeMap::new(),
+        offered: BTreeSet::new(),
     };
     let tracks = Tracks(s.tracks.iter().map(|t| t.start).collect());
     let mut control = Control { owner: vec![None; game.board.len()], interdicted: vec![false; game.board.len()] };

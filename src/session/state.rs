@@ -52,6 +52,9 @@ pub struct GameState {
     /// Line scores: (unit, line, returned behind it).
     #[serde(default)]
     pub lines: Vec<(String, String, bool)>,
+    /// Declarations made: (id, game turn label).
+    #[serde(default)]
+    pub declared: Vec<(String, String)>,
     /// Consecutive player-turn ends at which each held-spaces condition held.
     #[serde(default)]
     pub held: Vec<u32>,
@@ -142,6 +145,7 @@ pub fn game_state(world: &mut World, viewer: Option<usize>) -> GameState {
         prompt,
         dice_rolled: world.resource::<Dice>().rolls.len(),
         lines: world.resource::<crate::rules::lines::LineState>().0.iter().map(|((u, l), r)| (u.clone(), l.clone(), *r)).collect(),
+        declared: turn.declared.iter().map(|(id, t)| (id.clone(), s.turns.labels.get(*t).cloned().unwrap_or_default())).collect(),
         held: world.resource::<crate::rules::victory::HeldCount>().0.clone(),
         support_markers: world.resource::<crate::rules::supports::SupportState>().markers.clone(),
         timers: world.resource::<crate::rules::timers::Timers>().0.clone(),

@@ -224,6 +224,7 @@ fn prompt_window(ctx: &egui::Context, client: &mut Client) {
         Prompt::TakeLosses { side, steps, rule, .. } => (format!("{side}: pay {steps} loss point(s)"), rule.clone()),
         Prompt::Advance { side, target, .. } => (format!("{side}: advance into {target}?"), "advance after combat".to_string()),
         Prompt::PlaceMarkers { side, count, marker, rule, .. } => (format!("{side}: place {count} {marker} marker(s)"), rule.clone()),
+        Prompt::Declare { side, name, rule, .. } => (format!("{side}: declare {name}?"), rule.clone()),
     };
     // The choices are the legal answers the rules list; the client adds no rule of its own.
     let options = client.session.legal_commands();

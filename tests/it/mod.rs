@@ -1,6 +1,7 @@
 mod boxes;
 mod cli;
 mod commands;
+mod declarations;
 mod determinism;
 mod events;
 #[cfg(feature = "gui")]
