@@ -8,6 +8,7 @@ mod schema_rules;
 mod schema_tables;
 mod schema_units;
 pub mod validate;
+mod validate_rules;
 
 pub use diagnostics::{Diagnostic, Place, Report, Severity};
 pub use load::{Loaded, load_file, load_str};

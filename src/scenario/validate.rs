@@ -16,21 +16,30 @@ pub const MAX_IMAGE_SIDE: u32 = 16_384;
 /// Largest background image file accepted.
 pub const MAX_IMAGE_BYTES: u64 = 64 * 1024 * 1024;
 
-struct Ctx<'a> {
+/// The id sets of a scenario, for cross references.
+pub(super) struct Refs<'a> {
+    pub sides: &'a BTreeSet<&'a str>,
+    pub types: &'a BTreeSet<&'a str>,
+    pub tracks: &'a BTreeSet<&'a str>,
+    pub pools: &'a BTreeSet<&'a str>,
+    pub levels: &'a BTreeSet<&'a str>,
+}
+
+pub(super) struct Ctx<'a> {
     file: &'a str,
     out: Vec<Diagnostic>,
 }
 
 impl Ctx<'_> {
-    fn err(&mut self, path: impl Into<String>, msg: impl Into<String>) {
+    pub(super) fn err(&mut self, path: impl Into<String>, msg: impl Into<String>) {
         self.out.push(Diagnostic::error(self.file, Place::Field(path.into()), msg));
     }
-    fn warn(&mut self, path: impl Into<String>, msg: impl Into<String>) {
+    pub(super) fn warn(&mut self, path: impl Into<String>, msg: impl Into<String>) {
         self.out.push(Diagnostic::warning(self.file, Place::Field(path.into()), msg));
     }
 }
 
-fn ids<'a, T>(ctx: &mut Ctx, list: &'a [T], path: &str, id: impl Fn(&T) -> &str) -> BTreeSet<&'a str> {
+pub(super) fn ids<'a, T>(ctx: &mut Ctx, list: &'a [T], path: &str, id: impl Fn(&T) -> &str) -> BTreeSet<&'a str> {
     let mut set = BTreeSet::new();
     for (i, item) in list.iter().enumerate() {
         let v = id(item);
@@ -306,149 +315,7 @@ pub fn validate_with_board(s: &Scenario, file: &str, base: &Path) -> (Vec<Diagno
             VictoryCondition::Otherwise { level } => level_ref(&mut ctx, &levels, &format!("{p}.level"), level),
         }
     }
-    ruleset_support(&mut ctx, s);
-    let declaration_ids = ids(&mut ctx, &s.rules.declarations, "rules.declarations", |x| &x.id);
-    for (i, d) in s.rules.declarations.iter().enumerate() {
-        side_ref(&mut ctx, &sides, &format!("rules.declarations[{i}].side"), &d.side);
-        for (j, e) in d.effects.iter().enumerate() {
-            effect_refs(&mut ctx, &tracks, &pools, &format!("rules.declarations[{i}].effects[{j}]"), e);
-        }
-    }
-    for (i, ph) in s.turns.phases.iter().enumerate() {
-        if let Some(d) = &ph.declaration
-            && !declaration_ids.contains(d.as_str())
-        {
-            ctx.err(format!("turns.phases[{i}].declaration"), format!("unknown declaration `{d}`"));
-        }
-    }
-    for (i, b) in s.rules.attack_bans.iter().enumerate() {
-        type_ref(&mut ctx, &types, &format!("rules.attack_bans[{i}].unit_type"), &b.unit_type);
-        track_ref(&mut ctx, &tracks, &format!("rules.attack_bans[{i}].when"), &b.when.0);
-    }
-    for (i, d) in s.rules.supports.iter().enumerate() {
-        side_ref(&mut ctx, &sides, &format!("rules.supports[{i}].side"), &d.side);
-        if let Some((t, _)) = &d.needs_unit {
-            type_ref(&mut ctx, &types, &format!("rules.supports[{i}].needs_unit"), t);
-        }
-    }
-    ids(&mut ctx, &s.rules.supports, "rules.supports", |x| &x.id);
-    let scoring_phase = s.turns.phases.iter().any(|ph| ph.kind == PhaseKind::Scoring);
-    for (i, l) in s.rules.lines.iter().enumerate() {
-        let p = format!("rules.lines[{i}]");
-        side_ref(&mut ctx, &sides, &format!("{p}.side"), &l.side);
-        track_ref(&mut ctx, &tracks, &format!("{p}.track"), &l.track);
-        if let Some(t) = &l.reverse_track {
-            track_ref(&mut ctx, &tracks, &format!("{p}.reverse_track"), t);
-        }
-        if !scoring_phase {
-            ctx.err(p, "lines are scored in Scoring phases, and the sequence has none");
-        }
-    }
-    for (i, e) in s.rules.elimination_scores.iter().enumerate() {
-        side_ref(&mut ctx, &sides, &format!("rules.elimination_scores[{i}].side"), &e.side);
-        track_ref(&mut ctx, &tracks, &format!("rules.elimination_scores[{i}].track"), &e.track);
-    }
-    for (i, t) in s.rules.timers.iter().enumerate() {
-        let p = format!("rules.timers[{i}]");
-        side_ref(&mut ctx, &sides, &format!("{p}.roller"), &t.roller);
-        side_ref(&mut ctx, &sides, &format!("{p}.relief_side"), &t.relief_side);
-        space_ref(&mut ctx, board.as_ref(), &format!("{p}.space"), &t.space);
-        if t.falls_on_or_below.len() != s.turns.labels.len() {
-            ctx.err(format!("{p}.falls_on_or_below"), format!("{} entries for {} turns", t.falls_on_or_below.len(), s.turns.labels.len()));
-        }
-        if !s.turns.phases.iter().any(|ph| ph.kind == PhaseKind::EndOfTurn) {
-            ctx.err(p.clone(), "timed objectives are rolled in an EndOfTurn phase, and the sequence has none");
-        }
-        for (j, e) in t.on_fall.iter().chain(&t.on_relief).enumerate() {
-            effect_refs(&mut ctx, &tracks, &pools, &format!("{p}.effects[{j}]"), e);
-        }
-    }
-    for (i, cs) in s.rules.control_scores.iter().enumerate() {
-        side_ref(&mut ctx, &sides, &format!("rules.control_scores[{i}].side"), &cs.side);
-        track_ref(&mut ctx, &tracks, &format!("rules.control_scores[{i}].track"), &cs.track);
-        space_ref(&mut ctx, board.as_ref(), &format!("rules.control_scores[{i}].space"), &cs.space);
-    }
-    if let Some(ev) = &s.rules.events {
-        let tables: BTreeSet<&str> = s.tables.events.iter().map(|t| t.id.as_str()).collect();
-        for (i, (sd, t)) in ev.tables.iter().enumerate() {
-            side_ref(&mut ctx, &sides, &format!("rules.events.tables[{i}].0"), sd);
-            if !tables.contains(t.as_str()) {
-                ctx.err(format!("rules.events.tables[{i}].1"), format!("unknown event table `{t}`"));
-            }
-        }
-    }
-    let phase_ids: BTreeSet<&str> = s.turns.phases.iter().map(|p| p.id.as_str()).collect();
-    for (i, p) in s.pools.iter().enumerate() {
-        for (j, c) in p.chits.iter().enumerate() {
-            for (k, ph) in c.play_in.iter().enumerate() {
-                if !phase_ids.contains(ph.as_str()) {
-                    ctx.err(format!("pools[{i}].chits[{j}].play_in[{k}]"), format!("unknown phase `{ph}`"));
-                }
-            }
-            for (k, cond) in c.no_event.iter().chain(&c.playable_if).enumerate() {
-                let path = format!("pools[{i}].chits[{j}].conditions[{k}]");
-                match cond {
-                    Condition::Track { track, .. } => track_ref(&mut ctx, &tracks, &path, track),
-                    Condition::Controls { side, space } | Condition::NotControls { side, space } => {
-                        side_ref(&mut ctx, &sides, &path, side);
-                        space_ref(&mut ctx, board.as_ref(), &path, space);
-                    }
-                    Condition::TurnAtLeast(_) | Condition::TurnAtMost(_) => {}
-                }
-            }
-        }
-    }
-    if let Some(int) = &s.rules.interdiction {
-        side_ref(&mut ctx, &sides, "rules.interdiction.side", &int.side);
-        side_ref(&mut ctx, &sides, "rules.interdiction.against", &int.against);
-        for (i, c) in int.counts.iter().enumerate() {
-            if let Some((t, _)) = &c.when {
-                track_ref(&mut ctx, &tracks, &format!("rules.interdiction.counts[{i}].when"), t);
-            }
-        }
-    }
-    if let Some(res) = &s.rules.reserve {
-        for (i, c) in res.caps.iter().enumerate() {
-            side_ref(&mut ctx, &sides, &format!("rules.reserve.caps[{i}].side"), &c.side);
-            if let Some((t, _)) = &c.when {
-                track_ref(&mut ctx, &tracks, &format!("rules.reserve.caps[{i}].when"), t);
-            }
-        }
-    }
-    if let Some(sup) = &s.rules.supply {
-        for (i, src) in sup.sources.iter().enumerate() {
-            side_ref(&mut ctx, &sides, &format!("rules.supply.sources[{i}].side"), &src.side);
-            for (j, sp) in src.spaces.iter().enumerate() {
-                space_ref(&mut ctx, board.as_ref(), &format!("rules.supply.sources[{i}].spaces[{j}]"), sp);
-            }
-        }
-        for (i, e) in sup.effects.iter().enumerate() {
-            if let SupplyEffect::MayNotEndMoveUnsupplied { sides: list } = e {
-                for (j, sd) in list.iter().enumerate() {
-                    side_ref(&mut ctx, &sides, &format!("rules.supply.effects[{i}].sides[{j}]"), sd);
-                }
-            }
-        }
-    }
-    for (i, h) in s.victory.held.iter().enumerate() {
-        side_ref(&mut ctx, &sides, &format!("victory.held[{i}].side"), &h.side);
-        level_ref(&mut ctx, &levels, &format!("victory.held[{i}].level"), &h.level);
-        for (j, k) in h.spaces.iter().enumerate() {
-            space_ref(&mut ctx, board.as_ref(), &format!("victory.held[{i}].spaces[{j}]"), k);
-        }
-    }
-    for (i, c) in s.victory.end_of_turn.iter().enumerate() {
-        level_ref(&mut ctx, &levels, &format!("victory.end_of_turn[{i}].level"), &c.level);
-        let mut stack = vec![&c.left, &c.right];
-        while let Some(e) = stack.pop() {
-            match e {
-                Expr::Track(t) => track_ref(&mut ctx, &tracks, &format!("victory.end_of_turn[{i}]"), t),
-                Expr::Sum(v) | Expr::Min(v) | Expr::Max(v) => stack.extend(v.iter()),
-                Expr::Neg(x) => stack.push(x),
-                Expr::Const(_) | Expr::Turn => {}
-            }
-        }
-    }
+    super::validate_rules::rules_refs(&mut ctx, s, board.as_ref(), &Refs { sides: &sides, types: &types, tracks: &tracks, pools: &pools, levels: &levels });
     let options = ids(&mut ctx, &s.options, "options", |x| &x.id);
     ids(&mut ctx, &s.variants, "variants", |x| &x.id);
     for (i, v) in s.variants.iter().enumerate() {
@@ -501,27 +368,27 @@ fn lvl(l: Option<u32>) -> String {
     l.map(|l| format!(" level {l}")).unwrap_or_default()
 }
 
-fn side_ref(ctx: &mut Ctx, sides: &BTreeSet<&str>, path: &str, id: &str) {
+pub(super) fn side_ref(ctx: &mut Ctx, sides: &BTreeSet<&str>, path: &str, id: &str) {
     if !sides.contains(id) {
         ctx.err(path, format!("unknown side `{id}`"));
     }
 }
-fn type_ref(ctx: &mut Ctx, types: &BTreeSet<&str>, path: &str, id: &str) {
+pub(super) fn type_ref(ctx: &mut Ctx, types: &BTreeSet<&str>, path: &str, id: &str) {
     if !types.contains(id) {
         ctx.err(path, format!("unknown unit type `{id}`"));
     }
 }
-fn track_ref(ctx: &mut Ctx, tracks: &BTreeSet<&str>, path: &str, id: &str) {
+pub(super) fn track_ref(ctx: &mut Ctx, tracks: &BTreeSet<&str>, path: &str, id: &str) {
     if !tracks.contains(id) {
         ctx.err(path, format!("unknown track `{id}`"));
     }
 }
-fn level_ref(ctx: &mut Ctx, levels: &BTreeSet<&str>, path: &str, id: &str) {
+pub(super) fn level_ref(ctx: &mut Ctx, levels: &BTreeSet<&str>, path: &str, id: &str) {
     if !levels.contains(id) {
         ctx.err(path, format!("unknown victory level `{id}`"));
     }
 }
-fn space_ref(ctx: &mut Ctx, board: Option<&Board>, path: &str, key: &str) {
+pub(super) fn space_ref(ctx: &mut Ctx, board: Option<&Board>, path: &str, key: &str) {
     if let Some(b) = board
         && b.space(key).is_none()
     {
@@ -529,7 +396,7 @@ fn space_ref(ctx: &mut Ctx, board: Option<&Board>, path: &str, key: &str) {
     }
 }
 
-fn effect_refs(ctx: &mut Ctx, tracks: &BTreeSet<&str>, pools: &BTreeSet<&str>, path: &str, e: &EventEffect) {
+pub(super) fn effect_refs(ctx: &mut Ctx, tracks: &BTreeSet<&str>, pools: &BTreeSet<&str>, path: &str, e: &EventEffect) {
     match e {
         EventEffect::AdjustTrack { track, .. } => track_ref(ctx, tracks, &format!("{path}.track"), track),
         EventEffect::DrawChits { pool, .. } => {
@@ -661,64 +528,3 @@ fn check_image(ctx: &mut Ctx, base: &Path, path: &str, rel: &str) {
     }
 }
 
-/// Rulesets this build knows. Each declares what it implements, so a scenario never uses a
-/// mechanism that would silently do nothing.
-pub const RULESETS: &[&str] = &["generic"];
-
-fn ruleset_support(ctx: &mut Ctx, s: &Scenario) {
-    if !RULESETS.contains(&s.ruleset.as_str()) {
-        ctx.err("ruleset", format!("unknown ruleset `{}`; this build has: {}", s.ruleset, RULESETS.join(", ")));
-        return;
-    }
-    // The generic ruleset: movement, combat with step losses, reinforcements, end of turn.
-    let attrition = s.rules.supply.as_ref().is_some_and(|r| r.effects.contains(&SupplyEffect::LoseStep));
-    for (i, ph) in s.turns.phases.iter().enumerate() {
-        if ph.kind == PhaseKind::Supply && !attrition {
-            ctx.err(format!("turns.phases[{i}].kind"), "a Supply phase needs `rules.supply` with the `LoseStep` effect");
-        } else if ph.kind == PhaseKind::Event && s.rules.events.is_none() {
-            ctx.err(format!("turns.phases[{i}].kind"), "an Event phase needs `rules.events`");
-        } else if !matches!(
-            ph.kind,
-            PhaseKind::Movement | PhaseKind::Combat | PhaseKind::Reinforcement | PhaseKind::EndOfTurn | PhaseKind::Supply | PhaseKind::Event | PhaseKind::Scoring
-        ) {
-            ctx.err(format!("turns.phases[{i}].kind"), format!("the generic ruleset has no procedure for {:?} phases", ph.kind));
-        }
-    }
-    for (i, t) in s.tables.crts.iter().enumerate() {
-        for (j, r) in t.results.iter().enumerate() {
-            for (k, e) in r.effects.iter().enumerate() {
-                if !matches!(e, CombatEffect::LossPoints { .. } | CombatEffect::Steps { .. } | CombatEffect::NoEffect) {
-                    ctx.err(
-                        format!("tables.crts[{i}].results[{j}].effects[{k}]"),
-                        format!("the generic ruleset cannot apply {e:?} yet (it applies LossPoints, Steps, NoEffect)"),
-                    );
-                }
-            }
-        }
-    }
-    let has_event_phase = s.turns.phases.iter().any(|p| p.kind == PhaseKind::Event);
-    if !s.pools.is_empty() && !has_event_phase {
-        ctx.err("pools", "chits are drawn in Event phases, and the sequence of play has none");
-    }
-    for (i, t) in s.tables.events.iter().enumerate() {
-        let rolled = s.rules.events.as_ref().is_some_and(|e| e.tables.iter().any(|(_, id)| *id == t.id));
-        if !rolled {
-            ctx.err(format!("tables.events[{i}]"), format!("event table `{}` is never rolled (list it in rules.events.tables)", t.id));
-        }
-    }
-    // The generic ruleset implements no named procedures.
-    let handlers = s
-        .tables
-        .events
-        .iter()
-        .enumerate()
-        .flat_map(|(i, t)| t.entries.iter().enumerate().flat_map(move |(j, e)| e.effects.iter().enumerate().map(move |(k, x)| (format!("tables.events[{i}].entries[{j}].effects[{k}]"), x))))
-        .chain(s.pools.iter().enumerate().flat_map(|(i, p)| {
-            p.chits.iter().enumerate().flat_map(move |(j, c)| c.effects.iter().enumerate().map(move |(k, x)| (format!("pools[{i}].chits[{j}].effects[{k}]"), x)))
-        }));
-    for (path, e) in handlers {
-        if let EventEffect::Ruleset { handler } = e {
-            ctx.err(path, format!("the generic ruleset has no procedure `{handler}`"));
-        }
-    }
-}

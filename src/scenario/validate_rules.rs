@@ -1,0 +1,217 @@
+//! Validation of the rule parameters (`rules`) and of what the ruleset can play: every reference
+//! in supply, interdiction, reserves, scores, timers, supports, declarations and events.
+
+use std::collections::BTreeSet;
+
+use super::schema::*;
+use super::validate::{Ctx, Refs, effect_refs, ids, level_ref, side_ref, space_ref, track_ref, type_ref};
+use crate::model::board::Board;
+
+/// Checks every reference in `rules` and in the event tables and cups.
+pub(super) fn rules_refs(ctx: &mut Ctx, s: &Scenario, board: Option<&Board>, r: &Refs) {
+    ruleset_support(ctx, s);
+    let declaration_ids = ids(ctx, &s.rules.declarations, "rules.declarations", |x| &x.id);
+    for (i, d) in s.rules.declarations.iter().enumerate() {
+        side_ref(ctx, r.sides, &format!("rules.declarations[{i}].side"), &d.side);
+        for (j, e) in d.effects.iter().enumerate() {
+            effect_refs(ctx, r.tracks, r.pools, &format!("rules.declarations[{i}].effects[{j}]"), e);
+        }
+    }
+    for (i, ph) in s.turns.phases.iter().enumerate() {
+        if let Some(d) = &ph.declaration
+            && !declaration_ids.contains(d.as_str())
+        {
+            ctx.err(format!("turns.phases[{i}].declaration"), format!("unknown declaration `{d}`"));
+        }
+    }
+    for (i, b) in s.rules.attack_bans.iter().enumerate() {
+        type_ref(ctx, r.types, &format!("rules.attack_bans[{i}].unit_type"), &b.unit_type);
+        track_ref(ctx, r.tracks, &format!("rules.attack_bans[{i}].when"), &b.when.0);
+    }
+    for (i, d) in s.rules.supports.iter().enumerate() {
+        side_ref(ctx, r.sides, &format!("rules.supports[{i}].side"), &d.side);
+        if let Some((t, _)) = &d.needs_unit {
+            type_ref(ctx, r.types, &format!("rules.supports[{i}].needs_unit"), t);
+        }
+    }
+    ids(ctx, &s.rules.supports, "rules.supports", |x| &x.id);
+    let scoring_phase = s.turns.phases.iter().any(|ph| ph.kind == PhaseKind::Scoring);
+    for (i, l) in s.rules.lines.iter().enumerate() {
+        let p = format!("rules.lines[{i}]");
+        side_ref(ctx, r.sides, &format!("{p}.side"), &l.side);
+        track_ref(ctx, r.tracks, &format!("{p}.track"), &l.track);
+        if let Some(t) = &l.reverse_track {
+            track_ref(ctx, r.tracks, &format!("{p}.reverse_track"), t);
+        }
+        if !scoring_phase {
+            ctx.err(p, "lines are scored in Scoring phases, and the sequence has none");
+        }
+    }
+    for (i, e) in s.rules.elimination_scores.iter().enumerate() {
+        side_ref(ctx, r.sides, &format!("rules.elimination_scores[{i}].side"), &e.side);
+        track_ref(ctx, r.tracks, &format!("rules.elimination_scores[{i}].track"), &e.track);
+    }
+    for (i, t) in s.rules.timers.iter().enumerate() {
+        let p = format!("rules.timers[{i}]");
+        side_ref(ctx, r.sides, &format!("{p}.roller"), &t.roller);
+        side_ref(ctx, r.sides, &format!("{p}.relief_side"), &t.relief_side);
+        space_ref(ctx, board, &format!("{p}.space"), &t.space);
+        if t.falls_on_or_below.len() != s.turns.labels.len() {
+            ctx.err(format!("{p}.falls_on_or_below"), format!("{} entries for {} turns", t.falls_on_or_below.len(), s.turns.labels.len()));
+        }
+        if !s.turns.phases.iter().any(|ph| ph.kind == PhaseKind::EndOfTurn) {
+            ctx.err(p.clone(), "timed objectives are rolled in an EndOfTurn phase, and the sequence has none");
+        }
+        for (j, e) in t.on_fall.iter().chain(&t.on_relief).enumerate() {
+            effect_refs(ctx, r.tracks, r.pools, &format!("{p}.effects[{j}]"), e);
+        }
+    }
+    for (i, cs) in s.rules.control_scores.iter().enumerate() {
+        side_ref(ctx, r.sides, &format!("rules.control_scores[{i}].side"), &cs.side);
+        track_ref(ctx, r.tracks, &format!("rules.control_scores[{i}].track"), &cs.track);
+        space_ref(ctx, board, &format!("rules.control_scores[{i}].space"), &cs.space);
+    }
+    if let Some(ev) = &s.rules.events {
+        let tables: BTreeSet<&str> = s.tables.events.iter().map(|t| t.id.as_str()).collect();
+        for (i, (sd, t)) in ev.tables.iter().enumerate() {
+            side_ref(ctx, r.sides, &format!("rules.events.tables[{i}].0"), sd);
+            if !tables.contains(t.as_str()) {
+                ctx.err(format!("rules.events.tables[{i}].1"), format!("unknown event table `{t}`"));
+            }
+        }
+    }
+    let phase_ids: BTreeSet<&str> = s.turns.phases.iter().map(|p| p.id.as_str()).collect();
+    for (i, p) in s.pools.iter().enumerate() {
+        for (j, c) in p.chits.iter().enumerate() {
+            for (k, ph) in c.play_in.iter().enumerate() {
+                if !phase_ids.contains(ph.as_str()) {
+                    ctx.err(format!("pools[{i}].chits[{j}].play_in[{k}]"), format!("unknown phase `{ph}`"));
+                }
+            }
+            for (k, cond) in c.no_event.iter().chain(&c.playable_if).enumerate() {
+                let path = format!("pools[{i}].chits[{j}].conditions[{k}]");
+                match cond {
+                    Condition::Track { track, .. } => track_ref(ctx, r.tracks, &path, track),
+                    Condition::Controls { side, space } | Condition::NotControls { side, space } => {
+                        side_ref(ctx, r.sides, &path, side);
+                        space_ref(ctx, board, &path, space);
+                    }
+                    Condition::TurnAtLeast(_) | Condition::TurnAtMost(_) => {}
+                }
+            }
+        }
+    }
+    if let Some(int) = &s.rules.interdiction {
+        side_ref(ctx, r.sides, "rules.interdiction.side", &int.side);
+        side_ref(ctx, r.sides, "rules.interdiction.against", &int.against);
+        for (i, c) in int.counts.iter().enumerate() {
+            if let Some((t, _)) = &c.when {
+                track_ref(ctx, r.tracks, &format!("rules.interdiction.counts[{i}].when"), t);
+            }
+        }
+    }
+    if let Some(res) = &s.rules.reserve {
+        for (i, c) in res.caps.iter().enumerate() {
+            side_ref(ctx, r.sides, &format!("rules.reserve.caps[{i}].side"), &c.side);
+            if let Some((t, _)) = &c.when {
+                track_ref(ctx, r.tracks, &format!("rules.reserve.caps[{i}].when"), t);
+            }
+        }
+    }
+    if let Some(sup) = &s.rules.supply {
+        for (i, src) in sup.sources.iter().enumerate() {
+            side_ref(ctx, r.sides, &format!("rules.supply.sources[{i}].side"), &src.side);
+            for (j, sp) in src.spaces.iter().enumerate() {
+                space_ref(ctx, board, &format!("rules.supply.sources[{i}].spaces[{j}]"), sp);
+            }
+        }
+        for (i, e) in sup.effects.iter().enumerate() {
+            if let SupplyEffect::MayNotEndMoveUnsupplied { sides: list } = e {
+                for (j, sd) in list.iter().enumerate() {
+                    side_ref(ctx, r.sides, &format!("rules.supply.effects[{i}].sides[{j}]"), sd);
+                }
+            }
+        }
+    }
+    for (i, h) in s.victory.held.iter().enumerate() {
+        side_ref(ctx, r.sides, &format!("victory.held[{i}].side"), &h.side);
+        level_ref(ctx, r.levels, &format!("victory.held[{i}].level"), &h.level);
+        for (j, k) in h.spaces.iter().enumerate() {
+            space_ref(ctx, board, &format!("victory.held[{i}].spaces[{j}]"), k);
+        }
+    }
+    for (i, c) in s.victory.end_of_turn.iter().enumerate() {
+        level_ref(ctx, r.levels, &format!("victory.end_of_turn[{i}].level"), &c.level);
+        let mut stack = vec![&c.left, &c.right];
+        while let Some(e) = stack.pop() {
+            match e {
+                Expr::Track(t) => track_ref(ctx, r.tracks, &format!("victory.end_of_turn[{i}]"), t),
+                Expr::Sum(v) | Expr::Min(v) | Expr::Max(v) => stack.extend(v.iter()),
+                Expr::Neg(x) => stack.push(x),
+                Expr::Const(_) | Expr::Turn => {}
+            }
+        }
+    }
+}
+
+/// Rulesets this build knows. Each declares what it implements, so a scenario never uses a
+/// mechanism that would silently do nothing.
+pub const RULESETS: &[&str] = &["generic"];
+
+fn ruleset_support(ctx: &mut Ctx, s: &Scenario) {
+    if !RULESETS.contains(&s.ruleset.as_str()) {
+        ctx.err("ruleset", format!("unknown ruleset `{}`; this build has: {}", s.ruleset, RULESETS.join(", ")));
+        return;
+    }
+    // The generic ruleset: movement, combat with step losses, reinforcements, end of turn.
+    let attrition = s.rules.supply.as_ref().is_some_and(|r| r.effects.contains(&SupplyEffect::LoseStep));
+    for (i, ph) in s.turns.phases.iter().enumerate() {
+        if ph.kind == PhaseKind::Supply && !attrition {
+            ctx.err(format!("turns.phases[{i}].kind"), "a Supply phase needs `rules.supply` with the `LoseStep` effect");
+        } else if ph.kind == PhaseKind::Event && s.rules.events.is_none() {
+            ctx.err(format!("turns.phases[{i}].kind"), "an Event phase needs `rules.events`");
+        } else if !matches!(
+            ph.kind,
+            PhaseKind::Movement | PhaseKind::Combat | PhaseKind::Reinforcement | PhaseKind::EndOfTurn | PhaseKind::Supply | PhaseKind::Event | PhaseKind::Scoring
+        ) {
+            ctx.err(format!("turns.phases[{i}].kind"), format!("the generic ruleset has no procedure for {:?} phases", ph.kind));
+        }
+    }
+    for (i, t) in s.tables.crts.iter().enumerate() {
+        for (j, r) in t.results.iter().enumerate() {
+            for (k, e) in r.effects.iter().enumerate() {
+                if !matches!(e, CombatEffect::LossPoints { .. } | CombatEffect::Steps { .. } | CombatEffect::NoEffect) {
+                    ctx.err(
+                        format!("tables.crts[{i}].results[{j}].effects[{k}]"),
+                        format!("the generic ruleset cannot apply {e:?} yet (it applies LossPoints, Steps, NoEffect)"),
+                    );
+                }
+            }
+        }
+    }
+    let has_event_phase = s.turns.phases.iter().any(|p| p.kind == PhaseKind::Event);
+    if !s.pools.is_empty() && !has_event_phase {
+        ctx.err("pools", "chits are drawn in Event phases, and the sequence of play has none");
+    }
+    for (i, t) in s.tables.events.iter().enumerate() {
+        let rolled = s.rules.events.as_ref().is_some_and(|e| e.tables.iter().any(|(_, id)| *id == t.id));
+        if !rolled {
+            ctx.err(format!("tables.events[{i}]"), format!("event table `{}` is never rolled (list it in rules.events.tables)", t.id));
+        }
+    }
+    // The generic ruleset implements no named procedures.
+    let handlers = s
+        .tables
+        .events
+        .iter()
+        .enumerate()
+        .flat_map(|(i, t)| t.entries.iter().enumerate().flat_map(move |(j, e)| e.effects.iter().enumerate().map(move |(k, x)| (format!("tables.events[{i}].entries[{j}].effects[{k}]"), x))))
+        .chain(s.pools.iter().enumerate().flat_map(|(i, p)| {
+            p.chits.iter().enumerate().flat_map(move |(j, c)| c.effects.iter().enumerate().map(move |(k, x)| (format!("pools[{i}].chits[{j}].effects[{k}]"), x)))
+        }));
+    for (path, e) in handlers {
+        if let EventEffect::Ruleset { handler } = e {
+            ctx.err(path, format!("the generic ruleset has no procedure `{handler}`"));
+        }
+    }
+}
