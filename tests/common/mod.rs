@@ -113,3 +113,18 @@ pub fn session_from_text(text: &str) -> Session {
     let options = Session::default_options(&loaded);
     Session::new(loaded, GameSetup { options, seed: 1, forced_dice: vec![] }).expect("session")
 }
+
+/// Plays a whole game with a random legal player: every listed command must be accepted and the
+/// invariants must hold after each one. Returns the number of commands.
+pub fn play_random_checked(s: &mut Session, bot_seed: u64, max: usize) -> usize {
+    let mut bot = sandtable::bots::random::RandomPlayer::new(bot_seed);
+    let mut n = 0;
+    while !s.is_over() {
+        let c = bot.choose(s).expect("a legal command while the game is on");
+        s.apply(c.clone()).unwrap_or_else(|e| panic!("bot seed {bot_seed}: listed `{}` rejected: {e}", c.describe()));
+        assert_invariants(s);
+        n += 1;
+        assert!(n < max, "the game does not end");
+    }
+    n
+}

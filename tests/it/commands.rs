@@ -137,14 +137,6 @@ fn random_games_with_every_rule_variant_keep_the_invariants() {
     );
     for seed in 0..12 {
         let mut s = crate::common::kell_rules(rules, &[supply_phase], &[]);
-        let mut bot = sandtable::bots::random::RandomPlayer::new(seed);
-        let mut n = 0;
-        while !s.is_over() {
-            let c = bot.choose(&mut s).expect("a legal command");
-            s.apply(c.clone()).unwrap_or_else(|e| panic!("seed {seed}: `{}` rejected: {e}", c.describe()));
-            crate::common::assert_invariants(&mut s);
-            n += 1;
-            assert!(n < 5_000);
-        }
+        crate::common::play_random_checked(&mut s, seed, 5_000);
     }
 }

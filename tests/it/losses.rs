@@ -120,14 +120,6 @@ fn rule_5_7_7_steps_or_retreat_choice_is_offered_by_the_legal_list() {
 fn random_games_with_retreats_keep_the_invariants() {
     for seed in 0..12 {
         let mut s = kell_rules(RULES, &[], &[]);
-        let mut bot = sandtable::bots::random::RandomPlayer::new(seed);
-        let mut n = 0;
-        while !s.is_over() {
-            let c = bot.choose(&mut s).expect("a legal command");
-            s.apply(c.clone()).unwrap_or_else(|e| panic!("seed {seed}: `{}` rejected: {e}", c.describe()));
-            crate::common::assert_invariants(&mut s);
-            n += 1;
-            assert!(n < 5_000);
-        }
+        crate::common::play_random_checked(&mut s, seed, 5_000);
     }
 }

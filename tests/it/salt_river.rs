@@ -70,14 +70,6 @@ fn rule_5_3_map_data_river_roads_and_distances() {
 fn random_games_on_the_tutorial_map_keep_the_invariants() {
     for seed in 0..2 {
         let mut s = session("tests/fixtures/salt_river_line_map.ron", seed, &[]);
-        let mut bot = sandtable::bots::random::RandomPlayer::new(seed);
-        let mut n = 0;
-        while !s.is_over() {
-            let c = bot.choose(&mut s).expect("a legal command");
-            s.apply(c.clone()).unwrap_or_else(|e| panic!("seed {seed}: `{}` rejected: {e}", c.describe()));
-            crate::common::assert_invariants(&mut s);
-            n += 1;
-            assert!(n < 20_000);
-        }
+        crate::common::play_random_checked(&mut s, seed, 20_000);
     }
 }
