@@ -135,3 +135,46 @@ pub fn column_probabilities(crt: &CrtDef, column: usize) -> Vec<(String, u32)> {
 pub fn column_label(crt: &CrtDef, column: usize) -> &str {
     crt.labels.get(column).or_else(|| crt.columns.get(column)).map_or("?", String::as_str)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scenario::schema::{CrtRow, DiceSpec, ResultDef};
+
+    fn table(index: CrtIndex, columns: &[&str]) -> CrtDef {
+        CrtDef {
+            id: "t".into(),
+            name: "T".into(),
+            rule: None,
+            index,
+            columns: columns.iter().map(|c| (*c).to_string()).collect(),
+            labels: Vec::new(),
+            dice: DiceSpec::D6,
+            rows: (1..=6).map(|r| CrtRow { roll: r, results: columns.iter().map(|_| "x".to_string()).collect() }).collect(),
+            prohibited_at_or_below: None,
+            results: vec![ResultDef { code: "x".into(), name: String::new(), effects: Vec::new() }],
+        }
+    }
+
+    /// ToO worked case T1: attack 20 against defence 13 is 153%, truncated, on the 150-199 column.
+    #[test]
+    fn percentage_column_truncates_and_picks_the_band() {
+        let crt = table(CrtIndex::Percentage, &["50", "100", "150", "200", "300"]);
+        let pick = odds_column(&crt, 20, 13, 0);
+        assert_eq!((pick.raw, pick.raw_label.as_str(), pick.column), (153, "153%", 2));
+        // Below the first band: clamped to it; a shift moves one band.
+        assert_eq!(odds_column(&crt, 1, 13, 0).column, 0);
+        assert_eq!(odds_column(&crt, 20, 13, 1).column, 3);
+    }
+
+    #[test]
+    fn differential_column_extrapolates_then_clamps() {
+        let crt = table(CrtIndex::Differential, &["-2", "-1", "0", "+1", "+2"]);
+        assert_eq!(odds_column(&crt, 5, 5, 0).column, 2);
+        assert_eq!(odds_column(&crt, 9, 5, 0).column, 4, "+4 clamps to +2");
+        // +5 with two left shifts lands on +3, still beyond the table: +2.
+        let pick = odds_column(&crt, 10, 5, -2);
+        assert_eq!((pick.position, pick.column), (7, 4));
+        assert_eq!(odds_column(&crt, 6, 5, -2).column, 1, "+1 with two left shifts is -1");
+    }
+}
