@@ -26,6 +26,10 @@ impl UnitView {
     }
 }
 
+/// Read-only access to every unit's components, for systems that build a [`UnitsView`].
+pub type UnitQuery<'w, 's> =
+    bevy::prelude::Query<'w, 's, (&'static Unit, &'static Location, &'static StepLevel, &'static Activity, &'static Hidden)>;
+
 /// Every unit, sorted by id.
 #[derive(Clone, Debug, Default)]
 pub struct UnitsView(pub Vec<UnitView>);

@@ -51,7 +51,7 @@ pub fn prompt_for_markers(
     turn: Res<TurnState>,
     tracks: Res<Tracks>,
     mut prompt: ResMut<PendingPrompt>,
-    q: Query<(&Unit, &Location, &StepLevel, &Activity, &Hidden)>,
+    q: crate::model::view::UnitQuery,
 ) {
     if prompt.0.is_some() {
         return;

@@ -10,8 +10,8 @@ use super::supply::side_supply;
 use super::tracks::adjust_track;
 use super::RulesSystems;
 use crate::model::board::SpaceKind;
-use crate::model::view::{UnitsView, has_flag};
-use crate::model::{Activity, Control, Game, Hidden, Location, StepLevel, Tracks, TurnState, Unit};
+use crate::model::view::{UnitQuery, UnitsView, has_flag};
+use crate::model::{Control, Game, Location, Tracks, TurnState};
 use crate::scenario::schema::PhaseKind;
 use crate::session::log::{GameLog, LogKind};
 
@@ -27,8 +27,6 @@ pub struct LineState(pub BTreeMap<(String, String), bool>);
 /// Units already counted as eliminated for scoring.
 #[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Eliminated(pub std::collections::BTreeSet<String>);
-
-type UnitQuery<'w, 's> = Query<'w, 's, (&'static Unit, &'static Location, &'static StepLevel, &'static Activity, &'static Hidden)>;
 
 fn score_lines(
     game: Res<Game>,

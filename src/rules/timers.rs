@@ -8,8 +8,8 @@ use super::events::EffectParams;
 use super::note::{accepted, log};
 use super::supply::side_supply;
 use super::RulesSystems;
-use crate::model::view::UnitsView;
-use crate::model::{Activity, Hidden, Location, Outcome, StepLevel, Unit};
+use crate::model::view::{UnitQuery, UnitsView};
+use crate::model::Outcome;
 use crate::scenario::schema::PhaseKind;
 use crate::session::log::LogKind;
 
@@ -27,8 +27,6 @@ pub enum TimerEnd {
     Fell,
     Relieved,
 }
-
-type UnitQuery<'w, 's> = Query<'w, 's, (&'static Unit, &'static Location, &'static StepLevel, &'static Activity, &'static Hidden)>;
 
 fn roll_timers(mut p: EffectParams, mut timers: ResMut<Timers>, mut outcome: ResMut<Outcome>, q: UnitQuery) {
     let Some(phase) = p.turn.current_phase(&p.game) else { return };

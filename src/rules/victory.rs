@@ -129,7 +129,7 @@ fn determine_final_victory(
     control: Res<Control>,
     tracks: Res<Tracks>,
     mut glog: ResMut<GameLog>,
-    q: Query<(&crate::model::Unit, &crate::model::Location, &crate::model::StepLevel, &crate::model::Activity, &crate::model::Hidden)>,
+    q: crate::model::view::UnitQuery,
 ) {
     if turn.result.is_some() || turn.turn < game.scenario.turns.labels.len() {
         return;
