@@ -128,7 +128,7 @@ fn main() {
     println!("Kell Ford: apply one command (Rules schedule): median {:.2} us over {} commands", median(apply_us.clone()), apply_us.len());
     println!("Kell Ford: legal command list: median {:.2} us", median(legal_us));
     measure_map("Kell Ford", kell, "N-1Tk");
-    let tutorial = Arc::new(load_file(Path::new("tests/fixtures/salt_river_line_map.ron")).expect("tutorial map"));
+    let tutorial = Arc::new(load_file(Path::new("scenarios/salt_river_line.ron")).expect("tutorial map"));
     measure_map("Salt River Line map", tutorial, "NA-1Pz");
     let text = synthetic();
     let big = Arc::new(load_str(&text, "synthetic.ron", Path::new(".")).unwrap_or_else(|r| panic!("{r}")));

@@ -54,6 +54,9 @@ pub struct Activity {
     pub attacked: bool,
     /// Found out of supply when the phase began (supply hook at the start of movement).
     pub out_of_supply: bool,
+    /// Entered this game turn from a group that may not move on its entry turn (tutorial
+    /// 5.7.9: wave 1 of the landing).
+    pub landed: bool,
 }
 
 /// Face down: the enemy sees only a generic counter.

@@ -73,6 +73,9 @@ pub struct TurnState {
     pub declared: BTreeMap<String, usize>,
     /// Declarations already offered: (id, game turn index).
     pub offered: BTreeSet<(String, usize)>,
+    /// Answers to declarations that were taken (response ids).
+    #[serde(default)]
+    pub responded: BTreeSet<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -133,6 +136,12 @@ pub struct Control {
     pub owner: Vec<Option<usize>>,
     /// Spaces where a phase-scoped interdiction marker removes the road (tutorial 5.7.6).
     pub interdicted: Vec<bool>,
+    /// Marker supply sources (index into `rules.supply.sources`): where the marker stands, or
+    /// `None` once it is removed for good. Absent = not placed yet (tutorial 5.7.9 Beachhead).
+    pub source_markers: BTreeMap<usize, Option<SpaceId>>,
+    /// Road hexsides whose bridge is demolished: the road no longer ignores the hexside's cost
+    /// (tutorial 5.8, U2). Each pair is sorted.
+    pub demolished: BTreeSet<(SpaceId, SpaceId)>,
 }
 
 /// Chit cups and hands.

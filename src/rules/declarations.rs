@@ -5,11 +5,12 @@
 
 use bevy::prelude::*;
 
-use super::events::{EffectCtx, condition_holds};
+use super::events::{EffectParams, Facts, condition_holds};
 use super::note::{command_is, log};
 use super::RulesSystems;
-use crate::model::{Control, CurrentCommand, Game, Outcome, PendingPrompt, Pools, Tracks, TurnState};
-use crate::session::dice::Dice;
+use crate::model::view::{UnitQuery, UnitsView};
+use crate::model::{Control, CurrentCommand, Game, Outcome, PendingPrompt, Tracks, TurnState};
+use crate::scenario::schema::EventEffect;
 use crate::session::log::GameLog;
 use crate::session::command::Command;
 use crate::session::log::LogKind;
@@ -24,17 +25,24 @@ pub(super) fn add_systems(s: &mut Schedule) {
             .before(super::supply::check_supply_at_movement_start)
             .before(super::interdiction::prompt_for_markers),
     );
-    s.add_systems(declare.run_if(command_is(|c| matches!(c, Command::Declare { .. }))).in_set(RulesSystems::Movement));
+    s.add_systems(
+        (declare.run_if(command_is(|c| matches!(c, Command::Declare { .. }))), apply_pending_effects, apply_reductions)
+            .chain()
+            .in_set(RulesSystems::Movement),
+    );
 }
 
 /// Offers the next open declaration when a game turn's first phase begins.
-fn offer_declarations(
+#[expect(clippy::too_many_arguments, reason = "a declaration's conditions may read any of these")]
+pub fn offer_declarations(
     game: Res<Game>,
     control: Res<Control>,
     tracks: Res<Tracks>,
     mut glog: ResMut<GameLog>,
     mut prompt: ResMut<PendingPrompt>,
     mut turn: ResMut<TurnState>,
+    timers: Res<super::timers::Timers>,
+    q: UnitQuery,
 ) {
     if prompt.0.is_some() || turn.setup.is_some() || turn.result.is_some() {
         return;
@@ -51,7 +59,9 @@ fn offer_declarations(
             continue;
         }
         turn.offered.insert((d.id.clone(), now));
-        if d.forbidden_if.iter().any(|c| condition_holds(&game, &turn, &tracks, &control, c)) {
+        let units = UnitsView::collect(q.iter());
+        let facts = Facts { game: &game, turn: &turn, tracks: &tracks, control: &control, units: &units, timers: &timers.0 };
+        if d.forbidden_if.iter().any(|c| condition_holds(facts, c)) {
             log(&mut glog, &game, &turn, LogKind::Phase, format!("{} may not be declared this turn", d.name), None);
             continue;
         }
@@ -65,19 +75,25 @@ fn offer_declarations(
     }
 }
 
-#[expect(clippy::too_many_arguments, reason = "a declaration's effects may touch any of these")]
+/// Effects waiting to be applied by [`apply_pending_effects`]: (side, effects, cause, event
+/// table to roll afterwards).
+#[derive(Resource, Clone, Debug, Default, PartialEq)]
+pub struct PendingEffects(pub Vec<(usize, Vec<EventEffect>, String, Option<String>)>);
+
+/// Units that lose a step through an effect (`ReduceUnit`), applied by [`apply_reductions`].
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Reductions(pub Vec<String>);
+
+#[expect(clippy::too_many_arguments, reason = "a declaration changes the turn order, prompts and effects")]
 fn declare(
     cmd: Res<CurrentCommand>,
     mut outcome: ResMut<Outcome>,
     mut prompt: ResMut<PendingPrompt>,
     mut turn: ResMut<TurnState>,
     game: Res<Game>,
-    control: Res<Control>,
-    mut tracks: ResMut<Tracks>,
-    mut pools: ResMut<Pools>,
-    mut dice: ResMut<Dice>,
     mut glog: ResMut<GameLog>,
     mut started: ResMut<super::supply::PhaseStarted>,
+    mut pending: ResMut<PendingEffects>,
 ) {
     let Some((side, Command::Declare { id, declare })) = cmd.0.clone() else { return };
     let Some(Prompt::Declare { id: offered, .. }) = prompt.0.clone() else {
@@ -89,12 +105,23 @@ fn declare(
         return;
     }
     prompt.0 = None;
-    // The turn starts again from its first phase: the phase-start hooks that waited for the
-    // answer run now, for whoever plays first (and a declaration phase may come first).
-    started.0 = true;
     let game = game.clone();
+    // An answer to a declaration (tutorial 5.7.9: the NA decides whether to intercept).
+    if let Some((d, resp)) = game.scenario.rules.declarations.iter().find_map(|d| d.response.as_ref().filter(|r| r.id == id).map(|r| (d, r))) {
+        started.0 = true;
+        let verb = if declare { "takes" } else { "does not take" };
+        log(&mut glog, &game, &turn, LogKind::Command, format!("{} {verb} {} ({})", game.side_id(side), resp.name, d.name), None);
+        if declare {
+            turn.responded.insert(resp.id.clone());
+            pending.0.push((side, resp.effects.clone(), resp.name.clone(), resp.table.clone()));
+        }
+        return;
+    }
     let Some(d) = game.scenario.rules.declarations.iter().find(|d| d.id == id) else { return };
     if !declare {
+        // The turn starts again from its first phase: the phase-start hooks that waited for the
+        // answer run now.
+        started.0 = true;
         log(&mut glog, &game, &turn, LogKind::Command, format!("{} does not declare {}", game.side_id(side), d.name), None);
         return;
     }
@@ -106,7 +133,49 @@ fn declare(
     let first = if d.becomes_first_player { format!("; {} is first player from now on", game.side_id(side)) } else { String::new() };
     log(&mut glog, &game, &turn, LogKind::Command, format!("{} declares {}{first}", game.side_id(side), d.name), None);
     turn.phase = super::sequence::next_phase_on(&game, &turn.declared, now, 0).unwrap_or(turn.phase);
-    let t = turn.clone();
-    let mut fx = EffectCtx { game: &game, turn: &t, tracks: &mut tracks, pools: &mut pools, control: &control, dice: &mut dice, glog: &mut glog };
-    fx.apply(side, &d.effects, &d.name);
+    pending.0.push((side, d.effects.clone(), d.name.clone(), None));
+    match &d.response {
+        // The phase-start hooks wait for the answer.
+        Some(r) => {
+            prompt.0 = Some(Prompt::Declare {
+                side: r.side.clone(),
+                id: r.id.clone(),
+                name: format!("{} against {}", r.name, d.name),
+                rule: r.rule.clone().or_else(|| d.rule.clone()).unwrap_or_default(),
+            });
+        }
+        None => started.0 = true,
+    }
+}
+
+/// Applies the effects queued by declarations and their answers, rolling their tables.
+pub fn apply_pending_effects(mut p: EffectParams, mut pending: ResMut<PendingEffects>, mut reductions: ResMut<Reductions>, mut outcome: ResMut<Outcome>) {
+    if pending.0.is_empty() {
+        return;
+    }
+    let list = std::mem::take(&mut pending.0);
+    let reduced = p.run(|fx| {
+        for (side, effects, cause, table) in &list {
+            fx.apply(*side, effects, cause);
+            let Some(t) = table.as_ref().and_then(|t| fx.game.scenario.tables.events.iter().find(|x| &x.id == t)) else { continue };
+            let roll = fx.dice.roll_spec(t.dice, &format!("{} rolls on {}", fx.game.side_id(*side), t.name));
+            let Some(entry) = t.entries.iter().find(|e| (e.rolls.0..=e.rolls.1).contains(&roll)) else { continue };
+            log(fx.glog, fx.game, fx.turn, LogKind::Roll, format!("{}: rolled {roll}: {}", t.name, entry.name), None);
+            fx.apply(*side, &entry.effects, &format!("{}: {}", t.name, entry.name));
+        }
+        std::mem::take(&mut fx.reductions)
+    });
+    if list.iter().any(|(_, _, _, t)| t.is_some()) {
+        outcome.barrier = true;
+    }
+    reductions.0.extend(reduced);
+}
+
+/// Each unit named by a `ReduceUnit` effect loses one step.
+pub fn apply_reductions(mut reductions: ResMut<Reductions>, index: Res<crate::model::UnitIndex>, mut q: Query<&mut crate::model::StepLevel>) {
+    for id in std::mem::take(&mut reductions.0) {
+        if let Some(mut s) = index.0.get(&id).and_then(|e| q.get_mut(*e).ok()) {
+            s.0 += 1;
+        }
+    }
 }

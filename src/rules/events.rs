@@ -8,14 +8,24 @@ use bevy::prelude::*;
 use super::note::{command_is, log};
 use super::tracks::adjust_track;
 use super::RulesSystems;
-use crate::model::{Control, Game, Outcome, Pools, Tracks, TurnState};
+use super::supports::SupportState;
+use super::timers::{TimerEnd, Timers};
+use crate::model::view::{UnitQuery, UnitsView};
+use crate::model::{Control, Game, Location, Outcome, Pools, Tracks, TurnState};
 use crate::scenario::schema::{Amount, ChitDef, ChitMode, Condition, EventEffect, PhaseActor, PhaseKind};
 use crate::session::command::Command;
 use crate::session::dice::Dice;
 use crate::session::log::{GameLog, LogKind};
 
 pub(super) fn add_systems(s: &mut Schedule) {
-    s.add_systems((add_turn_chits, event_phase).chain().run_if(super::supply::phase_started).in_set(RulesSystems::PhaseStart));
+    // After the declarations: the game turn's declarations come before its Event phase (5.5).
+    s.add_systems(
+        (add_turn_chits, event_phase)
+            .chain()
+            .run_if(super::supply::phase_started)
+            .in_set(RulesSystems::PhaseStart)
+            .after(super::declarations::offer_declarations),
+    );
     s.add_systems(play_chit.run_if(command_is(|c| matches!(c, Command::PlayChit { .. }))).in_set(RulesSystems::Movement));
 }
 
@@ -26,9 +36,21 @@ pub fn chit_def<'a>(game: &'a Game, instance: &str) -> Option<(usize, &'a ChitDe
     game.scenario.pools.iter().enumerate().find_map(|(i, p)| p.chits.iter().find(|c| c.id == base).map(|c| (i, c)))
 }
 
+/// The state a condition may read.
+#[derive(Clone, Copy)]
+pub struct Facts<'a> {
+    pub game: &'a Game,
+    pub turn: &'a TurnState,
+    pub tracks: &'a Tracks,
+    pub control: &'a Control,
+    pub units: &'a UnitsView,
+    pub timers: &'a [Option<TimerEnd>],
+}
+
 /// Whether a condition holds now.
 #[must_use]
-pub fn condition_holds(game: &Game, turn: &TurnState, tracks: &Tracks, control: &Control, c: &Condition) -> bool {
+pub fn condition_holds(facts: Facts, c: &Condition) -> bool {
+    let Facts { game, turn, tracks, control, .. } = facts;
     let controls = |side: &str, space: &str| {
         game.board.space(space).is_some_and(|s| control.owner[s.index()].is_some() && control.owner[s.index()] == game.side_index(side))
     };
@@ -38,6 +60,16 @@ pub fn condition_holds(game: &Game, turn: &TurnState, tracks: &Tracks, control: 
         Condition::Track { track, when } => game.track_index(track).is_some_and(|i| when.holds(tracks.0[i])),
         Condition::Controls { side, space } => controls(side, space),
         Condition::NotControls { side, space } => !controls(side, space),
+        Condition::Declared(d) => turn.declared.contains_key(d),
+        Condition::Responded(r) => turn.responded.contains(r),
+        Condition::Occupies { side, spaces } => {
+            let s = game.side_index(side);
+            spaces.iter().all(|k| game.board.space(k).is_some_and(|sp| facts.units.at(sp).any(|u| Some(u.side) == s)))
+        }
+        Condition::Eliminated(u) => facts.units.get(u).is_some_and(|u| u.location == Location::Eliminated),
+        Condition::TimerEnded(id) => {
+            game.scenario.rules.timers.iter().position(|t| &t.id == id).is_some_and(|i| facts.timers.get(i).is_some_and(Option::is_some))
+        }
     }
 }
 
@@ -50,11 +82,23 @@ pub struct EffectCtx<'a> {
     pub control: &'a Control,
     pub dice: &'a mut Dice,
     pub glog: &'a mut GameLog,
+    pub units: &'a UnitsView,
+    pub timers: &'a mut Vec<Option<TimerEnd>>,
+    pub supports: &'a mut SupportState,
+    /// Units that lose a step (`ReduceUnit`): the calling system applies them to the ECS.
+    pub reductions: Vec<String>,
 }
 
 impl EffectCtx<'_> {
     fn log(&mut self, kind: LogKind, text: String) {
         log(self.glog, self.game, self.turn, kind, text, None);
+    }
+
+    /// Whether a condition holds now.
+    #[must_use]
+    pub fn holds(&self, c: &Condition) -> bool {
+        let facts = Facts { game: self.game, turn: self.turn, tracks: self.tracks, control: self.control, units: self.units, timers: self.timers };
+        condition_holds(facts, c)
     }
 
     /// Applies typed effects for `side`, each logged with `cause`.
@@ -86,6 +130,34 @@ impl EffectCtx<'_> {
                         self.draw(p, side);
                     }
                 }
+                EventEffect::AddSupport { support, count } => {
+                    let Some(i) = self.game.scenario.rules.supports.iter().position(|d| &d.id == support) else { continue };
+                    self.supports.markers[i] += count;
+                    let name = self.game.scenario.rules.supports[i].name.clone();
+                    let left = self.supports.markers[i];
+                    self.log(LogKind::Track, format!("{name}: +{count} marker(s), {left} left ({cause})"));
+                }
+                EventEffect::ReduceUnit { units } => {
+                    let hit = units.iter().find(|id| {
+                        self.units.get(id).is_some_and(|u| {
+                            !matches!(u.location, Location::Eliminated | Location::OutOfPlay)
+                                && crate::model::view::steps_left(self.game, u.type_index, u.level) > 1
+                                && !self.reductions.contains(id)
+                        })
+                    });
+                    match hit.cloned() {
+                        Some(id) => {
+                            self.log(LogKind::Loss, format!("{id} loses a step ({cause})"));
+                            self.reductions.push(id);
+                        }
+                        None => self.log(LogKind::Loss, format!("{cause}: no unit has a step to lose")),
+                    }
+                }
+                EventEffect::If { when, then } => {
+                    if when.iter().all(|c| self.holds(c)) {
+                        self.apply(side, then, cause);
+                    }
+                }
                 // The validator accepts a handler only for a ruleset that implements it; the
                 // generic ruleset has none, so no scenario it plays reaches this arm.
                 EventEffect::Ruleset { handler } => self.log(LogKind::Track, format!("{cause}: ruleset procedure `{handler}`")),
@@ -115,7 +187,7 @@ impl EffectCtx<'_> {
                 self.log(LogKind::Track, format!("{} draws a chit from {pool_name} and keeps it face down", self.game.side_id(side)));
             }
             ChitMode::Immediate => {
-                let void = def.no_event.iter().any(|c| condition_holds(self.game, self.turn, self.tracks, self.control, c));
+                let void = def.no_event.iter().any(|c| self.holds(c));
                 if void {
                     self.log(LogKind::Track, format!("{} draws {} ({}): no event", self.game.side_id(side), def.id, def.name));
                 } else {
@@ -128,9 +200,10 @@ impl EffectCtx<'_> {
     }
 }
 
-/// What effects read and write, as one system parameter.
+/// What effects read and write, as one system parameter. Effects never change units except
+/// through `ReduceUnit`, which the systems that allow it apply themselves.
 #[derive(bevy::ecs::system::SystemParam)]
-pub struct EffectParams<'w> {
+pub struct EffectParams<'w, 's> {
     pub game: Res<'w, Game>,
     pub turn: Res<'w, TurnState>,
     pub control: Res<'w, Control>,
@@ -138,14 +211,18 @@ pub struct EffectParams<'w> {
     pub pools: ResMut<'w, Pools>,
     pub dice: ResMut<'w, Dice>,
     pub glog: ResMut<'w, GameLog>,
+    pub timers: ResMut<'w, Timers>,
+    pub supports: ResMut<'w, SupportState>,
+    pub q: UnitQuery<'w, 's>,
 }
 
-impl EffectParams<'_> {
+impl EffectParams<'_, '_> {
     /// The effect context over these resources; `game` and `turn` are copied out first so that
     /// the context can borrow the rest mutably.
     pub fn run<R>(&mut self, f: impl FnOnce(&mut EffectCtx) -> R) -> R {
         let game = self.game.clone();
         let turn = self.turn.clone();
+        let units = UnitsView::collect(self.q.iter());
         let mut fx = EffectCtx {
             game: &game,
             turn: &turn,
@@ -154,6 +231,10 @@ impl EffectParams<'_> {
             control: &self.control,
             dice: &mut self.dice,
             glog: &mut self.glog,
+            units: &units,
+            timers: &mut self.timers.0,
+            supports: &mut self.supports,
+            reductions: Vec::new(),
         };
         f(&mut fx)
     }
@@ -183,7 +264,11 @@ fn add_turn_chits(game: Res<Game>, turn: Res<TurnState>, mut pools: ResMut<Pools
 }
 
 /// An Event phase begins: draws and table rolls for the acting side, or for every side.
-fn event_phase(mut p: EffectParams, mut outcome: ResMut<Outcome>) {
+fn event_phase(mut p: EffectParams, mut outcome: ResMut<Outcome>, prompt: Res<crate::model::PendingPrompt>) {
+    // A declaration waiting for its answer comes first; the phase-start hooks run again then.
+    if prompt.0.is_some() {
+        return;
+    }
     let Some(phase) = p.turn.current_phase(&p.game) else { return };
     let Some(rules) = p.game.scenario.rules.events.clone() else { return };
     if phase.kind != PhaseKind::Event {
@@ -224,7 +309,8 @@ fn event_draws(fx: &mut EffectCtx, rules: &crate::scenario::schema::EventRules, 
 
 /// Why a held chit may not be played now, if it may not.
 #[must_use]
-pub fn play_rejection(game: &Game, turn: &TurnState, tracks: &Tracks, control: &Control, pools: &Pools, side: usize, chit: &str) -> Option<String> {
+pub fn play_rejection(facts: Facts, pools: &Pools, side: usize, chit: &str) -> Option<String> {
+    let Facts { game, turn, .. } = facts;
     if !pools.hands.get(side).is_some_and(|h| h.iter().any(|c| c == chit)) {
         return Some(format!("`{chit}` is not in {}'s hand", game.side_id(side)));
     }
@@ -236,7 +322,7 @@ pub fn play_rejection(game: &Game, turn: &TurnState, tracks: &Tracks, control: &
     if !def.play_in.is_empty() && !def.play_in.contains(&phase.id) {
         return Some(format!("{} may be played only in: {}", def.name, def.play_in.join(", ")));
     }
-    if def.playable_if.iter().any(|c| !condition_holds(game, turn, tracks, control, c)) {
+    if def.playable_if.iter().any(|c| !condition_holds(facts, c)) {
         return Some(format!("{} may not be played now", def.name));
     }
     None
@@ -244,7 +330,9 @@ pub fn play_rejection(game: &Game, turn: &TurnState, tracks: &Tracks, control: &
 
 fn play_chit(cmd: Res<crate::model::CurrentCommand>, mut outcome: ResMut<Outcome>, mut p: EffectParams) {
     let Some((side, Command::PlayChit { chit })) = cmd.0.clone() else { return };
-    if let Some(r) = play_rejection(&p.game, &p.turn, &p.tracks, &p.control, &p.pools, side, &chit) {
+    let units = UnitsView::collect(p.q.iter());
+    let facts = Facts { game: &p.game, turn: &p.turn, tracks: &p.tracks, control: &p.control, units: &units, timers: &p.timers.0 };
+    if let Some(r) = play_rejection(facts, &p.pools, side, &chit) {
         outcome.rejected = Some(r);
         return;
     }

@@ -28,6 +28,7 @@ pub struct LineState(pub BTreeMap<(String, String), bool>);
 #[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Eliminated(pub std::collections::BTreeSet<String>);
 
+#[expect(clippy::too_many_arguments, reason = "line scores read supply, control and units, and write tracks")]
 fn score_lines(
     game: Res<Game>,
     turn: Res<TurnState>,
@@ -36,9 +37,11 @@ fn score_lines(
     mut tracks: ResMut<Tracks>,
     mut glog: ResMut<GameLog>,
     q: UnitQuery,
+    previous: Res<super::boxes::PreviousActor>,
 ) {
     let Some(phase) = turn.current_phase(&game) else { return };
-    let Some(actor) = turn.actor(&game, phase) else { return };
+    // An automatic Scoring phase scores for the side whose player turn just ended.
+    let Some(actor) = turn.actor(&game, phase).or(previous.0) else { return };
     if phase.kind != PhaseKind::Scoring {
         return;
     }

@@ -5,6 +5,8 @@
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
+use std::collections::BTreeSet;
+
 use bevy::prelude::*;
 
 use super::note::{CommandCtx, command_is, take_control};
@@ -39,14 +41,20 @@ pub struct Destination {
 /// (the common rule of hex games; tutorial 5.7.1), unless an interdiction marker in either
 /// hex removes the road (5.7.6).
 #[must_use]
-pub fn edge_cost(game: &Game, from: SpaceId, edge: &Edge, class: &str, allowance: u32, interdicted: &[bool]) -> Option<u32> {
+pub fn edge_cost(game: &Game, from: SpaceId, edge: &Edge, class: &str, allowance: u32, interdicted: &[bool], demolished: &BTreeSet<(SpaceId, SpaceId)>) -> Option<u32> {
     let board = &game.board;
     if let Some(c) = edge.link_cost {
         return Some(c);
     }
     let cut = |s: SpaceId| interdicted.get(s.index()).copied().unwrap_or(false);
     if edge.road.is_some() && !cut(from) && !cut(edge.to) {
-        return Some(1);
+        // A demolished bridge: the road still runs, but no longer ignores the hexside (U2).
+        let pair = if from < edge.to { (from, edge.to) } else { (edge.to, from) };
+        let extra = match edge.hexside {
+            Some(f) if demolished.contains(&pair) => board.hexside_extra[f].0,
+            _ => 0,
+        };
+        return Some(1 + extra);
     }
     let mut extra = 0;
     if let Some(f) = edge.hexside {
@@ -166,7 +174,7 @@ pub fn legal_destinations(game: &Game, units: &UnitsView, control: &Control, uni
             if enemy[to.index()] && board.is_hex {
                 continue;
             }
-            let Some(mut step) = edge_cost(game, here, e, &t.movement_class, allowance, &control.interdicted) else { continue };
+            let Some(mut step) = edge_cost(game, here, e, &t.movement_class, allowance, &control.interdicted, &control.demolished) else { continue };
             if leaving_zoc {
                 step += zr.exit_cost;
                 if zoc[to.index()] {
@@ -351,6 +359,19 @@ pub fn enter_rejection(game: &Game, turn: &TurnState, units: &UnitsView, control
     if r.turn as usize > turn.turn + 1 {
         return Some(format!("`{unit}` arrives on turn {}", r.turn));
     }
+    if let Some(d) = &r.declaration
+        && turn.declared.get(d).is_none_or(|t| *t > turn.turn)
+    {
+        return Some(format!("`{unit}` arrives only after the declaration `{d}`"));
+    }
+    let phase = turn.current_phase(game);
+    let right_phase = match &r.phase {
+        Some(p) => phase.is_some_and(|ph| &ph.id == p),
+        None => phase.is_some_and(|ph| ph.kind == crate::scenario::schema::PhaseKind::Reinforcement),
+    };
+    if !right_phase {
+        return Some(format!("`{unit}` enters only in the {} phase", r.phase.as_deref().unwrap_or("Reinforcement")));
+    }
     match units.get(unit).map(|u| u.location) {
         Some(Location::NotEntered) => {}
         Some(Location::OutOfPlay) => return Some(format!("`{unit}` was not drawn and never enters")),
@@ -366,17 +387,26 @@ pub fn enter_rejection(game: &Game, turn: &TurnState, units: &UnitsView, control
     if units.enemy_at(space, side) {
         return Some(format!("{at} is held by the enemy"));
     }
+    if r.needs_control && control.owner[space.index()] != Some(side) {
+        return Some(format!("{at} is not held by {}", game.side_id(side)));
+    }
     if !room_for(game, units, space, side, 1) {
         return Some(format!("{at} has no room: stacking limit reached"));
     }
     None
 }
 
+/// The reinforcement group a unit belongs to.
+#[must_use]
+pub fn reinforcement_of<'a>(game: &'a Game, unit: &str) -> Option<&'a crate::scenario::schema::Reinforcement> {
+    game.scenario.reinforcements.iter().find(|r| r.units.iter().any(|u| u.id == unit))
+}
+
 fn enter_reinforcement(
     mut ctx: CommandCtx,
     mut control: ResMut<Control>,
     mut changes: ResMut<ControlChanges>,
-    mut q: Query<(&Unit, &mut Location, &StepLevel, &Activity, &Hidden)>,
+    mut q: Query<(&Unit, &mut Location, &StepLevel, &mut Activity, &Hidden)>,
 ) {
     let Some((side, Command::Enter { unit, at })) = ctx.cmd.0.clone() else { return };
     let view = UnitsView::collect(q.iter());
@@ -384,9 +414,26 @@ fn enter_reinforcement(
         return ctx.reject(r);
     }
     let (Some(&e), Some(space)) = (ctx.index.0.get(&unit), ctx.game.board.space(&at)) else { return };
-    if let Ok((_, mut loc, ..)) = q.get_mut(e) {
+    let game = ctx.game.clone();
+    let Some(r) = reinforcement_of(&game, &unit) else { return };
+    // Entering in a reserve-only phase makes the unit a reserve unit outside the cap (tutorial
+    // 5.7.9: wave 2); the entry may cost MP (wave 2 moves with MA - 1).
+    let reserve_phase = ctx.turn.current_phase(&game).is_some_and(|p| p.units == crate::scenario::schema::PhaseUnits::Reserve);
+    if let Ok((_, mut loc, _, mut act, _)) = q.get_mut(e) {
         *loc = Location::OnMap(space);
+        act.mp_used = r.entry_mp;
+        act.reserve |= reserve_phase;
+        act.landed = r.no_move_on_entry;
     }
     take_control(&mut control, &mut changes, space, side);
-    ctx.log(LogKind::Command, format!("{unit} enters at {at}"), Some(at));
+    ctx.log(LogKind::Command, format!("{unit} enters at {at}"), Some(at.clone()));
+    // A marker supply source goes where the first of its units enters (tutorial 5.7.9).
+    if let Some(sup) = &game.scenario.rules.supply {
+        for (i, src) in sup.sources.iter().enumerate() {
+            if src.marker_with.contains(&unit) && src.spaces.contains(&at) && !control.source_markers.contains_key(&i) {
+                control.source_markers.insert(i, Some(space));
+                ctx.log(LogKind::Control, format!("the supply marker of {} is placed in {at}", src.side), Some(at.clone()));
+            }
+        }
+    }
 }

@@ -20,6 +20,9 @@ pub(super) fn add_systems(s: &mut Schedule) {
 /// Whether the current phase lets this unit act (reserve filter).
 pub fn phase_allows(game: &Game, turn: &TurnState, unit: &UnitView) -> Result<(), String> {
     let Some(phase) = turn.current_phase(game) else { return Ok(()) };
+    if unit.activity.landed && phase.kind == crate::scenario::schema::PhaseKind::Movement {
+        return Err(format!("`{}` landed this turn and may not move until the next game turn", unit.id));
+    }
     match (phase.units, unit.activity.reserve) {
         (PhaseUnits::NonReserve, true) => Err(format!("`{}` is in reserve and acts only in breakthrough phases", unit.id)),
         (PhaseUnits::Reserve, false) => Err(format!("only reserve units act in the {} phase", phase.name)),

@@ -50,7 +50,7 @@ fn step_rejection(game: &Game, w: &RetreatWorld, unit: &UnitView, combat: SpaceI
     }
     let class = &game.scenario.unit_types[unit.type_index].movement_class;
     // Interdiction lasts only for movement phases; retreats are not slowed by it.
-    if edge_cost(game, from, edge, class, u32::MAX / 4, &[]).is_none() {
+    if edge_cost(game, from, edge, class, u32::MAX / 4, &[], &std::collections::BTreeSet::new()).is_none() {
         return Some(format!("{key} cannot be entered (terrain or hexside)"));
     }
     let (df, dt) = (b.distance(combat, from).unwrap_or(0), b.distance(combat, to).unwrap_or(0));

@@ -55,7 +55,9 @@ pub fn sequence_rejection(game: &Game, turn: &TurnState, prompt: Option<&crate::
         Command::PlayChit { .. } => true,
         Command::StrategicMove { .. } => phase.kind == PhaseKind::Movement && phase.units != PhaseUnits::Reserve,
         Command::Attack { .. } => phase.kind == PhaseKind::Combat,
-        Command::Enter { .. } => phase.kind == PhaseKind::Reinforcement,
+        Command::Enter { .. } => {
+            phase.kind == PhaseKind::Reinforcement || game.scenario.reinforcements.iter().any(|r| r.phase.as_ref() == Some(&phase.id))
+        }
         Command::Place { .. } => false,
         Command::EndPhase
         | Command::TakeLosses { .. }
@@ -119,6 +121,7 @@ fn end_phase(
     mut control: ResMut<crate::model::Control>,
     mut ended: ResMut<super::victory::TurnEnded>,
     mut previous: ResMut<super::boxes::PreviousActor>,
+    mut tracks: ResMut<crate::model::Tracks>,
 ) {
     if let Some(side) = turn.setup {
         // Setup: every unit of this side's groups must be placed first.
@@ -151,10 +154,12 @@ fn end_phase(
         ph.kind == PhaseKind::Movement && ph.units != PhaseUnits::Reserve
     });
     previous.0 = turn.current_phase(&game).and_then(|p| turn.actor(&game, p));
+    let turn_ends = next_phase_on(&game, &turn.declared, turn.turn, turn.phase + 1).is_none();
     for mut a in &mut activity {
         let no_attack = a.no_attack && !next_is_movement;
         let reserve = a.reserve && !next_is_movement;
-        *a = Activity { no_attack, reserve, ..Activity::default() };
+        let landed = a.landed && !turn_ends;
+        *a = Activity { no_attack, reserve, landed, ..Activity::default() };
     }
     turn.attacked.clear();
     // Phase-scoped markers (interdiction, tutorial 5.7.6) end with their phase.
@@ -175,6 +180,12 @@ fn end_phase(
                 return;
             }
             turn.phase = next_phase_on(&game, &turn.declared, turn.turn, 0).unwrap_or(0);
+            // Countdown tracks ("this turn", "next turn" effects) run down one a game turn.
+            for (i, t) in game.scenario.tracks.iter().enumerate() {
+                if t.countdown && tracks.0[i] > t.floor {
+                    tracks.0[i] -= 1;
+                }
+            }
         }
     }
     started.0 = true;

@@ -20,6 +20,26 @@ use crate::session::log::{GameLog, LogKind};
 
 pub(super) fn add_systems(s: &mut Schedule) {
     s.add_systems((check_supply_at_movement_start, supply_attrition).chain().run_if(phase_started).in_set(RulesSystems::PhaseStart));
+    s.add_systems(remove_entered_markers.run_if(super::note::accepted).in_set(RulesSystems::Tracks));
+}
+
+/// A marker supply source is removed for good when an enemy unit enters its space (tutorial
+/// 5.7.9: the Beachhead).
+fn remove_entered_markers(game: Res<Game>, turn: Res<TurnState>, mut control: ResMut<Control>, mut glog: ResMut<GameLog>, q: crate::model::view::UnitQuery) {
+    let Some(rules) = &game.scenario.rules.supply else { return };
+    if control.source_markers.values().all(Option::is_none) {
+        return;
+    }
+    let units = UnitsView::collect(q.iter());
+    let placed: Vec<(usize, SpaceId)> = control.source_markers.iter().filter_map(|(i, s)| s.map(|s| (*i, s))).collect();
+    for (i, space) in placed {
+        let owner = game.side_index(&rules.sources[i].side);
+        if units.at(space).any(|u| Some(u.side) != owner) {
+            control.source_markers.insert(i, None);
+            let key = game.board.key(space).to_string();
+            log(&mut glog, &game, &turn, LogKind::Control, format!("the supply marker in {key} is removed for good: an enemy unit entered it"), Some(key));
+        }
+    }
 }
 
 /// Set by the sequence when a new phase has begun, for the phase-start hooks.
@@ -46,6 +66,8 @@ pub struct SupplyMap {
     pub limited: Vec<(SpaceId, u32)>,
     /// Hexes a trace may not pass: enemy units, or enemy ZOC unless friendly-occupied.
     pub blocked: Vec<bool>,
+    /// Demolished bridges (a trace pays the hexside there).
+    pub demolished: std::collections::BTreeSet<(SpaceId, SpaceId)>,
 }
 
 /// Builds a side's supply map. `interdicted` hexes carry no road (phase-scoped markers).
@@ -67,9 +89,14 @@ pub fn supply_map(game: &Game, rules: &SupplyRules, units: &UnitsView, control: 
     let mut connected = vec![false; b.len()];
     let mut limited = Vec::new();
     let mut stack = Vec::new();
-    for src in rules.sources.iter().filter(|s| game.side_index(&s.side) == Some(side)) {
-        for key in &src.spaces {
-            let Some(id) = b.space(key) else { continue };
+    for (n, src) in rules.sources.iter().enumerate().filter(|(_, s)| game.side_index(&s.side) == Some(side)) {
+        // A marker source is only where its marker stands (tutorial 5.7.9 Beachhead).
+        let spaces: Vec<SpaceId> = if src.marker_with.is_empty() {
+            src.spaces.iter().filter_map(|k| b.space(k)).collect()
+        } else {
+            control.source_markers.get(&n).copied().flatten().into_iter().collect()
+        };
+        for id in spaces {
             let i = id.index();
             if blocked[i] || (src.needs_control && control.owner[i] != Some(side) && matches!(b.spaces[i].kind, SpaceKind::Hex { .. })) {
                 continue;
@@ -94,7 +121,7 @@ pub fn supply_map(game: &Game, rules: &SupplyRules, units: &UnitsView, control: 
             stack.push(e.to);
         }
     }
-    SupplyMap { connected, limited, blocked }
+    SupplyMap { connected, limited, blocked, demolished: control.demolished.clone() }
 }
 
 /// Cheapest trace cost from a unit's hex to every hex within `trace_mp`, through unblocked hexes
@@ -111,10 +138,11 @@ fn trace_costs(game: &Game, rules: &SupplyRules, map: &SupplyMap, unit: &UnitVie
             continue;
         }
         for e in &b.edges[at.index()] {
-            if map.blocked[e.to.index()] {
+            // An off-map box supplies the units inside it only (tutorial 5.6 Merrow Box).
+            if map.blocked[e.to.index()] || matches!(b.spaces[e.to.index()].kind, SpaceKind::OffMap { .. }) {
                 continue;
             }
-            let Some(step) = edge_cost(game, at, e, class, rules.trace_mp.max(1), &[]) else { continue };
+            let Some(step) = edge_cost(game, at, e, class, rules.trace_mp.max(1), &[], &map.demolished) else { continue };
             let n = c + step;
             if n <= rules.trace_mp && best[e.to.index()].is_none_or(|o| n < o) {
                 best[e.to.index()] = Some(n);

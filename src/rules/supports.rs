@@ -59,6 +59,9 @@ pub fn check_supports(
         if d.per_player_turn.is_some_and(|n| state.used[i] >= n) {
             return Err(format!("{} has been used this player turn", d.name));
         }
+        if !d.targets.is_empty() && !d.targets.iter().any(|k| game.board.space(k) == Some(target)) {
+            return Err(format!("{} may support attacks only on {}", d.name, d.targets.join(", ")));
+        }
         if let Some((unit_type, range)) = &d.needs_unit {
             let supplied = super::supply::side_supply(game, units, control, side);
             let ok = units.0.iter().any(|u| {

@@ -8,7 +8,6 @@ use super::events::EffectParams;
 use super::note::{accepted, log};
 use super::supply::side_supply;
 use super::RulesSystems;
-use crate::model::view::{UnitQuery, UnitsView};
 use crate::model::Outcome;
 use crate::scenario::schema::PhaseKind;
 use crate::session::log::LogKind;
@@ -28,16 +27,16 @@ pub enum TimerEnd {
     Relieved,
 }
 
-fn roll_timers(mut p: EffectParams, mut timers: ResMut<Timers>, mut outcome: ResMut<Outcome>, q: UnitQuery) {
+fn roll_timers(mut p: EffectParams, mut outcome: ResMut<Outcome>) {
     let Some(phase) = p.turn.current_phase(&p.game) else { return };
     if phase.kind != PhaseKind::EndOfTurn {
         return;
     }
-    let units = UnitsView::collect(q.iter());
     p.run(|fx| {
+        let units = fx.units;
         let game = fx.game;
         for (i, t) in game.scenario.rules.timers.iter().enumerate() {
-            if timers.0[i].is_some() {
+            if fx.timers[i].is_some() {
                 continue;
             }
             let Some(Some(limit)) = t.falls_on_or_below.get(fx.turn.turn).copied() else { continue };
@@ -56,19 +55,19 @@ fn roll_timers(mut p: EffectParams, mut timers: ResMut<Timers>, mut outcome: Res
             );
             log(fx.glog, game, fx.turn, LogKind::Roll, text, Some(t.space.clone()));
             if falls {
-                timers.0[i] = Some(TimerEnd::Fell);
+                fx.timers[i] = Some(TimerEnd::Fell);
                 fx.apply(roller, &t.on_fall, &format!("{} falls", t.name));
             }
         }
     });
 }
 
-fn check_relief(mut p: EffectParams, mut timers: ResMut<Timers>, q: UnitQuery) {
-    let units = UnitsView::collect(q.iter());
+fn check_relief(mut p: EffectParams) {
     p.run(|fx| {
         let game = fx.game;
+        let units = fx.units;
         for (i, t) in game.scenario.rules.timers.iter().enumerate() {
-            if timers.0[i].is_some() {
+            if fx.timers[i].is_some() {
                 continue;
             }
             let (Some(space), Some(side)) = (game.board.space(&t.space), game.side_index(&t.relief_side)) else { continue };
@@ -76,11 +75,11 @@ fn check_relief(mut p: EffectParams, mut timers: ResMut<Timers>, q: UnitQuery) {
             if here.is_empty() {
                 continue;
             }
-            let supplied = side_supply(game, &units, fx.control, side).into_iter().any(|(id, ok)| ok && here.contains(&id.as_str()));
+            let supplied = side_supply(game, units, fx.control, side).into_iter().any(|(id, ok)| ok && here.contains(&id.as_str()));
             if !supplied {
                 continue;
             }
-            timers.0[i] = Some(TimerEnd::Relieved);
+            fx.timers[i] = Some(TimerEnd::Relieved);
             log(fx.glog, game, fx.turn, LogKind::Control, format!("{} is relieved by {}", t.name, here.join(", ")), Some(t.space.clone()));
             fx.apply(side, &t.on_relief, &format!("{} relieved", t.name));
         }

@@ -6,14 +6,15 @@ use bevy::prelude::*;
 use super::note::{accepted, log};
 use super::RulesSystems;
 use crate::model::view::UnitsView;
-use crate::model::{Control, Game, GameResult, SpaceId, Tracks, TurnState};
+use super::events::EffectParams;
+use crate::model::{Control, Game, GameResult, Outcome, SpaceId, Tracks, TurnState};
 use crate::scenario::schema::{Expr, VictoryCondition};
 use crate::session::log::{GameLog, LogKind};
 
 pub(super) fn add_systems(s: &mut Schedule) {
     s.add_systems(check_held.run_if(super::supply::phase_started).in_set(RulesSystems::PhaseStart));
     s.add_systems(
-        (check_sudden_death, check_end_of_turn, determine_final_victory).chain().run_if(accepted).in_set(RulesSystems::Victory),
+        (check_sudden_death, check_end_of_turn, apply_before_final, determine_final_victory).chain().run_if(accepted).in_set(RulesSystems::Victory),
     );
 }
 
@@ -93,7 +94,7 @@ pub fn isolated(game: &Game, control: &Control, units: &UnitsView, space: &str, 
             return false;
         }
         for e in &b.edges[at.index()] {
-            if seen[e.to.index()] || !open(e.to) || super::movement::edge_cost(game, at, e, "foot", u32::MAX / 4, &[]).is_none() {
+            if seen[e.to.index()] || !open(e.to) || super::movement::edge_cost(game, at, e, "foot", u32::MAX / 4, &[], &control.demolished).is_none() {
                 continue;
             }
             seen[e.to.index()] = true;
@@ -105,7 +106,7 @@ pub fn isolated(game: &Game, control: &Control, units: &UnitsView, space: &str, 
 
 /// Whether a victory condition holds now.
 #[must_use]
-pub fn condition_holds(game: &Game, control: &Control, tracks: &Tracks, units: &UnitsView, c: &VictoryCondition) -> bool {
+pub fn condition_holds(game: &Game, control: &Control, tracks: &Tracks, units: &UnitsView, turn_number: usize, c: &VictoryCondition) -> bool {
     let controls = |side: &str, key: &str| {
         let s = game.side_index(side);
         game.board.space(key).is_some_and(|id| control.owner[id.index()] == s && s.is_some())
@@ -119,8 +120,25 @@ pub fn condition_holds(game: &Game, control: &Control, tracks: &Tracks, units: &
         VictoryCondition::Isolated { space, side, targets, .. } => {
             game.side_index(side).is_some_and(|s| isolated(game, control, units, space, s, targets))
         }
+        VictoryCondition::Expr { left, op, right, .. } => {
+            let n = turn_number as i32;
+            op.holds(eval(game, tracks, n, left), eval(game, tracks, n, right))
+        }
+        VictoryCondition::Any { of, .. } => of.iter().any(|x| condition_holds(game, control, tracks, units, turn_number, x)),
         VictoryCondition::Otherwise { .. } => true,
     }
+}
+
+/// The effects made at final determination, before its conditions are read (tutorial 5.9: the
+/// landing penalty is rolled then).
+fn apply_before_final(mut p: EffectParams, mut outcome: ResMut<Outcome>) {
+    if p.turn.result.is_some() || p.turn.turn < p.game.scenario.turns.labels.len() || p.game.scenario.victory.before_final.is_empty() {
+        return;
+    }
+    let effects = p.game.scenario.victory.before_final.clone();
+    let rolls = p.dice.rolls.len();
+    p.run(|fx| fx.apply(0, &effects, "final determination"));
+    outcome.barrier |= p.dice.rolls.len() > rolls;
 }
 
 fn determine_final_victory(
@@ -136,15 +154,8 @@ fn determine_final_victory(
     }
     let units = UnitsView::collect(q.iter());
     for c in &game.scenario.victory.conditions {
-        if condition_holds(&game, &control, &tracks, &units, c) {
-            let level = match c {
-                VictoryCondition::ControlsAll { level, .. }
-                | VictoryCondition::ControlsAtLeast { level, .. }
-                | VictoryCondition::Track { level, .. }
-                | VictoryCondition::Isolated { level, .. }
-                | VictoryCondition::Otherwise { level } => level,
-            };
-            let r = result(&game, level, "end of game");
+        if condition_holds(&game, &control, &tracks, &units, turn.turn, c) {
+            let r = result(&game, c.level(), "end of game");
             log(&mut glog, &game, &turn, LogKind::Victory, format!("{} ({})", r.level, r.reason), None);
             turn.result = Some(r);
             return;

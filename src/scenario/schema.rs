@@ -176,6 +176,10 @@ pub struct TrackDef {
     /// Named thresholds that rules switch on and off (for display and rule hooks).
     #[serde(default)]
     pub thresholds: Vec<Threshold>,
+    /// A countdown: the track drops by one at the start of every game turn until it reaches
+    /// its floor (an effect "for this turn" or "for the next turn" sets it). Default false.
+    #[serde(default)]
+    pub countdown: bool,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
@@ -227,6 +231,10 @@ pub struct Victory {
     /// Sudden death for holding spaces over several player turns (tutorial 5.9 depot strike).
     #[serde(default)]
     pub held: Vec<HeldCheck>,
+    /// Effects applied once at the end of the last turn, before `conditions` are read (tutorial
+    /// 5.9: the landing penalty is rolled at final determination).
+    #[serde(default)]
+    pub before_final: Vec<EventEffect>,
 }
 
 /// At the end of a player turn of `side`: if `side` has controlled at least `count` of `spaces`
@@ -310,8 +318,28 @@ pub enum VictoryCondition {
     /// `space` has no path of any length to a target held by `side`, through hexes free of
     /// enemy units and not in an enemy ZOC unless `side` occupies them (tutorial 5.9, SCW 17.1).
     Isolated { space: String, side: String, targets: Vec<String>, level: String },
+    /// An expression compared with another (tutorial 5.9: NS = P + min(S, P) - U >= 12).
+    Expr { left: Expr, op: CompareOp, right: Expr, level: String },
+    /// Any of the conditions holds (their own levels are ignored).
+    Any { of: Vec<VictoryCondition>, level: String },
     /// Always holds: the default result.
     Otherwise { level: String },
+}
+
+impl VictoryCondition {
+    /// The level the condition gives.
+    #[must_use]
+    pub fn level(&self) -> &str {
+        match self {
+            VictoryCondition::ControlsAll { level, .. }
+            | VictoryCondition::ControlsAtLeast { level, .. }
+            | VictoryCondition::Track { level, .. }
+            | VictoryCondition::Isolated { level, .. }
+            | VictoryCondition::Expr { level, .. }
+            | VictoryCondition::Any { level, .. }
+            | VictoryCondition::Otherwise { level } => level,
+        }
+    }
 }
 
 /// An optional rule: a named switch read by the rules.

@@ -126,6 +126,26 @@ pub struct DeclarationDef {
     pub effects: Vec<super::schema_tables::EventEffect>,
     #[serde(default)]
     pub rule: Option<String>,
+    /// After the declaration, another side may answer it once (tutorial 5.7.9: the Coastal
+    /// Flotilla's interception).
+    #[serde(default)]
+    pub response: Option<DeclarationResponse>,
+}
+
+/// An answer to a declaration: if `side` takes it, `effects` apply and, if given, `table` (an
+/// event table) is rolled.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct DeclarationResponse {
+    pub id: String,
+    pub name: String,
+    pub side: String,
+    #[serde(default)]
+    pub effects: Vec<super::schema_tables::EventEffect>,
+    #[serde(default)]
+    pub table: Option<String>,
+    #[serde(default)]
+    pub rule: Option<String>,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
@@ -156,6 +176,10 @@ pub struct SupportDef {
     /// May be used in an overrun. Default false.
     #[serde(default)]
     pub in_overrun: bool,
+    /// The defender must be in one of these spaces; empty = anywhere (tutorial 5.8 U7: naval
+    /// gunfire reaches hexes at range 1 or less from the coast).
+    #[serde(default)]
+    pub targets: Vec<String>,
     pub effect: SupportEffect,
 }
 
@@ -328,6 +352,11 @@ pub struct SupplySource {
     /// Works only while the side controls the space. Default true.
     #[serde(default = "yes")]
     pub needs_control: bool,
+    /// A marker source (tutorial 5.7.9, the Beachhead): it appears in the space of `spaces`
+    /// where the first of these units enters, and is removed for good when an enemy unit enters
+    /// its space. Empty = the spaces themselves are sources.
+    #[serde(default)]
+    pub marker_with: Vec<String>,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]

@@ -168,6 +168,13 @@ pub enum EventEffect {
     AdjustTrack { track: String, amount: Amount, #[serde(default)] min: Option<i32> },
     /// Draw chits from a pool into the side's hand.
     DrawChits { pool: String, count: u32 },
+    /// One more marker for a combat support (tutorial 5.8: N5 extra barrage, N1, U7).
+    AddSupport { support: String, count: u32 },
+    /// The first listed unit that is in play and has a step to lose loses one (tutorial 5.7.9:
+    /// interception hits a wave-1 unit; the units listed are identical at that moment).
+    ReduceUnit { units: Vec<String> },
+    /// The effects apply only if every condition holds.
+    If { when: Vec<Condition>, then: Vec<EventEffect> },
     /// Procedure implemented by the ruleset plugin under this name.
     Ruleset { handler: String },
     NoEffect,
@@ -220,6 +227,16 @@ pub enum Condition {
     Track { track: String, when: super::schema::Comparison },
     Controls { side: String, space: String },
     NotControls { side: String, space: String },
+    /// The declaration has been made (in this game turn or an earlier one).
+    Declared(String),
+    /// The answer to a declaration (its response id) was taken.
+    Responded(String),
+    /// The side has units in every listed space.
+    Occupies { side: String, spaces: Vec<String> },
+    /// The unit has been eliminated.
+    Eliminated(String),
+    /// The timed objective (siege) has ended, by falling or by relief.
+    TimerEnded(String),
 }
 
 fn one() -> u32 {

@@ -169,6 +169,23 @@ pub struct Reinforcement {
     /// The units enter face down.
     #[serde(default)]
     pub hidden: bool,
+    /// The units arrive only once this declaration is made (tutorial 5.7.9, the landing
+    /// waves), from the game turn of the declaration on; `turn` is then the earliest turn.
+    #[serde(default)]
+    pub declaration: Option<String>,
+    /// Phase (id) in which they enter; none = the side's Reinforcement phases. Entering in a
+    /// reserve-only phase makes the unit a reserve unit that does not count against the cap.
+    #[serde(default)]
+    pub phase: Option<String>,
+    /// MP the unit has spent by entering (tutorial 5.7.9: wave 2 moves with MA - 1).
+    #[serde(default)]
+    pub entry_mp: u32,
+    /// The entry space must be controlled by the side. Default false.
+    #[serde(default)]
+    pub needs_control: bool,
+    /// The units may not move in the game turn they enter (they may attack). Default false.
+    #[serde(default)]
+    pub no_move_on_entry: bool,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]

@@ -290,30 +290,7 @@ pub fn validate_with_board(s: &Scenario, file: &str, base: &Path) -> (Vec<Diagno
         ctx.err("victory.conditions", "needs at least one condition (end with `Otherwise`)");
     }
     for (i, c) in s.victory.conditions.iter().enumerate() {
-        let p = format!("victory.conditions[{i}]");
-        match c {
-            VictoryCondition::ControlsAll { side, spaces, level }
-            | VictoryCondition::ControlsAtLeast { side, spaces, level, .. } => {
-                side_ref(&mut ctx, &sides, &format!("{p}.side"), side);
-                level_ref(&mut ctx, &levels, &format!("{p}.level"), level);
-                for (j, sp) in spaces.iter().enumerate() {
-                    space_ref(&mut ctx, board.as_ref(), &format!("{p}.spaces[{j}]"), sp);
-                }
-            }
-            VictoryCondition::Track { track, level, .. } => {
-                track_ref(&mut ctx, &tracks, &format!("{p}.track"), track);
-                level_ref(&mut ctx, &levels, &format!("{p}.level"), level);
-            }
-            VictoryCondition::Isolated { space, side, targets, level } => {
-                side_ref(&mut ctx, &sides, &format!("{p}.side"), side);
-                level_ref(&mut ctx, &levels, &format!("{p}.level"), level);
-                space_ref(&mut ctx, board.as_ref(), &format!("{p}.space"), space);
-                for (j, t) in targets.iter().enumerate() {
-                    space_ref(&mut ctx, board.as_ref(), &format!("{p}.targets[{j}]"), t);
-                }
-            }
-            VictoryCondition::Otherwise { level } => level_ref(&mut ctx, &levels, &format!("{p}.level"), level),
-        }
+        victory_refs(&mut ctx, board.as_ref(), (&sides, &tracks, &levels), &format!("victory.conditions[{i}]"), c);
     }
     super::validate_rules::rules_refs(&mut ctx, s, board.as_ref(), &Refs { sides: &sides, types: &types, tracks: &tracks, pools: &pools, levels: &levels });
     let options = ids(&mut ctx, &s.options, "options", |x| &x.id);
@@ -396,6 +373,60 @@ pub(super) fn space_ref(ctx: &mut Ctx, board: Option<&Board>, path: &str, key: &
     }
 }
 
+type VictoryRefs<'a> = (&'a BTreeSet<&'a str>, &'a BTreeSet<&'a str>, &'a BTreeSet<&'a str>);
+
+fn victory_refs(ctx: &mut Ctx, board: Option<&Board>, (sides, tracks, levels): VictoryRefs, p: &str, c: &VictoryCondition) {
+    match c {
+        VictoryCondition::ControlsAll { side, spaces, level } | VictoryCondition::ControlsAtLeast { side, spaces, level, .. } => {
+            side_ref(ctx, sides, &format!("{p}.side"), side);
+            level_ref(ctx, levels, &format!("{p}.level"), level);
+            for (j, sp) in spaces.iter().enumerate() {
+                space_ref(ctx, board, &format!("{p}.spaces[{j}]"), sp);
+            }
+        }
+        VictoryCondition::Track { track, level, .. } => {
+            track_ref(ctx, tracks, &format!("{p}.track"), track);
+            level_ref(ctx, levels, &format!("{p}.level"), level);
+        }
+        VictoryCondition::Isolated { space, side, targets, level } => {
+            side_ref(ctx, sides, &format!("{p}.side"), side);
+            level_ref(ctx, levels, &format!("{p}.level"), level);
+            space_ref(ctx, board, &format!("{p}.space"), space);
+            for (j, t) in targets.iter().enumerate() {
+                space_ref(ctx, board, &format!("{p}.targets[{j}]"), t);
+            }
+        }
+        VictoryCondition::Expr { left, right, level, .. } => {
+            level_ref(ctx, levels, &format!("{p}.level"), level);
+            for t in expr_tracks(left).into_iter().chain(expr_tracks(right)) {
+                track_ref(ctx, tracks, p, t);
+            }
+        }
+        VictoryCondition::Any { of, level } => {
+            level_ref(ctx, levels, &format!("{p}.level"), level);
+            for (j, x) in of.iter().enumerate() {
+                victory_refs(ctx, board, (sides, tracks, levels), &format!("{p}.of[{j}]"), x);
+            }
+        }
+        VictoryCondition::Otherwise { level } => level_ref(ctx, levels, &format!("{p}.level"), level),
+    }
+}
+
+/// Tracks an expression reads.
+pub(super) fn expr_tracks(e: &Expr) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut stack = vec![e];
+    while let Some(e) = stack.pop() {
+        match e {
+            Expr::Track(t) => out.push(t.as_str()),
+            Expr::Sum(v) | Expr::Min(v) | Expr::Max(v) => stack.extend(v.iter()),
+            Expr::Neg(x) => stack.push(x),
+            Expr::Const(_) | Expr::Turn => {}
+        }
+    }
+    out
+}
+
 pub(super) fn effect_refs(ctx: &mut Ctx, tracks: &BTreeSet<&str>, pools: &BTreeSet<&str>, path: &str, e: &EventEffect) {
     match e {
         EventEffect::AdjustTrack { track, .. } => track_ref(ctx, tracks, &format!("{path}.track"), track),
@@ -404,8 +435,14 @@ pub(super) fn effect_refs(ctx: &mut Ctx, tracks: &BTreeSet<&str>, pools: &BTreeS
                 ctx.err(format!("{path}.pool"), format!("unknown pool `{pool}`"));
             }
         }
+        EventEffect::If { then, .. } => {
+            for (k, x) in then.iter().enumerate() {
+                effect_refs(ctx, tracks, pools, &format!("{path}.then[{k}]"), x);
+            }
+        }
         EventEffect::Ruleset { handler } if handler.is_empty() => ctx.err(format!("{path}.handler"), "empty handler name"),
-        EventEffect::Ruleset { .. } | EventEffect::NoEffect => {}
+        // Support and unit references are checked with the rules (`validate_rules`).
+        EventEffect::AddSupport { .. } | EventEffect::ReduceUnit { .. } | EventEffect::Ruleset { .. } | EventEffect::NoEffect => {}
     }
 }
 

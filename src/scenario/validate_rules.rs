@@ -4,7 +4,7 @@
 use std::collections::BTreeSet;
 
 use super::schema::*;
-use super::validate::{Ctx, Refs, effect_refs, ids, level_ref, side_ref, space_ref, track_ref, type_ref};
+use super::validate::{Ctx, Refs, effect_refs, expr_tracks, ids, level_ref, side_ref, space_ref, track_ref, type_ref};
 use crate::model::board::Board;
 
 /// Checks every reference in `rules` and in the event tables and cups.
@@ -16,6 +16,20 @@ pub(super) fn rules_refs(ctx: &mut Ctx, s: &Scenario, board: Option<&Board>, r: 
         for (j, e) in d.effects.iter().enumerate() {
             effect_refs(ctx, r.tracks, r.pools, &format!("rules.declarations[{i}].effects[{j}]"), e);
         }
+        if let Some(resp) = &d.response {
+            side_ref(ctx, r.sides, &format!("rules.declarations[{i}].response.side"), &resp.side);
+            for (j, e) in resp.effects.iter().enumerate() {
+                effect_refs(ctx, r.tracks, r.pools, &format!("rules.declarations[{i}].response.effects[{j}]"), e);
+            }
+            if let Some(t) = &resp.table
+                && !s.tables.events.iter().any(|x| &x.id == t)
+            {
+                ctx.err(format!("rules.declarations[{i}].response.table"), format!("unknown event table `{t}`"));
+            }
+        }
+    }
+    for (j, e) in s.victory.before_final.iter().enumerate() {
+        effect_refs(ctx, r.tracks, r.pools, &format!("victory.before_final[{j}]"), e);
     }
     for (i, ph) in s.turns.phases.iter().enumerate() {
         if let Some(d) = &ph.declaration
@@ -32,6 +46,9 @@ pub(super) fn rules_refs(ctx: &mut Ctx, s: &Scenario, board: Option<&Board>, r: 
         side_ref(ctx, r.sides, &format!("rules.supports[{i}].side"), &d.side);
         if let Some((t, _)) = &d.needs_unit {
             type_ref(ctx, r.types, &format!("rules.supports[{i}].needs_unit"), t);
+        }
+        for (j, k) in d.targets.iter().enumerate() {
+            space_ref(ctx, board, &format!("rules.supports[{i}].targets[{j}]"), k);
         }
     }
     ids(ctx, &s.rules.supports, "rules.supports", |x| &x.id);
@@ -88,17 +105,19 @@ pub(super) fn rules_refs(ctx: &mut Ctx, s: &Scenario, board: Option<&Board>, r: 
                     ctx.err(format!("pools[{i}].chits[{j}].play_in[{k}]"), format!("unknown phase `{ph}`"));
                 }
             }
-            for (k, cond) in c.no_event.iter().chain(&c.playable_if).enumerate() {
-                let path = format!("pools[{i}].chits[{j}].conditions[{k}]");
-                match cond {
-                    Condition::Track { track, .. } => track_ref(ctx, r.tracks, &path, track),
-                    Condition::Controls { side, space } | Condition::NotControls { side, space } => {
-                        side_ref(ctx, r.sides, &path, side);
-                        space_ref(ctx, board, &path, space);
-                    }
-                    Condition::TurnAtLeast(_) | Condition::TurnAtMost(_) => {}
-                }
-            }
+        }
+    }
+    effects_and_conditions(ctx, s, board, r, &declaration_ids);
+    for (i, rf) in s.reinforcements.iter().enumerate() {
+        if let Some(d) = &rf.declaration
+            && !declaration_ids.contains(d.as_str())
+        {
+            ctx.err(format!("reinforcements[{i}].declaration"), format!("unknown declaration `{d}`"));
+        }
+        if let Some(ph) = &rf.phase
+            && !phase_ids.contains(ph.as_str())
+        {
+            ctx.err(format!("reinforcements[{i}].phase"), format!("unknown phase `{ph}`"));
         }
     }
     if let Some(int) = &s.rules.interdiction {
@@ -121,6 +140,11 @@ pub(super) fn rules_refs(ctx: &mut Ctx, s: &Scenario, board: Option<&Board>, r: 
     if let Some(sup) = &s.rules.supply {
         for (i, src) in sup.sources.iter().enumerate() {
             side_ref(ctx, r.sides, &format!("rules.supply.sources[{i}].side"), &src.side);
+            for (j, u) in src.marker_with.iter().enumerate() {
+                if !unit_ids(s).contains(u.as_str()) {
+                    ctx.err(format!("rules.supply.sources[{i}].marker_with[{j}]"), format!("unknown unit `{u}`"));
+                }
+            }
             for (j, sp) in src.spaces.iter().enumerate() {
                 space_ref(ctx, board, &format!("rules.supply.sources[{i}].spaces[{j}]"), sp);
             }
@@ -142,14 +166,8 @@ pub(super) fn rules_refs(ctx: &mut Ctx, s: &Scenario, board: Option<&Board>, r: 
     }
     for (i, c) in s.victory.end_of_turn.iter().enumerate() {
         level_ref(ctx, r.levels, &format!("victory.end_of_turn[{i}].level"), &c.level);
-        let mut stack = vec![&c.left, &c.right];
-        while let Some(e) = stack.pop() {
-            match e {
-                Expr::Track(t) => track_ref(ctx, r.tracks, &format!("victory.end_of_turn[{i}]"), t),
-                Expr::Sum(v) | Expr::Min(v) | Expr::Max(v) => stack.extend(v.iter()),
-                Expr::Neg(x) => stack.push(x),
-                Expr::Const(_) | Expr::Turn => {}
-            }
+        for t in expr_tracks(&c.left).into_iter().chain(expr_tracks(&c.right)) {
+            track_ref(ctx, r.tracks, &format!("victory.end_of_turn[{i}]"), t);
         }
     }
 }
@@ -194,7 +212,8 @@ fn ruleset_support(ctx: &mut Ctx, s: &Scenario) {
         ctx.err("pools", "chits are drawn in Event phases, and the sequence of play has none");
     }
     for (i, t) in s.tables.events.iter().enumerate() {
-        let rolled = s.rules.events.as_ref().is_some_and(|e| e.tables.iter().any(|(_, id)| *id == t.id));
+        let rolled = s.rules.events.as_ref().is_some_and(|e| e.tables.iter().any(|(_, id)| *id == t.id))
+            || s.rules.declarations.iter().any(|d| d.response.as_ref().is_some_and(|x| x.table.as_deref() == Some(t.id.as_str())));
         if !rolled {
             ctx.err(format!("tables.events[{i}]"), format!("event table `{}` is never rolled (list it in rules.events.tables)", t.id));
         }
@@ -212,6 +231,83 @@ fn ruleset_support(ctx: &mut Ctx, s: &Scenario) {
     for (path, e) in handlers {
         if let EventEffect::Ruleset { handler } = e {
             ctx.err(path, format!("the generic ruleset has no procedure `{handler}`"));
+        }
+    }
+}
+
+/// Ids of every unit in the scenario (set-up and reinforcements).
+fn unit_ids(s: &Scenario) -> BTreeSet<&str> {
+    s.setup.units.iter().map(|u| u.id.as_str()).chain(s.reinforcements.iter().flat_map(|r| r.units.iter().map(|u| u.id.as_str()))).collect()
+}
+
+/// Every effect and condition of the scenario, with its field path: chits, event tables,
+/// declarations and their responses, timers and the final effects (nested `If`s included).
+fn effects_and_conditions(ctx: &mut Ctx, s: &Scenario, board: Option<&Board>, r: &Refs, declarations: &BTreeSet<&str>) {
+    let mut effects: Vec<(String, &EventEffect)> = Vec::new();
+    let mut conditions: Vec<(String, &Condition)> = Vec::new();
+    for (i, p) in s.pools.iter().enumerate() {
+        for (j, c) in p.chits.iter().enumerate() {
+            let path = format!("pools[{i}].chits[{j}]");
+            effects.extend(c.effects.iter().enumerate().map(|(k, e)| (format!("{path}.effects[{k}]"), e)));
+            conditions.extend(c.no_event.iter().enumerate().map(|(k, x)| (format!("{path}.no_event[{k}]"), x)));
+            conditions.extend(c.playable_if.iter().enumerate().map(|(k, x)| (format!("{path}.playable_if[{k}]"), x)));
+        }
+    }
+    for (i, t) in s.tables.events.iter().enumerate() {
+        for (j, e) in t.entries.iter().enumerate() {
+            effects.extend(e.effects.iter().enumerate().map(|(k, x)| (format!("tables.events[{i}].entries[{j}].effects[{k}]"), x)));
+        }
+    }
+    for (i, d) in s.rules.declarations.iter().enumerate() {
+        let path = format!("rules.declarations[{i}]");
+        effects.extend(d.effects.iter().enumerate().map(|(k, e)| (format!("{path}.effects[{k}]"), e)));
+        conditions.extend(d.forbidden_if.iter().enumerate().map(|(k, x)| (format!("{path}.forbidden_if[{k}]"), x)));
+        if let Some(resp) = &d.response {
+            effects.extend(resp.effects.iter().enumerate().map(|(k, e)| (format!("{path}.response.effects[{k}]"), e)));
+        }
+    }
+    for (i, t) in s.rules.timers.iter().enumerate() {
+        effects.extend(t.on_fall.iter().enumerate().map(|(k, e)| (format!("rules.timers[{i}].on_fall[{k}]"), e)));
+        effects.extend(t.on_relief.iter().enumerate().map(|(k, e)| (format!("rules.timers[{i}].on_relief[{k}]"), e)));
+    }
+    effects.extend(s.victory.before_final.iter().enumerate().map(|(k, e)| (format!("victory.before_final[{k}]"), e)));
+    let units = unit_ids(s);
+    while let Some((path, e)) = effects.pop() {
+        match e {
+            EventEffect::If { when, then } => {
+                conditions.extend(when.iter().enumerate().map(|(k, x)| (format!("{path}.when[{k}]"), x)));
+                effects.extend(then.iter().enumerate().map(|(k, x)| (format!("{path}.then[{k}]"), x)));
+            }
+            EventEffect::AddSupport { support, .. } if !s.rules.supports.iter().any(|d| &d.id == support) => {
+                ctx.err(format!("{path}.support"), format!("unknown support `{support}`"));
+            }
+            EventEffect::ReduceUnit { units: list } => {
+                for (k, u) in list.iter().enumerate() {
+                    if !units.contains(u.as_str()) {
+                        ctx.err(format!("{path}.units[{k}]"), format!("unknown unit `{u}`"));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    for (path, c) in conditions {
+        match c {
+            Condition::Track { track, .. } => track_ref(ctx, r.tracks, &path, track),
+            Condition::Controls { side, space } | Condition::NotControls { side, space } => {
+                side_ref(ctx, r.sides, &path, side);
+                space_ref(ctx, board, &path, space);
+            }
+            Condition::Occupies { side, spaces } => {
+                side_ref(ctx, r.sides, &path, side);
+                for sp in spaces {
+                    space_ref(ctx, board, &path, sp);
+                }
+            }
+            Condition::Declared(d) if !declarations.contains(d.as_str()) => ctx.err(path, format!("unknown declaration `{d}`")),
+            Condition::Eliminated(u) if !units.contains(u.as_str()) => ctx.err(path, format!("unknown unit `{u}`")),
+            Condition::TimerEnded(t) if !s.rules.timers.iter().any(|x| &x.id == t) => ctx.err(path, format!("unknown timed objective `{t}`")),
+            _ => {}
         }
     }
 }

@@ -84,9 +84,20 @@ pub fn legal_commands(world: &mut World) -> Vec<Command> {
     let Some(phase) = turn.current_phase(game) else { return out };
     let pools = world.resource::<crate::model::Pools>();
     let tracks_now = world.resource::<crate::model::Tracks>();
+    let timers = world.resource::<crate::rules::timers::Timers>();
+    let facts = crate::rules::events::Facts { game, turn, tracks: tracks_now, control, units: &units, timers: &timers.0 };
     for chit in pools.hands.get(side).cloned().unwrap_or_default() {
-        if crate::rules::events::play_rejection(game, turn, tracks_now, control, pools, side, &chit).is_none() {
+        if crate::rules::events::play_rejection(facts, pools, side, &chit).is_none() {
             out.push(Command::PlayChit { chit });
+        }
+    }
+    for r in &game.scenario.reinforcements {
+        for ru in &r.units {
+            for at in &r.entry {
+                if enter_rejection(game, turn, &units, control, side, &ru.id, at).is_none() {
+                    out.push(Command::Enter { unit: ru.id.clone(), at: at.clone() });
+                }
+            }
         }
     }
     match phase.kind {
@@ -109,17 +120,6 @@ pub fn legal_commands(world: &mut World) -> Vec<Command> {
             for u in units.0.iter().filter(|u| designation && u.side == side) {
                 if reserve_rejection(game, tracks, &units, side, &u.id).is_none() {
                     out.push(Command::Reserve { unit: u.id.clone() });
-                }
-            }
-        }
-        PhaseKind::Reinforcement => {
-            for r in &game.scenario.reinforcements {
-                for ru in &r.units {
-                    for at in &r.entry {
-                        if enter_rejection(game, turn, &units, control, side, &ru.id, at).is_none() {
-                            out.push(Command::Enter { unit: ru.id.clone(), at: at.clone() });
-                        }
-                    }
                 }
             }
         }

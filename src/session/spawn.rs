@@ -33,9 +33,10 @@ pub fn spawn_world(loaded: &Loaded, options: &BTreeSet<String>, seed: u64, force
         result: None,
         declared: std::collections::BTreeMap::new(),
         offered: BTreeSet::new(),
+        responded: BTreeSet::new(),
     };
     let tracks = Tracks(s.tracks.iter().map(|t| t.start).collect());
-    let mut control = Control { owner: vec![None; game.board.len()], interdicted: vec![false; game.board.len()] };
+    let mut control = Control { owner: vec![None; game.board.len()], interdicted: vec![false; game.board.len()], source_markers: std::collections::BTreeMap::new(), demolished: BTreeSet::new() };
     match &s.map {
         Map::Hex(m) => {
             for c in &m.initial_control {
@@ -137,6 +138,8 @@ pub fn spawn_world(loaded: &Loaded, options: &BTreeSet<String>, seed: u64, force
         used: vec![0; s.rules.supports.len()],
     });
     world.insert_resource(crate::rules::boxes::PreviousActor::default());
+    world.insert_resource(crate::rules::declarations::PendingEffects::default());
+    world.insert_resource(crate::rules::declarations::Reductions::default());
     world.insert_resource(crate::rules::lines::Eliminated::default());
     world.insert_resource(crate::rules::timers::Timers(vec![None; s.rules.timers.len()]));
     world.insert_resource(crate::rules::supply::PhaseStarted(turn_started));

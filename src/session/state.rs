@@ -67,6 +67,15 @@ pub struct GameState {
     /// One-time control scores already made (indexes into `rules.control_scores`).
     #[serde(default)]
     pub scored_once: Vec<usize>,
+    /// Marker supply sources: (source index, space or `removed`).
+    #[serde(default)]
+    pub source_markers: Vec<(usize, String)>,
+    /// Demolished bridges, as `from-to` hex pairs.
+    #[serde(default)]
+    pub demolished: Vec<String>,
+    /// Answers to declarations that were taken.
+    #[serde(default)]
+    pub responded: Vec<String>,
 }
 
 /// The state as seen by `viewer` (a side index), or all of it.
@@ -150,6 +159,13 @@ pub fn game_state(world: &mut World, viewer: Option<usize>) -> GameState {
         support_markers: world.resource::<crate::rules::supports::SupportState>().markers.clone(),
         timers: world.resource::<crate::rules::timers::Timers>().0.clone(),
         scored_once: world.resource::<crate::rules::tracks::ScoredOnce>().0.iter().copied().collect(),
+        source_markers: control
+            .source_markers
+            .iter()
+            .map(|(i, s)| (*i, s.map_or_else(|| "removed".to_string(), |s| game.board.key(s).to_string())))
+            .collect(),
+        demolished: control.demolished.iter().map(|(a, b)| format!("{}-{}", game.board.key(*a), game.board.key(*b))).collect(),
+        responded: turn.responded.iter().cloned().collect(),
     }
 }
 

@@ -3,6 +3,8 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
+pub mod invariants;
+
 use crate::bots::random::RandomPlayer;
 use crate::scenario::Loaded;
 use crate::session::{GameSetup, Session};
@@ -19,7 +21,8 @@ pub struct SimReport {
 /// Most commands one simulated game may take before it counts as stuck.
 pub const MAX_COMMANDS_PER_GAME: usize = 200_000;
 
-/// Plays `games` games. Any rejected generated command is an error (a bug in the legal list).
+/// Plays `games` games. Any rejected generated command is an error (a bug in the legal list), and
+/// so is a broken rule invariant after any command ([`invariants::check_invariants`]).
 pub fn simulate(loaded: &Arc<Loaded>, games: u32, seed: u64) -> Result<SimReport, String> {
     let mut rep = SimReport { games, ..Default::default() };
     for g in 0..games {
@@ -31,6 +34,8 @@ pub fn simulate(loaded: &Arc<Loaded>, games: u32, seed: u64) -> Result<SimReport
         while !s.is_over() {
             let Some(cmd) = bot.choose(&mut s) else { break };
             s.apply(cmd.clone()).map_err(|e| format!("game {g} (seed {game_seed}): generated command `{}` rejected: {e}", cmd.describe()))?;
+            invariants::check_invariants(&mut s)
+                .map_err(|e| format!("game {g} (seed {game_seed}): after command {} (`{}`): {e}", n + 1, cmd.describe()))?;
             n += 1;
             if n > MAX_COMMANDS_PER_GAME {
                 return Err(format!("game {g} (seed {game_seed}) did not end after {n} commands"));

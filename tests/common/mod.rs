@@ -71,39 +71,19 @@ pub fn kell_rules(rules: &str, extra: &[(&str, &str)], dice: &[u32]) -> Session 
     kell_with(&all, dice)
 }
 
-/// Rule invariants that must hold after every command: stacking within limits, steps and
-/// levels within the counter's range, tracks within floor and cap, every unit in one place.
+/// Rule invariants that must hold after every command (the simulator's own check).
 pub fn assert_invariants(s: &mut Session) {
-    use sandtable::model::view::UnitsView;
-    use sandtable::rules::movement::stacking_limit;
-    use sandtable::scenario::schema::Strength;
-    let units = UnitsView::from_world(&mut s.world);
-    let game = s.game().clone();
-    let mut ids: Vec<&str> = units.0.iter().map(|u| u.id.as_str()).collect();
-    ids.dedup();
-    assert_eq!(ids.len(), units.0.len(), "a unit id appears twice");
-    for u in &units.0 {
-        match &game.scenario.unit_types[u.type_index].strength {
-            Strength::Steps(f) => assert!((u.level as usize) < f.len() || u.space().is_none(), "{} has lost too many steps", u.id),
-            Strength::Levels { lowest, factors } => {
-                assert!(u.level >= *lowest && u.level < lowest + factors.len() as u32, "{} level {}", u.id, u.level);
-            }
-        }
+    if let Err(e) = sandtable::sim::invariants::check_invariants(s) {
+        panic!("invariant broken: {e}");
     }
-    for i in 0..game.board.len() {
-        let sp = sandtable::model::SpaceId(i as u32);
-        if let Some(limit) = stacking_limit(&game, sp) {
-            for side in 0..game.scenario.sides.len() {
-                let n = units.at(sp).filter(|u| u.side == side).count() as u32;
-                assert!(n <= limit, "{} holds {n} units of side {side}, limit {limit}", game.board.key(sp));
-            }
-        }
-    }
-    let st = s.state(None);
-    for t in &game.scenario.tracks {
-        let v = st.tracks[&t.id];
-        assert!(v >= t.floor && v <= t.cap, "track {} = {v}", t.id);
-    }
+}
+
+/// A session on scenario text with a seed and forced dice.
+pub fn session_from_text_with(text: &str, seed: u64, dice: &[u32]) -> Session {
+    let loaded = sandtable::scenario::load_str(text, "variant.ron", &root()).unwrap_or_else(|r| panic!("{r}"));
+    let loaded = Arc::new(loaded);
+    let options = Session::default_options(&loaded);
+    Session::new(loaded, GameSetup { options, seed, forced_dice: dice.to_vec() }).expect("session")
 }
 
 /// A session on scenario text (seed 1, no forced dice).

@@ -19,4 +19,5 @@ mod strategic;
 mod supply;
 mod supports;
 mod timers;
+mod tutorial;
 mod zoc;

@@ -1,4 +1,4 @@
-//! The tutorial's map and set-up on the generic rules (other-seeds 5.3, 5.10): the checks the
+//! The tutorial scenario's map and set-up (other-seeds 5.3, 5.10): the checks the
 //! reference's script makes, made by the engine on the scenario data.
 
 use sandtable::model::view::UnitsView;
@@ -9,7 +9,7 @@ use sandtable::session::Session;
 use crate::common::session;
 
 fn map() -> Session {
-    session("tests/fixtures/salt_river_line_map.ron", 1, &[])
+    session("scenarios/salt_river_line.ron", 1, &[])
 }
 
 fn zoc_of(s: &mut Session, side: usize) -> Vec<String> {
@@ -53,7 +53,7 @@ fn rule_5_3_map_data_river_roads_and_distances() {
     assert_eq!(rivers, 17, "the Salt River: every land hexside between rows 05 and 06");
     // Gull Bay (0203) to Norby (0302) by the roads R2 and R3: 2 MP for a foot unit.
     let mut s = crate::common::session_from_text(
-        &std::fs::read_to_string(crate::common::root().join("tests/fixtures/salt_river_line_map.ron"))
+        &std::fs::read_to_string(crate::common::root().join("scenarios/salt_river_line.ron"))
             .expect("read")
             .replace(r#"(id: "NA-11R", unit_type: "na_inf", at: "0305")"#, r#"(id: "NA-11R", unit_type: "na_inf", at: "0203")"#),
     );
@@ -69,7 +69,7 @@ fn rule_5_3_map_data_river_roads_and_distances() {
 #[test]
 fn random_games_on_the_tutorial_map_keep_the_invariants() {
     for seed in 0..2 {
-        let mut s = session("tests/fixtures/salt_river_line_map.ron", seed, &[]);
+        let mut s = session("scenarios/salt_river_line.ron", seed, &[]);
         crate::common::play_random_checked(&mut s, seed, 20_000);
     }
 }

@@ -1,0 +1,46 @@
+//! Rule invariants that must hold after every command of any game: every unit id once (so no
+//! unit is in two places), steps and levels within the counter's range, no side over the
+//! stacking limit anywhere (moves and retreats end within it), tracks within floor and cap.
+
+use crate::model::Tracks;
+use crate::model::view::UnitsView;
+use crate::rules::movement::stacking_limit;
+use crate::scenario::schema::Strength;
+use crate::session::Session;
+
+/// The first broken invariant, described.
+pub fn check_invariants(s: &mut Session) -> Result<(), String> {
+    let units = UnitsView::from_world(&mut s.world);
+    let game = s.game().clone();
+    for w in units.0.windows(2) {
+        if w[0].id == w[1].id {
+            return Err(format!("unit {} exists twice", w[0].id));
+        }
+    }
+    for u in &units.0 {
+        let ok = match &game.scenario.unit_types[u.type_index].strength {
+            Strength::Steps(f) => (u.level as usize) < f.len() || u.space().is_none(),
+            Strength::Levels { lowest, factors } => u.level >= *lowest && u.level < lowest + factors.len() as u32,
+        };
+        if !ok {
+            return Err(format!("{} is at step or level {}, outside its counter", u.id, u.level));
+        }
+    }
+    for i in 0..game.board.len() {
+        let sp = crate::model::SpaceId(i as u32);
+        let Some(limit) = stacking_limit(&game, sp) else { continue };
+        for side in 0..game.scenario.sides.len() {
+            let n = units.at(sp).filter(|u| u.side == side).count() as u32;
+            if n > limit {
+                return Err(format!("{} holds {n} units of {}, the limit is {limit}", game.board.key(sp), game.side_id(side)));
+            }
+        }
+    }
+    let tracks = s.world.resource::<Tracks>();
+    for (t, v) in game.scenario.tracks.iter().zip(&tracks.0) {
+        if *v < t.floor || *v > t.cap {
+            return Err(format!("track {} is {v}, outside {}..{}", t.id, t.floor, t.cap));
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,199 @@
+//! The tutorial scenario's own procedures (other-seeds 5.7.9 landing, 5.8 chits, 5.9 victory)
+//! on the shipped `scenarios/salt_river_line.ron`, with its sequence of play.
+
+use sandtable::model::{Control, Tracks};
+use sandtable::session::prompt::Prompt;
+use sandtable::session::{Command, Session};
+
+use crate::common::{location, play, root, session_from_text_with};
+
+const FILE: &str = "scenarios/salt_river_line.ron";
+
+/// The tutorial with text replacements (each must match once or more) and forced dice.
+fn tutorial(replacements: &[(&str, &str)], dice: &[u32]) -> Session {
+    let mut text = std::fs::read_to_string(root().join(FILE)).expect("read");
+    for (a, b) in replacements {
+        assert!(text.contains(a), "replacement target not found: {a}");
+        text = text.replace(a, b);
+    }
+    session_from_text_with(&text, 1, dice)
+}
+
+/// The landing window opened from turn 2 (and its waves with it), for short tests.
+const EARLY_LANDING: [(&str, &str); 2] = [("turns: (5, 7)", "turns: (2, 7)"), ("(turn: 5, side: \"su\", declaration", "(turn: 2, side: \"su\", declaration")];
+
+fn prompt(s: &mut Session) -> Option<Prompt> {
+    s.state(None).prompt
+}
+
+fn track(s: &Session, id: &str) -> i32 {
+    let i = s.game().track_index(id).expect("track");
+    s.world.resource::<Tracks>().0[i]
+}
+
+/// Ends phases (answering interdiction prompts with the first legal placement) until `stop`.
+fn end_phases_until(s: &mut Session, stop: impl Fn(&mut Session) -> bool) {
+    for _ in 0..500 {
+        if stop(s) || s.is_over() {
+            return;
+        }
+        let legal = s.legal_commands();
+        let c = if legal.contains(&Command::EndPhase) {
+            Command::EndPhase
+        } else {
+            legal.into_iter().find(|c| matches!(c, Command::PlaceMarkers { .. })).expect("only marker prompts are answered here")
+        };
+        s.apply(c).expect("accepted");
+    }
+    panic!("the stop condition never held");
+}
+
+fn declare_prompt(s: &mut Session) -> bool {
+    matches!(prompt(s), Some(Prompt::Declare { .. }))
+}
+
+#[test]
+fn rule_5_7_9_landing_switches_first_player_and_lands_wave_1_with_the_beachhead() {
+    let mut s = tutorial(&EARLY_LANDING, &[]);
+    end_phases_until(&mut s, declare_prompt);
+    assert_eq!(s.state(None).turn, "2");
+    play(&mut s, &[Command::Declare { id: "landing".into(), declare: true }]);
+    // The NA decides whether the Coastal Flotilla intercepts.
+    assert!(matches!(prompt(&mut s), Some(Prompt::Declare { side, id, .. }) if side == "na" && id == "intercept"));
+    play(&mut s, &[Command::Declare { id: "intercept".into(), declare: false }]);
+    // The Event phase follows, then the Union, now first player, lands.
+    end_phases_until(&mut s, |s| s.state(None).phase == "first_landing");
+    assert_eq!(s.state(None).active_side.as_deref(), Some("su"));
+    play(&mut s, &[Command::Enter { unit: "SU-Mar1".into(), at: "0203".into() }, Command::Enter { unit: "SU-Mar2".into(), at: "0204".into() }]);
+    let st = s.state(None);
+    assert_eq!(st.source_markers, vec![(3, "0203".to_string())], "the Beachhead stands where the first marine landed");
+    // Wave 1 may not move in the declaration turn.
+    end_phases_until(&mut s, |s| s.state(None).phase == "first_movement");
+    let err = s.apply(crate::common::mv("SU-Mar1", "0303")).expect_err("landed units stay");
+    assert!(err.contains("landed this turn"), "{err}");
+    // Wave 2 lands in the breakthrough movement phase as reserve, with one MP spent.
+    end_phases_until(&mut s, |s| s.state(None).phase == "first_breakthrough");
+    play(&mut s, &[Command::Enter { unit: "SU-MTk".into(), at: "0203".into() }]);
+    let units = sandtable::model::view::UnitsView::from_world(&mut s.world);
+    let tank = units.get("SU-MTk").expect("unit");
+    assert!(tank.activity.reserve, "wave 2 is reserve");
+    assert_eq!(tank.activity.mp_used, 1, "wave 2 moves with MA - 1");
+    // The marines are in supply through the Beachhead (a Union source since the landing).
+    let supply = sandtable::rules::supply::side_supply(s.game(), &units, s.world.resource::<Control>(), 1);
+    assert!(supply.iter().any(|(id, ok)| id == "SU-Mar1" && *ok));
+}
+
+#[test]
+fn rule_5_7_9_interception_roll_of_1_costs_a_marine_a_step_and_the_penalty_comes_at_the_end() {
+    // Flotilla roll 1: SU-Mar1 loses a step.
+    let mut s = tutorial(&EARLY_LANDING, &[1]);
+    end_phases_until(&mut s, declare_prompt);
+    play(&mut s, &[Command::Declare { id: "landing".into(), declare: true }, Command::Declare { id: "intercept".into(), declare: true }]);
+    let st = s.state(None);
+    let mar1 = st.units.iter().find(|u| u.id == "SU-Mar1").expect("unit");
+    assert_eq!(mar1.level, 1, "one step lost");
+    assert_eq!(st.responded, vec!["intercept".to_string()]);
+    assert_eq!(track(&s, "penalty"), 0, "the penalty is rolled at final determination only");
+}
+
+#[test]
+fn rule_5_7_9_flotilla_sunk_on_5_or_6_gives_u_2_and_url_1() {
+    let mut s = tutorial(&EARLY_LANDING, &[6]);
+    end_phases_until(&mut s, declare_prompt);
+    let (u, url) = (track(&s, "U"), track(&s, "URL"));
+    play(&mut s, &[Command::Declare { id: "landing".into(), declare: true }, Command::Declare { id: "intercept".into(), declare: true }]);
+    assert_eq!((track(&s, "U"), track(&s, "URL")), (u + 2, url + 1));
+}
+
+#[test]
+fn rule_5_8_u6_government_crisis_forbids_the_landing_at_the_next_turn_start() {
+    // As if U6 had been drawn on turn 1: the countdown stands at 1 when turn 2 begins.
+    let mut s = tutorial(&[EARLY_LANDING[0], EARLY_LANDING[1], ("start: 0, floor: 0, cap: 2, countdown: true", "start: 2, floor: 0, cap: 2, countdown: true")], &[]);
+    end_phases_until(&mut s, |s| s.state(None).turn == "2");
+    assert!(!declare_prompt(&mut s), "no landing on the turn after the crisis");
+    assert_eq!(track(&s, "crisis"), 1);
+    end_phases_until(&mut s, |s| s.state(None).turn == "3" || declare_prompt(s));
+    assert!(declare_prompt(&mut s), "the landing may be declared again a turn later");
+}
+
+#[test]
+fn rule_5_8_n3_fuel_shortage_bars_na_reserves_for_the_turn() {
+    // As if N3 had been drawn this turn (and with N3 drawing nothing later, so the turn-2 draw
+    // cannot set it again).
+    let mut s = tutorial(
+        &[
+            ("start: 0, floor: 0, cap: 1, countdown: true", "start: 1, floor: 0, cap: 1, countdown: true"),
+            ("effects: [AdjustTrack(track: \"fuel\", amount: Fixed(1))]", "effects: [NoEffect]"),
+        ],
+        &[],
+    );
+    end_phases_until(&mut s, |s| s.state(None).phase == "first_movement" && s.state(None).prompt.is_none());
+    let err = s.apply(Command::Reserve { unit: "NA-1Pz".into() }).expect_err("no reserves under Fuel Shortage");
+    assert!(err.contains("cap") || err.contains("reserve"), "{err}");
+    end_phases_until(&mut s, |s| s.state(None).turn == "2");
+    assert_eq!(track(&s, "fuel"), 0, "the shortage lasts one turn");
+}
+
+#[test]
+fn rule_5_9_ns_takes_min_s_p_and_the_landing_penalty_lowers_u() {
+    use sandtable::rules::victory::condition_holds;
+    let mut s = tutorial(&[], &[]);
+    let game = s.game().clone();
+    let minor = &game.scenario.victory.conditions[1];
+    let set = |s: &mut Session, p: i32, sv: i32, u: i32, pen: i32| {
+        for (id, v) in [("P", p), ("S", sv), ("U", u), ("penalty", pen)] {
+            let i = game.track_index(id).expect("track");
+            s.world.resource_mut::<Tracks>().0[i] = v;
+        }
+        let units = sandtable::model::view::UnitsView::from_world(&mut s.world);
+        let control = s.world.resource::<Control>().clone();
+        let tracks = s.world.resource::<Tracks>().clone();
+        condition_holds(&game, &control, &tracks, &units, 8, minor)
+    };
+    // 10 + min(4, 10) - 3 = 11: short of 12.
+    assert!(!set(&mut s, 10, 4, 3, 0));
+    // S above P counts only up to P: 5 + min(9, 5) - 0 = 10.
+    assert!(!set(&mut s, 5, 9, 0, 0));
+    // A penalty of 2 lowers U to 1: 10 + 4 - 1 = 13.
+    assert!(set(&mut s, 10, 4, 3, 2));
+    // U never goes below 0: 8 + 4 - max(1 - 6, 0) = 12.
+    assert!(set(&mut s, 8, 4, 1, 6));
+}
+
+#[test]
+fn rule_5_9_doctrine_sudden_death_ends_a_passive_na_game_after_turn_3() {
+    let mut s = tutorial(&[], &[]);
+    end_phases_until(&mut s, |s| s.is_over());
+    let st = s.state(None);
+    let r = st.result.expect("result");
+    assert_eq!(r.level, "su_doctrine");
+    assert_eq!(st.turn, "4", "the game ended as turn 3 ended: {r:?}");
+    let log = s.world.resource::<sandtable::session::log::GameLog>();
+    assert!(log.0.iter().any(|e| e.text.contains("sudden death at the end of turn 3: 0 Lt 3")));
+}
+
+#[test]
+fn rule_5_4_union_reserve_draws_two_of_three_face_down_into_the_merrow_box() {
+    // Keep the NA alive past turn 3: enough line points on the track from the start.
+    let mut s = tutorial(&[("(id: \"P\", name: \"NA line points (P)\", side: Some(\"na\"), start: 0", "(id: \"P\", name: \"NA line points (P)\", side: Some(\"na\"), start: 9")], &[]);
+    end_phases_until(&mut s, |s| s.state(None).phase == "second_reinforcement");
+    let st = s.state(Some(0));
+    let out: Vec<_> = ["SU-7", "SU-M3", "SU-AT2"].iter().map(|id| location(&mut s, id)).collect();
+    assert_eq!(out.iter().filter(|l| *l == "out of play").count(), 1, "{out:?}");
+    // The NA sees face-down counters only: the two militia and the whole reserve cup (it learns
+    // neither which two came nor which stayed out).
+    assert_eq!(st.units.iter().filter(|u| u.id.starts_with("hidden")).count(), 5);
+    assert!(st.units.iter().all(|u| !["SU-7", "SU-M3", "SU-AT2"].contains(&u.id.as_str())));
+    let legal = s.legal_commands();
+    assert!(legal.iter().any(|c| matches!(c, Command::Enter { at, .. } if at == "merrow_box")));
+}
+
+#[test]
+fn salt_river_line_checks_clean_and_random_games_keep_the_invariants() {
+    let loaded = crate::common::load(FILE);
+    assert_eq!(loaded.scenario.id, "salt_river_line");
+    for seed in 0..2 {
+        let mut s = crate::common::session(FILE, seed, &[]);
+        crate::common::play_random_checked(&mut s, seed, 20_000);
+    }
+}
