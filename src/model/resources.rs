@@ -142,6 +142,8 @@ pub struct Control {
     /// Road hexsides whose bridge is demolished: the road no longer ignores the hexside's cost
     /// (tutorial 5.8, U2). Each pair is sorted.
     pub demolished: BTreeSet<(SpaceId, SpaceId)>,
+    /// Extra interdiction markers for the next placement (tutorial 5.8 U5).
+    pub extra_markers: u32,
 }
 
 /// Chit cups and hands.
@@ -159,9 +161,18 @@ pub struct Pools {
 #[derive(Resource, Clone, Debug, Default, PartialEq)]
 pub struct PendingPrompt(pub Option<Prompt>);
 
-/// A combat waiting for its owners to choose losses.
+/// A combat waiting for its owners to choose losses, and the last combat whose losses are over
+/// (for reactions after a combat, tutorial 5.8 U1).
 #[derive(Resource, Clone, Debug, Default, PartialEq)]
-pub struct PendingCombat(pub Option<CombatInProgress>);
+pub struct PendingCombat(pub Option<CombatInProgress>, pub Option<FinishedCombat>);
+
+/// A combat whose losses are over: the defended space, the attackers and the defending side.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FinishedCombat {
+    pub target: SpaceId,
+    pub attackers: Vec<String>,
+    pub defender: usize,
+}
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct CombatInProgress {

@@ -153,6 +153,11 @@ impl EffectCtx<'_> {
                         None => self.log(LogKind::Loss, format!("{cause}: no unit has a step to lose")),
                     }
                 }
+                // Reaction effects need the reaction's target and moment: `reactions.rs` applies
+                // them, and the validator allows them only on reaction chits.
+                EventEffect::ExtraMarkers { .. } | EventEffect::DemolishBridge { .. } | EventEffect::EliminateUnit { .. } | EventEffect::AttackerLosesStep { .. } => {
+                    self.log(LogKind::Track, format!("{cause}: a reaction effect outside a reaction"));
+                }
                 EventEffect::If { when, then } => {
                     if when.iter().all(|c| self.holds(c)) {
                         self.apply(side, then, cause);
@@ -179,7 +184,11 @@ impl EffectCtx<'_> {
         let chit = self.pools.cups[pool].remove(k.min(n - 1));
         let Some((_, def)) = chit_def(self.game, &chit) else { return };
         let def = def.clone();
+        let void = def.no_event.iter().any(|c| self.holds(c));
         match def.mode {
+            ChitMode::Held if void => {
+                self.log(LogKind::Track, format!("{} draws {} ({}): no event, discarded", self.game.side_id(side), def.id, def.name));
+            }
             ChitMode::Held => {
                 // The other side learns only that a chit was drawn.
                 self.pools.hands[side].push(chit);
@@ -187,7 +196,6 @@ impl EffectCtx<'_> {
                 self.log(LogKind::Track, format!("{} draws a chit from {pool_name} and keeps it face down", self.game.side_id(side)));
             }
             ChitMode::Immediate => {
-                let void = def.no_event.iter().any(|c| self.holds(c));
                 if void {
                     self.log(LogKind::Track, format!("{} draws {} ({}): no event", self.game.side_id(side), def.id, def.name));
                 } else {
@@ -319,6 +327,9 @@ pub fn play_rejection(facts: Facts, pools: &Pools, side: usize, chit: &str) -> O
     if turn.actor(game, phase) != Some(side) {
         return Some("chits are played in their owner's phases".into());
     }
+    if def.reaction.is_some() {
+        return Some(format!("{} is played only when it is offered in the enemy's turn", def.name));
+    }
     if !def.play_in.is_empty() && !def.play_in.contains(&phase.id) {
         return Some(format!("{} may be played only in: {}", def.name, def.play_in.join(", ")));
     }
@@ -328,8 +339,12 @@ pub fn play_rejection(facts: Facts, pools: &Pools, side: usize, chit: &str) -> O
     None
 }
 
-fn play_chit(cmd: Res<crate::model::CurrentCommand>, mut outcome: ResMut<Outcome>, mut p: EffectParams) {
-    let Some((side, Command::PlayChit { chit })) = cmd.0.clone() else { return };
+pub fn play_chit(cmd: Res<crate::model::CurrentCommand>, mut outcome: ResMut<Outcome>, prompt: Res<crate::model::PendingPrompt>, mut p: EffectParams) {
+    // An answer to a reaction offer is played by `reactions.rs`.
+    if prompt.0.is_some() {
+        return;
+    }
+    let Some((side, Command::PlayChit { chit, .. })) = cmd.0.clone() else { return };
     let units = UnitsView::collect(p.q.iter());
     let facts = Facts { game: &p.game, turn: &p.turn, tracks: &p.tracks, control: &p.control, units: &units, timers: &p.timers.0 };
     if let Some(r) = play_rejection(facts, &p.pools, side, &chit) {

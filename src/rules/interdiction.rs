@@ -51,6 +51,7 @@ pub fn prompt_for_markers(
     turn: Res<TurnState>,
     tracks: Res<Tracks>,
     mut prompt: ResMut<PendingPrompt>,
+    mut control: ResMut<Control>,
     q: crate::model::view::UnitQuery,
 ) {
     if prompt.0.is_some() {
@@ -61,7 +62,8 @@ pub fn prompt_for_markers(
     if phase.kind != PhaseKind::Movement || turn.actor(&game, phase) != against {
         return;
     }
-    let count = marker_count(&game, &tracks);
+    // Extra markers from a played chit (tutorial 5.8 U5) go with this placement.
+    let count = marker_count(&game, &tracks) + std::mem::take(&mut control.extra_markers);
     let Some(against) = against else { return };
     let spaces = marker_spaces(&game, &UnitsView::collect(q.iter()), against);
     if count == 0 || spaces.is_empty() {

@@ -71,6 +71,12 @@ fn alive(ids: &[String], units: &UnitsView) -> Vec<UnitView> {
     ids.iter().filter_map(|id| units.get(id)).filter(|u| u.space().is_some()).cloned().collect()
 }
 
+/// The record of a combat whose losses are over.
+fn finished(c: &crate::model::CombatInProgress, units: &UnitsView) -> Option<crate::model::FinishedCombat> {
+    let defender = c.defenders.iter().find_map(|id| units.get(id)).map(|u| u.side)?;
+    Some(crate::model::FinishedCombat { target: c.target, attackers: c.attackers.clone(), defender })
+}
+
 /// Moves the combat on until it needs a decision (a prompt is raised) or is over.
 #[expect(clippy::too_many_arguments, reason = "the loss pipeline's state, passed through")]
 pub fn continue_losses(
@@ -94,6 +100,7 @@ pub fn continue_losses(
                 if c.attacker_retreated && rules.attacker_retreat_cancels_defender {
                     log(glog, game, turn, LogKind::Combat, "the attacker retreated: the defender's result is cancelled".into(), None);
                     let (target, overrun) = (c.target, c.overrun.take());
+                    pending.1 = finished(c, &units);
                     pending.0 = None;
                     if let Some((stack, cost)) = overrun {
                         finish_overrun(game, turn, glog, q, control, changes, target, &stack, cost);
@@ -109,6 +116,7 @@ pub fn continue_losses(
             CombatStage::Advance => {
                 let target = c.target;
                 if let Some((stack, cost)) = c.overrun.take() {
+                    pending.1 = finished(c, &units);
                     pending.0 = None;
                     finish_overrun(game, turn, glog, q, control, changes, target, &stack, cost);
                     return;
@@ -121,6 +129,7 @@ pub fn continue_losses(
                     .collect();
                 let side = units.get(c.attackers.first().map_or("", String::as_str)).map(|u| u.side);
                 let retreated = c.attacker_retreated;
+                pending.1 = finished(c, &units);
                 pending.0 = None;
                 if rules.advance_after_combat
                     && here == 0

@@ -19,6 +19,7 @@ pub mod movement;
 pub mod note;
 pub mod reserve;
 pub mod overrun;
+pub mod reactions;
 pub mod retreat;
 pub mod sequence;
 pub mod setup;
@@ -74,6 +75,7 @@ pub fn rules_schedule() -> Schedule {
     declarations::add_systems(&mut s);
     interdiction::add_systems(&mut s);
     events::add_systems(&mut s);
+    reactions::add_systems(&mut s);
     timers::add_systems(&mut s);
     lines::add_systems(&mut s);
     boxes::add_systems(&mut s);

@@ -26,7 +26,9 @@ pub fn sequence_rejection(game: &Game, turn: &TurnState, prompt: Option<&crate::
             (crate::session::prompt::Prompt::TakeLosses { .. }, Command::TakeLosses { .. })
             | (crate::session::prompt::Prompt::Advance { .. }, Command::Advance { .. })
             | (crate::session::prompt::Prompt::PlaceMarkers { .. }, Command::PlaceMarkers { .. })
-            | (crate::session::prompt::Prompt::Declare { .. }, Command::Declare { .. }) => None,
+            | (crate::session::prompt::Prompt::Declare { .. }, Command::Declare { .. })
+            | (crate::session::prompt::Prompt::React { .. }, Command::PlayChit { .. } | Command::Pass)
+            | (crate::session::prompt::Prompt::ChooseUnit { .. }, Command::Choose { .. }) => None,
             _ => Some(format!("{} must first answer: {}", p.side(), describe_prompt(p))),
         };
     }
@@ -41,6 +43,12 @@ pub fn sequence_rejection(game: &Game, turn: &TurnState, prompt: Option<&crate::
     }
     if matches!(cmd, Command::PlaceMarkers { .. }) {
         return Some("no markers are waiting to be placed".to_string());
+    }
+    if matches!(cmd, Command::Pass) {
+        return Some("no reaction is on offer".to_string());
+    }
+    if matches!(cmd, Command::Choose { .. }) {
+        return Some("no choice of unit is asked for".to_string());
     }
     if turn.setup.is_some() {
         return match cmd {
@@ -60,6 +68,8 @@ pub fn sequence_rejection(game: &Game, turn: &TurnState, prompt: Option<&crate::
         }
         Command::Place { .. } => false,
         Command::EndPhase
+        | Command::Pass
+        | Command::Choose { .. }
         | Command::TakeLosses { .. }
         | Command::Advance { .. }
         | Command::PlaceMarkers { .. }
@@ -74,6 +84,8 @@ fn describe_prompt(p: &crate::session::prompt::Prompt) -> String {
         crate::session::prompt::Prompt::Advance { target, .. } => format!("advance into {target} or not"),
         crate::session::prompt::Prompt::PlaceMarkers { count, marker, .. } => format!("place {count} {marker} marker(s)"),
         crate::session::prompt::Prompt::Declare { name, .. } => format!("declare {name} or not"),
+        crate::session::prompt::Prompt::React { moment, .. } => format!("play a reaction chit or pass ({moment})"),
+        crate::session::prompt::Prompt::ChooseUnit { what, .. } => format!("choose the unit that {what}"),
     }
 }
 

@@ -166,9 +166,10 @@ fn determine_final_victory(
     turn.result = Some(r);
 }
 
-/// Consecutive player-turn ends at which each `victory.held` condition held.
+/// Consecutive player-turn ends at which each `victory.held` condition held, and the (turn,
+/// phase) last counted: phase-start hooks may run again after a prompt, the count may not.
 #[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
-pub struct HeldCount(pub Vec<u32>);
+pub struct HeldCount(pub Vec<u32>, pub Option<(usize, usize)>);
 
 /// A player turn has ended when the acting side changes: count and check `victory.held`.
 fn check_held(
@@ -181,9 +182,10 @@ fn check_held(
 ) {
     let now = turn.current_phase(&game).and_then(|p| turn.actor(&game, p));
     let Some(ended) = prev.0.filter(|p| Some(*p) != now) else { return };
-    if turn.result.is_some() {
+    if turn.result.is_some() || count.1 == Some((turn.turn, turn.phase)) {
         return;
     }
+    count.1 = Some((turn.turn, turn.phase));
     for (i, h) in game.scenario.victory.held.iter().enumerate() {
         let side = game.side_index(&h.side);
         let held = h.spaces.iter().filter_map(|k| game.board.space(k)).filter(|s| control.owner[s.index()] == side && side.is_some()).count();

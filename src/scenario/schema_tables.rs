@@ -170,6 +170,17 @@ pub enum EventEffect {
     DrawChits { pool: String, count: u32 },
     /// One more marker for a combat support (tutorial 5.8: N5 extra barrage, N1, U7).
     AddSupport { support: String, count: u32 },
+    /// Extra interdiction markers in the current (or next) interdiction placement (5.8 U5).
+    ExtraMarkers { count: u32 },
+    /// Reaction target: one of these bridges (road hexsides, `(north bank, south bank)`) with
+    /// a unit of the owner in or next to its second hex no longer ignores the hexside (5.8 U2).
+    DemolishBridge { bridges: Vec<(String, String)> },
+    /// Reaction target: an enemy unit with at most `max_steps` steps left and defence at most
+    /// `max_defense`, next to a unit of the owner, is eliminated (revealed first) (5.8 N7).
+    EliminateUnit { max_steps: u32, max_defense: u32 },
+    /// After a combat: one surviving attacker loses a step, chosen by the attacker; a unit with
+    /// `flag` if any unit with it attacked (5.8 U1: a tank if a tank attacked).
+    AttackerLosesStep { flag: Option<super::schema::UnitFlag> },
     /// The first listed unit that is in play and has a step to lose loses one (tutorial 5.7.9:
     /// interception hits a wave-1 unit; the units listed are identical at that moment).
     ReduceUnit { units: Vec<String> },
@@ -216,6 +227,22 @@ pub struct ChitDef {
     /// Held chits: playable only while all of these hold.
     #[serde(default)]
     pub playable_if: Vec<Condition>,
+    /// Held chits played in the enemy's turn: the owner is offered the chit at these moments
+    /// and only then (tutorial 5.8: U1, U2, U5, N7).
+    #[serde(default)]
+    pub reaction: Option<ReactionWindow>,
+}
+
+/// When a held reaction chit is offered to its owner.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub enum ReactionWindow {
+    /// When an enemy movement phase begins, before its interdiction markers are placed;
+    /// `breakthrough`: breakthrough movement phases too.
+    EnemyMovementStart { breakthrough: bool },
+    /// During an enemy regular movement phase: when it begins and after each enemy move.
+    EnemyMovement,
+    /// After a combat in which the owner defended a hex of one of these terrains (ids).
+    AfterDefence { terrains: Vec<String> },
 }
 
 /// A condition on the game state, for event windows and "no event" clauses.

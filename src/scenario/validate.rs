@@ -442,7 +442,14 @@ pub(super) fn effect_refs(ctx: &mut Ctx, tracks: &BTreeSet<&str>, pools: &BTreeS
         }
         EventEffect::Ruleset { handler } if handler.is_empty() => ctx.err(format!("{path}.handler"), "empty handler name"),
         // Support and unit references are checked with the rules (`validate_rules`).
-        EventEffect::AddSupport { .. } | EventEffect::ReduceUnit { .. } | EventEffect::Ruleset { .. } | EventEffect::NoEffect => {}
+        EventEffect::AddSupport { .. }
+        | EventEffect::ReduceUnit { .. }
+        | EventEffect::ExtraMarkers { .. }
+        | EventEffect::DemolishBridge { .. }
+        | EventEffect::EliminateUnit { .. }
+        | EventEffect::AttackerLosesStep { .. }
+        | EventEffect::Ruleset { .. }
+        | EventEffect::NoEffect => {}
     }
 }
 

@@ -248,6 +248,7 @@ fn effects_and_conditions(ctx: &mut Ctx, s: &Scenario, board: Option<&Board>, r:
     for (i, p) in s.pools.iter().enumerate() {
         for (j, c) in p.chits.iter().enumerate() {
             let path = format!("pools[{i}].chits[{j}]");
+            reaction_refs(ctx, s, board, &path, c);
             effects.extend(c.effects.iter().enumerate().map(|(k, e)| (format!("{path}.effects[{k}]"), e)));
             conditions.extend(c.no_event.iter().enumerate().map(|(k, x)| (format!("{path}.no_event[{k}]"), x)));
             conditions.extend(c.playable_if.iter().enumerate().map(|(k, x)| (format!("{path}.playable_if[{k}]"), x)));
@@ -308,6 +309,53 @@ fn effects_and_conditions(ctx: &mut Ctx, s: &Scenario, board: Option<&Board>, r:
             Condition::Eliminated(u) if !units.contains(u.as_str()) => ctx.err(path, format!("unknown unit `{u}`")),
             Condition::TimerEnded(t) if !s.rules.timers.iter().any(|x| &x.id == t) => ctx.err(path, format!("unknown timed objective `{t}`")),
             _ => {}
+        }
+    }
+}
+
+/// A reaction chit is held, its window's terrains exist, and reaction effects appear only on
+/// reaction chits (they need the moment and target of an offer).
+fn reaction_refs(ctx: &mut Ctx, s: &Scenario, board: Option<&Board>, path: &str, c: &ChitDef) {
+    let reaction_effect = |e: &EventEffect| {
+        matches!(e, EventEffect::ExtraMarkers { .. } | EventEffect::DemolishBridge { .. } | EventEffect::EliminateUnit { .. } | EventEffect::AttackerLosesStep { .. })
+    };
+    match &c.reaction {
+        None => {
+            for (k, e) in c.effects.iter().enumerate() {
+                if reaction_effect(e) {
+                    ctx.err(format!("{path}.effects[{k}]"), "this effect is played as a reaction: give the chit a `reaction` window");
+                }
+            }
+        }
+        Some(w) => {
+            if c.mode != ChitMode::Held {
+                ctx.err(format!("{path}.reaction"), "reaction chits are held chits (mode: Held)");
+            }
+            if let ReactionWindow::AfterDefence { terrains } = w {
+                let known: Vec<&str> = match &s.map {
+                    Map::Hex(m) => m.terrain.iter().map(|t| t.id.as_str()).collect(),
+                    Map::Area(_) => Vec::new(),
+                };
+                for (k, t) in terrains.iter().enumerate() {
+                    if !known.contains(&t.as_str()) {
+                        ctx.err(format!("{path}.reaction.terrains[{k}]"), format!("unknown terrain `{t}`"));
+                    }
+                }
+            }
+        }
+    }
+    for (k, e) in c.effects.iter().enumerate() {
+        if let EventEffect::DemolishBridge { bridges } = e {
+            for (a, b) in bridges {
+                space_ref(ctx, board, &format!("{path}.effects[{k}].bridges"), a);
+                space_ref(ctx, board, &format!("{path}.effects[{k}].bridges"), b);
+                if let Some(bd) = board
+                    && let (Some(x), Some(y)) = (bd.space(a), bd.space(b))
+                    && !bd.edge(x, y).is_some_and(|e| e.road.is_some())
+                {
+                    ctx.err(format!("{path}.effects[{k}].bridges"), format!("{a}-{b} is not a road hexside"));
+                }
+            }
         }
     }
 }

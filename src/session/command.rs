@@ -32,8 +32,17 @@ pub enum Command {
     Declare { id: String, declare: bool },
     /// Answer a markers prompt: the spaces that receive the markers.
     PlaceMarkers { spaces: Vec<String> },
-    /// Play a held chit from the hand.
-    PlayChit { chit: String },
+    /// Play a held chit from the hand; `target` names the bridge, unit or space a reaction
+    /// chit acts on.
+    PlayChit {
+        chit: String,
+        #[serde(default)]
+        target: Option<String>,
+    },
+    /// Decline a reaction offer.
+    Pass,
+    /// Answer a choose-unit prompt.
+    Choose { unit: String },
     /// Strategic movement along the strategic road class.
     StrategicMove { unit: String, to: String },
     /// Mark a unit as breakthrough reserve at the start of its movement phase.
@@ -68,7 +77,10 @@ impl Command {
             Command::Declare { id, declare: true } => format!("declare {id}"),
             Command::Declare { id, declare: false } => format!("do not declare {id}"),
             Command::PlaceMarkers { spaces } => format!("place markers in {}", spaces.join(", ")),
-            Command::PlayChit { chit } => format!("play chit {chit}"),
+            Command::PlayChit { chit, target: None } => format!("play chit {chit}"),
+            Command::PlayChit { chit, target: Some(t) } => format!("play chit {chit} on {t}"),
+            Command::Pass => "pass".to_string(),
+            Command::Choose { unit } => format!("choose {unit}"),
             Command::StrategicMove { unit, to } => format!("strategic move {unit} to {to}"),
             Command::Reserve { unit } => format!("mark {unit} as reserve"),
             Command::Overrun { units, target } => format!("overrun {target} with {}", units.join(", ")),

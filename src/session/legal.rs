@@ -41,6 +41,19 @@ pub fn legal_commands(world: &mut World) -> Vec<Command> {
             }
             return out;
         }
+        Some(Prompt::React { chits, .. }) => {
+            for (chit, targets) in chits {
+                if targets.is_empty() {
+                    out.push(Command::PlayChit { chit: chit.clone(), target: None });
+                }
+                for t in targets {
+                    out.push(Command::PlayChit { chit: chit.clone(), target: Some(t.clone()) });
+                }
+            }
+            out.push(Command::Pass);
+            return out;
+        }
+        Some(Prompt::ChooseUnit { units: ids, .. }) => return ids.iter().map(|u| Command::Choose { unit: u.clone() }).collect(),
         Some(Prompt::Declare { id, .. }) => {
             return vec![Command::Declare { id: id.clone(), declare: true }, Command::Declare { id: id.clone(), declare: false }];
         }
@@ -88,7 +101,7 @@ pub fn legal_commands(world: &mut World) -> Vec<Command> {
     let facts = crate::rules::events::Facts { game, turn, tracks: tracks_now, control, units: &units, timers: &timers.0 };
     for chit in pools.hands.get(side).cloned().unwrap_or_default() {
         if crate::rules::events::play_rejection(facts, pools, side, &chit).is_none() {
-            out.push(Command::PlayChit { chit });
+            out.push(Command::PlayChit { chit, target: None });
         }
     }
     for r in &game.scenario.reinforcements {

@@ -24,6 +24,11 @@ pub enum Prompt {
     /// Advance after combat: up to `max` of `units` may enter the vacated `target` (answered by
     /// `Command::Advance`).
     Advance { side: String, units: Vec<String>, target: String, max: u32 },
+    /// A held reaction chit may be played now: each chit with its possible targets (empty = no
+    /// target needed). Answered by `Command::PlayChit` or `Command::Pass`.
+    React { side: String, moment: String, chits: Vec<(String, Vec<String>)> },
+    /// The side picks one of `units`, which suffers `what` (answered by `Command::Choose`).
+    ChooseUnit { side: String, units: Vec<String>, what: String, rule: String },
 }
 
 impl Prompt {
@@ -34,7 +39,9 @@ impl Prompt {
             Prompt::TakeLosses { side, .. }
             | Prompt::Advance { side, .. }
             | Prompt::PlaceMarkers { side, .. }
-            | Prompt::Declare { side, .. } => side,
+            | Prompt::Declare { side, .. }
+            | Prompt::React { side, .. }
+            | Prompt::ChooseUnit { side, .. } => side,
         }
     }
 }

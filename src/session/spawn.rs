@@ -36,7 +36,7 @@ pub fn spawn_world(loaded: &Loaded, options: &BTreeSet<String>, seed: u64, force
         responded: BTreeSet::new(),
     };
     let tracks = Tracks(s.tracks.iter().map(|t| t.start).collect());
-    let mut control = Control { owner: vec![None; game.board.len()], interdicted: vec![false; game.board.len()], source_markers: std::collections::BTreeMap::new(), demolished: BTreeSet::new() };
+    let mut control = Control { owner: vec![None; game.board.len()], interdicted: vec![false; game.board.len()], source_markers: std::collections::BTreeMap::new(), demolished: BTreeSet::new(), extra_markers: 0 };
     match &s.map {
         Map::Hex(m) => {
             for c in &m.initial_control {
@@ -132,7 +132,7 @@ pub fn spawn_world(loaded: &Loaded, options: &BTreeSet<String>, seed: u64, force
     world.insert_resource(crate::rules::victory::TurnEnded::default());
     world.insert_resource(crate::rules::lines::LineState::default());
     world.insert_resource(crate::rules::boxes::Drawn::default());
-    world.insert_resource(crate::rules::victory::HeldCount(vec![0; s.victory.held.len()]));
+    world.insert_resource(crate::rules::victory::HeldCount(vec![0; s.victory.held.len()], None));
     world.insert_resource(crate::rules::supports::SupportState {
         markers: s.rules.supports.iter().map(|d| d.markers.unwrap_or(0)).collect(),
         used: vec![0; s.rules.supports.len()],
@@ -140,6 +140,7 @@ pub fn spawn_world(loaded: &Loaded, options: &BTreeSet<String>, seed: u64, force
     world.insert_resource(crate::rules::boxes::PreviousActor::default());
     world.insert_resource(crate::rules::declarations::PendingEffects::default());
     world.insert_resource(crate::rules::declarations::Reductions::default());
+    world.insert_resource(crate::rules::reactions::ReactionState::default());
     world.insert_resource(crate::rules::lines::Eliminated::default());
     world.insert_resource(crate::rules::timers::Timers(vec![None; s.rules.timers.len()]));
     world.insert_resource(crate::rules::supply::PhaseStarted(turn_started));

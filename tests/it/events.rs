@@ -55,11 +55,11 @@ fn rule_5_8_draws_tables_held_chits_and_play_windows() {
     assert!(glog.0.iter().any(|e| e.text == "north draws a chit from North cup and keeps it face down"));
     assert!(!glog.0.iter().any(|e| e.text.contains("Ground-Attack")), "the held chit's name stays secret");
     // N1 may be played only in the North's combat phase.
-    let e = s.apply(Command::PlayChit { chit: "N1".into() }).expect_err("window");
+    let e = s.apply(Command::PlayChit { chit: "N1".into(), target: None }).expect_err("window");
     assert!(e.contains("may be played only in: first_combat"), "{e}");
     play(&mut s, &[Command::EndPhase]);
-    assert!(s.legal_commands().contains(&Command::PlayChit { chit: "N1".into() }));
-    play(&mut s, &[Command::PlayChit { chit: "N1".into() }]);
+    assert!(s.legal_commands().contains(&Command::PlayChit { chit: "N1".into(), target: None }));
+    play(&mut s, &[Command::PlayChit { chit: "N1".into(), target: None }]);
     let st = s.state(None);
     assert_eq!(st.tracks["north_vp"], 3);
     assert!(st.hands["north"].is_empty());

@@ -31,7 +31,8 @@ fn track(s: &Session, id: &str) -> i32 {
     s.world.resource::<Tracks>().0[i]
 }
 
-/// Ends phases (answering interdiction prompts with the first legal placement) until `stop`.
+/// Ends phases (answering interdiction prompts with the first legal placement and passing on
+/// reaction offers) until `stop`.
 fn end_phases_until(s: &mut Session, stop: impl Fn(&mut Session) -> bool) {
     for _ in 0..500 {
         if stop(s) || s.is_over() {
@@ -40,6 +41,8 @@ fn end_phases_until(s: &mut Session, stop: impl Fn(&mut Session) -> bool) {
         let legal = s.legal_commands();
         let c = if legal.contains(&Command::EndPhase) {
             Command::EndPhase
+        } else if legal.contains(&Command::Pass) {
+            Command::Pass
         } else {
             legal.into_iter().find(|c| matches!(c, Command::PlaceMarkers { .. })).expect("only marker prompts are answered here")
         };
@@ -196,4 +199,126 @@ fn salt_river_line_checks_clean_and_random_games_keep_the_invariants() {
         let mut s = crate::common::session(FILE, seed, &[]);
         crate::common::play_random_checked(&mut s, seed, 20_000);
     }
+}
+
+/// Puts a chit straight into a side's hand (as if drawn earlier).
+fn give(s: &mut Session, side: usize, chit: &str) {
+    let mut pools = s.world.resource_mut::<sandtable::model::Pools>();
+    pools.hands[side].push(chit.to_string());
+    pools.hands[side].sort();
+}
+
+fn react_offer(s: &mut Session) -> Vec<(String, Vec<String>)> {
+    match prompt(s) {
+        Some(Prompt::React { chits, .. }) => chits,
+        other => panic!("expected a reaction offer, got {other:?}"),
+    }
+}
+
+#[test]
+fn rule_5_8_u2_bridge_demolition_makes_the_road_pay_the_river() {
+    use sandtable::rules::movement::edge_cost;
+    let mut s = tutorial_with_hand(&[], &[], 1, "U2");
+    let offer = react_offer(&mut s);
+    assert_eq!(offer, vec![("U2".to_string(), vec!["0605-0606".to_string(), "0205-0206".to_string(), "0905-0906".to_string()])]);
+    let game = s.game().clone();
+    let (a, b) = (game.board.space("0605").expect("hex"), game.board.space("0606").expect("hex"));
+    let edge = game.board.edge(a, b).expect("adjacent").clone();
+    let cost = |s: &Session| {
+        let c = s.world.resource::<Control>();
+        edge_cost(&game, a, &edge, "mech", 8, &c.interdicted, &c.demolished)
+    };
+    assert_eq!(cost(&s), Some(1), "the bridge ignores the river");
+    play(&mut s, &[Command::PlayChit { chit: "U2".into(), target: Some("0605-0606".into()) }]);
+    assert_eq!(cost(&s), Some(2), "road 1 + river 1 once the bridge is down");
+    assert!(matches!(prompt(&mut s), Some(Prompt::PlaceMarkers { count: 1, .. })), "then the interdiction markers");
+    assert!(s.state(None).demolished.contains(&"0605-0606".to_string()));
+}
+
+/// The tutorial with replacements, and a chit in a side's hand from the start (the start-of-
+/// phase offers of turn 1 are made again once it is there).
+fn tutorial_with_hand(replacements: &[(&str, &str)], dice: &[u32], side: usize, chit: &str) -> Session {
+    let mut text = std::fs::read_to_string(root().join(FILE)).expect("read");
+    for (a, b) in replacements {
+        assert!(text.contains(a), "replacement target not found: {a}");
+        text = text.replace(a, b);
+    }
+    // Hands start empty; a turn-1 draw is the only way in, so the test adds the chit and
+    // restarts the phase-start hooks as a new session would run them.
+    let mut s = crate::common::session_from_text_with(&text, 1, dice);
+    give(&mut s, side, chit);
+    s.world.resource_mut::<sandtable::model::PendingPrompt>().0 = None;
+    s.world.resource_mut::<sandtable::rules::supply::PhaseStarted>().0 = true;
+    s.world.run_schedule(sandtable::rules::Rules);
+    s.world.resource_mut::<sandtable::rules::supply::PhaseStarted>().0 = false;
+    s
+}
+
+#[test]
+fn rule_5_8_u5_air_interdiction_surge_adds_a_marker_to_the_placement() {
+    let mut s = tutorial_with_hand(&[], &[], 1, "U5");
+    assert_eq!(react_offer(&mut s), vec![("U5".to_string(), vec![])]);
+    play(&mut s, &[Command::PlayChit { chit: "U5".into(), target: None }]);
+    assert!(matches!(prompt(&mut s), Some(Prompt::PlaceMarkers { count: 2, .. })), "1 marker + 1 from U5");
+    assert!(s.state(Some(1)).hands["su"].is_empty(), "the chit is spent");
+}
+
+#[test]
+fn rule_5_8_reaction_chits_are_played_only_when_offered() {
+    let mut s = tutorial_with_hand(&[], &[], 1, "U5");
+    play(&mut s, &[Command::Pass]);
+    assert!(matches!(prompt(&mut s), Some(Prompt::PlaceMarkers { count: 1, .. })), "passing leaves the regular placement");
+    let legal = s.legal_commands();
+    play(&mut s, &[legal[0].clone()]);
+    // In the Union's own phases U5 is not playable.
+    end_phases_until(&mut s, |s| s.state(None).phase == "second_movement");
+    let err = s.apply(Command::PlayChit { chit: "U5".into(), target: None }).expect_err("not offered");
+    assert!(err.contains("only when it is offered"), "{err}");
+}
+
+#[test]
+fn rule_5_8_n7_militia_desertion_eliminates_a_militia_next_to_an_na_unit() {
+    // SU-M2 stands next to NA-11R (0305); the chit's turn window opened to turn 1 for the test.
+    let mut s = tutorial_with_hand(
+        &[
+            ("(id: \"SU-M2\", unit_type: \"su_mil\", at: \"0208\"", "(id: \"SU-M2\", unit_type: \"su_mil\", at: \"0306\""),
+            ("playable_if: [TurnAtLeast(4), TurnAtMost(6)]", "playable_if: [TurnAtMost(6)]"),
+        ],
+        &[],
+        0,
+        "N7",
+    );
+    end_phases_until(&mut s, |s| matches!(s.state(None).prompt, Some(Prompt::React { ref side, .. }) if side == "na"));
+    assert_eq!(s.state(None).phase, "second_movement", "offered as the Union movement phase begins");
+    assert_eq!(react_offer(&mut s), vec![("N7".to_string(), vec!["SU-M2".to_string()])]);
+    play(&mut s, &[Command::PlayChit { chit: "N7".into(), target: Some("SU-M2".into()) }]);
+    assert_eq!(location(&mut s, "SU-M2"), "eliminated");
+    let st = s.state(Some(0));
+    assert!(st.units.iter().any(|u| u.id == "SU-M2" && !u.hidden), "revealed to the NA");
+}
+
+#[test]
+fn rule_5_8_u1_hold_at_all_costs_costs_an_attacking_tank_a_step() {
+    // NA-2Pz and NA-2Mc attack Ferrow (SU-3 + SU-AT, 7) from 0605: 10 vs 7 is 1:1, the town and
+    // the river shift it to 1:2 (clamped); a 6 gives 0/1.
+    let mut s = tutorial_with_hand(&[], &[6], 1, "U1");
+    let legal = s.legal_commands();
+    play(&mut s, &[legal[0].clone()]);
+    play(&mut s, &[crate::common::mv("NA-2Pz", "0605"), crate::common::mv("NA-2Mc", "0605"), Command::EndPhase]);
+    play(&mut s, &[crate::common::attack(&["NA-2Pz", "NA-2Mc"], "0606")]);
+    play(&mut s, &[Command::TakeLosses { units: vec!["SU-AT".into()], retreat: vec![] }]);
+    assert_eq!(react_offer(&mut s), vec![("U1".to_string(), vec![])], "the Union defended a town");
+    play(&mut s, &[Command::PlayChit { chit: "U1".into(), target: None }]);
+    // The NA chooses, but a tank attacked: only the tank may be picked.
+    match prompt(&mut s) {
+        Some(Prompt::ChooseUnit { side, units, .. }) => {
+            assert_eq!(side, "na");
+            assert_eq!(units, vec!["NA-2Pz".to_string()]);
+        }
+        other => panic!("expected the NA's choice, got {other:?}"),
+    }
+    assert!(s.apply(Command::Choose { unit: "NA-2Mc".into() }).is_err());
+    play(&mut s, &[Command::Choose { unit: "NA-2Pz".into() }]);
+    let st = s.state(None);
+    assert_eq!(st.units.iter().find(|u| u.id == "NA-2Pz").map(|u| u.level), Some(1));
 }

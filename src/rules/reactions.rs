@@ -1,0 +1,331 @@
+//! Reaction chits (tutorial 5.8: U1 Hold at All Costs, U2 Bridge Demolition, U5 Air
+//! Interdiction Surge, N7 Militia Desertion): held chits their owner plays during the enemy's
+//! turn. At each moment a chit's window names (an enemy movement phase begins, an enemy unit has
+//! moved, a combat the owner defended is over) the owner is offered every such chit it may play,
+//! with the targets it may pick, and answers with `PlayChit` or `Pass`.
+
+use std::collections::BTreeSet;
+
+use bevy::prelude::*;
+
+use super::events::{Facts, chit_def, condition_holds};
+use super::losses::{LossQuery, lose_step};
+use super::note::{accepted, command_is, log};
+use super::RulesSystems;
+use crate::model::view::{UnitsView, factors, has_flag, steps_left};
+use crate::model::{Control, CurrentCommand, FinishedCombat, Game, Location, Outcome, PendingCombat, PendingPrompt, Pools, SpaceId, Tracks, TurnState, UnitIndex};
+use crate::scenario::schema::{ChitDef, EventEffect, Map, PhaseKind, PhaseUnits, ReactionWindow};
+use crate::session::command::Command;
+use crate::session::log::{GameLog, LogKind};
+use crate::session::prompt::Prompt;
+
+pub(super) fn add_systems(s: &mut Schedule) {
+    // At a phase start: after the declarations, before the interdiction markers (U5 adds one).
+    s.add_systems(
+        offer_at_phase_start
+            .run_if(super::supply::phase_started)
+            .in_set(RulesSystems::PhaseStart)
+            .after(super::declarations::offer_declarations)
+            .before(super::interdiction::prompt_for_markers)
+            .before(super::supply::check_supply_at_movement_start),
+    );
+    s.add_systems(offer_after_command.run_if(accepted).in_set(RulesSystems::Tracks));
+    s.add_systems(
+        (answer_reaction.run_if(command_is(|c| matches!(c, Command::PlayChit { .. } | Command::Pass))), choose_unit.run_if(command_is(|c| matches!(c, Command::Choose { .. }))))
+            .in_set(RulesSystems::Movement)
+            .after(super::events::play_chit)
+            .before(super::declarations::apply_pending_effects),
+    );
+}
+
+/// What the reaction windows remember.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct ReactionState {
+    /// Moments already offered: (game turn, phase, moment).
+    pub offered: BTreeSet<(usize, usize, String)>,
+    /// The combat the current offer is about (for `AttackerLosesStep`).
+    pub combat: Option<FinishedCombat>,
+    /// The offer was made as a phase began: answering it resumes the phase-start hooks.
+    pub at_phase_start: bool,
+}
+
+/// The moment a reaction may be offered at.
+enum Moment {
+    MovementStart,
+    AfterMove(Vec<String>),
+    AfterCombat(FinishedCombat),
+}
+
+/// Everything the offers read and write.
+#[derive(bevy::ecs::system::SystemParam)]
+pub struct OfferParams<'w, 's> {
+    game: Res<'w, Game>,
+    turn: Res<'w, TurnState>,
+    tracks: Res<'w, Tracks>,
+    control: Res<'w, Control>,
+    pools: Res<'w, Pools>,
+    timers: Res<'w, super::timers::Timers>,
+    cmd: Res<'w, CurrentCommand>,
+    prompt: ResMut<'w, PendingPrompt>,
+    pending: ResMut<'w, PendingCombat>,
+    state: ResMut<'w, ReactionState>,
+    q: crate::model::view::UnitQuery<'w, 's>,
+}
+
+fn offer_at_phase_start(mut p: OfferParams) {
+    let movement = p.turn.current_phase(&p.game).is_some_and(|ph| ph.kind == PhaseKind::Movement);
+    if movement {
+        offer(&mut p, Moment::MovementStart, true);
+    }
+}
+
+fn offer_after_command(mut p: OfferParams) {
+    if let Some(done) = p.pending.1.take() {
+        offer(&mut p, Moment::AfterCombat(done), false);
+        return;
+    }
+    let moved = match p.cmd.0.as_ref().map(|(_, c)| c) {
+        Some(Command::Move { unit, .. } | Command::StrategicMove { unit, .. }) => vec![unit.clone()],
+        Some(Command::Overrun { units, .. }) => units.clone(),
+        _ => return,
+    };
+    offer(&mut p, Moment::AfterMove(moved), false);
+}
+
+fn window_fits(w: &ReactionWindow, game: &Game, turn: &TurnState, moment: &Moment) -> bool {
+    let Some(phase) = turn.current_phase(game) else { return false };
+    match (w, moment) {
+        (ReactionWindow::EnemyMovementStart { breakthrough }, Moment::MovementStart) => *breakthrough || phase.units != PhaseUnits::Reserve,
+        (ReactionWindow::EnemyMovement, Moment::MovementStart | Moment::AfterMove(_)) => phase.units != PhaseUnits::Reserve,
+        (ReactionWindow::AfterDefence { terrains }, Moment::AfterCombat(c)) => {
+            let Map::Hex(m) = &game.scenario.map else { return false };
+            game.board.spaces[c.target.index()].terrain.is_some_and(|t| m.terrain.get(t).is_some_and(|d| terrains.contains(&d.id)))
+        }
+        _ => false,
+    }
+}
+
+/// Targets of a chit for `owner` at a moment: `None` if it cannot be played, an empty list if
+/// it needs no target.
+#[must_use]
+fn targets(game: &Game, control: &Control, units: &UnitsView, owner: usize, def: &ChitDef, moment: &Moment) -> Option<Vec<String>> {
+    let mut out = Vec::new();
+    let near_owner = |s: SpaceId| units.0.iter().any(|o| o.side == owner && o.space().is_some_and(|os| os == s || game.board.edge(os, s).is_some()));
+    for e in &def.effects {
+        match e {
+            EventEffect::DemolishBridge { bridges } => {
+                for (a, b) in bridges {
+                    let (Some(x), Some(y)) = (game.board.space(a), game.board.space(b)) else { continue };
+                    let pair = if x < y { (x, y) } else { (y, x) };
+                    let road = game.board.edge(x, y).is_some_and(|e| e.road.is_some());
+                    if road && !control.demolished.contains(&pair) && near_owner(y) {
+                        out.push(format!("{a}-{b}"));
+                    }
+                }
+                if out.is_empty() {
+                    return None;
+                }
+            }
+            EventEffect::EliminateUnit { max_steps, max_defense } => {
+                let candidates: Vec<&str> = match moment {
+                    Moment::AfterMove(ids) => ids.iter().map(String::as_str).collect(),
+                    _ => units.0.iter().map(|u| u.id.as_str()).collect(),
+                };
+                for id in candidates {
+                    let Some(u) = units.get(id) else { continue };
+                    let Some(at) = u.space() else { continue };
+                    if u.side == owner || !matches!(game.board.spaces[at.index()].kind, crate::model::board::SpaceKind::Hex { .. }) {
+                        continue;
+                    }
+                    let adjacent = units.0.iter().any(|o| o.side == owner && o.space().is_some_and(|os| game.board.edge(os, at).is_some()));
+                    let small = steps_left(game, u.type_index, u.level) <= *max_steps && factors(game, u.type_index, u.level).defense <= *max_defense;
+                    if adjacent && small {
+                        out.push(u.id.clone());
+                    }
+                }
+                if out.is_empty() {
+                    return None;
+                }
+            }
+            EventEffect::AttackerLosesStep { .. } => {
+                let Moment::AfterCombat(c) = moment else { return None };
+                if c.defender != owner || !c.attackers.iter().any(|id| units.get(id).is_some_and(|u| u.space().is_some())) {
+                    return None;
+                }
+            }
+            _ => {}
+        }
+    }
+    Some(out)
+}
+
+fn offer(p: &mut OfferParams, moment: Moment, at_phase_start: bool) {
+    if p.prompt.0.is_some() || p.pending.0.is_some() || p.turn.result.is_some() || p.turn.setup.is_some() {
+        return;
+    }
+    let Some(phase) = p.turn.current_phase(&p.game) else { return };
+    let Some(actor) = p.turn.actor(&p.game, phase) else { return };
+    let key = match &moment {
+        Moment::MovementStart => "phase start".to_string(),
+        Moment::AfterMove(ids) => format!("after {} moved", ids.join(", ")),
+        Moment::AfterCombat(c) => format!("after the combat in {}", p.game.board.key(c.target)),
+    };
+    let units = UnitsView::collect(p.q.iter());
+    let facts = Facts { game: &p.game, turn: &p.turn, tracks: &p.tracks, control: &p.control, units: &units, timers: &p.timers.0 };
+    for owner in (0..p.game.scenario.sides.len()).filter(|s| *s != actor) {
+        let mut chits = Vec::new();
+        for chit in p.pools.hands.get(owner).cloned().unwrap_or_default() {
+            let Some((_, def)) = chit_def(&p.game, &chit) else { continue };
+            let Some(w) = &def.reaction else { continue };
+            if !window_fits(w, &p.game, &p.turn, &moment) || def.playable_if.iter().any(|c| !condition_holds(facts, c)) {
+                continue;
+            }
+            if let Some(t) = targets(&p.game, &p.control, &units, owner, def, &moment) {
+                chits.push((chit, t));
+            }
+        }
+        // A moment is offered once; after-move moments are new with every move.
+        let mark = (p.turn.turn, p.turn.phase, key.clone());
+        if chits.is_empty() || (matches!(moment, Moment::MovementStart) && p.state.offered.contains(&mark)) {
+            continue;
+        }
+        p.state.offered.insert(mark);
+        p.state.at_phase_start = at_phase_start;
+        p.state.combat = match &moment {
+            Moment::AfterCombat(c) => Some(c.clone()),
+            _ => None,
+        };
+        p.prompt.0 = Some(Prompt::React { side: p.game.side_id(owner).to_string(), moment: key, chits });
+        return;
+    }
+}
+
+/// Why a reaction answer is wrong, if it is.
+#[must_use]
+pub fn reaction_rejection(prompt: Option<&Prompt>, cmd: &Command) -> Option<String> {
+    let Some(Prompt::React { chits, .. }) = prompt else { return Some("no reaction is on offer".into()) };
+    let Command::PlayChit { chit, target } = cmd else { return None };
+    let Some((_, options)) = chits.iter().find(|(c, _)| c == chit) else {
+        return Some(format!("`{chit}` is not on offer now"));
+    };
+    match target {
+        None if !options.is_empty() => Some(format!("`{chit}` needs a target: one of {}", options.join(", "))),
+        Some(t) if !options.contains(t) => Some(format!("`{t}` is not a possible target of `{chit}`")),
+        _ => None,
+    }
+}
+
+#[expect(clippy::too_many_arguments, reason = "a reaction may change markers, units and prompts")]
+fn answer_reaction(
+    cmd: Res<CurrentCommand>,
+    game: Res<Game>,
+    turn: Res<TurnState>,
+    index: Res<UnitIndex>,
+    mut outcome: ResMut<Outcome>,
+    mut prompt: ResMut<PendingPrompt>,
+    mut pools: ResMut<Pools>,
+    mut control: ResMut<Control>,
+    state: Res<ReactionState>,
+    mut glog: ResMut<GameLog>,
+    mut started: ResMut<super::supply::PhaseStarted>,
+    mut pending: ResMut<super::declarations::PendingEffects>,
+    mut q: LossQuery,
+) {
+    let Some((side, c)) = cmd.0.clone() else { return };
+    // A chit played outside a reaction offer is an ordinary play (events.rs).
+    if !matches!(prompt.0, Some(Prompt::React { .. })) {
+        return;
+    }
+    if let Some(r) = reaction_rejection(prompt.0.as_ref(), &c) {
+        outcome.rejected = Some(r);
+        return;
+    }
+    prompt.0 = None;
+    if state.at_phase_start {
+        // The phase-start hooks that waited (interdiction markers, the supply check) run now.
+        started.0 = true;
+    }
+    let Command::PlayChit { chit, target } = c else {
+        log(&mut glog, &game, &turn, LogKind::Command, format!("{} plays no reaction", game.side_id(side)), None);
+        return;
+    };
+    let Some((_, def)) = chit_def(&game, &chit) else { return };
+    let def = def.clone();
+    pools.hands[side].retain(|h| *h != chit);
+    outcome.barrier = true;
+    let on = target.as_ref().map(|t| format!(" on {t}")).unwrap_or_default();
+    log(&mut glog, &game, &turn, LogKind::Command, format!("{} plays {} ({}){on}", game.side_id(side), def.id, def.name), target.clone());
+    let mut rest = Vec::new();
+    for e in &def.effects {
+        match e {
+            EventEffect::ExtraMarkers { count } => {
+                control.extra_markers += count;
+                log(&mut glog, &game, &turn, LogKind::Track, format!("{count} more interdiction marker(s) this phase ({})", def.name), None);
+            }
+            EventEffect::DemolishBridge { .. } => {
+                let Some((a, b)) = target.as_deref().and_then(|t| t.split_once('-')) else { continue };
+                let (Some(x), Some(y)) = (game.board.space(a), game.board.space(b)) else { continue };
+                control.demolished.insert(if x < y { (x, y) } else { (y, x) });
+                let text = format!("the bridge {a}-{b} is demolished: the road there pays the river for the rest of the game");
+                log(&mut glog, &game, &turn, LogKind::Control, text, Some(b.to_string()));
+            }
+            EventEffect::EliminateUnit { .. } => {
+                let Some(id) = target.clone() else { continue };
+                let Some(&e) = index.0.get(&id) else { continue };
+                if let Ok((_, mut loc, _, _, mut hidden)) = q.get_mut(e) {
+                    hidden.0 = false;
+                    *loc = Location::Eliminated;
+                }
+                log(&mut glog, &game, &turn, LogKind::Loss, format!("{id} is revealed and eliminated ({})", def.name), None);
+            }
+            EventEffect::AttackerLosesStep { flag } => {
+                let Some(c) = state.combat.clone() else { continue };
+                let units = UnitsView::collect(q.iter());
+                let live: Vec<&str> = c.attackers.iter().filter(|id| units.get(id).is_some_and(|u| u.space().is_some())).map(String::as_str).collect();
+                let flagged = |id: &str| flag.is_some_and(|f| units.get(id).is_some_and(|u| has_flag(&game, u.type_index, f)));
+                let any_flagged_attacked = c.attackers.iter().any(|id| flagged(id));
+                let mut choice: Vec<String> = live.iter().filter(|id| !any_flagged_attacked || flagged(id)).map(|s| (*s).to_string()).collect();
+                if choice.is_empty() {
+                    choice = live.iter().map(|s| (*s).to_string()).collect();
+                }
+                let Some(attacker) = choice.first().and_then(|id| units.get(id)).map(|u| u.side) else { continue };
+                prompt.0 = Some(Prompt::ChooseUnit {
+                    side: game.side_id(attacker).to_string(),
+                    units: choice,
+                    what: format!("loses a step ({})", def.name),
+                    rule: def.rule.clone().unwrap_or_default(),
+                });
+            }
+            other => rest.push(other.clone()),
+        }
+    }
+    if !rest.is_empty() {
+        pending.0.push((side, rest, format!("{} {}", def.id, def.name), None));
+    }
+}
+
+fn choose_unit(
+    cmd: Res<CurrentCommand>,
+    game: Res<Game>,
+    turn: Res<TurnState>,
+    index: Res<UnitIndex>,
+    mut outcome: ResMut<Outcome>,
+    mut prompt: ResMut<PendingPrompt>,
+    mut glog: ResMut<GameLog>,
+    mut q: LossQuery,
+) {
+    let Some((_, Command::Choose { unit })) = cmd.0.clone() else { return };
+    let Some(Prompt::ChooseUnit { units, what, .. }) = prompt.0.clone() else {
+        outcome.rejected = Some("no choice of unit is asked for".into());
+        return;
+    };
+    if !units.contains(&unit) {
+        outcome.rejected = Some(format!("choose one of {}", units.join(", ")));
+        return;
+    }
+    prompt.0 = None;
+    let Some(&e) = index.0.get(&unit) else { return };
+    let gone = lose_step(&game, e, &mut q);
+    let text = if gone { format!("{unit} {what} and is eliminated") } else { format!("{unit} {what}") };
+    log(&mut glog, &game, &turn, LogKind::Loss, text, None);
+}
