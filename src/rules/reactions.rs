@@ -304,6 +304,7 @@ fn answer_reaction(
     }
 }
 
+#[expect(clippy::too_many_arguments, reason = "the choice answers a prompt and costs a step")]
 fn choose_unit(
     cmd: Res<CurrentCommand>,
     game: Res<Game>,

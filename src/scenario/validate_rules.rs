@@ -351,7 +351,7 @@ fn reaction_refs(ctx: &mut Ctx, s: &Scenario, board: Option<&Board>, path: &str,
                 space_ref(ctx, board, &format!("{path}.effects[{k}].bridges"), b);
                 if let Some(bd) = board
                     && let (Some(x), Some(y)) = (bd.space(a), bd.space(b))
-                    && !bd.edge(x, y).is_some_and(|e| e.road.is_some())
+                    && bd.edge(x, y).is_none_or(|e| e.road.is_none())
                 {
                     ctx.err(format!("{path}.effects[{k}].bridges"), format!("{a}-{b} is not a road hexside"));
                 }

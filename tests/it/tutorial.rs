@@ -223,7 +223,7 @@ fn rule_5_8_u2_bridge_demolition_makes_the_road_pay_the_river() {
     assert_eq!(offer, vec![("U2".to_string(), vec!["0605-0606".to_string(), "0205-0206".to_string(), "0905-0906".to_string()])]);
     let game = s.game().clone();
     let (a, b) = (game.board.space("0605").expect("hex"), game.board.space("0606").expect("hex"));
-    let edge = game.board.edge(a, b).expect("adjacent").clone();
+    let edge = *game.board.edge(a, b).expect("adjacent");
     let cost = |s: &Session| {
         let c = s.world.resource::<Control>();
         edge_cost(&game, a, &edge, "mech", 8, &c.interdicted, &c.demolished)
