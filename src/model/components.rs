@@ -57,6 +57,8 @@ pub struct Activity {
     /// Entered this game turn from a group that may not move on its entry turn (tutorial
     /// 5.7.9: wave 1 of the landing).
     pub landed: bool,
+    /// Named for a forced operation that lets it end moves out of supply (tutorial 5.8 U3).
+    pub supply_exempt: bool,
 }
 
 /// Face down: the enemy sees only a generic counter.

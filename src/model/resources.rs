@@ -155,6 +155,9 @@ pub struct Pools {
     pub hands: Vec<Vec<String>>,
     /// Last game turn (1-based) whose chits have gone into the cups.
     pub added_through: u32,
+    /// Drawn chits kept face down until the owner's next movement phase: (side, chit).
+    #[serde(default)]
+    pub face_down: Vec<(usize, String)>,
 }
 
 /// A decision the rules are waiting for.

@@ -155,7 +155,11 @@ impl EffectCtx<'_> {
                 }
                 // Reaction effects need the reaction's target and moment: `reactions.rs` applies
                 // them, and the validator allows them only on reaction chits.
-                EventEffect::ExtraMarkers { .. } | EventEffect::DemolishBridge { .. } | EventEffect::EliminateUnit { .. } | EventEffect::AttackerLosesStep { .. } => {
+                EventEffect::ExtraMarkers { .. }
+                | EventEffect::DemolishBridge { .. }
+                | EventEffect::EliminateUnit { .. }
+                | EventEffect::AttackerLosesStep { .. }
+                | EventEffect::Obligation(_) => {
                     self.log(LogKind::Track, format!("{cause}: a reaction effect outside a reaction"));
                 }
                 EventEffect::If { when, then } => {
@@ -194,6 +198,11 @@ impl EffectCtx<'_> {
                 self.pools.hands[side].push(chit);
                 self.pools.hands[side].sort();
                 self.log(LogKind::Track, format!("{} draws a chit from {pool_name} and keeps it face down", self.game.side_id(side)));
+            }
+            ChitMode::Immediate if def.reveal_at_movement && !void => {
+                // Kept face down: the other side learns only that a chit was drawn (5.8).
+                self.pools.face_down.push((side, chit));
+                self.log(LogKind::Track, format!("{} draws a chit from {pool_name} and keeps it face down until its movement phase", self.game.side_id(side)));
             }
             ChitMode::Immediate => {
                 if void {

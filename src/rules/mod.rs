@@ -17,6 +17,7 @@ pub mod lines;
 pub mod losses;
 pub mod movement;
 pub mod note;
+pub mod obligations;
 pub mod reserve;
 pub mod overrun;
 pub mod reactions;
@@ -76,6 +77,7 @@ pub fn rules_schedule() -> Schedule {
     interdiction::add_systems(&mut s);
     events::add_systems(&mut s);
     reactions::add_systems(&mut s);
+    obligations::add_systems(&mut s);
     timers::add_systems(&mut s);
     lines::add_systems(&mut s);
     boxes::add_systems(&mut s);

@@ -217,7 +217,8 @@ pub fn legal_destinations(game: &Game, units: &UnitsView, control: &Control, uni
         path.reverse();
         out.push(Destination { space, cost, path });
     }
-    if may_not_end_unsupplied(game, unit.side) {
+    // A unit named for a forced operation that allows it may end out of supply (5.8 U3).
+    if may_not_end_unsupplied(game, unit.side) && !unit.activity.supply_exempt {
         out.retain(|d| supplied_after_move(game, units, control, unit, d));
     }
     out
@@ -236,7 +237,7 @@ fn may_not_end_unsupplied(game: &Game, side: usize) -> bool {
 
 /// Whether the unit would be in supply at the end of this move (tutorial 5.7.5: the Union may
 /// not end a move out of supply).
-fn supplied_after_move(game: &Game, units: &UnitsView, control: &Control, unit: &UnitView, d: &Destination) -> bool {
+pub fn supplied_after_move(game: &Game, units: &UnitsView, control: &Control, unit: &UnitView, d: &Destination) -> bool {
     let mut after = units.clone();
     if let Some(u) = after.0.iter_mut().find(|u| u.id == unit.id) {
         u.location = Location::OnMap(d.space);

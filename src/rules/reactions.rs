@@ -72,14 +72,14 @@ pub struct OfferParams<'w, 's> {
     q: crate::model::view::UnitQuery<'w, 's>,
 }
 
-fn offer_at_phase_start(mut p: OfferParams) {
+pub fn offer_at_phase_start(mut p: OfferParams) {
     let movement = p.turn.current_phase(&p.game).is_some_and(|ph| ph.kind == PhaseKind::Movement);
     if movement {
         offer(&mut p, Moment::MovementStart, true);
     }
 }
 
-fn offer_after_command(mut p: OfferParams) {
+pub fn offer_after_command(mut p: OfferParams) {
     if let Some(done) = p.pending.1.take() {
         offer(&mut p, Moment::AfterCombat(done), false);
         return;

@@ -28,7 +28,8 @@ pub fn sequence_rejection(game: &Game, turn: &TurnState, prompt: Option<&crate::
             | (crate::session::prompt::Prompt::PlaceMarkers { .. }, Command::PlaceMarkers { .. })
             | (crate::session::prompt::Prompt::Declare { .. }, Command::Declare { .. })
             | (crate::session::prompt::Prompt::React { .. }, Command::PlayChit { .. } | Command::Pass)
-            | (crate::session::prompt::Prompt::ChooseUnit { .. }, Command::Choose { .. }) => None,
+            | (crate::session::prompt::Prompt::ChooseUnit { .. }, Command::Choose { .. })
+            | (crate::session::prompt::Prompt::Obligation { .. }, Command::Comply { .. } | Command::OptOut) => None,
             _ => Some(format!("{} must first answer: {}", p.side(), describe_prompt(p))),
         };
     }
@@ -50,6 +51,9 @@ pub fn sequence_rejection(game: &Game, turn: &TurnState, prompt: Option<&crate::
     if matches!(cmd, Command::Choose { .. }) {
         return Some("no choice of unit is asked for".to_string());
     }
+    if matches!(cmd, Command::Comply { .. } | Command::OptOut) {
+        return Some("no forced operation is waiting for an answer".to_string());
+    }
     if turn.setup.is_some() {
         return match cmd {
             Command::Place { .. } | Command::EndPhase => None,
@@ -70,6 +74,8 @@ pub fn sequence_rejection(game: &Game, turn: &TurnState, prompt: Option<&crate::
         Command::EndPhase
         | Command::Pass
         | Command::Choose { .. }
+        | Command::Comply { .. }
+        | Command::OptOut
         | Command::TakeLosses { .. }
         | Command::Advance { .. }
         | Command::PlaceMarkers { .. }
@@ -86,11 +92,12 @@ fn describe_prompt(p: &crate::session::prompt::Prompt) -> String {
         crate::session::prompt::Prompt::Declare { name, .. } => format!("declare {name} or not"),
         crate::session::prompt::Prompt::React { moment, .. } => format!("play a reaction chit or pass ({moment})"),
         crate::session::prompt::Prompt::ChooseUnit { what, .. } => format!("choose the unit that {what}"),
+        crate::session::prompt::Prompt::Obligation { name, demand, .. } => format!("{name}: name {demand}, or opt out"),
     }
 }
 
 /// Rejects commands that the sequence of play does not allow now.
-fn check_sequence(
+pub fn check_sequence(
     game: Res<Game>,
     turn: Res<TurnState>,
     prompt: Res<PendingPrompt>,

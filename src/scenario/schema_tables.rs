@@ -178,6 +178,8 @@ pub enum EventEffect {
     /// Reaction target: an enemy unit with at most `max_steps` steps left and defence at most
     /// `max_defense`, next to a unit of the owner, is eliminated (revealed first) (5.8 N7).
     EliminateUnit { max_steps: u32, max_defense: u32 },
+    /// A forced operation (tutorial 5.8 N2, U3); see [`ObligationDef`].
+    Obligation(Box<ObligationDef>),
     /// After a combat: one surviving attacker loses a step, chosen by the attacker; a unit with
     /// `flag` if any unit with it attacked (5.8 U1: a tank if a tank attacked).
     AttackerLosesStep { flag: Option<super::schema::UnitFlag> },
@@ -231,6 +233,67 @@ pub struct ChitDef {
     /// and only then (tutorial 5.8: U1, U2, U5, N7).
     #[serde(default)]
     pub reaction: Option<ReactionWindow>,
+    /// Immediate chits: kept face down when drawn and resolved when the owner's next regular
+    /// movement phase begins (tutorial 5.8: N2, U3). Default false.
+    #[serde(default)]
+    pub reveal_at_movement: bool,
+}
+
+/// A forced operation (tutorial 5.8 N2, U3): when it is revealed the owner either names the
+/// units that comply or opts out at the listed cost. Named units must end this movement phase
+/// where `end` says (if they can), and attack as `attack` says.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct ObligationDef {
+    /// The space the operation is about (Harle, Ferrow).
+    pub target: String,
+    pub units: ObligationUnits,
+    pub end: ObligationEnd,
+    #[serde(default)]
+    pub attack: ObligationAttack,
+    /// Named units may end their moves out of supply (an exception to `MayNotEndMoveUnsupplied`).
+    #[serde(default)]
+    pub may_end_unsupplied: bool,
+    /// Repeat at every later regular movement phase of the owner until one of these holds;
+    /// none = this movement phase only.
+    #[serde(default)]
+    pub repeat_until: Option<Vec<Condition>>,
+    /// What opting out costs (it ends the obligation); empty = no opt-out.
+    #[serde(default)]
+    pub opt_out: Vec<EventEffect>,
+}
+
+/// Which units the owner must name.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub enum ObligationUnits {
+    /// Units worth at least `min_steps` steps, from units more than `beyond` hexes from the
+    /// target, of which at least `flagged.1` steps of units with `flagged.0` if there are so
+    /// many (N2).
+    Steps { min_steps: u32, beyond: u32, flagged: Option<(super::schema::UnitFlag, u32)> },
+    /// At least `min_units` units within `within` hexes of the target; if fewer can comply the
+    /// chit is void (U3).
+    Units { min_units: u32, within: u32 },
+}
+
+/// Where named units must end the movement phase (if they can reach such a hex).
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub enum ObligationEnd {
+    /// Closer to the target, and as close as any hex they can reach in supply (N2).
+    ClosestInSupply,
+    /// Next to the target, or next to an enemy unit that is next to the target (U3).
+    NextToTargetOrItsAttackers,
+}
+
+/// What named units must attack.
+#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
+pub enum ObligationAttack {
+    #[default]
+    Nothing,
+    /// Named units next to the target must attack it if it holds enemy units (N2).
+    TargetIfAdjacent,
+    /// Named units must attack at least one enemy hex in or next to the target and may attack
+    /// nothing else this player turn (U3).
+    OnlyNearTarget,
 }
 
 /// When a held reaction chit is offered to its owner.

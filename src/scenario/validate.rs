@@ -448,6 +448,7 @@ pub(super) fn effect_refs(ctx: &mut Ctx, tracks: &BTreeSet<&str>, pools: &BTreeS
         | EventEffect::DemolishBridge { .. }
         | EventEffect::EliminateUnit { .. }
         | EventEffect::AttackerLosesStep { .. }
+        | EventEffect::Obligation(_)
         | EventEffect::Ruleset { .. }
         | EventEffect::NoEffect => {}
     }

@@ -345,6 +345,20 @@ fn reaction_refs(ctx: &mut Ctx, s: &Scenario, board: Option<&Board>, path: &str,
         }
     }
     for (k, e) in c.effects.iter().enumerate() {
+        if let EventEffect::Obligation(o) = e {
+            let p = format!("{path}.effects[{k}]");
+            if c.mode != ChitMode::Immediate || !c.reveal_at_movement {
+                ctx.err(p.clone(), "a forced operation is an immediate chit revealed at the owner's movement phase (reveal_at_movement: true)");
+            }
+            space_ref(ctx, board, &format!("{p}.target"), &o.target);
+            for (j, x) in o.opt_out.iter().enumerate() {
+                if let EventEffect::AdjustTrack { track, .. } = x
+                    && !s.tracks.iter().any(|t| &t.id == track)
+                {
+                    ctx.err(format!("{p}.opt_out[{j}].track"), format!("unknown track `{track}`"));
+                }
+            }
+        }
         if let EventEffect::DemolishBridge { bridges } = e {
             for (a, b) in bridges {
                 space_ref(ctx, board, &format!("{path}.effects[{k}].bridges"), a);

@@ -41,6 +41,10 @@ pub enum Command {
     },
     /// Decline a reaction offer.
     Pass,
+    /// Answer a forced operation: the units that comply.
+    Comply { units: Vec<String> },
+    /// Answer a forced operation: opt out and pay its cost.
+    OptOut,
     /// Answer a choose-unit prompt.
     Choose { unit: String },
     /// Strategic movement along the strategic road class.
@@ -80,6 +84,8 @@ impl Command {
             Command::PlayChit { chit, target: None } => format!("play chit {chit}"),
             Command::PlayChit { chit, target: Some(t) } => format!("play chit {chit} on {t}"),
             Command::Pass => "pass".to_string(),
+            Command::Comply { units } => format!("comply with {}", units.join(", ")),
+            Command::OptOut => "opt out".to_string(),
             Command::Choose { unit } => format!("choose {unit}"),
             Command::StrategicMove { unit, to } => format!("strategic move {unit} to {to}"),
             Command::Reserve { unit } => format!("mark {unit} as reserve"),

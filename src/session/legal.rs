@@ -54,6 +54,17 @@ pub fn legal_commands(world: &mut World) -> Vec<Command> {
             return out;
         }
         Some(Prompt::ChooseUnit { units: ids, .. }) => return ids.iter().map(|u| Command::Choose { unit: u.clone() }).collect(),
+        Some(Prompt::Obligation { chit, opt_out, .. }) => {
+            if let Some(def) = crate::rules::obligations::obligation_of(game, chit) {
+                for pick in crate::rules::obligations::compliance_options(game, &units, control, side, def) {
+                    out.push(Command::Comply { units: pick });
+                }
+            }
+            if opt_out.is_some() {
+                out.push(Command::OptOut);
+            }
+            return out;
+        }
         Some(Prompt::Declare { id, .. }) => {
             return vec![Command::Declare { id: id.clone(), declare: true }, Command::Declare { id: id.clone(), declare: false }];
         }
@@ -144,6 +155,17 @@ pub fn legal_commands(world: &mut World) -> Vec<Command> {
         _ => {}
     }
     out.push(Command::EndPhase);
+    // Forced operations in force (tutorial 5.8) hold some units to some moves and attacks.
+    let obl = world.resource::<crate::rules::obligations::Obligations>();
+    let tracks = world.resource::<crate::model::Tracks>();
+    if !obl.active.is_empty() {
+        for c in crate::rules::obligations::owed_attacks(game, turn, &units, (control, tracks), obl) {
+            if !out.contains(&c) {
+                out.insert(0, c);
+            }
+        }
+        out.retain(|c| crate::rules::obligations::obligation_rejection(game, turn, &units, (control, tracks), obl, c).is_none());
+    }
     out
 }
 

@@ -27,6 +27,9 @@ pub enum Prompt {
     /// A held reaction chit may be played now: each chit with its possible targets (empty = no
     /// target needed). Answered by `Command::PlayChit` or `Command::Pass`.
     React { side: String, moment: String, chits: Vec<(String, Vec<String>)> },
+    /// A forced operation is revealed: name the complying units (`Command::Comply`) or opt out
+    /// (`Command::OptOut`, if `opt_out` says what it costs).
+    Obligation { side: String, chit: String, name: String, demand: String, candidates: Vec<String>, opt_out: Option<String>, rule: String },
     /// The side picks one of `units`, which suffers `what` (answered by `Command::Choose`).
     ChooseUnit { side: String, units: Vec<String>, what: String, rule: String },
 }
@@ -41,6 +44,7 @@ impl Prompt {
             | Prompt::PlaceMarkers { side, .. }
             | Prompt::Declare { side, .. }
             | Prompt::React { side, .. }
+            | Prompt::Obligation { side, .. }
             | Prompt::ChooseUnit { side, .. } => side,
         }
     }

@@ -63,7 +63,7 @@ pub fn spawn_world(loaded: &Loaded, options: &BTreeSet<String>, seed: u64, force
             }
         }
     }
-    let mut pools = Pools { cups: Vec::new(), hands: vec![Vec::new(); s.sides.len()], added_through: 1 };
+    let mut pools = Pools { cups: Vec::new(), hands: vec![Vec::new(); s.sides.len()], added_through: 1, face_down: Vec::new() };
     for p in &s.pools {
         let mut cup: Vec<String> = p
             .chits
@@ -141,6 +141,7 @@ pub fn spawn_world(loaded: &Loaded, options: &BTreeSet<String>, seed: u64, force
     world.insert_resource(crate::rules::declarations::PendingEffects::default());
     world.insert_resource(crate::rules::declarations::Reductions::default());
     world.insert_resource(crate::rules::reactions::ReactionState::default());
+    world.insert_resource(crate::rules::obligations::Obligations::default());
     world.insert_resource(crate::rules::lines::Eliminated::default());
     world.insert_resource(crate::rules::timers::Timers(vec![None; s.rules.timers.len()]));
     world.insert_resource(crate::rules::supply::PhaseStarted(turn_started));

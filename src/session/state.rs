@@ -76,6 +76,13 @@ pub struct GameState {
     /// Answers to declarations that were taken.
     #[serde(default)]
     pub responded: Vec<String>,
+    /// Chits kept face down until their owner's movement phase, per side (another side's show
+    /// as `hidden`).
+    #[serde(default)]
+    pub face_down: BTreeMap<String, Vec<String>>,
+    /// Forced operations in force: (chit, side, units named).
+    #[serde(default)]
+    pub operations: Vec<(String, String, Vec<String>)>,
 }
 
 /// The state as seen by `viewer` (a side index), or all of it.
@@ -166,6 +173,18 @@ pub fn game_state(world: &mut World, viewer: Option<usize>) -> GameState {
             .collect(),
         demolished: control.demolished.iter().map(|(a, b)| format!("{}-{}", game.board.key(*a), game.board.key(*b))).collect(),
         responded: turn.responded.iter().cloned().collect(),
+        face_down: (0..s.sides.len())
+            .map(|i| {
+                let mine = pools.face_down.iter().filter(|(sd, _)| *sd == i).map(|(_, c)| if secret(i) { "hidden".to_string() } else { c.clone() });
+                (game.side_id(i).to_string(), mine.collect())
+            })
+            .collect(),
+        operations: world
+            .resource::<crate::rules::obligations::Obligations>()
+            .active
+            .iter()
+            .map(|a| (a.chit.clone(), game.side_id(a.side).to_string(), a.units.clone()))
+            .collect(),
     }
 }
 
