@@ -218,8 +218,14 @@ pub fn legal_destinations(game: &Game, units: &UnitsView, control: &Control, uni
         out.push(Destination { space, cost, path });
     }
     // A unit named for a forced operation that allows it may end out of supply (5.8 U3).
-    if may_not_end_unsupplied(game, unit.side) && !unit.activity.supply_exempt {
-        out.retain(|d| supplied_after_move(game, units, control, unit, d));
+    if may_not_end_unsupplied(game, unit.side)
+        && !unit.activity.supply_exempt
+        && let Some(rules) = &game.scenario.rules.supply
+    {
+        let mut without = units.clone();
+        without.0.retain(|u| u.id != unit.id);
+        let base = super::supply::supply_map(game, rules, &without, control, unit.side, &control.interdicted);
+        out.retain(|d| super::supply::surely_supplied_at(game, &base, unit, d.space) || supplied_after_move(game, units, control, unit, d));
     }
     out
 }

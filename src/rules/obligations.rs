@@ -66,6 +66,19 @@ pub fn obligation_of<'a>(game: &'a Game, chit: &str) -> Option<&'a ObligationDef
     })
 }
 
+/// The destinations of `unit` where it would be in supply (fast sure test first).
+fn supplied_destinations(game: &Game, units: &UnitsView, control: &Control, unit: &UnitView) -> Vec<Destination> {
+    let dests = legal_destinations(game, units, control, unit);
+    let Some(rules) = &game.scenario.rules.supply else { return dests };
+    let mut without = units.clone();
+    without.0.retain(|u| u.id != unit.id);
+    let base = super::supply::supply_map(game, rules, &without, control, unit.side, &control.interdicted);
+    dests
+        .into_iter()
+        .filter(|d| super::supply::surely_supplied_at(game, &base, unit, d.space) || supplied_after_move(game, units, control, unit, d))
+        .collect()
+}
+
 fn distance(game: &Game, a: SpaceId, b: SpaceId) -> u32 {
     game.board.distance(a, b).unwrap_or(u32::MAX)
 }
@@ -95,11 +108,10 @@ fn near_target(game: &Game, units: &UnitsView, side: usize, target: SpaceId) -> 
 pub fn allowed_destinations(game: &Game, units: &UnitsView, control: &Control, def: &ObligationDef, unit: &UnitView) -> Option<Vec<Destination>> {
     let target = game.board.space(&def.target)?;
     let at = unit.space()?;
-    let dests = legal_destinations(game, units, control, unit);
     match def.end {
         ObligationEnd::ClosestInSupply => {
             let here = distance(game, at, target);
-            let supplied: Vec<Destination> = dests.into_iter().filter(|d| supplied_after_move(game, units, control, unit, d)).collect();
+            let supplied = supplied_destinations(game, units, control, unit);
             let best = supplied.iter().map(|d| distance(game, d.space, target)).min()?;
             if best >= here {
                 // As close as it can get: it may still move, but not away.
@@ -110,24 +122,23 @@ pub fn allowed_destinations(game: &Game, units: &UnitsView, control: &Control, d
         }
         ObligationEnd::NextToTargetOrItsAttackers => {
             let ok = near_target(game, units, unit.side, target);
-            let good: Vec<Destination> = dests.into_iter().filter(|d| ok[d.space.index()]).collect();
+            let good: Vec<Destination> = legal_destinations(game, units, control, unit).into_iter().filter(|d| ok[d.space.index()]).collect();
             if good.is_empty() && !ok[at.index()] { None } else { Some(good) }
         }
     }
 }
 
 /// Whether a named unit still has a move to make for the operation.
-fn owes_a_move(game: &Game, units: &UnitsView, control: &Control, def: &ObligationDef, unit: &UnitView) -> bool {
-    if unit.activity.finished || unit.space().is_none() {
+fn owes_a_move(game: &Game, turn: &TurnState, units: &UnitsView, control: &Control, def: &ObligationDef, unit: &UnitView) -> bool {
+    // A unit that may not move this phase (landed this turn) owes nothing.
+    if unit.activity.finished || unit.space().is_none() || super::reserve::phase_allows(game, turn, unit).is_err() {
         return false;
     }
     let (Some(target), Some(at)) = (game.board.space(&def.target), unit.space()) else { return false };
     match def.end {
         ObligationEnd::ClosestInSupply => {
             let here = distance(game, at, target);
-            legal_destinations(game, units, control, unit)
-                .iter()
-                .any(|d| distance(game, d.space, target) < here && supplied_after_move(game, units, control, unit, d))
+            supplied_destinations(game, units, control, unit).iter().any(|d| distance(game, d.space, target) < here)
         }
         ObligationEnd::NextToTargetOrItsAttackers => {
             let ok = near_target(game, units, unit.side, target);
@@ -138,7 +149,7 @@ fn owes_a_move(game: &Game, units: &UnitsView, control: &Control, def: &Obligati
 
 /// Units of `side` that may be named, and whether each could do anything for the operation.
 #[must_use]
-pub fn candidates(game: &Game, units: &UnitsView, control: &Control, side: usize, def: &ObligationDef) -> Vec<String> {
+pub fn candidates(game: &Game, turn: &TurnState, units: &UnitsView, control: &Control, side: usize, def: &ObligationDef) -> Vec<String> {
     let Some(target) = game.board.space(&def.target) else { return Vec::new() };
     units
         .0
@@ -149,7 +160,7 @@ pub fn candidates(game: &Game, units: &UnitsView, control: &Control, side: usize
             ObligationUnits::Steps { beyond, .. } => u.space().is_some_and(|s| distance(game, s, target) > *beyond),
             ObligationUnits::Units { within, .. } => u.space().is_some_and(|s| distance(game, s, target) <= *within),
         })
-        .filter(|u| owes_a_move(game, units, control, def, u) || matches!(def.end, ObligationEnd::NextToTargetOrItsAttackers) && u.space().is_some_and(|s| near_target(game, units, side, target)[s.index()]))
+        .filter(|u| owes_a_move(game, turn, units, control, def, u) || matches!(def.end, ObligationEnd::NextToTargetOrItsAttackers) && u.space().is_some_and(|s| near_target(game, units, side, target)[s.index()]))
         .map(|u| u.id.clone())
         .collect()
 }
@@ -176,8 +187,8 @@ fn demand(game: &Game, units: &UnitsView, def: &ObligationDef, cands: &[String])
 
 /// Why naming `named` does not meet the operation, if it does not.
 #[must_use]
-pub fn comply_rejection(game: &Game, units: &UnitsView, control: &Control, side: usize, def: &ObligationDef, named: &[String]) -> Option<String> {
-    let cands = candidates(game, units, control, side, def);
+pub fn comply_rejection(game: &Game, turn: &TurnState, units: &UnitsView, control: &Control, side: usize, def: &ObligationDef, named: &[String]) -> Option<String> {
+    let cands = candidates(game, turn, units, control, side, def);
     for (i, id) in named.iter().enumerate() {
         if !cands.contains(id) {
             return Some(format!("`{id}` may not be named (candidates: {})", cands.join(", ")));
@@ -202,8 +213,8 @@ pub fn comply_rejection(game: &Game, units: &UnitsView, control: &Control, side:
 /// Ways to comply for the legal-command list: the candidates in order until the demand is met,
 /// flagged units first, and the same starting from each candidate in turn (a few choices).
 #[must_use]
-pub fn compliance_options(game: &Game, units: &UnitsView, control: &Control, side: usize, def: &ObligationDef) -> Vec<Vec<String>> {
-    let mut cands = candidates(game, units, control, side, def);
+pub fn compliance_options(game: &Game, turn: &TurnState, units: &UnitsView, control: &Control, side: usize, def: &ObligationDef) -> Vec<Vec<String>> {
+    let mut cands = candidates(game, turn, units, control, side, def);
     if let ObligationUnits::Steps { flagged: Some((f, _)), .. } = &def.units {
         cands.sort_by_key(|id| !units.get(id).is_some_and(|u| has_flag(game, u.type_index, *f)));
     }
@@ -211,12 +222,12 @@ pub fn compliance_options(game: &Game, units: &UnitsView, control: &Control, sid
     for start in 0..cands.len().clamp(1, 6) {
         let mut pick = Vec::new();
         for id in cands.iter().cycle().skip(start).take(cands.len()) {
-            if comply_rejection(game, units, control, side, def, &pick).is_none() {
+            if comply_rejection(game, turn, units, control, side, def, &pick).is_none() {
                 break;
             }
             pick.push(id.clone());
         }
-        if comply_rejection(game, units, control, side, def, &pick).is_none() && !out.contains(&pick) {
+        if comply_rejection(game, turn, units, control, side, def, &pick).is_none() && !out.contains(&pick) {
             out.push(pick);
         }
     }
@@ -231,12 +242,26 @@ fn binding<'a>(game: &'a Game, obl: &'a Obligations, turn: &TurnState, unit: &st
         .find_map(|a| obligation_of(game, &a.chit))
 }
 
+/// Whether `unit` is named for an operation bound to the current phase.
+#[must_use]
+pub fn bound_now(turn: &TurnState, obl: &Obligations, unit: &str) -> bool {
+    obl.active.iter().any(|a| a.answered && a.bound == (turn.turn, turn.phase) && a.units.iter().any(|u| u == unit))
+}
+
+/// Where a bound unit may move now, computed once for the legal list: `None` = anywhere.
+#[must_use]
+pub fn bound_destinations(game: &Game, turn: &TurnState, units: &UnitsView, control: &Control, obl: &Obligations, unit: &str) -> Option<Vec<SpaceId>> {
+    let def = binding(game, obl, turn, unit)?;
+    let u = units.get(unit)?;
+    allowed_destinations(game, units, control, def, u).map(|v| v.into_iter().map(|d| d.space).collect())
+}
+
 /// Why a command breaks an operation in force, if it does.
 #[must_use]
 pub fn obligation_rejection(game: &Game, turn: &TurnState, units: &UnitsView, (control, tracks): (&Control, &Tracks), obl: &Obligations, cmd: &Command) -> Option<String> {
     let phase = turn.current_phase(game)?;
     match cmd {
-        Command::Move { unit, to } if (turn.turn, turn.phase) == obl.active.iter().find(|a| a.units.contains(unit)).map_or((usize::MAX, 0), |a| a.bound) => {
+        Command::Move { unit, to } if bound_now(turn, obl, unit) => {
             let def = binding(game, obl, turn, unit)?;
             let u = units.get(unit)?;
             let allowed = allowed_destinations(game, units, control, def, u)?;
@@ -267,7 +292,7 @@ pub fn obligation_rejection(game: &Game, turn: &TurnState, units: &UnitsView, (c
                 let Some(def) = obligation_of(game, &a.chit) else { continue };
                 for id in &a.units {
                     if let Some(u) = units.get(id)
-                        && owes_a_move(game, units, control, def, u)
+                        && owes_a_move(game, turn, units, control, def, u)
                     {
                         return Some(format!("`{id}` must still move for {} (toward {})", a.chit, def.target));
                     }
@@ -428,7 +453,7 @@ fn reveal(
     let chit = obl.active[i].chit.clone();
     let (Some(def), Some((_, cdef))) = (obligation_of(&game, &chit), chit_def(&game, &chit)) else { return };
     obl.active[i].bound = now;
-    let cands = candidates(&game, &units, &control, side, def);
+    let cands = candidates(&game, &turn, &units, &control, side, def);
     // An order that needs a number of units is void if too few can comply (5.8 U3).
     if let ObligationUnits::Units { min_units, .. } = def.units
         && (cands.len() as u32) < min_units
@@ -498,7 +523,7 @@ fn answer(
             pending.0.push((side, def.opt_out.clone(), format!("{chit} opt-out"), None));
         }
         Command::Comply { units: named } => {
-            if let Some(r) = comply_rejection(&game, &units, &control, side, &def, &named) {
+            if let Some(r) = comply_rejection(&game, &turn, &units, &control, side, &def, &named) {
                 outcome.rejected = Some(r);
                 return;
             }

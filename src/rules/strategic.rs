@@ -31,6 +31,10 @@ fn class_of(r: RoadClassRef) -> RoadClass {
 pub fn strategic_destinations(game: &Game, turn: &TurnState, units: &UnitsView, control: &Control, unit: &UnitView) -> Result<Vec<(SpaceId, Vec<SpaceId>)>, String> {
     let Some(rules) = &game.scenario.rules.strategic else { return Err("this scenario has no strategic movement".into()) };
     super::reserve::phase_allows(game, turn, unit)?;
+    // Never in a breakthrough (reserve-only) phase (5.7.1).
+    if turn.current_phase(game).is_some_and(|p| p.units == crate::scenario::schema::PhaseUnits::Reserve) {
+        return Err("no strategic movement in breakthrough phases".into());
+    }
     let Some(start) = unit.space() else { return Err(format!("`{}` is not on the map", unit.id)) };
     if unit.activity.moved || unit.activity.finished || has_flag(game, unit.type_index, UnitFlag::Static) {
         return Err(format!("`{}` has already moved this phase", unit.id));

@@ -186,6 +186,18 @@ pub fn side_supply(game: &Game, units: &UnitsView, control: &Control, side: usiz
     supply_status(game, rules, units, &map, side)
 }
 
+/// A quick sufficient test for "in supply after moving to `to`": with the unit taken off the
+/// map, `base` (that side's supply map then) already lets it trace from `to` to a connected hex.
+/// Moving only adds friendly occupation and control, which never cut supply, so a yes is sure;
+/// a no needs the full check (limited sources among others).
+#[must_use]
+pub fn surely_supplied_at(game: &Game, base: &SupplyMap, unit: &UnitView, to: SpaceId) -> bool {
+    let Some(rules) = &game.scenario.rules.supply else { return true };
+    let mut moved = unit.clone();
+    moved.location = Location::OnMap(to);
+    trace_costs(game, rules, base, &moved).iter().enumerate().any(|(i, c)| c.is_some() && base.connected[i])
+}
+
 fn has_effect(game: &Game, f: impl Fn(&SupplyEffect) -> bool) -> bool {
     game.scenario.rules.supply.as_ref().is_some_and(|r| r.effects.iter().any(f))
 }

@@ -56,7 +56,7 @@ pub fn legal_commands(world: &mut World) -> Vec<Command> {
         Some(Prompt::ChooseUnit { units: ids, .. }) => return ids.iter().map(|u| Command::Choose { unit: u.clone() }).collect(),
         Some(Prompt::Obligation { chit, opt_out, .. }) => {
             if let Some(def) = crate::rules::obligations::obligation_of(game, chit) {
-                for pick in crate::rules::obligations::compliance_options(game, &units, control, side, def) {
+                for pick in crate::rules::obligations::compliance_options(game, turn, &units, control, side, def) {
                     out.push(Command::Comply { units: pick });
                 }
             }
@@ -164,7 +164,15 @@ pub fn legal_commands(world: &mut World) -> Vec<Command> {
                 out.insert(0, c);
             }
         }
-        out.retain(|c| crate::rules::obligations::obligation_rejection(game, turn, &units, (control, tracks), obl, c).is_none());
+        // A bound unit's allowed moves are computed once, not once per listed move.
+        let mut allowed: std::collections::BTreeMap<String, Option<Vec<crate::model::SpaceId>>> = std::collections::BTreeMap::new();
+        out.retain(|c| match c {
+            Command::Move { unit, to } if crate::rules::obligations::bound_now(turn, obl, unit) => {
+                let ok = allowed.entry(unit.clone()).or_insert_with(|| crate::rules::obligations::bound_destinations(game, turn, &units, control, obl, unit));
+                ok.as_ref().is_none_or(|v| game.board.space(to).is_some_and(|s| v.contains(&s)))
+            }
+            _ => crate::rules::obligations::obligation_rejection(game, turn, &units, (control, tracks), obl, c).is_none(),
+        });
     }
     out
 }

@@ -32,7 +32,16 @@ pub fn simulate(loaded: &Arc<Loaded>, games: u32, seed: u64) -> Result<SimReport
         let mut bot = RandomPlayer::new(game_seed ^ 0x5eed);
         let mut n = 0;
         while !s.is_over() {
-            let Some(cmd) = bot.choose(&mut s) else { break };
+            let Some(cmd) = bot.choose(&mut s) else {
+                let st = s.state(None);
+                return Err(format!(
+                    "game {g} (seed {game_seed}): no legal command for {} in turn {} phase {} (prompt: {:?})",
+                    st.active_side.unwrap_or_default(),
+                    st.turn,
+                    st.phase,
+                    st.prompt
+                ));
+            };
             s.apply(cmd.clone()).map_err(|e| format!("game {g} (seed {game_seed}): generated command `{}` rejected: {e}", cmd.describe()))?;
             invariants::check_invariants(&mut s)
                 .map_err(|e| format!("game {g} (seed {game_seed}): after command {} (`{}`): {e}", n + 1, cmd.describe()))?;
