@@ -103,6 +103,11 @@ pub fn check_retreat(
             return Err(format!("`{}` must retreat further (for example to {})", unit.id, game.board.key(*next)));
         }
         short = hexes - done;
+        // Cut short where it would be overstacked, with nowhere further to go: eliminated
+        // (tutorial 5.7.7: "if no legal hex can be reached, the unit is eliminated").
+        if overstacked(game, w, unit, at) {
+            return Ok((None, 0));
+        }
     }
     if done >= hexes && overstacked(game, w, unit, at) {
         if !game.scenario.rules.losses.overstacked_retreat_continues {

@@ -42,6 +42,24 @@ fn script_prints_state_and_is_byte_identical_on_rerun() {
 }
 
 #[test]
+fn tutorial_turn_1_script_plays_the_na_player_turn() {
+    let args = ["script", "scenarios/salt_river_line.ron", "scenarios/scripts/salt_river_line_turn1.ron"];
+    let (code, out, err) = run(&args);
+    assert_eq!(code, 0, "{err}");
+    for needle in [
+        "combat at 0406: 10 vs 4 (2:1), +1 shifts, column 3:1",
+        "SU-2 is eliminated",
+        "NA-1Pz advance(s) into 0406",
+        "NA-1Pz is out of supply and loses a step (1 left)",
+        "phase: \"second_movement\"",
+        "active_side: Some(\"su\")",
+    ] {
+        assert!(out.contains(needle), "missing {needle}");
+    }
+    assert_eq!(run(&args).1, out, "byte-identical on rerun");
+}
+
+#[test]
 fn script_hides_face_down_units_from_the_other_side() {
     let dir = std::env::temp_dir().join(format!("sandtable-cli-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("dir");

@@ -123,3 +123,28 @@ fn random_games_with_retreats_keep_the_invariants() {
         crate::common::play_random_checked(&mut s, seed, 5_000);
     }
 }
+
+#[test]
+fn rule_5_7_7_retreat_cut_short_in_an_overstacked_hex_eliminates_the_unit() {
+    use sandtable::model::Location;
+    use sandtable::model::view::UnitsView;
+    use sandtable::rules::retreat::{RetreatWorld, check_retreat};
+    let mut s = kell_rules(RULES, &[], &[]);
+    let game = s.game().clone();
+    let mut units = UnitsView::from_world(&mut s.world);
+    let mut place = |id: &str, at: &str| {
+        let sp = game.board.space(at).expect("hex");
+        units.0.iter_mut().find(|u| u.id == id).expect("unit").location = Location::OnMap(sp);
+    };
+    // S-2Inf and S-Mil fill clear 0505; North units hold every hex beyond it.
+    place("S-2Inf", "0505");
+    place("S-Mil", "0505");
+    place("N-1Tk", "0506");
+    place("N-2Inf", "0605");
+    place("N-3Inf", "0604");
+    let w = RetreatWorld { units: &units, moved: Vec::new() };
+    let me = units.get("S-1Inf").expect("unit").clone();
+    let kell = game.board.space("0404").expect("hex");
+    // Two hexes chosen, one possible, and that one is full: no legal hex can be reached.
+    assert_eq!(check_retreat(&game, &w, &me, kell, 2, &["0505".to_string()]), Ok((None, 0)));
+}

@@ -322,3 +322,95 @@ fn rule_5_8_u1_hold_at_all_costs_costs_an_attacking_tank_a_step() {
     let st = s.state(None);
     assert_eq!(st.units.iter().find(|u| u.id == "NA-2Pz").map(|u| u.level), Some(1));
 }
+
+/// The tutorial with a chit face down for `side` (drawn earlier), revealed at its next
+/// movement phase.
+fn tutorial_face_down(replacements: &[(&str, &str)], side: usize, chit: &str) -> Session {
+    let mut text = std::fs::read_to_string(root().join(FILE)).expect("read");
+    for (a, b) in replacements {
+        assert!(text.contains(a), "replacement target not found: {a}");
+        text = text.replace(a, b);
+    }
+    let mut s = crate::common::session_from_text_with(&text, 1, &[]);
+    s.world.resource_mut::<sandtable::model::Pools>().face_down.push((side, chit.to_string()));
+    s
+}
+
+fn place_first_markers(s: &mut Session) {
+    let legal = s.legal_commands();
+    let c = legal.into_iter().find(|c| matches!(c, Command::PlaceMarkers { .. })).expect("a marker placement");
+    play(s, &[c]);
+}
+
+/// N2 with its "not on turn 2 or earlier" clause lifted, so that it can be tested on turn 1.
+const N2_NOW: (&str, &str) = ("no_event: [TurnAtMost(2), TimerEnded(\"kestrel\")", "no_event: [TimerEnded(\"kestrel\")");
+
+#[test]
+fn rule_5_8_n2_relieve_the_arsenal_names_3_steps_2_mech_and_holds_them_to_the_closest_hex() {
+    let mut s = tutorial_face_down(&[N2_NOW], 0, "N2");
+    // Revealed once the Union's interdiction marker is down.
+    place_first_markers(&mut s);
+    let Some(Prompt::Obligation { candidates, demand, opt_out, .. }) = prompt(&mut s) else { panic!("N2 is revealed") };
+    assert!(candidates.contains(&"NA-4Pz".to_string()) && candidates.contains(&"NA-3Mc".to_string()), "{candidates:?}");
+    assert!(demand.contains("3 step(s), 2 of them mech-type"), "{demand}");
+    assert_eq!(opt_out.as_deref(), Some("URL +2"));
+    // One tank is 2 steps: not enough.
+    let err = s.apply(Command::Comply { units: vec!["NA-4Pz".into()] }).expect_err("too few steps");
+    assert!(err.contains("3 step"), "{err}");
+    play(&mut s, &[Command::Comply { units: vec!["NA-4Pz".into(), "NA-4Mc".into()] }]);
+    // From 0904 the closest hex to Harle it can reach in supply is 0905 (the Union ZOC stops it).
+    let err = s.apply(crate::common::mv("NA-4Pz", "1004")).expect_err("not toward Harle");
+    assert!(err.contains("bound by an operation toward 0907"), "{err}");
+    let err = s.apply(Command::EndPhase).expect_err("the named units must move first");
+    assert!(err.contains("must still move for N2"), "{err}");
+    play(&mut s, &[crate::common::mv("NA-4Pz", "0905"), crate::common::mv("NA-4Mc", "0905"), Command::EndPhase]);
+    assert_eq!(s.state(None).phase, "first_combat");
+}
+
+#[test]
+fn rule_5_8_n2_opt_out_costs_url_2_and_ends_the_operation() {
+    let mut s = tutorial_face_down(&[N2_NOW], 0, "N2");
+    place_first_markers(&mut s);
+    let url = track(&s, "URL");
+    play(&mut s, &[Command::OptOut]);
+    assert_eq!(track(&s, "URL"), url + 2);
+    assert!(s.state(None).operations.is_empty());
+    play(&mut s, &[Command::EndPhase]);
+}
+
+#[test]
+fn rule_5_8_n2_repeats_every_na_movement_phase_until_harle_or_the_arsenal() {
+    let mut s = tutorial_face_down(&[N2_NOW], 0, "N2");
+    place_first_markers(&mut s);
+    play(&mut s, &[Command::Comply { units: vec!["NA-4Pz".into(), "NA-4Mc".into()] }]);
+    play(&mut s, &[crate::common::mv("NA-4Pz", "0905"), crate::common::mv("NA-4Mc", "0905")]);
+    end_phases_until(&mut s, |s| s.state(None).turn == "2" && matches!(s.state(None).prompt, Some(Prompt::Obligation { .. })));
+    assert_eq!(s.state(None).phase, "first_movement");
+}
+
+#[test]
+fn rule_5_8_u3_counterattack_order_binds_two_units_near_ferrow() {
+    // U3 with its "void while the Union holds Ferrow" clause lifted, for a turn-1 test.
+    let mut s = tutorial_face_down(&[("no_event: [Controls(side: \"su\", space: \"0606\")]", "no_event: []")], 1, "U3");
+    place_first_markers(&mut s);
+    // The NA puts a stack next to Ferrow and one next to SU-5.
+    play(&mut s, &[crate::common::mv("NA-2Pz", "0605"), crate::common::mv("NA-4Pz", "0905")]);
+    end_phases_until(&mut s, |s| matches!(s.state(None).prompt, Some(Prompt::Obligation { .. })));
+    assert_eq!(s.state(None).phase, "second_movement");
+    let Some(Prompt::Obligation { side, candidates, opt_out, .. }) = prompt(&mut s) else { unreachable!() };
+    assert_eq!(side, "su");
+    assert!(candidates.contains(&"SU-4".to_string()) && candidates.contains(&"SU-Tk".to_string()), "{candidates:?}");
+    assert_eq!(opt_out.as_deref(), Some("URL -1"));
+    assert!(s.apply(Command::Comply { units: vec!["SU-4".into()] }).is_err(), "two units are needed");
+    play(&mut s, &[Command::Comply { units: vec!["SU-4".into(), "SU-Tk".into()] }]);
+    let units = sandtable::model::view::UnitsView::from_world(&mut s.world);
+    assert!(units.get("SU-Tk").expect("unit").activity.supply_exempt, "named units may end out of supply");
+    // SU-Tk (0608) must end next to Ferrow or to the NA stack next to it.
+    let err = s.apply(crate::common::mv("SU-Tk", "0709")).expect_err("away from Ferrow");
+    assert!(err.contains("bound by an operation toward 0606"), "{err}");
+    assert!(s.apply(Command::EndPhase).is_err(), "SU-Tk still owes its move");
+    play(&mut s, &[crate::common::mv("SU-Tk", "0607"), Command::EndPhase]);
+    // In the combat phase a named unit may attack only in or next to Ferrow.
+    let err = s.apply(crate::common::attack(&["SU-4"], "0905")).expect_err("far from Ferrow");
+    assert!(err.contains("may attack only in or next to 0606"), "{err}");
+}
