@@ -76,7 +76,8 @@ fn top_bar(ui: &mut egui::Ui, client: &mut Client) {
     let st = client.session.state(None);
     let game = client.session.game().clone();
     egui::Panel::top("top").show(ui, |ui| {
-        ui.horizontal(|ui| {
+        // Wrapped: a scenario may have more tracks than one line holds.
+        ui.horizontal_wrapped(|ui| {
             ui.heading(&game.scenario.title);
             ui.separator();
             ui.label(RichText::new(format!("Turn {} of {}", st.turn, game.scenario.turns.labels.len())).strong());
@@ -119,9 +120,17 @@ fn side_panel(ui: &mut egui::Ui, client: &mut Client) {
         }
         ui.separator();
         let phase = turn.current_phase(&game);
-        // Units of the acting side that have not acted yet, for the end-phase warning.
+        // Units of the phase's side that may still move and have not, for the end-phase warning
+        // (the phase's side, not a side answering a prompt in it).
+        let mover = phase.and_then(|p| turn.actor(&game, p));
         let idle: Vec<&str> = match phase.map(|p| p.kind) {
-            Some(PhaseKind::Movement) => units.0.iter().filter(|u| Some(u.side) == actor && u.space().is_some() && !u.activity.moved && !u.activity.finished && factors(&game, u.type_index, u.level).movement > 0).map(|u| u.id.as_str()).collect(),
+            Some(PhaseKind::Movement) => units
+                .0
+                .iter()
+                .filter(|u| Some(u.side) == mover && u.space().is_some() && !u.activity.moved && !u.activity.finished)
+                .filter(|u| factors(&game, u.type_index, u.level).movement > 0 && crate::rules::reserve::phase_allows(&game, &turn, u).is_ok())
+                .map(|u| u.id.as_str())
+                .collect(),
             _ => Vec::new(),
         };
         ui.horizontal(|ui| {
@@ -225,11 +234,18 @@ fn prompt_window(ctx: &egui::Context, client: &mut Client) {
         Prompt::Advance { side, target, .. } => (format!("{side}: advance into {target}?"), "advance after combat".to_string()),
         Prompt::PlaceMarkers { side, count, marker, rule, .. } => (format!("{side}: place {count} {marker} marker(s)"), rule.clone()),
         Prompt::Declare { side, name, rule, .. } => (format!("{side}: declare {name}?"), rule.clone()),
+        Prompt::React { side, moment, .. } => (format!("{side}: play a reaction chit? ({moment})"), "5.8 reaction chits".to_string()),
+        Prompt::ChooseUnit { side, what, rule, .. } => (format!("{side}: choose the unit that {what}"), rule.clone()),
+        Prompt::Obligation { side, name, demand, opt_out, rule, .. } => {
+            let cost = opt_out.as_ref().map(|c| format!("; opting out costs {c}")).unwrap_or_default();
+            (format!("{side}: {name}: name {demand}{cost}"), rule.clone())
+        }
     };
     // The choices are the legal answers the rules list; the client adds no rule of its own.
     let options = client.session.legal_commands();
-    // Decisions sit over the map's top edge, where they do not hide the panels.
-    egui::Window::new(title).collapsible(false).resizable(false).anchor(egui::Align2::CENTER_TOP, [150.0, 40.0]).show(ctx, |ui| {
+    // Decisions sit at the map's right edge, where they hide neither the panels nor (on most
+    // maps) the hexes they are about.
+    egui::Window::new(title).collapsible(false).resizable(false).anchor(egui::Align2::RIGHT_TOP, [-12.0, 48.0]).show(ctx, |ui| {
         ui.label(format!("Rule: {rule}"));
         for cmd in options {
             if ui.button(cmd.describe()).clicked() {
