@@ -59,6 +59,8 @@ pub struct Activity {
     pub landed: bool,
     /// Named for a forced operation that lets it end moves out of supply (tutorial 5.8 U3).
     pub supply_exempt: bool,
+    /// Its allowance is multiplied by a forced march this phase (ToO 15.7).
+    pub forced_march: bool,
 }
 
 /// Face down: the enemy sees only a generic counter.

@@ -12,6 +12,7 @@ pub mod combat;
 pub mod crt;
 pub mod declarations;
 pub mod events;
+pub mod forced_march;
 pub mod interdiction;
 pub mod lines;
 pub mod losses;
@@ -72,6 +73,7 @@ pub fn rules_schedule() -> Schedule {
     overrun::add_systems(&mut s);
     reserve::add_systems(&mut s);
     strategic::add_systems(&mut s);
+    forced_march::add_systems(&mut s);
     supply::add_systems(&mut s);
     declarations::add_systems(&mut s);
     interdiction::add_systems(&mut s);

@@ -262,7 +262,13 @@ pub fn supplied_after_move(game: &Game, units: &UnitsView, control: &Control, un
 #[must_use]
 pub fn movement_allowance(game: &Game, unit: &UnitView) -> u32 {
     let full = factors(game, unit.type_index, unit.level).movement;
-    if unit.activity.out_of_supply { full.div_ceil(2) } else { full }
+    if unit.activity.out_of_supply {
+        return full.div_ceil(2);
+    }
+    match (&game.scenario.rules.forced_march, unit.activity.forced_march) {
+        (Some(fm), true) => full * fm.multiplier,
+        _ => full,
+    }
 }
 
 /// Whether a unit that has just arrived in `at` must stop moving for this phase.

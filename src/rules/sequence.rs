@@ -64,6 +64,7 @@ pub fn sequence_rejection(game: &Game, turn: &TurnState, prompt: Option<&crate::
     let allowed = match cmd {
         Command::Move { .. } | Command::Overrun { .. } => phase.kind == PhaseKind::Movement,
         Command::Reserve { .. } => phase.kind == PhaseKind::Movement && phase.units == PhaseUnits::NonReserve,
+        Command::ForcedMarch { .. } => phase.kind == PhaseKind::Movement && phase.units != PhaseUnits::Reserve,
         Command::PlayChit { .. } => true,
         Command::StrategicMove { .. } => phase.kind == PhaseKind::Movement && phase.units != PhaseUnits::Reserve,
         Command::Attack { .. } => phase.kind == PhaseKind::Combat,

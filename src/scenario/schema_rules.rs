@@ -26,6 +26,9 @@ pub struct RulesConfig {
     /// Strategic movement along a road class; none = no strategic movement.
     #[serde(default)]
     pub strategic: Option<StrategicRules>,
+    /// Forced march by spending a unit; none = no forced march.
+    #[serde(default)]
+    pub forced_march: Option<ForcedMarchRules>,
     /// What happens in Event phases; none = no Event phases.
     #[serde(default)]
     pub events: Option<EventRules>,
@@ -85,6 +88,22 @@ pub struct StrategicRules {
     /// Default 2 (half an MP a hex).
     #[serde(default = "two")]
     pub hexes_per_mp: u32,
+}
+
+/// Forced march (ToO 15.7): at the start of its regular movement phase a side spends a unit of
+/// `unit_type`; every friendly unit within `range` hexes of it that began the phase in supply
+/// moves with `multiplier` times its allowance this phase.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct ForcedMarchRules {
+    pub unit_type: String,
+    pub range: u32,
+    /// Default 2.
+    #[serde(default = "two")]
+    pub multiplier: u32,
+    /// No forced march while any of these holds (ToO 24.2: winter).
+    #[serde(default)]
+    pub forbidden_if: Vec<super::schema_tables::Condition>,
 }
 
 /// Air interdiction (tutorial 5.7.6, HW 1.6): when a movement phase of `against` begins,

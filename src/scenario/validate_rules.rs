@@ -120,6 +120,9 @@ pub(super) fn rules_refs(ctx: &mut Ctx, s: &Scenario, board: Option<&Board>, r: 
             ctx.err(format!("reinforcements[{i}].phase"), format!("unknown phase `{ph}`"));
         }
     }
+    if let Some(fm) = &s.rules.forced_march {
+        type_ref(ctx, r.types, "rules.forced_march.unit_type", &fm.unit_type);
+    }
     if let Some(int) = &s.rules.interdiction {
         side_ref(ctx, r.sides, "rules.interdiction.side", &int.side);
         side_ref(ctx, r.sides, "rules.interdiction.against", &int.against);

@@ -51,6 +51,8 @@ pub enum Command {
     StrategicMove { unit: String, to: String },
     /// Mark a unit as breakthrough reserve at the start of its movement phase.
     Reserve { unit: String },
+    /// Spend a unit for a forced march at the start of the movement phase.
+    ForcedMarch { unit: String },
     /// Overrun an adjacent enemy hex during movement with a stack of units in one hex.
     Overrun { units: Vec<String>, target: String },
     /// Answer an advance prompt: the units that advance into the vacated hex (none = stay).
@@ -89,6 +91,7 @@ impl Command {
             Command::Choose { unit } => format!("choose {unit}"),
             Command::StrategicMove { unit, to } => format!("strategic move {unit} to {to}"),
             Command::Reserve { unit } => format!("mark {unit} as reserve"),
+            Command::ForcedMarch { unit } => format!("spend {unit} for a forced march"),
             Command::Overrun { units, target } => format!("overrun {target} with {}", units.join(", ")),
             Command::Advance { units } if units.is_empty() => "do not advance".to_string(),
             Command::Advance { units } => format!("advance {}", units.join(", ")),

@@ -140,6 +140,13 @@ pub fn legal_commands(world: &mut World) -> Vec<Command> {
                 }
             }
             let tracks = world.resource::<crate::model::Tracks>();
+            if game.scenario.rules.forced_march.is_some() {
+                for u in units.0.iter().filter(|u| u.side == side) {
+                    if crate::rules::forced_march::forced_march_rejection(game, turn, tracks, control, &units, side, &u.id).is_none() {
+                        out.push(Command::ForcedMarch { unit: u.id.clone() });
+                    }
+                }
+            }
             let designation = phase.units == crate::scenario::schema::PhaseUnits::NonReserve;
             for u in units.0.iter().filter(|u| designation && u.side == side) {
                 if reserve_rejection(game, tracks, &units, side, &u.id).is_none() {

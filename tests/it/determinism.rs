@@ -59,3 +59,30 @@ fn save_load_continue_equals_uninterrupted_run() {
     assert_eq!(resumed.state_hash(), full.state_hash());
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// The tutorial with its landing, reactions and forced operations: a whole random game saved
+/// half-way, replayed from the save and continued ends in the same state as the uninterrupted
+/// game (every recorded phase checkpoint verified on the way).
+#[test]
+fn tutorial_game_replays_from_a_save_to_the_same_end() {
+    let file = "scenarios/salt_river_line.ron";
+    for bot in [3, 4] {
+        let mut full = crate::common::session(file, bot, &[]);
+        let cmds = play_random(&mut full, bot, 20_000);
+        let half = cmds.len() / 2;
+        let mut first = crate::common::session(file, bot, &[]);
+        for c in &cmds[..half] {
+            first.apply(c.clone()).expect("legal");
+        }
+        let dir = std::env::temp_dir().join(format!("sandtable-tutorial-{}-{bot}", std::process::id()));
+        let path = dir.join("mid.ron");
+        write_save(&path, &first.to_save()).expect("save");
+        let mut resumed = replay_on(&read_save(&path).expect("read back"), load(file)).expect("replays");
+        for c in &cmds[half..] {
+            resumed.apply(c.clone()).expect("continues");
+        }
+        assert_eq!(resumed.state_hash(), full.state_hash());
+        assert_eq!(resumed.checkpoints, full.checkpoints);
+        let _ = std::fs::remove_dir_all(dir);
+    }
+}

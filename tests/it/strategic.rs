@@ -1,5 +1,5 @@
 //! Strategic movement (tutorial 5.7.1): along first-class road only, two hexes per MP, never
-//! next to an enemy unit, and nothing else that phase.
+//! next to an enemy unit, and nothing else that phase. Forced march (ToO 15.7).
 
 use sandtable::session::Command;
 
@@ -44,4 +44,28 @@ fn rule_5_7_1_strategic_movement_never_next_to_an_enemy_unit() {
     play(&mut s, &[mv("N-Art", "0201")]);
     let e = s.apply(sm("N-Art", "0303")).expect_err("already moved");
     assert!(e.contains("already moved"), "{e}");
+}
+
+/// ToO 15.7 / T8: spending a supply unit at the start of the movement phase doubles the
+/// allowance of every friendly unit within its range; the spent unit leaves play.
+#[test]
+fn rule_too_15_7_forced_march_doubles_ma_in_range_and_spends_the_unit() {
+    use sandtable::model::view::UnitsView;
+    use sandtable::rules::movement::movement_allowance;
+    let fm = "(forced_march: Some((unit_type: \"n_art\", range: 2)))";
+    let mut s = kell_rules(fm, &[], &[]);
+    let e = s.apply(Command::ForcedMarch { unit: "N-1Tk".into() }).expect_err("not a supply unit");
+    assert!(e.contains("only a `n_art`"), "{e}");
+    play(&mut s, &[Command::ForcedMarch { unit: "N-Art".into() }]);
+    assert_eq!(location(&mut s, "N-Art"), "out of play");
+    let game = s.game().clone();
+    let units = UnitsView::from_world(&mut s.world);
+    // N-1Tk (0302) is 1 hex from N-Art (0202): 6 MP doubled; N-3Inf (0602) is 4 hexes away.
+    assert_eq!(movement_allowance(&game, units.get("N-1Tk").expect("unit")), 12);
+    assert_eq!(movement_allowance(&game, units.get("N-3Inf").expect("unit")), 4);
+    // Once per phase, and only before any unit has moved.
+    let mut t = kell_rules(fm, &[], &[]);
+    play(&mut t, &[mv("N-3Inf", "0603")]);
+    let e = t.apply(Command::ForcedMarch { unit: "N-Art".into() }).expect_err("a unit moved");
+    assert!(e.contains("before any unit moves"), "{e}");
 }

@@ -31,8 +31,8 @@ fn track(s: &Session, id: &str) -> i32 {
     s.world.resource::<Tracks>().0[i]
 }
 
-/// Ends phases (answering interdiction prompts with the first legal placement and passing on
-/// reaction offers) until `stop`.
+/// Ends phases (answering interdiction prompts with the first legal placement, passing on
+/// reaction offers and opting out of forced operations) until `stop`.
 fn end_phases_until(s: &mut Session, stop: impl Fn(&mut Session) -> bool) {
     for _ in 0..500 {
         if stop(s) || s.is_over() {
@@ -43,8 +43,10 @@ fn end_phases_until(s: &mut Session, stop: impl Fn(&mut Session) -> bool) {
             Command::EndPhase
         } else if legal.contains(&Command::Pass) {
             Command::Pass
+        } else if legal.contains(&Command::OptOut) {
+            Command::OptOut
         } else {
-            legal.into_iter().find(|c| matches!(c, Command::PlaceMarkers { .. })).expect("only marker prompts are answered here")
+            legal.iter().find(|c| matches!(c, Command::PlaceMarkers { .. })).cloned().unwrap_or_else(|| panic!("only marker prompts are answered here: {:?} {legal:?}", s.state(None).prompt))
         };
         s.apply(c).expect("accepted");
     }

@@ -1,0 +1,72 @@
+//! Forced march (ToO 15.7, T8): at the start of its movement phase, before any of its units
+//! moves, a side may spend a unit of the configured type (a supply unit). It leaves play, and
+//! every friendly unit within its range that began the phase in supply has its movement
+//! allowance multiplied for the phase.
+
+use bevy::prelude::*;
+
+use super::note::{CommandCtx, command_is};
+use super::RulesSystems;
+use crate::model::view::UnitsView;
+use crate::model::{Activity, Control, Game, Hidden, Location, StepLevel, Tracks, TurnState, Unit};
+use crate::scenario::schema::{PhaseKind, PhaseUnits};
+use crate::session::command::Command;
+use crate::session::log::LogKind;
+
+pub(super) fn add_systems(s: &mut Schedule) {
+    s.add_systems(force_march.run_if(command_is(|c| matches!(c, Command::ForcedMarch { .. }))).in_set(RulesSystems::Movement));
+}
+
+/// Why `unit` may not be spent for a forced march now, if it may not.
+#[must_use]
+pub fn forced_march_rejection(game: &Game, turn: &TurnState, tracks: &Tracks, control: &Control, units: &UnitsView, side: usize, unit: &str) -> Option<String> {
+    let Some(rules) = &game.scenario.rules.forced_march else { return Some("this scenario has no forced march".into()) };
+    let phase = turn.current_phase(game)?;
+    if phase.kind != PhaseKind::Movement || phase.units == PhaseUnits::Reserve || turn.actor(game, phase) != Some(side) {
+        return Some("a forced march is declared in the side's own regular movement phase".into());
+    }
+    let facts = super::events::Facts { game, turn, tracks, control, units, timers: &[] };
+    if rules.forbidden_if.iter().any(|c| super::events::condition_holds(facts, c)) {
+        return Some("no forced march now (a condition forbids it)".into());
+    }
+    let Some(u) = units.get(unit) else { return Some(format!("unknown unit `{unit}`")) };
+    if u.side != side || u.space().is_none() {
+        return Some(format!("`{unit}` is not a unit of {} on the map", game.side_id(side)));
+    }
+    if game.scenario.unit_types[u.type_index].id != rules.unit_type {
+        return Some(format!("only a `{}` can be spent for a forced march", rules.unit_type));
+    }
+    if units.0.iter().any(|o| o.side == side && o.activity.moved) {
+        return Some("a forced march is declared at the start of the movement phase, before any unit moves".into());
+    }
+    if units.0.iter().any(|o| o.side == side && o.activity.forced_march) {
+        return Some("a forced march has already been declared this phase".into());
+    }
+    None
+}
+
+fn force_march(mut ctx: CommandCtx, tracks: Res<Tracks>, control: Res<Control>, mut q: Query<(&Unit, &mut Location, &StepLevel, &mut Activity, &Hidden)>) {
+    let Some((side, Command::ForcedMarch { unit })) = ctx.cmd.0.clone() else { return };
+    let view = UnitsView::collect(q.iter());
+    if let Some(r) = forced_march_rejection(&ctx.game, &ctx.turn, &tracks, &control, &view, side, &unit) {
+        return ctx.reject(r);
+    }
+    let Some(rules) = ctx.game.scenario.rules.forced_march.clone() else { return };
+    let Some(from) = view.get(&unit).and_then(|u| u.space()) else { return };
+    let mut marched = Vec::new();
+    for (u, mut loc, _, mut act, _) in &mut q {
+        if u.id == unit {
+            // Spent: the unit leaves play.
+            *loc = Location::OutOfPlay;
+            continue;
+        }
+        let near = loc.space().and_then(|s| ctx.game.board.distance(s, from)).is_some_and(|d| d <= rules.range);
+        if u.side == side && near && !act.out_of_supply {
+            act.forced_march = true;
+            marched.push(u.id.clone());
+        }
+    }
+    let at = ctx.game.board.key(from).to_string();
+    let text = format!("{unit} is spent for a forced march: movement x{} for {}", rules.multiplier, if marched.is_empty() { "no unit".to_string() } else { marched.join(", ") });
+    ctx.log(LogKind::Command, text, Some(at));
+}
