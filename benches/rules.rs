@@ -107,13 +107,13 @@ fn measure_map(name: &str, loaded: Arc<Loaded>, unit: &str) {
     }
 }
 
-fn main() {
-    let kell = Arc::new(load_file(Path::new("scenarios/kell_ford.ron")).expect("scenario"));
+/// Random games: the time to apply each command and to list the legal commands before it.
+fn measure_games(name: &str, loaded: &Arc<Loaded>, games: u64) {
     let mut apply_us = Vec::new();
     let mut legal_us = Vec::new();
-    for g in 0..200u64 {
-        let setup = GameSetup { options: Session::default_options(&kell), seed: g, forced_dice: vec![] };
-        let mut s = Session::new(kell.clone(), setup).expect("session");
+    for g in 0..games {
+        let setup = GameSetup { options: Session::default_options(loaded), seed: g, forced_dice: vec![] };
+        let mut s = Session::new(loaded.clone(), setup).expect("session");
         let mut bot = RandomPlayer::new(g);
         while !s.is_over() {
             let t = Instant::now();
@@ -125,11 +125,19 @@ fn main() {
             apply_us.push(t.elapsed().as_secs_f64() * 1e6);
         }
     }
-    println!("Kell Ford: apply one command (Rules schedule): median {:.2} us over {} commands", median(apply_us.clone()), apply_us.len());
-    println!("Kell Ford: legal command list: median {:.2} us", median(legal_us));
+    println!("{name}: apply one command (Rules schedule): median {:.2} us over {} commands", median(apply_us.clone()), apply_us.len());
+    println!("{name}: legal command list: median {:.2} us", median(legal_us));
+}
+
+fn main() {
+    let kell = Arc::new(load_file(Path::new("scenarios/kell_ford.ron")).expect("scenario"));
+    measure_games("Kell Ford", &kell, 200);
     measure_map("Kell Ford", kell, "N-1Tk");
-    let tutorial = Arc::new(load_file(Path::new("scenarios/salt_river_line.ron")).expect("tutorial map"));
-    measure_map("Salt River Line map", tutorial, "NA-1Pz");
+    let tutorial = Arc::new(load_file(Path::new("scenarios/salt_river_line.ron")).expect("tutorial"));
+    measure_games("Salt River Line", &tutorial, 100);
+    measure_map("Salt River Line", tutorial.clone(), "NA-1Pz");
+    // A Union unit: its destinations are filtered by "may not end a move out of supply".
+    measure_map("Salt River Line", tutorial, "SU-Tk");
     let text = synthetic();
     let big = Arc::new(load_str(&text, "synthetic.ron", Path::new(".")).unwrap_or_else(|r| panic!("{r}")));
     measure_map("synthetic 100x100", big, "mover");
