@@ -187,11 +187,27 @@ pub struct CombatInProgress {
     pub defender_points: u32,
     /// Extra defender steps from support (tank support), paid as steps only.
     pub support_steps: u32,
+    /// What each party (attacker, defender) owes besides loss points: whole units, strength
+    /// (exchange) and forced retreat hexes.
+    pub owed: [Owed; 2],
     pub stage: CombatStage,
     /// The attacker paid some of its loss by retreating.
     pub attacker_retreated: bool,
     /// An overrun: the stack and the MP it pays; it enters the hex if the defender leaves it.
     pub overrun: Option<(Vec<String>, u32)>,
+}
+
+/// Results other than loss points that a party owes (CRT `Retreat`, `EliminatePercent`,
+/// `Exchange`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Owed {
+    /// Whole units to eliminate, the owner's choice.
+    pub units: u32,
+    /// Strength to lose in steps, the owner's choice (each step worth the drop in the factor
+    /// the party fights with); all its steps if it has less.
+    pub strength: u32,
+    /// Hexes the whole stack must retreat (paid together with the loss points).
+    pub retreat: u32,
 }
 
 /// The ordered loss pipeline (tutorial 5.7.7): attacker first, then defender, then support

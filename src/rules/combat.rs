@@ -215,11 +215,23 @@ pub fn fight(ctx: &mut CommandCtx, combat: &mut CombatParams, q: &mut LossQuery,
         }
     }
     let mut points = [0u32; 2];
+    let mut owed = [crate::model::Owed::default(); 2];
     let effects = crt.results.iter().find(|r| r.code == code).map(|r| r.effects.clone()).unwrap_or_default();
+    let ix = |p: &Party| usize::from(*p == Party::Defender);
     for eff in &effects {
         match eff {
-            CombatEffect::LossPoints { party, points: n } | CombatEffect::Steps { party, steps: n } => {
-                points[usize::from(*party == Party::Defender)] += n;
+            CombatEffect::LossPoints { party, points: n } | CombatEffect::Steps { party, steps: n } => points[ix(party)] += n,
+            CombatEffect::Retreat { party, hexes } => owed[ix(party)].retreat += hexes,
+            CombatEffect::EliminatePercent { party, percent } => {
+                let n = if *party == Party::Attacker { plan.attackers.len() } else { plan.defenders.len() } as u32;
+                owed[ix(party)].units += (n * percent).div_ceil(100);
+            }
+            // The side with the smaller strength (the defender on a tie) loses every unit; the
+            // other loses steps worth at least as much.
+            CombatEffect::Exchange => {
+                let (small, other, s) = if plan.attack < plan.defense { (0, 1, plan.attack) } else { (1, 0, plan.defense) };
+                owed[small].units += if small == 0 { plan.attackers.len() } else { plan.defenders.len() } as u32;
+                owed[other].strength += s;
             }
             // The validator refuses other effects for rulesets that do not implement them.
             _ => {}
@@ -230,7 +242,7 @@ pub fn fight(ctx: &mut CommandCtx, combat: &mut CombatParams, q: &mut LossQuery,
     let has = |ids: &[String], f: UnitFlag| ids.iter().filter_map(|id| view.get(id)).any(|u| has_flag(&game, u.type_index, f));
     let tank_support = game.scenario.rules.losses.tank_support_steps;
     let tank = if tank_support > 0
-        && points[1] > 0
+        && (points[1] > 0 || owed[1] != crate::model::Owed::default())
         && has(&plan.attackers, UnitFlag::Tank)
         && !has(&plan.defenders, UnitFlag::Tank)
         && !has(&plan.defenders, UnitFlag::AntiTank)
@@ -239,7 +251,8 @@ pub fn fight(ctx: &mut CommandCtx, combat: &mut CombatParams, q: &mut LossQuery,
     } else {
         0
     };
-    let support = tank + if points[1] > 0 { plan.extra_steps } else { 0 };
+    let defender_hit = points[1] > 0 || owed[1] != crate::model::Owed::default();
+    let support = tank + if defender_hit { plan.extra_steps } else { 0 };
     let support_text = if support > 0 { format!(", +{support} support step(s)") } else { String::new() };
     ctx.log(
         LogKind::Combat,
@@ -253,6 +266,7 @@ pub fn fight(ctx: &mut CommandCtx, combat: &mut CombatParams, q: &mut LossQuery,
         attacker_points: points[0],
         defender_points: points[1],
         support_steps: support,
+        owed,
         stage: CombatStage::Attacker,
         attacker_retreated: false,
         overrun: overrun.clone(),

@@ -110,7 +110,8 @@ pub fn continue_losses(
                 (c.defenders.clone(), c.defender_points, rules.max_retreat_hexes, CombatStage::Support)
             }
             CombatStage::Support => {
-                let owed = if c.defender_points > 0 { c.support_steps } else { 0 };
+                // Support steps were counted only if the defender had a result (tutorial 5.7.7 step 3).
+                let owed = c.support_steps;
                 (c.defenders.clone(), owed, 0, CombatStage::Advance)
             }
             CombatStage::Advance => {
@@ -149,12 +150,58 @@ pub fn continue_losses(
             }
         };
         let live = alive(&ids, &units);
+        let party = match c.stage {
+            CombatStage::Attacker => Some(0),
+            CombatStage::Defender => Some(1),
+            CombatStage::Support | CombatStage::Advance => None,
+        };
+        // Whole units and exchange strength come before the loss points (CRT results other
+        // than loss points); each is the owner's choice unless it takes everything.
+        if let Some(p) = party
+            && !live.is_empty()
+        {
+            let owed = c.owed[p];
+            let total: u32 = live.iter().map(|u| units_strength(game, u, p == 0)).sum();
+            let everything = (owed.units > 0 && live.len() as u32 <= owed.units) || (owed.strength > 0 && total <= owed.strength);
+            if everything {
+                for u in &live {
+                    if let Some(&e) = index.0.get(&u.id) {
+                        lose_steps(game, turn, glog, e, &u.id, steps_left(game, u.type_index, u.level), q);
+                    }
+                }
+                c.owed[p] = crate::model::Owed::default();
+                continue;
+            }
+            if owed.units > 0 || owed.strength > 0 {
+                let what = if owed.units > 0 {
+                    format!("eliminate {} whole unit(s)", owed.units)
+                } else {
+                    format!("lose steps worth at least {} strength (exchange)", owed.strength)
+                };
+                prompt.0 = Some(Prompt::TakeLosses {
+                    side: game.side_id(live[0].side).to_string(),
+                    steps: live.iter().map(|u| steps_left(game, u.type_index, u.level)).sum(),
+                    units: live.iter().map(|u| u.id.clone()).collect(),
+                    rule: format!("combat result: {what}"),
+                    max_retreat: 0,
+                    combat_hex: game.board.key(c.target).to_string(),
+                    min_retreat: 0,
+                    whole_units: owed.units,
+                    min_strength: if owed.units > 0 { 0 } else { owed.strength },
+                    attacking: p == 0,
+                });
+                return;
+            }
+        }
+        // A retreat result is paid with the loss points: at least that many hexes of retreat.
+        let forced = party.map_or(0, |p| c.owed[p].retreat);
+        let (points, max_retreat) = if forced > 0 { (points + forced, max_retreat.max(forced).min(points + forced)) } else { (points, max_retreat) };
         if points == 0 || live.is_empty() {
             c.stage = next;
             continue;
         }
         let total: u32 = live.iter().map(|u| steps_left(game, u.type_index, u.level)).sum();
-        if (max_retreat == 0 && live.len() == 1) || points >= total + max_retreat {
+        if forced == 0 && ((max_retreat == 0 && live.len() == 1) || points >= total + max_retreat) {
             // No choice: a single unit that cannot retreat, or losses so large that every
             // step is lost whatever is paid by retreating.
             let mut owed = points;
@@ -179,9 +226,47 @@ pub fn continue_losses(
             },
             max_retreat,
             combat_hex: game.board.key(c.target).to_string(),
+            min_retreat: forced,
+            whole_units: 0,
+            min_strength: 0,
+            attacking: c.stage == CombatStage::Attacker,
         });
         return;
     }
+}
+
+/// The strength one step of a unit is worth: the drop in the factor it fights with (attack for
+/// an attacker, defence for a defender) when it loses that step; the whole factor for its last.
+#[must_use]
+pub fn step_value(game: &Game, type_index: usize, level: u32, attacking: bool) -> u32 {
+    let pick = |f: crate::scenario::schema::Factors| if attacking { f.attack } else { f.defense };
+    let now = pick(crate::model::view::factors(game, type_index, level));
+    let next = match &game.scenario.unit_types[type_index].strength {
+        Strength::Steps(f) if (level as usize) + 1 < f.len() => pick(crate::model::view::factors(game, type_index, level + 1)),
+        Strength::Levels { lowest, .. } if level > *lowest => pick(crate::model::view::factors(game, type_index, level - 1)),
+        _ => 0,
+    };
+    now.saturating_sub(next)
+}
+
+/// The strength of every step a unit has left.
+fn units_strength(game: &Game, u: &UnitView, attacking: bool) -> u32 {
+    chosen_value(game, u, steps_left(game, u.type_index, u.level), attacking).0
+}
+
+/// The strength of a unit's next `k` steps, and the value of the last of them.
+fn chosen_value(game: &Game, u: &UnitView, k: u32, attacking: bool) -> (u32, u32) {
+    let mut level = u.level;
+    let (mut sum, mut last) = (0, 0);
+    for _ in 0..k {
+        last = step_value(game, u.type_index, level, attacking);
+        sum += last;
+        level = match &game.scenario.unit_types[u.type_index].strength {
+            Strength::Steps(_) => level + 1,
+            Strength::Levels { .. } => level.saturating_sub(1),
+        };
+    }
+    (sum, last)
 }
 
 /// After an overrun's losses: if the hex is empty the surviving stack enters it and may move on
@@ -249,14 +334,21 @@ pub struct LossPlan {
 
 /// Checks a losses answer against the prompt. Returns what to apply, or why it is wrong.
 pub fn plan_losses(game: &Game, units: &UnitsView, prompt: Option<&Prompt>, chosen: &[String], retreat: &[RetreatMove]) -> Result<LossPlan, String> {
-    let Some(Prompt::TakeLosses { steps, units: allowed, max_retreat, combat_hex, .. }) = prompt else {
+    let Some(Prompt::TakeLosses { steps, units: allowed, max_retreat, combat_hex, min_retreat, whole_units, min_strength, attacking, .. }) = prompt
+    else {
         return Err("no losses are waiting to be taken".to_string());
     };
+    if *whole_units > 0 || *min_strength > 0 {
+        return plan_choice_losses(game, units, allowed, chosen, retreat, *whole_units, *min_strength, *attacking);
+    }
     let n = chosen.len() as u32;
     if n > *steps {
         return Err(format!("{steps} loss point(s) are owed, {n} steps were given"));
     }
     let hexes = steps - n;
+    if hexes < *min_retreat {
+        return Err(format!("the result forces a retreat of {min_retreat} hex(es); {hexes} were given"));
+    }
     if hexes > *max_retreat {
         return Err(if *max_retreat == 0 {
             format!("{steps} step(s) must be taken, {n} were given")
@@ -316,6 +408,59 @@ pub fn plan_losses(game: &Game, units: &UnitsView, prompt: Option<&Prompt>, chos
     Ok(plan)
 }
 
+/// Checks an answer that eliminates whole units or loses a given strength (the owner's choice).
+#[expect(clippy::too_many_arguments, reason = "the prompt's fields, unpacked")]
+fn plan_choice_losses(
+    game: &Game,
+    units: &UnitsView,
+    allowed: &[String],
+    chosen: &[String],
+    retreat: &[RetreatMove],
+    whole_units: u32,
+    min_strength: u32,
+    attacking: bool,
+) -> Result<LossPlan, String> {
+    if !retreat.is_empty() {
+        return Err("this result is paid in steps only".to_string());
+    }
+    let mut plan = LossPlan::default();
+    let (mut value, mut smallest_last) = (0u32, u32::MAX);
+    for id in chosen {
+        if !allowed.contains(id) {
+            return Err(format!("`{id}` did not take part in this combat"));
+        }
+    }
+    for id in allowed {
+        let k = chosen.iter().filter(|c| *c == id).count() as u32;
+        if k == 0 {
+            continue;
+        }
+        let Some(u) = units.get(id) else { continue };
+        let left = steps_left(game, u.type_index, u.level);
+        if k > left {
+            return Err(format!("`{id}` has only {left} step(s)"));
+        }
+        if whole_units > 0 && k != left {
+            return Err(format!("`{id}` must lose all its {left} step(s) or none: whole units are eliminated"));
+        }
+        let (v, last) = chosen_value(game, u, k, attacking);
+        value += v;
+        smallest_last = smallest_last.min(last);
+        plan.steps.push((id.clone(), k));
+    }
+    if whole_units > 0 {
+        let n = plan.steps.len() as u32;
+        return if n == whole_units { Ok(plan) } else { Err(format!("eliminate exactly {whole_units} unit(s); {n} were named")) };
+    }
+    if value < min_strength {
+        return Err(format!("steps worth {value} strength were named; at least {min_strength} must be lost"));
+    }
+    if value - smallest_last >= min_strength {
+        return Err(format!("one step fewer would still make {min_strength} strength: no step may be lost in excess"));
+    }
+    Ok(plan)
+}
+
 fn take_losses(
     mut ctx: CommandCtx,
     mut pending: ResMut<PendingCombat>,
@@ -364,7 +509,18 @@ fn take_losses(
             }
         }
     }
+    let sub_payment = matches!(prompt.0, Some(Prompt::TakeLosses { whole_units, min_strength, .. }) if whole_units > 0 || min_strength > 0);
     if let Some(c) = pending.0.as_mut() {
+        let p = usize::from(c.stage == CombatStage::Defender);
+        if sub_payment {
+            // Whole units or exchange strength paid: the loss points (if any) come next.
+            c.owed[p].units = 0;
+            c.owed[p].strength = 0;
+            prompt.0 = None;
+            continue_losses(&game, &ctx.turn, &ctx.index, &mut pending, &mut prompt, &mut ctx.glog, &mut q, &mut control, &mut changes);
+            return;
+        }
+        c.owed[p].retreat = 0;
         if c.stage == CombatStage::Attacker && retreated {
             c.attacker_retreated = true;
         }
@@ -428,9 +584,26 @@ fn advance_after_combat(
 /// hexes one set of legal retreat paths (the first in space order). At most `cap`.
 #[must_use]
 pub fn loss_options(game: &Game, units: &UnitsView, prompt: &Prompt, cap: usize) -> Vec<Command> {
-    let Prompt::TakeLosses { steps, units: ids, max_retreat, combat_hex, .. } = prompt else { return Vec::new() };
+    let Prompt::TakeLosses { steps, units: ids, max_retreat, combat_hex, whole_units, min_strength, .. } = prompt else { return Vec::new() };
     let caps: Vec<u32> = ids.iter().map(|id| units.get(id).map_or(0, |u| steps_left(game, u.type_index, u.level))).collect();
     let mut out = Vec::new();
+    if *whole_units > 0 || *min_strength > 0 {
+        // Every allocation of 1..=all steps, kept if the rules accept it.
+        for k in 1..=*steps {
+            let mut alloc = vec![0u32; ids.len()];
+            allocations(&caps, k, 0, &mut alloc, &mut |a| {
+                let chosen: Vec<String> = a.iter().enumerate().flat_map(|(i, n)| std::iter::repeat_n(ids[i].clone(), *n as usize)).collect();
+                if plan_losses(game, units, Some(prompt), &chosen, &[]).is_ok() {
+                    out.push(Command::TakeLosses { units: chosen, retreat: Vec::new() });
+                }
+                out.len() < cap
+            });
+            if out.len() >= cap {
+                break;
+            }
+        }
+        return out;
+    }
     let combat = game.board.space(combat_hex);
     for hexes in 0..=(*max_retreat).min(*steps) {
         let k = steps - hexes;

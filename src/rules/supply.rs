@@ -142,7 +142,8 @@ fn trace_costs(game: &Game, rules: &SupplyRules, map: &SupplyMap, unit: &UnitVie
             if map.blocked[e.to.index()] || matches!(b.spaces[e.to.index()].kind, SpaceKind::OffMap { .. }) {
                 continue;
             }
-            let Some(step) = edge_cost(game, at, e, class, rules.trace_mp.max(1), &[], &map.demolished) else { continue };
+            let Some(mp) = edge_cost(game, at, e, class, rules.trace_mp.max(1), &[], &map.demolished) else { continue };
+            let step = if rules.trace_in_hexes { 1 } else { mp };
             let n = c + step;
             if n <= rules.trace_mp && best[e.to.index()].is_none_or(|o| n < o) {
                 best[e.to.index()] = Some(n);

@@ -343,6 +343,9 @@ pub struct SupplyRules {
     pub network_requires_control: bool,
     /// Longest trace from a unit to the network (or a source), in MP of the unit's class.
     pub trace_mp: u32,
+    /// Count the trace in hexes instead of MP (every enterable hex is 1). Default false.
+    #[serde(default)]
+    pub trace_in_hexes: bool,
     /// An enemy ZOC blocks supply unless a friendly unit occupies the hex. Default true.
     #[serde(default = "yes")]
     pub zoc_blocks_unless_friendly: bool,

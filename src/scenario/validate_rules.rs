@@ -201,10 +201,10 @@ fn ruleset_support(ctx: &mut Ctx, s: &Scenario) {
     for (i, t) in s.tables.crts.iter().enumerate() {
         for (j, r) in t.results.iter().enumerate() {
             for (k, e) in r.effects.iter().enumerate() {
-                if !matches!(e, CombatEffect::LossPoints { .. } | CombatEffect::Steps { .. } | CombatEffect::NoEffect) {
+                if matches!(e, CombatEffect::Level { .. } | CombatEffect::Points { .. }) {
                     ctx.err(
                         format!("tables.crts[{i}].results[{j}].effects[{k}]"),
-                        format!("the generic ruleset cannot apply {e:?} yet (it applies LossPoints, Steps, NoEffect)"),
+                        format!("the generic ruleset cannot apply {e:?} (it applies LossPoints, Steps, Retreat, Exchange, EliminatePercent, NoEffect)"),
                     );
                 }
             }

@@ -16,6 +16,19 @@ pub enum Prompt {
         max_retreat: u32,
         #[serde(default)]
         combat_hex: String,
+        /// At least this many of the points must be paid by retreating (a retreat result).
+        #[serde(default)]
+        min_retreat: u32,
+        /// Instead of points: eliminate exactly this many whole units (`units` lists each
+        /// eliminated unit as many times as it has steps).
+        #[serde(default)]
+        whole_units: u32,
+        /// Instead of points: lose steps worth at least this much strength (an exchange), none
+        /// of them superfluous; `attacking` says which factor counts.
+        #[serde(default)]
+        min_strength: u32,
+        #[serde(default)]
+        attacking: bool,
     },
     /// Place up to `count` markers in the listed spaces (answered by `Command::PlaceMarkers`).
     PlaceMarkers { side: String, marker: String, count: u32, spaces: Vec<String>, rule: String },

@@ -148,3 +148,72 @@ fn rule_5_7_7_retreat_cut_short_in_an_overstacked_hex_eliminates_the_unit() {
     // Two hexes chosen, one possible, and that one is full: no legal hex can be reached.
     assert_eq!(check_retreat(&game, &w, &me, kell, 2, &["0505".to_string()]), Ok((None, 0)));
 }
+
+/// Kell Ford with the 1:1 roll of 6 ("0/1") giving `effects` instead, and the opening attack.
+fn result_variant(effects: &str) -> sandtable::session::Session {
+    let line = r#"(code: "0/1", effects: [LossPoints(party: Defender, points: 1)]),"#;
+    let with = format!(r#"(code: "0/1", effects: [{effects}]),"#);
+    let mut s = crate::common::kell_with(&[(line, with.as_str())], &[6]);
+    opening(&mut s);
+    s
+}
+
+#[test]
+fn crt_retreat_result_forces_the_stack_back_its_hexes() {
+    let mut s = result_variant("Retreat(party: Defender, hexes: 2)");
+    let Some(Prompt::TakeLosses { side, steps, min_retreat, max_retreat, .. }) = s.state(None).prompt else { panic!("a retreat to make") };
+    assert_eq!((side.as_str(), steps, min_retreat, max_retreat), ("south", 2, 2, 2));
+    let e = s.apply(losses(&["S-1Inf"], vec![])).expect_err("steps do not pay a retreat result");
+    assert!(e.contains("forces a retreat of 2 hex(es)"), "{e}");
+    play(&mut s, &[losses(&[], vec![r("S-1Inf", &["0505", "0506"])])]);
+    assert_eq!(location(&mut s, "S-1Inf"), "0506");
+}
+
+#[test]
+fn crt_exchange_smaller_side_loses_all_the_other_as_much_strength() {
+    // 10 attack against 4 defence: the defender (smaller) loses everything; the attacker loses
+    // steps worth at least 4 attack, the North's choice, with no step in excess.
+    let mut s = result_variant("Exchange");
+    let Some(Prompt::TakeLosses { side, min_strength, attacking, .. }) = s.state(None).prompt else { panic!("exchange losses") };
+    assert_eq!((side.as_str(), min_strength, attacking), ("north", 4, true));
+    let e = s.apply(losses(&["N-1Tk"], vec![])).expect_err("3 is short of 4");
+    assert!(e.contains("worth 3 strength"), "{e}");
+    let e = s.apply(losses(&["N-1Tk", "N-1Tk", "N-2Inf"], vec![])).expect_err("excess");
+    assert!(e.contains("in excess"), "{e}");
+    play(&mut s, &[losses(&["N-1Tk", "N-2Inf"], vec![])]);
+    let st = s.state(None);
+    let level = |id: &str| st.units.iter().find(|u| u.id == id).map(|u| (u.location.clone(), u.level)).expect("unit");
+    assert_eq!(level("N-1Tk"), ("0304".into(), 1));
+    assert_eq!(level("N-2Inf"), ("0403".into(), 1));
+    assert_eq!(level("S-1Inf").0, "eliminated");
+}
+
+#[test]
+fn crt_eliminate_percent_rounds_up_and_the_owner_picks_whole_units() {
+    // Half of the two attackers, rounded up: one whole unit, the North's choice.
+    let mut s = result_variant("EliminatePercent(party: Attacker, percent: 50)");
+    let Some(Prompt::TakeLosses { whole_units, .. }) = s.state(None).prompt else { panic!("a unit to lose") };
+    assert_eq!(whole_units, 1);
+    let legal = s.legal_commands();
+    assert!(legal.contains(&losses(&["N-1Tk", "N-1Tk"], vec![])) && legal.contains(&losses(&["N-2Inf", "N-2Inf"], vec![])), "{legal:?}");
+    let e = s.apply(losses(&["N-1Tk"], vec![])).expect_err("a whole unit");
+    assert!(e.contains("all its 2 step(s) or none"), "{e}");
+    play(&mut s, &[losses(&["N-2Inf", "N-2Inf"], vec![])]);
+    assert_eq!(location(&mut s, "N-2Inf"), "eliminated");
+    assert_eq!(location(&mut s, "N-1Tk"), "0304");
+}
+
+/// Random games on a table full of retreat, exchange and percentage results: every listed
+/// answer is accepted and the invariants hold after each command.
+#[test]
+fn random_games_with_every_result_kind_keep_the_invariants() {
+    let swaps = [
+        (r#"(code: "1/1", effects: [LossPoints(party: Attacker, points: 1), LossPoints(party: Defender, points: 1)]),"#, r#"(code: "1/1", effects: [Exchange]),"#),
+        (r#"(code: "0/2", effects: [LossPoints(party: Defender, points: 2)]),"#, r#"(code: "0/2", effects: [EliminatePercent(party: Defender, percent: 50), Retreat(party: Defender, hexes: 1)]),"#),
+        (r#"(code: "1/0", effects: [LossPoints(party: Attacker, points: 1)]),"#, r#"(code: "1/0", effects: [Retreat(party: Attacker, hexes: 1)]),"#),
+    ];
+    for seed in 0..12 {
+        let mut s = kell_rules(RULES, &swaps, &[]);
+        crate::common::play_random_checked(&mut s, seed, 5_000);
+    }
+}

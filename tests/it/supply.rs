@@ -121,3 +121,17 @@ fn rule_5_7_5_a_side_may_be_forbidden_to_end_a_move_out_of_supply() {
     play(&mut s, &[mv("S-2Inf", &limited[0])]);
     assert_eq!(location(&mut s, "S-2Inf"), limited[0]);
 }
+
+/// "Trace within N MP or N hexes" (tutorial 5.7.5 and HW use MP; other games count hexes): a
+/// tank across the river at 0406 is 4 MP but 3 hexes from the NA road at 0604.
+#[test]
+fn supply_trace_counts_mp_or_hexes() {
+    let text = std::fs::read_to_string(crate::common::root().join("scenarios/salt_river_line.ron")).expect("read");
+    let moved = text
+        .replace(r#"(id: "NA-1Pz", unit_type: "na_tank", at: "0404")"#, r#"(id: "NA-1Pz", unit_type: "na_tank", at: "0406")"#)
+        .replace(r#"(id: "SU-2", unit_type: "su_inf", at: "0406")"#, r#"(id: "SU-2", unit_type: "su_inf", at: "0407")"#);
+    let mut by_mp = crate::common::session_from_text(&moved);
+    assert!(!supplied(&mut by_mp, "NA-1Pz"), "0406-0405 costs 2 MP with the river, 0504 3, 0604 4");
+    let mut by_hex = crate::common::session_from_text(&moved.replace("trace_mp: 3,", "trace_mp: 3, trace_in_hexes: true,"));
+    assert!(supplied(&mut by_hex, "NA-1Pz"), "0405, 0504, 0604: three hexes");
+}
