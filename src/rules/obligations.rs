@@ -10,7 +10,7 @@ use bevy::prelude::*;
 
 use super::events::{Facts, chit_def, condition_holds};
 use super::movement::{Destination, legal_destinations, supplied_after_move};
-use super::note::{accepted, command_is, log};
+use super::note::{CommandCtx, accepted, command_is, log};
 use super::RulesSystems;
 use crate::model::view::{UnitView, UnitsView, has_flag, steps_left};
 use crate::model::{Activity, Control, CurrentCommand, Game, Hidden, Location, Outcome, PendingPrompt, Pools, SpaceId, StepLevel, Tracks, TurnState, Unit};
@@ -491,48 +491,41 @@ fn describe_effects(effects: &[EventEffect]) -> String {
         .join(", ")
 }
 
-#[expect(clippy::too_many_arguments, reason = "an answer names units or pays the opt-out")]
 fn answer(
-    cmd: Res<CurrentCommand>,
-    game: Res<Game>,
-    turn: Res<TurnState>,
+    mut ctx: CommandCtx,
     control: Res<Control>,
     mut obl: ResMut<Obligations>,
     mut prompt: ResMut<PendingPrompt>,
-    mut outcome: ResMut<Outcome>,
-    mut glog: ResMut<GameLog>,
     mut pending: ResMut<super::declarations::PendingEffects>,
     mut q: Query<(&Unit, &Location, &StepLevel, &mut Activity, &Hidden)>,
 ) {
-    let Some((side, c)) = cmd.0.clone() else { return };
+    let Some((side, c)) = ctx.cmd.0.clone() else { return };
     let Some(Prompt::Obligation { chit, opt_out, .. }) = prompt.0.clone() else {
-        outcome.rejected = Some("no forced operation is waiting for an answer".into());
-        return;
+        return ctx.reject("no forced operation is waiting for an answer".into());
     };
+    let (game, turn) = (ctx.game.clone(), ctx.turn.clone());
     let Some(def) = obligation_of(&game, &chit).cloned() else { return };
     let Some(i) = obl.active.iter().position(|a| a.chit == chit && !a.answered) else { return };
     let units = UnitsView::collect(q.iter());
     match c {
         Command::OptOut => {
             if opt_out.is_none() {
-                outcome.rejected = Some(format!("{chit} has no opt-out"));
-                return;
+                return ctx.reject(format!("{chit} has no opt-out"));
             }
             obl.active.remove(i);
-            log(&mut glog, &game, &turn, LogKind::Command, format!("{} opts out of {chit}", game.side_id(side)), None);
+            ctx.log(LogKind::Command, format!("{} opts out of {chit}", game.side_id(side)), None);
             pending.0.push((side, def.opt_out.clone(), format!("{chit} opt-out"), None));
         }
         Command::Comply { units: named } => {
             if let Some(r) = comply_rejection(&game, &turn, &units, &control, side, &def, &named) {
-                outcome.rejected = Some(r);
-                return;
+                return ctx.reject(r);
             }
             for (u, _, _, mut act, _) in &mut q {
                 if def.may_end_unsupplied && named.contains(&u.id) {
                     act.supply_exempt = true;
                 }
             }
-            log(&mut glog, &game, &turn, LogKind::Command, format!("{} complies with {chit}: {}", game.side_id(side), named.join(", ")), Some(def.target.clone()));
+            ctx.log(LogKind::Command, format!("{} complies with {chit}: {}", game.side_id(side), named.join(", ")), Some(def.target.clone()));
             let a = &mut obl.active[i];
             a.units = named;
             a.answered = true;

@@ -10,13 +10,13 @@ use bevy::prelude::*;
 
 use super::events::{Facts, chit_def, condition_holds};
 use super::losses::{LossQuery, lose_step};
-use super::note::{accepted, command_is, log};
+use super::note::{CommandCtx, accepted, command_is};
 use super::RulesSystems;
 use crate::model::view::{UnitsView, factors, has_flag, steps_left};
-use crate::model::{Control, CurrentCommand, FinishedCombat, Game, Location, Outcome, PendingCombat, PendingPrompt, Pools, SpaceId, Tracks, TurnState, UnitIndex};
+use crate::model::{Control, CurrentCommand, FinishedCombat, Game, Location, PendingCombat, PendingPrompt, Pools, SpaceId, Tracks, TurnState};
 use crate::scenario::schema::{ChitDef, EventEffect, Map, PhaseKind, PhaseUnits, ReactionWindow};
 use crate::session::command::Command;
-use crate::session::log::{GameLog, LogKind};
+use crate::session::log::LogKind;
 use crate::session::prompt::Prompt;
 
 pub(super) fn add_systems(s: &mut Schedule) {
@@ -217,28 +217,23 @@ pub fn reaction_rejection(prompt: Option<&Prompt>, cmd: &Command) -> Option<Stri
 
 #[expect(clippy::too_many_arguments, reason = "a reaction may change markers, units and prompts")]
 fn answer_reaction(
-    cmd: Res<CurrentCommand>,
-    game: Res<Game>,
-    turn: Res<TurnState>,
-    index: Res<UnitIndex>,
-    mut outcome: ResMut<Outcome>,
+    mut ctx: CommandCtx,
     mut prompt: ResMut<PendingPrompt>,
     mut pools: ResMut<Pools>,
     mut control: ResMut<Control>,
     state: Res<ReactionState>,
-    mut glog: ResMut<GameLog>,
     mut started: ResMut<super::supply::PhaseStarted>,
     mut pending: ResMut<super::declarations::PendingEffects>,
     mut q: LossQuery,
 ) {
-    let Some((side, c)) = cmd.0.clone() else { return };
+    let Some((side, c)) = ctx.cmd.0.clone() else { return };
+    let game = ctx.game.clone();
     // A chit played outside a reaction offer is an ordinary play (events.rs).
     if !matches!(prompt.0, Some(Prompt::React { .. })) {
         return;
     }
     if let Some(r) = reaction_rejection(prompt.0.as_ref(), &c) {
-        outcome.rejected = Some(r);
-        return;
+        return ctx.reject(r);
     }
     prompt.0 = None;
     if state.at_phase_start {
@@ -246,37 +241,37 @@ fn answer_reaction(
         started.0 = true;
     }
     let Command::PlayChit { chit, target } = c else {
-        log(&mut glog, &game, &turn, LogKind::Command, format!("{} plays no reaction", game.side_id(side)), None);
+        ctx.log(LogKind::Command, format!("{} plays no reaction", game.side_id(side)), None);
         return;
     };
     let Some((_, def)) = chit_def(&game, &chit) else { return };
     let def = def.clone();
     pools.hands[side].retain(|h| *h != chit);
-    outcome.barrier = true;
+    ctx.outcome.barrier = true;
     let on = target.as_ref().map(|t| format!(" on {t}")).unwrap_or_default();
-    log(&mut glog, &game, &turn, LogKind::Command, format!("{} plays {} ({}){on}", game.side_id(side), def.id, def.name), target.clone());
+    ctx.log(LogKind::Command, format!("{} plays {} ({}){on}", game.side_id(side), def.id, def.name), target.clone());
     let mut rest = Vec::new();
     for e in &def.effects {
         match e {
             EventEffect::ExtraMarkers { count } => {
                 control.extra_markers += count;
-                log(&mut glog, &game, &turn, LogKind::Track, format!("{count} more interdiction marker(s) this phase ({})", def.name), None);
+                ctx.log(LogKind::Track, format!("{count} more interdiction marker(s) this phase ({})", def.name), None);
             }
             EventEffect::DemolishBridge { .. } => {
                 let Some((a, b)) = target.as_deref().and_then(|t| t.split_once('-')) else { continue };
                 let (Some(x), Some(y)) = (game.board.space(a), game.board.space(b)) else { continue };
                 control.demolished.insert(if x < y { (x, y) } else { (y, x) });
                 let text = format!("the bridge {a}-{b} is demolished: the road there pays the river for the rest of the game");
-                log(&mut glog, &game, &turn, LogKind::Control, text, Some(b.to_string()));
+                ctx.log(LogKind::Control, text, Some(b.to_string()));
             }
             EventEffect::EliminateUnit { .. } => {
                 let Some(id) = target.clone() else { continue };
-                let Some(&e) = index.0.get(&id) else { continue };
+                let Some(&e) = ctx.index.0.get(&id) else { continue };
                 if let Ok((_, mut loc, _, _, mut hidden)) = q.get_mut(e) {
                     hidden.0 = false;
                     *loc = Location::Eliminated;
                 }
-                log(&mut glog, &game, &turn, LogKind::Loss, format!("{id} is revealed and eliminated ({})", def.name), None);
+                ctx.log(LogKind::Loss, format!("{id} is revealed and eliminated ({})", def.name), None);
             }
             EventEffect::AttackerLosesStep { flag } => {
                 let Some(c) = state.combat.clone() else { continue };
@@ -304,29 +299,17 @@ fn answer_reaction(
     }
 }
 
-#[expect(clippy::too_many_arguments, reason = "the choice answers a prompt and costs a step")]
-fn choose_unit(
-    cmd: Res<CurrentCommand>,
-    game: Res<Game>,
-    turn: Res<TurnState>,
-    index: Res<UnitIndex>,
-    mut outcome: ResMut<Outcome>,
-    mut prompt: ResMut<PendingPrompt>,
-    mut glog: ResMut<GameLog>,
-    mut q: LossQuery,
-) {
-    let Some((_, Command::Choose { unit })) = cmd.0.clone() else { return };
+fn choose_unit(mut ctx: CommandCtx, mut prompt: ResMut<PendingPrompt>, mut q: LossQuery) {
+    let Some((_, Command::Choose { unit })) = ctx.cmd.0.clone() else { return };
     let Some(Prompt::ChooseUnit { units, what, .. }) = prompt.0.clone() else {
-        outcome.rejected = Some("no choice of unit is asked for".into());
-        return;
+        return ctx.reject("no choice of unit is asked for".into());
     };
     if !units.contains(&unit) {
-        outcome.rejected = Some(format!("choose one of {}", units.join(", ")));
-        return;
+        return ctx.reject(format!("choose one of {}", units.join(", ")));
     }
     prompt.0 = None;
-    let Some(&e) = index.0.get(&unit) else { return };
-    let gone = lose_step(&game, e, &mut q);
+    let Some(&e) = ctx.index.0.get(&unit) else { return };
+    let gone = lose_step(&ctx.game, e, &mut q);
     let text = if gone { format!("{unit} {what} and is eliminated") } else { format!("{unit} {what}") };
-    log(&mut glog, &game, &turn, LogKind::Loss, text, None);
+    ctx.log(LogKind::Loss, text, None);
 }
