@@ -1,6 +1,7 @@
 mod boxes;
 mod cli;
 mod commands;
+mod decision_iraq;
 mod declarations;
 mod determinism;
 mod events;

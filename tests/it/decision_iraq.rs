@@ -1,0 +1,144 @@
+//! Decision: Iraq as data (decision-iraq.md 2.3, 2.4, 3.1-3.3): the district table, the movement
+//! links against the rules' hints, foreign control and the set-up groups, on the fixture the
+//! Decision: Iraq ruleset will play.
+
+use std::collections::BTreeSet;
+
+use sandtable::model::{Control, TurnState};
+use sandtable::scenario::schema::{AttrValue, Map, SpaceDef};
+use sandtable::session::{Command, Session};
+
+use crate::common::{location, play, session};
+
+const FILE: &str = "tests/fixtures/decision_iraq_map.ron";
+
+fn districts(s: &Session) -> Vec<SpaceDef> {
+    match &s.game().scenario.map {
+        Map::Area(a) => a.spaces.clone(),
+        Map::Hex(_) => panic!("Decision: Iraq is an area map"),
+    }
+}
+
+fn int(d: &SpaceDef, key: &str) -> i64 {
+    match d.attributes.get(key) {
+        Some(AttrValue::Int(n)) => *n,
+        other => panic!("{}: {key} is {other:?}", d.id),
+    }
+}
+
+fn text<'a>(d: &'a SpaceDef, key: &str) -> &'a str {
+    match d.attributes.get(key) {
+        Some(AttrValue::Text(t)) => t,
+        other => panic!("{}: {key} is {other:?}", d.id),
+    }
+}
+
+fn linked(s: &Session, a: &str, b: &str) -> bool {
+    let g = s.game();
+    let (x, y) = (g.board.space(a).expect(a), g.board.space(b).expect(b));
+    g.board.edge(x, y).is_some()
+}
+
+#[test]
+fn rule_2_3_district_table_totals_49_49_and_29_infra_boxes() {
+    let s = session(FILE, 1, &[]);
+    let d = districts(&s);
+    assert_eq!(d.len(), 20, "15 Iraqi and 5 foreign districts");
+    let iraqi: Vec<&SpaceDef> = d.iter().filter(|x| text(x, "sect") != "foreign").collect();
+    assert_eq!(iraqi.len(), 15);
+    assert_eq!(iraqi.iter().map(|x| int(x, "ins_points")).sum::<i64>(), 49);
+    assert_eq!(iraqi.iter().map(|x| int(x, "ci_points")).sum::<i64>(), 49);
+    assert_eq!(iraqi.iter().map(|x| x.slots.len()).sum::<usize>(), 29);
+    // 17.2: every Iraqi district has an infra box; 2.17: foreign districts have none.
+    assert!(iraqi.iter().all(|x| !x.slots.is_empty()));
+    assert!(d.iter().filter(|x| text(x, "sect") == "foreign").all(|x| x.slots.is_empty() && int(x, "ins_points") == 0));
+    // The value multiset of the 45 numbers recovered from the source (2.2).
+    let mut values: Vec<i64> = iraqi.iter().flat_map(|x| [int(x, "ins_points"), int(x, "ci_points"), x.slots.len() as i64]).collect();
+    values.sort_unstable();
+    let count = |v: i64| values.iter().filter(|x| **x == v).count();
+    assert_eq!([count(1), count(2), count(3), count(4), count(5), count(6), count(7), count(8)], [12, 14, 6, 5, 3, 2, 2, 1]);
+}
+
+#[test]
+fn rule_2_1_green_zone_baghdad_west_and_the_five_sunni_districts() {
+    let s = session(FILE, 1, &[]);
+    let d = districts(&s);
+    let by = |id: &str| d.iter().find(|x| x.id == id).cloned().expect(id);
+    let gz = by("green_zone");
+    assert_eq!((int(&gz, "ins_points"), int(&gz, "ci_points"), gz.slots.len(), text(&gz, "sect")), (1, 6, 1, "None"));
+    assert_eq!(by("baghdad_west").slots.len(), 3, "18.22's example");
+    assert_eq!(d.iter().filter(|x| text(x, "sect") == "Sunni").count(), 5, "27.11's example");
+    for mixed in ["mosul_kirkuk", "baghdad_west", "baghdad_east"] {
+        assert_eq!(text(&by(mixed), "sect"), "Mixed", "3.3 groups {mixed} with neither Sunni nor Shia");
+    }
+}
+
+#[test]
+fn rule_13_2_basrah_reaches_the_green_zone_only_through_tigris_euphrates() {
+    let s = session(FILE, 1, &[]);
+    assert!(linked(&s, "basrah", "tigris_euphrates") && linked(&s, "tigris_euphrates", "green_zone"));
+    assert!(!linked(&s, "basrah", "south_zone") && !linked(&s, "basrah", "green_zone"));
+}
+
+#[test]
+fn rule_27_8_riverine_districts_form_one_connected_route() {
+    let s = session(FILE, 1, &[]);
+    let set = ["kuwait", "basrah", "tigris_euphrates", "green_zone", "baghdad_east", "baghdad_west", "samara", "fallujah", "al_qaim", "mosul_kirkuk"];
+    let mut seen: BTreeSet<&str> = BTreeSet::from(["kuwait"]);
+    let mut stack = vec!["kuwait"];
+    while let Some(a) = stack.pop() {
+        for b in set {
+            if !seen.contains(b) && linked(&s, a, b) {
+                seen.insert(b);
+                stack.push(b);
+            }
+        }
+    }
+    assert_eq!(seen.len(), set.len(), "reached {seen:?}");
+}
+
+#[test]
+fn rule_18_3_foreign_districts_are_controlled_from_the_start() {
+    let s = session(FILE, 1, &[]);
+    let g = s.game();
+    let control = s.world.resource::<Control>();
+    let owner = |k: &str| control.owner[g.board.space(k).expect(k).index()].map(|i| g.side_id(i).to_string());
+    for (k, side) in [("kuwait", "ci"), ("saudi_arabia", "ci"), ("syria", "ins"), ("iran_north", "ins"), ("iran_south", "ins")] {
+        assert_eq!(owner(k).as_deref(), Some(side), "{k}");
+    }
+    assert_eq!(owner("baghdad_west"), None, "18.22: no unit in any infra box, uncontrolled");
+}
+
+#[test]
+fn rule_3_2_the_ci_sets_up_first_and_mnf_units_never_start_in_infra_boxes() {
+    let mut s = session(FILE, 1, &[]);
+    assert_eq!(s.world.resource::<TurnState>().setup, s.game().side_index("ci"));
+    let e = s.apply(Command::Place { unit: "ci_bct1#1".into(), at: "baghdad_west/infra1".into() }).expect_err("MNF in an infra box");
+    assert!(e.contains("may not be placed in baghdad_west/infra1"), "{e}");
+    let e = s.apply(Command::Place { unit: "ci_bct1#1".into(), at: "kuwait".into() }).expect_err("Kuwait is not Iraq");
+    assert!(e.contains("may not be placed in kuwait"), "{e}");
+    play(&mut s, &[Command::Place { unit: "ci_bct1#1".into(), at: "baghdad_west".into() }]);
+    // IG militia may start underground in a Kurdish district; one unit per infra box.
+    play(&mut s, &[Command::Place { unit: "ci_kurd1#1".into(), at: "kurdistan_north/infra1".into() }]);
+    let e = s.apply(Command::Place { unit: "ci_kurd1#2".into(), at: "kurdistan_north/infra1".into() }).expect_err("full box");
+    assert!(e.contains("no room"), "{e}");
+    // Every group placed by the first legal placement, CI then Ins, and the game begins.
+    for _ in 0..200 {
+        if s.world.resource::<TurnState>().setup.is_none() {
+            break;
+        }
+        let legal = s.legal_commands();
+        let c = legal.iter().find(|c| matches!(c, Command::Place { .. })).cloned().unwrap_or(Command::EndPhase);
+        play(&mut s, &[c]);
+    }
+    assert!(s.world.resource::<TurnState>().setup.is_none());
+    let st = s.state(None);
+    assert_eq!(st.turn, "2003B");
+    assert_eq!((st.tracks["ci_ni"], st.tracks["ins_ni"]), (30, 70), "3.2/3.3 starting indexes");
+    let on_map = |side: &str| st.units.iter().filter(|u| u.side == side && u.location != "not entered").count();
+    assert_eq!(on_map("ci"), 2 + 10 + 2 + 4 + 1 + 3 + 2 + 2, "Kuwait, BCTs, airmobiles, SOF, IG militia");
+    assert_eq!(on_map("ins"), 2 + 3 + 3 + 2 + 9 + 3 + 1 + 1, "Iran South, militia, jihadis, FF");
+    assert_eq!(location(&mut s, "MNF-FOB-1"), "kuwait");
+    assert!(st.units.iter().filter(|u| u.unit_type.starts_with("mnf_")).all(|u| !u.location.contains("/infra")));
+    assert!(st.units.iter().filter(|u| u.unit_type.starts_with("ff_")).all(|u| !u.location.contains("/infra")), "3.3: FF never in infra boxes");
+}
