@@ -7,6 +7,7 @@
 
 use bevy::ecs::schedule::{IntoScheduleConfigs, Schedule, ScheduleLabel, SingleThreadedExecutor, SystemSet};
 
+pub mod area_control;
 pub mod boxes;
 pub mod combat;
 pub mod crt;
@@ -85,6 +86,7 @@ pub fn rules_schedule() -> Schedule {
     boxes::add_systems(&mut s);
     supports::add_systems(&mut s);
     tracks::add_systems(&mut s);
+    area_control::add_systems(&mut s);
     victory::add_systems(&mut s);
     s
 }

@@ -31,7 +31,7 @@ pub fn adjust_track(game: &Game, tracks: &mut Tracks, track: usize, delta: i32) 
 pub struct ScoredOnce(pub std::collections::BTreeSet<usize>);
 
 /// Control changes score: VP spaces for the sides' VP tracks, and `rules.control_scores`.
-fn score_control_changes(
+pub fn score_control_changes(
     game: Res<Game>,
     turn: Res<TurnState>,
     mut changes: ResMut<ControlChanges>,

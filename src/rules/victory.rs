@@ -62,8 +62,36 @@ fn result(game: &Game, level: &str, reason: &str) -> GameResult {
     GameResult { level: level.to_string(), winner, reason: reason.to_string() }
 }
 
+/// The margin victory (DI 5.1, 5.2): at the end (`sudden == false`) the side with the higher track
+/// wins by the difference; in sudden death, when a side's track is at or below the threshold,
+/// the other side's own track plus the bonus. None if nothing is decided.
+#[must_use]
+pub fn margin_result(game: &Game, tracks: &Tracks, sudden: bool) -> Option<GameResult> {
+    let m = game.scenario.victory.margin.as_ref()?;
+    let value = |t: &str| game.track_index(t).map_or(0, |i| tracks.0[i]);
+    let sides: Vec<(&str, i32)> = m.tracks.iter().map(|(s, t)| (s.as_str(), value(t))).collect();
+    let [(a, va), (b, vb)] = sides.as_slice() else { return None };
+    let (winner, score, reason) = if sudden {
+        let limit = m.sudden_death_at_or_below?;
+        let (loser, winner, own) = if *va <= limit { (*a, *b, *vb) } else if *vb <= limit { (*b, *a, *va) } else { return None };
+        (winner, own + m.sudden_death_bonus, format!("sudden death: {loser} at {limit} or less; {winner} scores its {own} + {}", m.sudden_death_bonus))
+    } else if va >= vb {
+        (*a, va - vb, format!("end of game: margin {}", va - vb))
+    } else {
+        (*b, vb - va, format!("end of game: margin {}", vb - va))
+    };
+    let band = m.bands.iter().find(|band| score >= band.at_least)?;
+    let level = band.levels.iter().find(|(s, _)| s == winner).map(|(_, l)| l.clone())?;
+    Some(result(game, &level, &reason))
+}
+
 fn check_sudden_death(game: Res<Game>, mut turn: ResMut<TurnState>, tracks: Res<Tracks>, mut glog: ResMut<GameLog>) {
     if turn.result.is_some() {
+        return;
+    }
+    if let Some(r) = margin_result(&game, &tracks, true) {
+        log(&mut glog, &game, &turn, LogKind::Victory, format!("{} ({})", r.level, r.reason), None);
+        turn.result = Some(r);
         return;
     }
     for (i, t) in game.scenario.tracks.iter().enumerate() {
@@ -150,6 +178,11 @@ fn determine_final_victory(
     q: crate::model::view::UnitQuery,
 ) {
     if turn.result.is_some() || turn.turn < game.scenario.turns.labels.len() {
+        return;
+    }
+    if let Some(r) = margin_result(&game, &tracks, false) {
+        log(&mut glog, &game, &turn, LogKind::Victory, format!("{} ({})", r.level, r.reason), None);
+        turn.result = Some(r);
         return;
     }
     let units = UnitsView::collect(q.iter());

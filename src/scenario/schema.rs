@@ -235,6 +235,34 @@ pub struct Victory {
     /// 5.9: the landing penalty is rolled at final determination).
     #[serde(default)]
     pub before_final: Vec<EventEffect>,
+    /// Victory by the margin between the sides' tracks, read before `conditions` (DI 5.1, 5.2).
+    #[serde(default)]
+    pub margin: Option<MarginVictory>,
+}
+
+/// Victory by margin (DI 5.1): at the end the side with the higher track wins, the difference
+/// picking the level from `bands` (the first whose `at_least` it reaches). Sudden death (DI 5.2):
+/// when a side's track falls to `sudden_death_at_or_below`, the game ends and the other side's
+/// own track plus `sudden_death_bonus` picks its level.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct MarginVictory {
+    /// (side, track) for each side.
+    pub tracks: Vec<(String, String)>,
+    /// Highest first: (at_least, [(winning side, level)]).
+    pub bands: Vec<MarginBand>,
+    #[serde(default)]
+    pub sudden_death_at_or_below: Option<i32>,
+    #[serde(default)]
+    pub sudden_death_bonus: i32,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct MarginBand {
+    pub at_least: i32,
+    /// The level for each winning side (a draw band names the same draw level for both).
+    pub levels: Vec<(String, String)>,
 }
 
 /// At the end of a player turn of `side`: if `side` has controlled at least `count` of `spaces`

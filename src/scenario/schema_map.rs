@@ -253,6 +253,10 @@ pub struct Background {
 #[serde(deny_unknown_fields)]
 pub struct AreaMap {
     pub spaces: Vec<SpaceDef>,
+    /// A space with slots is controlled by the side whose units fill every slot; units of
+    /// both sides in slots, or none, leave it uncontrolled (DI 18.2-18.22). Default false.
+    #[serde(default)]
+    pub control_by_slots: bool,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
@@ -273,6 +277,9 @@ pub struct SpaceDef {
     /// Which side controls it at the start.
     #[serde(default)]
     pub control: Option<String>,
+    /// Its control never changes (DI 18.3: Kuwait and Saudi Arabia are always the CI's).
+    #[serde(default)]
+    pub permanent: bool,
     #[serde(default)]
     pub vp: i32,
 }

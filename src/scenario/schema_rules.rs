@@ -54,6 +54,9 @@ pub struct RulesConfig {
     /// Track changes for controlling given spaces (applied when control changes hands).
     #[serde(default)]
     pub control_scores: Vec<ControlScore>,
+    /// Points every controlled space yields in each Scoring phase (DI 18.4).
+    #[serde(default)]
+    pub control_income: Vec<ControlIncome>,
     /// A face-down unit is revealed for good when an enemy unit ends a move next to it
     /// (tutorial 5.6, OD 12.3). It is always revealed when it moves, attacks or is attacked.
     /// Default false.
@@ -278,6 +281,17 @@ pub struct ControlScore {
     pub amount: i32,
     #[serde(default)]
     pub once: bool,
+}
+
+/// In each Scoring phase `side` adds, for every space it controls, the integer space attribute
+/// `attribute` to `track` (DI 18.4: each player adds its own points of the districts it controls
+/// to its own Netwar Index).
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct ControlIncome {
+    pub side: String,
+    pub attribute: String,
+    pub track: String,
 }
 
 /// Breakthrough reserve (tutorial 5.7.4, HW 1.4): at the start of its movement phase (one whose

@@ -28,6 +28,25 @@ pub(super) fn rules_refs(ctx: &mut Ctx, s: &Scenario, board: Option<&Board>, r: 
             }
         }
     }
+    for (i, inc) in s.rules.control_income.iter().enumerate() {
+        side_ref(ctx, r.sides, &format!("rules.control_income[{i}].side"), &inc.side);
+        track_ref(ctx, r.tracks, &format!("rules.control_income[{i}].track"), &inc.track);
+    }
+    if let Some(m) = &s.victory.margin {
+        if m.tracks.len() != 2 {
+            ctx.err("victory.margin.tracks", "a margin victory compares exactly two sides' tracks");
+        }
+        for (i, (sd, t)) in m.tracks.iter().enumerate() {
+            side_ref(ctx, r.sides, &format!("victory.margin.tracks[{i}].0"), sd);
+            track_ref(ctx, r.tracks, &format!("victory.margin.tracks[{i}].1"), t);
+        }
+        for (i, b) in m.bands.iter().enumerate() {
+            for (j, (sd, l)) in b.levels.iter().enumerate() {
+                side_ref(ctx, r.sides, &format!("victory.margin.bands[{i}].levels[{j}].0"), sd);
+                level_ref(ctx, r.levels, &format!("victory.margin.bands[{i}].levels[{j}].1"), l);
+            }
+        }
+    }
     for (j, e) in s.victory.before_final.iter().enumerate() {
         effect_refs(ctx, r.tracks, r.pools, &format!("victory.before_final[{j}]"), e);
     }

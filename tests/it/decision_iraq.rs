@@ -142,3 +142,90 @@ fn rule_3_2_the_ci_sets_up_first_and_mnf_units_never_start_in_infra_boxes() {
     assert!(st.units.iter().filter(|u| u.unit_type.starts_with("mnf_")).all(|u| !u.location.contains("/infra")));
     assert!(st.units.iter().filter(|u| u.unit_type.starts_with("ff_")).all(|u| !u.location.contains("/infra")), "3.3: FF never in infra boxes");
 }
+
+#[test]
+fn rule_18_2_a_side_controls_a_district_whose_every_infra_box_it_holds() {
+    use sandtable::model::Location;
+    use sandtable::model::view::UnitsView;
+    use sandtable::rules::area_control::slot_control;
+    let mut s = session(FILE, 1, &[]);
+    let game = s.game().clone();
+    let base = UnitsView::from_world(&mut s.world);
+    let at = |units: &mut UnitsView, id: &str, key: &str| {
+        let sp = game.board.space(key).expect(key);
+        units.0.iter_mut().find(|u| u.id == id).expect(id).location = Location::OnMap(sp);
+    };
+    let bw = game.board.space("baghdad_west").expect("district");
+    let (ci, ins) = (game.side_index("ci"), game.side_index("ins"));
+    // CI units in all three Baghdad West boxes: the CI controls it, open Ins units or not.
+    let mut u = base.clone();
+    at(&mut u, "ci_bct1#1", "baghdad_west/infra1");
+    at(&mut u, "ci_bct1#2", "baghdad_west/infra2");
+    at(&mut u, "ci_bct1#3", "baghdad_west/infra3");
+    at(&mut u, "ins_n1#1", "baghdad_west");
+    assert_eq!(slot_control(&game, &u, bw), ci);
+    // 18.21: an Ins unit in one box makes it contested.
+    at(&mut u, "ci_bct1#3", "baghdad_west");
+    at(&mut u, "ins_n1#2", "baghdad_west/infra3");
+    assert_eq!(slot_control(&game, &u, bw), None);
+    // An empty box: nobody holds every box; 18.22: no unit in any box, uncontrolled.
+    at(&mut u, "ins_n1#2", "baghdad_west");
+    assert_eq!(slot_control(&game, &u, bw), None);
+    assert_eq!(slot_control(&game, &base, bw), None);
+    let mut all_ins = base.clone();
+    for (k, id) in ["ins_n1#1", "ins_n1#2", "ins_n1#3"].iter().enumerate() {
+        at(&mut all_ins, id, &format!("baghdad_west/infra{}", k + 1));
+    }
+    assert_eq!(slot_control(&game, &all_ins, bw), ins);
+}
+
+#[test]
+fn rule_18_4_the_control_phase_adds_each_side_its_own_points() {
+    let mut s = session(FILE, 1, &[]);
+    // Set-up: the Ins fills both Tikrit boxes (5 Ins points there), everything else by the first legal placement.
+    for _ in 0..300 {
+        if s.world.resource::<TurnState>().setup.is_none() {
+            break;
+        }
+        let st = s.state(None);
+        let placed_tikrit = st.units.iter().filter(|u| u.location.starts_with("tikrit/")).count();
+        let legal = s.legal_commands();
+        let tikrit = legal.iter().find(|c| matches!(c, Command::Place { at, .. } if at.starts_with("tikrit/") && placed_tikrit < 2));
+        let other = legal.iter().find(|c| matches!(c, Command::Place { at, .. } if !at.contains("/infra")));
+        let c = tikrit.or(other).cloned().unwrap_or(Command::EndPhase);
+        play(&mut s, &[c]);
+    }
+    let st = s.state(None);
+    assert_eq!(st.control.get("tikrit").map(String::as_str), Some("ins"), "{:?}", st.control);
+    let held = |side: &str| -> i64 {
+        let d = districts(&s);
+        d.iter().filter(|x| st.control.get(&x.id).map(String::as_str) == Some(side)).map(|x| int(x, if side == "ci" { "ci_points" } else { "ins_points" })).sum()
+    };
+    let (ci_gain, ins_gain) = (held("ci"), held("ins"));
+    assert!(ins_gain >= 5);
+    // Both movement phases pass; the automatic Control phase scores.
+    play(&mut s, &[Command::EndPhase, Command::EndPhase]);
+    let after = s.state(None);
+    assert_eq!(after.tracks["ci_ni"] as i64, 30 + ci_gain);
+    assert_eq!(after.tracks["ins_ni"] as i64, (70 + ins_gain).min(100));
+}
+
+#[test]
+fn rule_5_2_sudden_death_the_survivor_scores_its_index_plus_50() {
+    use sandtable::model::Tracks;
+    use sandtable::rules::victory::margin_result;
+    let s = session(FILE, 1, &[]);
+    let game = s.game().clone();
+    let tracks = |ci: i32, ins: i32| Tracks(vec![ci, ins]);
+    // The reference's example: A has 20 when B reaches 0: 70 is a Substantive Victory.
+    let r = margin_result(&game, &tracks(20, 0), true).expect("sudden death");
+    assert_eq!(r.level, "ci_substantive");
+    assert_eq!(r.winner.as_deref(), Some("ci"));
+    assert!(margin_result(&game, &tracks(20, 1), true).is_none(), "no index at 0: the game goes on");
+    // Above 100 counts as Turning Point.
+    assert_eq!(margin_result(&game, &tracks(0, 60), true).expect("sudden death").level, "ins_turning_point");
+    // 5.1 at the end: margins 0-25 draw, 26-50 limited, 51-75 substantive, 76+ turning point.
+    assert_eq!(margin_result(&game, &tracks(55, 30), false).expect("end").level, "draw");
+    assert_eq!(margin_result(&game, &tracks(30, 56), false).expect("end").level, "ins_limited");
+    assert_eq!(margin_result(&game, &tracks(90, 14), false).expect("end").level, "ci_turning_point");
+}

@@ -1,0 +1,82 @@
+//! Control of area spaces by their slots (DI 18.2-18.3): a side controls a space whose every slot
+//! holds one of its units; units of both sides in the slots, or an empty slot, leave it
+//! uncontrolled; a `permanent` space never changes hands. Control income (DI 18.4): in each
+//! Scoring phase every side adds the points of the spaces it controls to its own track.
+
+use bevy::prelude::*;
+
+use super::note::{accepted, log};
+use super::tracks::adjust_track;
+use super::RulesSystems;
+use crate::model::board::SpaceKind;
+use crate::model::view::{UnitQuery, UnitsView};
+use crate::model::{Control, Game, SpaceId, Tracks, TurnState};
+use crate::scenario::schema::{AttrValue, Map, PhaseKind};
+use crate::session::log::{GameLog, LogKind};
+
+pub(super) fn add_systems(s: &mut Schedule) {
+    s.add_systems(control_by_slots.run_if(accepted).in_set(RulesSystems::Tracks).before(super::tracks::score_control_changes));
+    s.add_systems(control_income.run_if(super::supply::phase_started).in_set(RulesSystems::PhaseStart));
+}
+
+/// The side whose units fill every slot of `space`, if one does.
+#[must_use]
+pub fn slot_control(game: &Game, units: &UnitsView, space: SpaceId) -> Option<usize> {
+    let b = &game.board;
+    let slots: Vec<SpaceId> =
+        (0..b.len()).map(|i| SpaceId(i as u32)).filter(|s| matches!(b.spaces[s.index()].kind, SpaceKind::Slot { parent, .. } if parent == space)).collect();
+    let mut owner = None;
+    for s in slots {
+        let side = units.at(s).next()?.side;
+        if owner.is_some_and(|o| o != side) {
+            return None;
+        }
+        owner = Some(side);
+    }
+    owner
+}
+
+fn control_by_slots(game: Res<Game>, turn: Res<TurnState>, mut control: ResMut<Control>, mut glog: ResMut<GameLog>, q: UnitQuery) {
+    let Map::Area(m) = &game.scenario.map else { return };
+    if !m.control_by_slots {
+        return;
+    }
+    let units = UnitsView::collect(q.iter());
+    for sp in m.spaces.iter().filter(|sp| !sp.permanent && !sp.slots.is_empty()) {
+        let Some(id) = game.board.space(&sp.id) else { continue };
+        let now = slot_control(&game, &units, id);
+        if control.owner[id.index()] != now {
+            control.owner[id.index()] = now;
+            let who = now.map_or_else(|| "nobody (contested or empty boxes)".to_string(), |s| game.side_id(s).to_string());
+            log(&mut glog, &game, &turn, LogKind::Control, format!("{} is now controlled by {who}", sp.name), Some(sp.id.clone()));
+        }
+    }
+}
+
+/// Points of the spaces each side controls, added to its track at the start of a Scoring phase.
+fn control_income(game: Res<Game>, turn: Res<TurnState>, control: Res<Control>, mut tracks: ResMut<Tracks>, mut glog: ResMut<GameLog>) {
+    let Some(phase) = turn.current_phase(&game) else { return };
+    if phase.kind != PhaseKind::Scoring || game.scenario.rules.control_income.is_empty() {
+        return;
+    }
+    let Map::Area(m) = &game.scenario.map else { return };
+    for inc in &game.scenario.rules.control_income {
+        let (Some(side), Some(t)) = (game.side_index(&inc.side), game.track_index(&inc.track)) else { continue };
+        let mut total = 0i64;
+        let mut named = Vec::new();
+        for sp in &m.spaces {
+            let held = game.board.space(&sp.id).is_some_and(|id| control.owner[id.index()] == Some(side));
+            if let (true, Some(AttrValue::Int(n))) = (held, sp.attributes.get(&inc.attribute))
+                && *n != 0
+            {
+                total += n;
+                named.push(format!("{} {n}", sp.name));
+            }
+        }
+        let before = tracks.0[t];
+        let after = adjust_track(&game, &mut tracks, t, i32::try_from(total).unwrap_or(i32::MAX));
+        let what = if named.is_empty() { "no district".to_string() } else { named.join(", ") };
+        let text = format!("{} {before} -> {after} (control: {what})", game.scenario.tracks[t].name);
+        log(&mut glog, &game, &turn, LogKind::Track, text, None);
+    }
+}
