@@ -316,20 +316,31 @@ impl Board {
                 region: None,
             });
             area_ids.push(Some(id));
+            let mut slot_ids = Vec::new();
             for (j, slot) in sp.slots.iter().enumerate() {
                 let key = format!("{}/{}", sp.id, slot.id);
                 if self.by_key.contains_key(&key) {
                     problems.push((format!("map.spaces[{i}].slots[{j}].id"), format!("duplicate slot `{key}`")));
                     continue;
                 }
-                self.push(BoardSpace {
+                slot_ids.push(self.push(BoardSpace {
                     key,
                     name: Some(slot.name.clone()),
                     kind: SpaceKind::Slot { parent: id, capacity: slot.capacity },
                     terrain: None,
                     vp: 0,
                     region: None,
-                });
+                }));
+            }
+            // A slot is entered from its space's open area, or from another slot of the same
+            // space, for 1 MP (DI 17.1, 17.4).
+            let link = |to| Edge { to, hexside: None, road: None, link_cost: Some(1) };
+            for &s in &slot_ids {
+                self.edges[id.index()].push(link(s));
+                self.edges[s.index()].push(link(id));
+                for &t in slot_ids.iter().filter(|t| **t != s) {
+                    self.edges[s.index()].push(link(t));
+                }
             }
         }
         for (i, sp) in m.spaces.iter().enumerate() {

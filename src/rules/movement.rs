@@ -121,6 +121,28 @@ pub fn enemy_zoc(game: &Game, units: &UnitsView, side: usize) -> Vec<bool> {
     z
 }
 
+/// Spaces a unit may not enter (`rules.entry_bans`, DI 13.7): those of a ban on its contingent,
+/// unless it is of the excepted type and fewer than the allowed number of its side's units of
+/// that type stand in the ban's spaces.
+#[must_use]
+pub fn entry_bans(game: &Game, units: &UnitsView, unit: &UnitView) -> Vec<bool> {
+    let mut out = vec![false; game.board.len()];
+    let t = &game.scenario.unit_types[unit.type_index];
+    for ban in game.scenario.rules.entry_bans.iter().filter(|b| b.contingent == t.contingent) {
+        let spaces: Vec<SpaceId> = ban.spaces.iter().filter_map(|k| game.board.space(k)).collect();
+        let excepted = ban.except.as_ref().is_some_and(|(ty, max)| {
+            let inside = |u: &UnitView| u.id != unit.id && u.side == unit.side && game.scenario.unit_types[u.type_index].id == *ty && u.space().is_some_and(|s| spaces.contains(&s));
+            t.id == *ty && (units.0.iter().filter(|u| inside(u)).count() as u32) < *max
+        });
+        if !excepted {
+            for s in spaces {
+                out[s.index()] = true;
+            }
+        }
+    }
+    out
+}
+
 /// Every space the unit may end its move in this phase, with cost and cheapest path.
 /// Ties between equal-cost paths are broken by space id, so the result never depends on
 /// iteration order.
@@ -152,13 +174,19 @@ pub fn legal_destinations(game: &Game, units: &UnitsView, control: &Control, uni
     best[start.index()] = Some(0);
     heap.push(Reverse((0u32, start)));
     let zr = &game.scenario.rules.zoc;
+    // Area maps: an infiltrating unit passes through spaces holding enemy units (DI 13.6).
+    let passes_enemies = !board.is_hex && t.flags.contains(&UnitFlag::Infiltration);
+    let banned = entry_bans(game, units, unit);
     while let Some(Reverse((cost, here))) = heap.pop() {
         if best[here.index()] != Some(cost) {
             continue;
         }
-        // Movement ends on entering an enemy zone of control (if the game says so), or an
-        // enemy-held area.
-        if here != start && ((zoc[here.index()] && zr.stop_on_entry) || enemy[here.index()]) {
+        // Movement ends on entering an enemy zone of control (if the game says so), an
+        // enemy-held area (its open part: DI 13.3-13.4), or a slot of such an area (DI 17.3).
+        let stops_here = (zoc[here.index()] && zr.stop_on_entry)
+            || (enemy[here.index()] && !passes_enemies)
+            || matches!(board.spaces[here.index()].kind, SpaceKind::Slot { parent, .. } if enemy[parent.index()] && !passes_enemies);
+        if here != start && stops_here {
             continue;
         }
         let leaving_zoc = zoc[here.index()];
@@ -170,8 +198,9 @@ pub fn legal_destinations(game: &Game, units: &UnitsView, control: &Control, uni
             {
                 continue;
             }
-            // Hex maps: no entering a hex held by the enemy (that is combat, not movement).
-            if enemy[to.index()] && board.is_hex {
+            // Hex maps: no entering a hex held by the enemy (that is combat, not movement);
+            // spaces the unit's contingent may not enter (DI 13.7).
+            if (enemy[to.index()] && board.is_hex) || banned[to.index()] {
                 continue;
             }
             let Some(mut step) = edge_cost(game, here, e, &t.movement_class, allowance, &control.interdicted, &control.demolished) else { continue };
@@ -277,7 +306,9 @@ pub fn must_stop(game: &Game, units: &UnitsView, unit: &UnitView, at: SpaceId, m
     let zoc = !has_flag(game, unit.type_index, UnitFlag::Infiltration)
         && game.scenario.rules.zoc.stop_on_entry
         && enemy_zoc(game, units, unit.side)[at.index()];
-    zoc || units.enemy_at(at, unit.side) || mp_used >= movement_allowance(game, unit)
+    // A slot of an area with open enemy units: the unit stops there (DI 17.3).
+    let contested_slot = matches!(game.board.spaces[at.index()].kind, SpaceKind::Slot { parent, .. } if units.enemy_at(parent, unit.side));
+    zoc || units.enemy_at(at, unit.side) || contested_slot || mp_used >= movement_allowance(game, unit)
 }
 
 /// Why `unit` may not move to `to` now, or the destination.

@@ -57,6 +57,9 @@ pub struct RulesConfig {
     /// Points every controlled space yields in each Scoring phase (DI 18.4).
     #[serde(default)]
     pub control_income: Vec<ControlIncome>,
+    /// Spaces a contingent may not enter (DI 13.7 Movement Restriction Chart).
+    #[serde(default)]
+    pub entry_bans: Vec<EntryBan>,
     /// A face-down unit is revealed for good when an enemy unit ends a move next to it
     /// (tutorial 5.6, OD 12.3). It is always revealed when it moves, attacks or is attacked.
     /// Default false.
@@ -281,6 +284,18 @@ pub struct ControlScore {
     pub amount: i32,
     #[serde(default)]
     pub once: bool,
+}
+
+/// Units of `contingent` may not enter `spaces`, except (if given) units of one type while fewer
+/// than `max` of their side's units of that type stand in those spaces (DI 13.7: one MNF SOF in
+/// Iran).
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct EntryBan {
+    pub contingent: String,
+    pub spaces: Vec<String>,
+    #[serde(default)]
+    pub except: Option<(String, u32)>,
 }
 
 /// In each Scoring phase `side` adds, for every space it controls, the integer space attribute

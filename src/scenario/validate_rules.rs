@@ -28,6 +28,17 @@ pub(super) fn rules_refs(ctx: &mut Ctx, s: &Scenario, board: Option<&Board>, r: 
             }
         }
     }
+    for (i, ban) in s.rules.entry_bans.iter().enumerate() {
+        if !s.contingents.iter().any(|c| c.id == ban.contingent) && !r.sides.contains(ban.contingent.as_str()) {
+            ctx.err(format!("rules.entry_bans[{i}].contingent"), format!("unknown contingent `{}`", ban.contingent));
+        }
+        for (j, k) in ban.spaces.iter().enumerate() {
+            space_ref(ctx, board, &format!("rules.entry_bans[{i}].spaces[{j}]"), k);
+        }
+        if let Some((t, _)) = &ban.except {
+            type_ref(ctx, r.types, &format!("rules.entry_bans[{i}].except"), t);
+        }
+    }
     for (i, inc) in s.rules.control_income.iter().enumerate() {
         side_ref(ctx, r.sides, &format!("rules.control_income[{i}].side"), &inc.side);
         track_ref(ctx, r.tracks, &format!("rules.control_income[{i}].track"), &inc.track);

@@ -229,3 +229,89 @@ fn rule_5_2_sudden_death_the_survivor_scores_its_index_plus_50() {
     assert_eq!(margin_result(&game, &tracks(30, 56), false).expect("end").level, "ins_limited");
     assert_eq!(margin_result(&game, &tracks(90, 14), false).expect("end").level, "ci_turning_point");
 }
+
+/// The fixture with no set-up groups and these units placed: (id, type, space, level).
+fn with_units(units: &[(&str, &str, &str, u32)]) -> Session {
+    let text = std::fs::read_to_string(crate::common::root().join(FILE)).expect("read");
+    let (a, b) = (text.find("        groups: [").expect("groups"), text.find("    // 3.2/3.3: the CI index").expect("tracks"));
+    let placed: String = units.iter().map(|(id, t, at, l)| format!("            (id: \"{id}\", unit_type: \"{t}\", at: \"{at}\", level: Some({l})),\n")).collect();
+    let text = format!("{}        groups: [],\n    ),\n{}", &text[..a], &text[b..]).replacen("        units: [\n", &format!("        units: [\n{placed}"), 1);
+    crate::common::session_from_text(&text)
+}
+
+fn destinations(s: &mut Session, unit: &str) -> Vec<(String, u32)> {
+    use sandtable::model::view::UnitsView;
+    use sandtable::rules::movement::legal_destinations;
+    let units = UnitsView::from_world(&mut s.world);
+    let game = s.game().clone();
+    let control = s.world.resource::<Control>().clone();
+    let u = units.get(unit).expect(unit).clone();
+    legal_destinations(&game, &units, &control, &u).into_iter().map(|d| (game.board.key(d.space).to_string(), d.cost)).collect()
+}
+
+fn reaches(d: &[(String, u32)], key: &str) -> Option<u32> {
+    d.iter().find(|(k, _)| k == key).map(|(_, c)| *c)
+}
+
+#[test]
+fn rule_13_2_a_2_mf_unit_in_basrah_reaches_the_green_zone_through_tigris_euphrates() {
+    let mut s = with_units(&[("BCT", "mnf_bct", "basrah", 1)]);
+    let d = destinations(&mut s, "BCT");
+    assert_eq!(reaches(&d, "tigris_euphrates"), Some(1));
+    assert_eq!(reaches(&d, "green_zone"), Some(2), "one MP per district entered");
+    assert_eq!(reaches(&d, "baghdad_east"), Some(2));
+    assert_eq!(reaches(&d, "samara"), None, "three districts away");
+}
+
+#[test]
+fn rule_13_3_open_enemies_stop_a_move_and_13_4_underground_ones_do_not() {
+    let mut open = with_units(&[("BCT", "mnf_bct", "basrah", 1), ("M", "ins_militia", "tigris_euphrates", 1)]);
+    let d = destinations(&mut open, "BCT");
+    assert_eq!(reaches(&d, "tigris_euphrates"), Some(1), "it may enter, and stops");
+    assert_eq!(reaches(&d, "green_zone"), None);
+    let mut under = with_units(&[("BCT", "mnf_bct", "basrah", 1), ("M", "ins_militia", "tigris_euphrates/infra1", 1)]);
+    assert_eq!(reaches(&destinations(&mut under, "BCT"), "green_zone"), Some(2));
+}
+
+#[test]
+fn rule_13_6_an_infiltrating_unit_passes_through_enemy_districts() {
+    let mut s = with_units(&[("AIR", "mnf_airmobile", "basrah", 1), ("M", "ins_militia", "tigris_euphrates", 1)]);
+    let d = destinations(&mut s, "AIR");
+    assert_eq!(reaches(&d, "green_zone"), Some(2));
+    assert_eq!(reaches(&d, "baghdad_west"), Some(3), "three MF, through an occupied district");
+}
+
+#[test]
+fn rule_17_1_an_infra_box_costs_1_mp_and_17_3_a_unit_stops_in_it_beside_open_enemies() {
+    use sandtable::model::view::UnitsView;
+    use sandtable::rules::movement::must_stop;
+    let mut s = with_units(&[("BCT", "mnf_bct", "baghdad_west", 2), ("M", "ins_militia", "baghdad_west", 1), ("U", "ins_militia", "baghdad_west/infra1", 1)]);
+    let d = destinations(&mut s, "BCT");
+    assert_eq!(reaches(&d, "baghdad_west/infra2"), Some(1));
+    assert_eq!(reaches(&d, "baghdad_west/infra1"), None, "one unit per box");
+    let game = s.game().clone();
+    let units = UnitsView::from_world(&mut s.world);
+    let me = units.get("BCT").expect("unit").clone();
+    assert!(must_stop(&game, &units, &me, game.board.space("baghdad_west/infra2").expect("box"), 1), "open enemies in the district");
+    let mut quiet = with_units(&[("BCT", "mnf_bct", "baghdad_west", 2)]);
+    let d = destinations(&mut quiet, "BCT");
+    assert_eq!(reaches(&d, "baghdad_west/infra3"), Some(1));
+    assert_eq!(reaches(&d, "samara"), Some(1));
+}
+
+#[test]
+fn rule_13_7_the_movement_restriction_chart() {
+    let mut s = with_units(&[
+        ("BCT", "mnf_bct", "al_qaim", 1),
+        ("SOF", "mnf_sof", "al_qaim", 0),
+        ("IM", "ins_militia", "basrah", 2),
+        ("FJ", "ff_jihadi", "basrah", 0),
+    ]);
+    assert_eq!(reaches(&destinations(&mut s, "BCT"), "syria"), None, "no MNF in Syria but a SOF");
+    assert_eq!(reaches(&destinations(&mut s, "SOF"), "syria"), Some(1));
+    assert_eq!(reaches(&destinations(&mut s, "IM"), "kuwait"), None, "Iraqi insurgents stay in Iraq");
+    assert_eq!(reaches(&destinations(&mut s, "FJ"), "kuwait"), Some(1), "one FF Jihadi in Kuwait");
+    // A second MNF SOF may not join the first in Syria.
+    let mut two = with_units(&[("SOF", "mnf_sof", "al_qaim", 0), ("SOF2", "mnf_sof", "syria", 0)]);
+    assert_eq!(reaches(&destinations(&mut two, "SOF"), "syria"), None);
+}
