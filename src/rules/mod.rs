@@ -8,6 +8,7 @@
 use bevy::ecs::schedule::{IntoScheduleConfigs, Schedule, ScheduleLabel, SingleThreadedExecutor, SystemSet};
 
 pub mod area_control;
+pub mod attrition;
 pub mod boxes;
 pub mod combat;
 pub mod crt;
@@ -87,6 +88,7 @@ pub fn rules_schedule() -> Schedule {
     supports::add_systems(&mut s);
     tracks::add_systems(&mut s);
     area_control::add_systems(&mut s);
+    attrition::add_systems(&mut s);
     victory::add_systems(&mut s);
     s
 }

@@ -124,6 +124,7 @@ pub fn next_phase_on(game: &Game, declared: &std::collections::BTreeMap<String, 
         .find(|(_, p)| {
             p.from_turn.is_none_or(|t| t as usize <= turn + 1)
                 && p.declaration.as_ref().is_none_or(|d| declared.get(d) == Some(&turn))
+                && (p.only_turns.is_empty() || game.scenario.turns.labels.get(turn).is_some_and(|l| p.only_turns.contains(l)))
         })
         .map(|(i, _)| i)
 }

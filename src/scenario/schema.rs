@@ -127,6 +127,10 @@ pub struct PhaseDef {
     /// The phase happens only in the game turn in which this declaration was made.
     #[serde(default)]
     pub declaration: Option<String>,
+    /// The phase happens only on these game turns (labels); empty = every turn (DI: A turns
+    /// have Mobilization, B turns Attrition).
+    #[serde(default)]
+    pub only_turns: Vec<String>,
 }
 
 #[derive(Clone, Copy, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]

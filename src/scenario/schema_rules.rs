@@ -60,6 +60,9 @@ pub struct RulesConfig {
     /// Spaces a contingent may not enter (DI 13.7 Movement Restriction Chart).
     #[serde(default)]
     pub entry_bans: Vec<EntryBan>,
+    /// Attrition outside the owner's control, in the side's Supply phases (DI 19).
+    #[serde(default)]
+    pub attrition: Option<AttritionRules>,
     /// A face-down unit is revealed for good when an enemy unit ends a move next to it
     /// (tutorial 5.6, OD 12.3). It is always revealed when it moves, attacks or is attacked.
     /// Default false.
@@ -296,6 +299,15 @@ pub struct EntryBan {
     pub spaces: Vec<String>,
     #[serde(default)]
     pub except: Option<(String, u32)>,
+}
+
+/// Attrition (DI 19): in the side's Supply phases, in every space its side does not control,
+/// half (rounded up) of its units of these types there lose a step or level each, the owner's
+/// choice.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct AttritionRules {
+    pub unit_types: Vec<String>,
 }
 
 /// In each Scoring phase `side` adds, for every space it controls, the integer space attribute

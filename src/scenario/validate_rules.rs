@@ -28,6 +28,18 @@ pub(super) fn rules_refs(ctx: &mut Ctx, s: &Scenario, board: Option<&Board>, r: 
             }
         }
     }
+    if let Some(a) = &s.rules.attrition {
+        for (i, t) in a.unit_types.iter().enumerate() {
+            type_ref(ctx, r.types, &format!("rules.attrition.unit_types[{i}]"), t);
+        }
+    }
+    for (i, ph) in s.turns.phases.iter().enumerate() {
+        for (j, l) in ph.only_turns.iter().enumerate() {
+            if !s.turns.labels.contains(l) {
+                ctx.err(format!("turns.phases[{i}].only_turns[{j}]"), format!("unknown turn `{l}`"));
+            }
+        }
+    }
     for (i, ban) in s.rules.entry_bans.iter().enumerate() {
         if !s.contingents.iter().any(|c| c.id == ban.contingent) && !r.sides.contains(ban.contingent.as_str()) {
             ctx.err(format!("rules.entry_bans[{i}].contingent"), format!("unknown contingent `{}`", ban.contingent));
@@ -215,10 +227,10 @@ fn ruleset_support(ctx: &mut Ctx, s: &Scenario) {
         return;
     }
     // The generic ruleset: movement, combat with step losses, reinforcements, end of turn.
-    let attrition = s.rules.supply.as_ref().is_some_and(|r| r.effects.contains(&SupplyEffect::LoseStep));
+    let attrition = s.rules.supply.as_ref().is_some_and(|r| r.effects.contains(&SupplyEffect::LoseStep)) || s.rules.attrition.is_some();
     for (i, ph) in s.turns.phases.iter().enumerate() {
         if ph.kind == PhaseKind::Supply && !attrition {
-            ctx.err(format!("turns.phases[{i}].kind"), "a Supply phase needs `rules.supply` with the `LoseStep` effect");
+            ctx.err(format!("turns.phases[{i}].kind"), "a Supply phase needs `rules.supply` with the `LoseStep` effect, or `rules.attrition`");
         } else if ph.kind == PhaseKind::Event && s.rules.events.is_none() {
             ctx.err(format!("turns.phases[{i}].kind"), "an Event phase needs `rules.events`");
         } else if !matches!(

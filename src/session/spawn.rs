@@ -142,6 +142,7 @@ pub fn spawn_world(loaded: &Loaded, options: &BTreeSet<String>, seed: u64, force
     world.insert_resource(crate::rules::declarations::Reductions::default());
     world.insert_resource(crate::rules::reactions::ReactionState::default());
     world.insert_resource(crate::rules::obligations::Obligations::default());
+    world.insert_resource(crate::rules::attrition::AttritionQueue::default());
     world.insert_resource(crate::rules::lines::Eliminated::default());
     world.insert_resource(crate::rules::timers::Timers(vec![None; s.rules.timers.len()]));
     world.insert_resource(crate::rules::supply::PhaseStarted(turn_started));

@@ -315,3 +315,56 @@ fn rule_13_7_the_movement_restriction_chart() {
     let mut two = with_units(&[("SOF", "mnf_sof", "al_qaim", 0), ("SOF2", "mnf_sof", "syria", 0)]);
     assert_eq!(reaches(&destinations(&mut two, "SOF"), "syria"), None);
 }
+
+#[test]
+fn rule_19_3_half_the_militia_outside_control_lose_a_level_the_owner_choosing() {
+    use sandtable::session::prompt::Prompt;
+    // The reference's example: 1 L1 and 2 L2 militia in an uncontrolled district, 2 reductions.
+    // Also an FF militia (exempt, 19.1) and Ins militia filling Samara's boxes (controlled: safe).
+    let mut s = with_units(&[
+        ("M1", "ins_militia", "tikrit", 1),
+        ("M2a", "ins_militia", "tikrit", 2),
+        ("M2b", "ins_militia", "tikrit/infra1", 2),
+        ("FF", "ff_militia", "tikrit", 2),
+        ("S1", "ins_militia", "samara/infra1", 1),
+        ("S2", "ins_militia", "samara/infra2", 1),
+    ]);
+    // 2003B is a B turn: both movement phases, the Control phase, the CI's attrition (nothing to
+    // do), then the Insurgent's.
+    play(&mut s, &[Command::EndPhase, Command::EndPhase, Command::EndPhase]);
+    let st = s.state(None);
+    assert_eq!(st.phase, "attrition_first");
+    let Some(Prompt::ChooseUnit { side, units, .. }) = st.prompt else { panic!("the owner chooses: {:?}", st.prompt) };
+    assert_eq!(side, "ins");
+    assert_eq!(units, vec!["M1".to_string(), "M2a".to_string(), "M2b".to_string()], "FF militia are exempt");
+    assert!(s.apply(Command::EndPhase).is_err(), "the choice comes first");
+    play(&mut s, &[Command::Choose { unit: "M1".into() }]);
+    let Some(Prompt::ChooseUnit { units, .. }) = s.state(None).prompt else { panic!("one more to choose") };
+    assert_eq!(units, vec!["M2a".to_string(), "M2b".to_string()], "distinct units");
+    play(&mut s, &[Command::Choose { unit: "M2b".into() }]);
+    let st = s.state(None);
+    assert!(st.prompt.is_none());
+    let level = |id: &str| st.units.iter().find(|u| u.id == id).map(|u| (u.location.clone(), u.level)).expect(id);
+    assert_eq!(level("M1").0, "eliminated", "an L1 unit that loses a level is eliminated");
+    assert_eq!(level("M2b"), ("tikrit/infra1".into(), 1));
+    assert_eq!(level("M2a"), ("tikrit".into(), 2));
+    assert_eq!((level("S1").1, level("S2").1), (1, 1), "Samara is the Insurgent's: no attrition");
+    // A turns have no attrition phase.
+    play(&mut s, &[Command::EndPhase]);
+    let phases: Vec<String> = (0..4).map(|_| { let p = s.state(None).phase; s.apply(Command::EndPhase).expect("ends"); p }).collect();
+    assert_eq!(s.state(None).turn, "2004B", "{phases:?}");
+    assert!(!phases.iter().any(|p| p.starts_with("attrition")), "{phases:?}");
+}
+
+/// Random legal games through set-up, area movement, control, income and attrition: every
+/// listed command is accepted and the invariants hold after each one; every game ends with a
+/// margin level.
+#[test]
+fn random_games_on_the_decision_iraq_data_keep_the_invariants() {
+    for seed in 0..3 {
+        let mut s = session(FILE, seed, &[]);
+        crate::common::play_random_checked(&mut s, seed, 50_000);
+        let r = s.state(None).result.expect("a result");
+        assert!(r.level == "draw" || r.level.ends_with("limited") || r.level.ends_with("substantive") || r.level.ends_with("turning_point"), "{r:?}");
+    }
+}

@@ -1,0 +1,125 @@
+//! Attrition of units outside their side's control (DI 19): in the side's Supply phases, in every
+//! space not controlled by the units' owner, half (rounded up) of the side's units of the listed
+//! types there lose one step or level each; the owner picks which, one at a time, through a
+//! choose-unit prompt, unless all of them must.
+
+use bevy::prelude::*;
+
+use super::losses::{LossQuery, lose_step};
+use super::note::{accepted, log};
+use super::RulesSystems;
+use crate::model::board::SpaceKind;
+use crate::model::view::UnitsView;
+use crate::model::{Control, Game, PendingPrompt, SpaceId, TurnState, UnitIndex};
+use crate::scenario::schema::{Map, PhaseKind};
+use crate::session::log::{GameLog, LogKind};
+use crate::session::prompt::Prompt;
+
+pub(super) fn add_systems(s: &mut Schedule) {
+    s.add_systems(start_attrition.run_if(super::supply::phase_started).in_set(RulesSystems::PhaseStart));
+    s.add_systems(next_choice.run_if(accepted).in_set(RulesSystems::Tracks));
+}
+
+/// Attrition still to be chosen: (space, how many more units lose a level, the candidates left).
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct AttritionQueue(pub Vec<(SpaceId, u32, Vec<String>)>);
+
+/// The units of `side` subject to attrition in each space it does not control: (space, count
+/// that must lose a level, candidates), in space order.
+#[must_use]
+pub fn attrition_due(game: &Game, units: &UnitsView, control: &Control, side: usize) -> Vec<(SpaceId, u32, Vec<String>)> {
+    let Some(rules) = &game.scenario.rules.attrition else { return Vec::new() };
+    let b = &game.board;
+    let mut out = Vec::new();
+    for i in 0..b.len() {
+        let space = SpaceId(i as u32);
+        // A slot belongs to its space: units underground share their district's control.
+        if matches!(b.spaces[i].kind, SpaceKind::Slot { .. }) || control.owner[i] == Some(side) {
+            continue;
+        }
+        let here: Vec<String> = units
+            .0
+            .iter()
+            .filter(|u| u.side == side && rules.unit_types.contains(&game.scenario.unit_types[u.type_index].id))
+            .filter(|u| u.space().is_some_and(|s| s == space || matches!(b.spaces[s.index()].kind, SpaceKind::Slot { parent, .. } if parent == space)))
+            .map(|u| u.id.clone())
+            .collect();
+        if !here.is_empty() {
+            out.push((space, (here.len() as u32).div_ceil(2), here));
+        }
+    }
+    out
+}
+
+#[expect(clippy::too_many_arguments, reason = "attrition reads control and units and costs levels")]
+fn start_attrition(
+    game: Res<Game>,
+    turn: Res<TurnState>,
+    control: Res<Control>,
+    index: Res<UnitIndex>,
+    mut queue: ResMut<AttritionQueue>,
+    mut prompt: ResMut<PendingPrompt>,
+    mut glog: ResMut<GameLog>,
+    mut q: LossQuery,
+) {
+    let Some(phase) = turn.current_phase(&game) else { return };
+    if phase.kind != PhaseKind::Supply || game.scenario.rules.attrition.is_none() || !matches!(game.scenario.map, Map::Area(_)) {
+        return;
+    }
+    let Some(side) = turn.actor(&game, phase) else { return };
+    let units = UnitsView::collect(q.iter());
+    queue.0.clear();
+    for (space, k, ids) in attrition_due(&game, &units, &control, side) {
+        let name = game.board.key(space).to_string();
+        if k as usize >= ids.len() {
+            // No choice: every one of them.
+            for id in &ids {
+                if let Some(&e) = index.0.get(id) {
+                    let gone = lose_step(&game, e, &mut q);
+                    let text = format!("{id} suffers attrition in {name}{}", if gone { " and is eliminated" } else { ": one level down" });
+                    log(&mut glog, &game, &turn, LogKind::Supply, text, Some(name.clone()));
+                }
+            }
+        } else {
+            queue.0.push((space, k, ids));
+        }
+    }
+    ask(&game, &mut queue, &mut prompt, side);
+}
+
+/// Raises the next attrition choice, if one is waiting and nothing else is asked.
+fn ask(game: &Game, queue: &mut AttritionQueue, prompt: &mut PendingPrompt, side: usize) {
+    if prompt.0.is_some() {
+        return;
+    }
+    queue.0.retain(|(_, k, ids)| *k > 0 && !ids.is_empty());
+    let Some((space, k, ids)) = queue.0.first() else { return };
+    prompt.0 = Some(Prompt::ChooseUnit {
+        side: game.side_id(side).to_string(),
+        units: ids.clone(),
+        what: format!("loses a level to attrition in {} ({k} to choose)", game.board.key(*space)),
+        rule: "19.3 attrition: half the militia, rounded up, the owner's choice".into(),
+    });
+}
+
+/// After a choice: that unit is off the list, one fewer is owed, and the next choice is asked.
+fn next_choice(
+    game: Res<Game>,
+    turn: Res<TurnState>,
+    cmd: Res<crate::model::CurrentCommand>,
+    mut queue: ResMut<AttritionQueue>,
+    mut prompt: ResMut<PendingPrompt>,
+) {
+    if queue.0.is_empty() {
+        return;
+    }
+    if let Some((_, crate::session::command::Command::Choose { unit })) = &cmd.0
+        && let Some(first) = queue.0.first_mut()
+        && first.2.contains(unit)
+    {
+        first.1 -= 1;
+        first.2.retain(|u| u != unit);
+    }
+    let Some(side) = turn.current_phase(&game).and_then(|p| turn.actor(&game, p)) else { return };
+    ask(&game, &mut queue, &mut prompt, side);
+}
