@@ -76,6 +76,9 @@ pub struct TurnState {
     /// Answers to declarations that were taken (response ids).
     #[serde(default)]
     pub responded: BTreeSet<String>,
+    /// The game turn whose initiative has been decided.
+    #[serde(default)]
+    pub initiative_done: Option<usize>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -15,6 +15,7 @@ pub mod crt;
 pub mod declarations;
 pub mod events;
 pub mod forced_march;
+pub mod initiative;
 pub mod interdiction;
 pub mod lines;
 pub mod losses;
@@ -78,6 +79,7 @@ pub fn rules_schedule() -> Schedule {
     forced_march::add_systems(&mut s);
     supply::add_systems(&mut s);
     declarations::add_systems(&mut s);
+    initiative::add_systems(&mut s);
     interdiction::add_systems(&mut s);
     events::add_systems(&mut s);
     reactions::add_systems(&mut s);

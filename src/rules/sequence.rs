@@ -29,7 +29,8 @@ pub fn sequence_rejection(game: &Game, turn: &TurnState, prompt: Option<&crate::
             | (crate::session::prompt::Prompt::Declare { .. }, Command::Declare { .. })
             | (crate::session::prompt::Prompt::React { .. }, Command::PlayChit { .. } | Command::Pass)
             | (crate::session::prompt::Prompt::ChooseUnit { .. }, Command::Choose { .. })
-            | (crate::session::prompt::Prompt::Obligation { .. }, Command::Comply { .. } | Command::OptOut) => None,
+            | (crate::session::prompt::Prompt::Obligation { .. }, Command::Comply { .. } | Command::OptOut)
+            | (crate::session::prompt::Prompt::FirstPlayer { .. }, Command::FirstPlayer { .. }) => None,
             _ => Some(format!("{} must first answer: {}", p.side(), describe_prompt(p))),
         };
     }
@@ -50,6 +51,9 @@ pub fn sequence_rejection(game: &Game, turn: &TurnState, prompt: Option<&crate::
     }
     if matches!(cmd, Command::Choose { .. }) {
         return Some("no choice of unit is asked for".to_string());
+    }
+    if matches!(cmd, Command::FirstPlayer { .. }) {
+        return Some("no choice of first player is asked for".to_string());
     }
     if matches!(cmd, Command::Comply { .. } | Command::OptOut) {
         return Some("no forced operation is waiting for an answer".to_string());
@@ -77,6 +81,7 @@ pub fn sequence_rejection(game: &Game, turn: &TurnState, prompt: Option<&crate::
         | Command::Choose { .. }
         | Command::Comply { .. }
         | Command::OptOut
+        | Command::FirstPlayer { .. }
         | Command::TakeLosses { .. }
         | Command::Advance { .. }
         | Command::PlaceMarkers { .. }
@@ -94,6 +99,7 @@ fn describe_prompt(p: &crate::session::prompt::Prompt) -> String {
         crate::session::prompt::Prompt::React { moment, .. } => format!("play a reaction chit or pass ({moment})"),
         crate::session::prompt::Prompt::ChooseUnit { what, .. } => format!("choose the unit that {what}"),
         crate::session::prompt::Prompt::Obligation { name, demand, .. } => format!("{name}: name {demand}, or opt out"),
+        crate::session::prompt::Prompt::FirstPlayer { .. } => "choose the first player".to_string(),
     }
 }
 

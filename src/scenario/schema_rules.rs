@@ -63,6 +63,9 @@ pub struct RulesConfig {
     /// Attrition outside the owner's control, in the side's Supply phases (DI 19).
     #[serde(default)]
     pub attrition: Option<AttritionRules>,
+    /// Who chooses the first player at the start of each game turn (DI 10).
+    #[serde(default)]
+    pub initiative: Option<InitiativeRules>,
     /// A face-down unit is revealed for good when an enemy unit ends a move next to it
     /// (tutorial 5.6, OD 12.3). It is always revealed when it moves, attacks or is attacked.
     /// Default false.
@@ -299,6 +302,16 @@ pub struct EntryBan {
     pub spaces: Vec<String>,
     #[serde(default)]
     pub except: Option<(String, u32)>,
+}
+
+/// Initiative (DI 10.2): when a game turn begins, the side whose track is higher chooses the first
+/// player for the turn; `tie` chooses on a tie.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct InitiativeRules {
+    /// (side, track) for each side.
+    pub tracks: Vec<(String, String)>,
+    pub tie: String,
 }
 
 /// Attrition (DI 19): in the side's Supply phases, in every space its side does not control,

@@ -28,6 +28,13 @@ pub(super) fn rules_refs(ctx: &mut Ctx, s: &Scenario, board: Option<&Board>, r: 
             }
         }
     }
+    if let Some(ini) = &s.rules.initiative {
+        side_ref(ctx, r.sides, "rules.initiative.tie", &ini.tie);
+        for (i, (sd, t)) in ini.tracks.iter().enumerate() {
+            side_ref(ctx, r.sides, &format!("rules.initiative.tracks[{i}].0"), sd);
+            track_ref(ctx, r.tracks, &format!("rules.initiative.tracks[{i}].1"), t);
+        }
+    }
     if let Some(a) = &s.rules.attrition {
         for (i, t) in a.unit_types.iter().enumerate() {
             type_ref(ctx, r.types, &format!("rules.attrition.unit_types[{i}]"), t);

@@ -47,6 +47,8 @@ pub enum Command {
     OptOut,
     /// Answer a choose-unit prompt.
     Choose { unit: String },
+    /// Answer the initiative: the side that plays first this turn.
+    FirstPlayer { side: String },
     /// Strategic movement along the strategic road class.
     StrategicMove { unit: String, to: String },
     /// Mark a unit as breakthrough reserve at the start of its movement phase.
@@ -89,6 +91,7 @@ impl Command {
             Command::Comply { units } => format!("comply with {}", units.join(", ")),
             Command::OptOut => "opt out".to_string(),
             Command::Choose { unit } => format!("choose {unit}"),
+            Command::FirstPlayer { side } => format!("{side} plays first"),
             Command::StrategicMove { unit, to } => format!("strategic move {unit} to {to}"),
             Command::Reserve { unit } => format!("mark {unit} as reserve"),
             Command::ForcedMarch { unit } => format!("spend {unit} for a forced march"),

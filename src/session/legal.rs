@@ -54,6 +54,7 @@ pub fn legal_commands(world: &mut World) -> Vec<Command> {
             return out;
         }
         Some(Prompt::ChooseUnit { units: ids, .. }) => return ids.iter().map(|u| Command::Choose { unit: u.clone() }).collect(),
+        Some(Prompt::FirstPlayer { .. }) => return game.scenario.sides.iter().map(|s| Command::FirstPlayer { side: s.id.clone() }).collect(),
         Some(Prompt::Obligation { chit, opt_out, .. }) => {
             if let Some(def) = crate::rules::obligations::obligation_of(game, chit) {
                 for pick in crate::rules::obligations::compliance_options(game, turn, &units, control, side, def) {

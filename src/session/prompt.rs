@@ -43,6 +43,8 @@ pub enum Prompt {
     /// A forced operation is revealed: name the complying units (`Command::Comply`) or opt out
     /// (`Command::OptOut`, if `opt_out` says what it costs).
     Obligation { side: String, chit: String, name: String, demand: String, candidates: Vec<String>, opt_out: Option<String>, rule: String },
+    /// The side chooses who is first player this turn (answered by `Command::FirstPlayer`).
+    FirstPlayer { side: String, rule: String },
     /// The side picks one of `units`, which suffers `what` (answered by `Command::Choose`).
     ChooseUnit { side: String, units: Vec<String>, what: String, rule: String },
 }
@@ -58,6 +60,7 @@ impl Prompt {
             | Prompt::Declare { side, .. }
             | Prompt::React { side, .. }
             | Prompt::Obligation { side, .. }
+            | Prompt::FirstPlayer { side, .. }
             | Prompt::ChooseUnit { side, .. } => side,
         }
     }

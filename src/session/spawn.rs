@@ -34,6 +34,7 @@ pub fn spawn_world(loaded: &Loaded, options: &BTreeSet<String>, seed: u64, force
         declared: std::collections::BTreeMap::new(),
         offered: BTreeSet::new(),
         responded: BTreeSet::new(),
+        initiative_done: None,
     };
     let tracks = Tracks(s.tracks.iter().map(|t| t.start).collect());
     let mut control = Control { owner: vec![None; game.board.len()], interdicted: vec![false; game.board.len()], source_markers: std::collections::BTreeMap::new(), demolished: BTreeSet::new(), extra_markers: 0 };

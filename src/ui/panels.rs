@@ -236,6 +236,7 @@ fn prompt_window(ctx: &egui::Context, client: &mut Client) {
         Prompt::Declare { side, name, rule, .. } => (format!("{side}: declare {name}?"), rule.clone()),
         Prompt::React { side, moment, .. } => (format!("{side}: play a reaction chit? ({moment})"), "5.8 reaction chits".to_string()),
         Prompt::ChooseUnit { side, what, rule, .. } => (format!("{side}: choose the unit that {what}"), rule.clone()),
+        Prompt::FirstPlayer { side, rule } => (format!("{side}: who plays first this turn?"), rule.clone()),
         Prompt::Obligation { side, name, demand, opt_out, rule, .. } => {
             let cost = opt_out.as_ref().map(|c| format!("; opting out costs {c}")).unwrap_or_default();
             (format!("{side}: {name}: name {demand}{cost}"), rule.clone())

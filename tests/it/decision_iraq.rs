@@ -203,8 +203,9 @@ fn rule_18_4_the_control_phase_adds_each_side_its_own_points() {
     };
     let (ci_gain, ins_gain) = (held("ci"), held("ins"));
     assert!(ins_gain >= 5);
-    // Both movement phases pass; the automatic Control phase scores.
-    play(&mut s, &[Command::EndPhase, Command::EndPhase]);
+    // The Insurgent (70 against 30) keeps the initiative; both movement phases pass; the
+    // automatic Control phase scores.
+    play(&mut s, &[Command::FirstPlayer { side: "ins".into() }, Command::EndPhase, Command::EndPhase]);
     let after = s.state(None);
     assert_eq!(after.tracks["ci_ni"] as i64, 30 + ci_gain);
     assert_eq!(after.tracks["ins_ni"] as i64, (70 + ins_gain).min(100));
@@ -329,9 +330,9 @@ fn rule_19_3_half_the_militia_outside_control_lose_a_level_the_owner_choosing() 
         ("S1", "ins_militia", "samara/infra1", 1),
         ("S2", "ins_militia", "samara/infra2", 1),
     ]);
-    // 2003B is a B turn: both movement phases, the Control phase, the CI's attrition (nothing to
-    // do), then the Insurgent's.
-    play(&mut s, &[Command::EndPhase, Command::EndPhase, Command::EndPhase]);
+    // 2003B is a B turn: initiative (the Insurgent plays first), both movement phases, the
+    // Control phase, the CI's attrition (nothing to do), then the Insurgent's.
+    play(&mut s, &[Command::FirstPlayer { side: "ins".into() }, Command::EndPhase, Command::EndPhase, Command::EndPhase]);
     let st = s.state(None);
     assert_eq!(st.phase, "attrition_first");
     let Some(Prompt::ChooseUnit { side, units, .. }) = st.prompt else { panic!("the owner chooses: {:?}", st.prompt) };
@@ -350,8 +351,8 @@ fn rule_19_3_half_the_militia_outside_control_lose_a_level_the_owner_choosing() 
     assert_eq!(level("M2a"), ("tikrit".into(), 2));
     assert_eq!((level("S1").1, level("S2").1), (1, 1), "Samara is the Insurgent's: no attrition");
     // A turns have no attrition phase.
-    play(&mut s, &[Command::EndPhase]);
-    let phases: Vec<String> = (0..4).map(|_| { let p = s.state(None).phase; s.apply(Command::EndPhase).expect("ends"); p }).collect();
+    play(&mut s, &[Command::EndPhase, Command::FirstPlayer { side: "ins".into() }]);
+    let phases: Vec<String> = (0..2).map(|_| { let p = s.state(None).phase; s.apply(Command::EndPhase).expect("ends"); p }).collect();
     assert_eq!(s.state(None).turn, "2004B", "{phases:?}");
     assert!(!phases.iter().any(|p| p.starts_with("attrition")), "{phases:?}");
 }
@@ -367,4 +368,27 @@ fn random_games_on_the_decision_iraq_data_keep_the_invariants() {
         let r = s.state(None).result.expect("a result");
         assert!(r.level == "draw" || r.level.ends_with("limited") || r.level.ends_with("substantive") || r.level.ends_with("turning_point"), "{r:?}");
     }
+}
+
+#[test]
+fn rule_10_2_the_side_with_more_points_chooses_the_first_player() {
+    use sandtable::session::prompt::Prompt;
+    let mut s = with_units(&[("BCT", "mnf_bct", "basrah", 1)]);
+    // 70 against 30: the Insurgent chooses, before any phase is played.
+    let Some(Prompt::FirstPlayer { side, .. }) = s.state(None).prompt else { panic!("initiative first") };
+    assert_eq!(side, "ins");
+    play(&mut s, &[Command::FirstPlayer { side: "ci".into() }]);
+    let st = s.state(None);
+    assert_eq!((st.phase.as_str(), st.active_side.as_deref()), ("first_movement", Some("ci")));
+    // 10.3: for one turn; a tie goes to the Insurgent.
+    let game = s.game().clone();
+    let tracks = |ci: i32, ins: i32| sandtable::model::Tracks(vec![ci, ins]);
+    assert_eq!(sandtable::rules::initiative::chooser(&game, &tracks(40, 40)), game.side_index("ins"));
+    assert_eq!(sandtable::rules::initiative::chooser(&game, &tracks(41, 40)), game.side_index("ci"));
+    while s.state(None).turn == "2003B" {
+        let legal = s.legal_commands();
+        let c = legal.iter().find(|c| matches!(c, Command::EndPhase)).cloned().unwrap_or_else(|| legal[0].clone());
+        play(&mut s, &[c]);
+    }
+    assert!(matches!(s.state(None).prompt, Some(Prompt::FirstPlayer { .. })), "asked again on 2004A");
 }

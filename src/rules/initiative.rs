@@ -1,0 +1,62 @@
+//! Initiative (DI 10.2-10.3): when a game turn begins, the side with the higher track chooses
+//! who is first player for that turn (the `tie` side on a tie).
+
+use bevy::prelude::*;
+
+use super::note::{CommandCtx, command_is};
+use super::RulesSystems;
+use crate::model::{Game, PendingPrompt, Tracks, TurnState};
+use crate::session::command::Command;
+use crate::session::log::LogKind;
+use crate::session::prompt::Prompt;
+
+pub(super) fn add_systems(s: &mut Schedule) {
+    // First of the turn's hooks: who plays first decides whose phases begin.
+    s.add_systems(
+        offer_initiative
+            .run_if(super::supply::phase_started)
+            .in_set(RulesSystems::PhaseStart)
+            .before(super::declarations::offer_declarations),
+    );
+    s.add_systems(choose_first.run_if(command_is(|c| matches!(c, Command::FirstPlayer { .. }))).in_set(RulesSystems::Movement));
+}
+
+/// The side that chooses the first player this turn.
+#[must_use]
+pub fn chooser(game: &Game, tracks: &Tracks) -> Option<usize> {
+    let r = game.scenario.rules.initiative.as_ref()?;
+    let value = |(s, t): &(String, String)| Some((game.side_index(s)?, game.track_index(t).map(|i| tracks.0[i])?));
+    let v: Vec<(usize, i32)> = r.tracks.iter().filter_map(value).collect();
+    let best = v.iter().map(|(_, x)| *x).max()?;
+    let leaders: Vec<usize> = v.iter().filter(|(_, x)| *x == best).map(|(s, _)| *s).collect();
+    match leaders.as_slice() {
+        [one] => Some(*one),
+        _ => game.side_index(&r.tie),
+    }
+}
+
+fn offer_initiative(game: Res<Game>, tracks: Res<Tracks>, mut turn: ResMut<TurnState>, mut prompt: ResMut<PendingPrompt>) {
+    if prompt.0.is_some() || turn.setup.is_some() || turn.result.is_some() || turn.initiative_done == Some(turn.turn) {
+        return;
+    }
+    if super::sequence::next_phase_on(&game, &turn.declared, turn.turn, 0) != Some(turn.phase) {
+        return;
+    }
+    let Some(side) = chooser(&game, &tracks) else { return };
+    turn.initiative_done = Some(turn.turn);
+    prompt.0 = Some(Prompt::FirstPlayer { side: game.side_id(side).to_string(), rule: "10.2 initiative: the side with more points chooses".into() });
+}
+
+fn choose_first(mut ctx: CommandCtx, mut prompt: ResMut<PendingPrompt>, mut started: ResMut<super::supply::PhaseStarted>) {
+    let Some((side, Command::FirstPlayer { side: first })) = ctx.cmd.0.clone() else { return };
+    if !matches!(prompt.0, Some(Prompt::FirstPlayer { .. })) {
+        return ctx.reject("no choice of first player is asked for".into());
+    }
+    let Some(f) = ctx.game.side_index(&first) else { return ctx.reject(format!("unknown side `{first}`")) };
+    prompt.0 = None;
+    ctx.turn.first_side = f;
+    // The turn's first phase begins again, for the player now first.
+    started.0 = true;
+    let text = format!("{} chooses {} as first player this turn", ctx.game.side_id(side), ctx.game.side_id(f));
+    ctx.log(LogKind::Command, text, None);
+}
