@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 
 pub use super::schema_map::*;
 pub use super::schema_rules::*;
+pub use super::schema_rules_area::*;
 pub use super::schema_tables::*;
 pub use super::schema_units::*;
 

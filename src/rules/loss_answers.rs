@@ -1,0 +1,257 @@
+//! Answers to losses prompts (tutorial 5.7.7, and CRT results that are the owner's choice): what
+//! a step is worth, checking an answer (steps, retreat paths, whole units, exchange strength) and
+//! listing the legal answers for bots and the client.
+
+use super::retreat::{RetreatWorld, check_retreat, first_retreat};
+use crate::model::view::{UnitView, UnitsView, steps_left};
+use crate::model::{Game, SpaceId};
+use crate::scenario::schema::Strength;
+use crate::session::command::{Command, RetreatMove};
+use crate::session::prompt::Prompt;
+
+/// The strength one step of a unit is worth: the drop in the factor it fights with (attack for
+/// an attacker, defence for a defender) when it loses that step; the whole factor for its last.
+#[must_use]
+pub fn step_value(game: &Game, type_index: usize, level: u32, attacking: bool) -> u32 {
+    let pick = |f: crate::scenario::schema::Factors| if attacking { f.attack } else { f.defense };
+    let now = pick(crate::model::view::factors(game, type_index, level));
+    let next = match &game.scenario.unit_types[type_index].strength {
+        Strength::Steps(f) if (level as usize) + 1 < f.len() => pick(crate::model::view::factors(game, type_index, level + 1)),
+        Strength::Levels { lowest, .. } if level > *lowest => pick(crate::model::view::factors(game, type_index, level - 1)),
+        _ => 0,
+    };
+    now.saturating_sub(next)
+}
+
+/// The strength of every step a unit has left.
+pub(super) fn units_strength(game: &Game, u: &UnitView, attacking: bool) -> u32 {
+    chosen_value(game, u, steps_left(game, u.type_index, u.level), attacking).0
+}
+
+/// The strength of a unit's next `k` steps, and the value of the last of them.
+fn chosen_value(game: &Game, u: &UnitView, k: u32, attacking: bool) -> (u32, u32) {
+    let mut level = u.level;
+    let (mut sum, mut last) = (0, 0);
+    for _ in 0..k {
+        last = step_value(game, u.type_index, level, attacking);
+        sum += last;
+        level = match &game.scenario.unit_types[u.type_index].strength {
+            Strength::Steps(_) => level + 1,
+            Strength::Levels { .. } => level.saturating_sub(1),
+        };
+    }
+    (sum, last)
+}
+
+/// A checked losses answer, ready to apply.
+#[derive(Debug, Default)]
+pub struct LossPlan {
+    /// (unit, steps) taken as chosen losses.
+    pub steps: Vec<(String, u32)>,
+    /// (unit, path, final hex or None if eliminated, extra steps for a short retreat).
+    pub retreats: Vec<(String, Vec<SpaceId>, Option<SpaceId>, u32)>,
+}
+
+/// Checks a losses answer against the prompt. Returns what to apply, or why it is wrong.
+pub fn plan_losses(game: &Game, units: &UnitsView, prompt: Option<&Prompt>, chosen: &[String], retreat: &[RetreatMove]) -> Result<LossPlan, String> {
+    let Some(Prompt::TakeLosses { steps, units: allowed, max_retreat, combat_hex, min_retreat, whole_units, min_strength, attacking, .. }) = prompt
+    else {
+        return Err("no losses are waiting to be taken".to_string());
+    };
+    if *whole_units > 0 || *min_strength > 0 {
+        return plan_choice_losses(game, units, allowed, chosen, retreat, *whole_units, *min_strength, *attacking);
+    }
+    let n = chosen.len() as u32;
+    if n > *steps {
+        return Err(format!("{steps} loss point(s) are owed, {n} steps were given"));
+    }
+    let hexes = steps - n;
+    if hexes < *min_retreat {
+        return Err(format!("the result forces a retreat of {min_retreat} hex(es); {hexes} were given"));
+    }
+    if hexes > *max_retreat {
+        return Err(if *max_retreat == 0 {
+            format!("{steps} step(s) must be taken, {n} were given")
+        } else {
+            format!("at most {max_retreat} loss point(s) may be paid by retreating; {hexes} would be")
+        });
+    }
+    let mut plan = LossPlan::default();
+    for id in allowed {
+        let k = chosen.iter().filter(|c| *c == id).count() as u32;
+        if k > 0 {
+            plan.steps.push((id.clone(), k));
+        }
+    }
+    for id in chosen {
+        if !allowed.contains(id) {
+            return Err(format!("`{id}` did not take part in this combat"));
+        }
+    }
+    let mut survivors = Vec::new();
+    for id in allowed {
+        let Some(u) = units.get(id) else { continue };
+        let left = steps_left(game, u.type_index, u.level);
+        let k = chosen.iter().filter(|c| *c == id).count() as u32;
+        if k > left {
+            return Err(format!("`{id}` has only {left} step(s)"));
+        }
+        if k < left {
+            survivors.push(u);
+        }
+    }
+    if hexes == 0 {
+        if !retreat.is_empty() {
+            return Err("no loss is paid by retreating, so no unit retreats".to_string());
+        }
+        return Ok(plan);
+    }
+    let combat = game.board.space(combat_hex).ok_or_else(|| format!("unknown combat hex `{combat_hex}`"))?;
+    let mut world = RetreatWorld { units, moved: Vec::new() };
+    for r in retreat {
+        if !survivors.iter().any(|u| u.id == r.unit) {
+            return Err(format!("`{}` is not a surviving unit of this combat", r.unit));
+        }
+    }
+    for u in &survivors {
+        let moves: Vec<&RetreatMove> = retreat.iter().filter(|r| r.unit == u.id).collect();
+        let [m] = moves.as_slice() else {
+            return Err(format!("`{}` must retreat {hexes} hex(es): give its path exactly once", u.id));
+        };
+        let (end, short) = check_retreat(game, &world, u, combat, hexes, &m.path)?;
+        let path: Vec<SpaceId> = m.path.iter().filter_map(|k| game.board.space(k)).collect();
+        if let Some(end) = end {
+            world.moved.push((u.id.clone(), end));
+        }
+        plan.retreats.push((u.id.clone(), path, end, short));
+    }
+    Ok(plan)
+}
+
+/// Checks an answer that eliminates whole units or loses a given strength (the owner's choice).
+#[expect(clippy::too_many_arguments, reason = "the prompt's fields, unpacked")]
+fn plan_choice_losses(
+    game: &Game,
+    units: &UnitsView,
+    allowed: &[String],
+    chosen: &[String],
+    retreat: &[RetreatMove],
+    whole_units: u32,
+    min_strength: u32,
+    attacking: bool,
+) -> Result<LossPlan, String> {
+    if !retreat.is_empty() {
+        return Err("this result is paid in steps only".to_string());
+    }
+    let mut plan = LossPlan::default();
+    let (mut value, mut smallest_last) = (0u32, u32::MAX);
+    for id in chosen {
+        if !allowed.contains(id) {
+            return Err(format!("`{id}` did not take part in this combat"));
+        }
+    }
+    for id in allowed {
+        let k = chosen.iter().filter(|c| *c == id).count() as u32;
+        if k == 0 {
+            continue;
+        }
+        let Some(u) = units.get(id) else { continue };
+        let left = steps_left(game, u.type_index, u.level);
+        if k > left {
+            return Err(format!("`{id}` has only {left} step(s)"));
+        }
+        if whole_units > 0 && k != left {
+            return Err(format!("`{id}` must lose all its {left} step(s) or none: whole units are eliminated"));
+        }
+        let (v, last) = chosen_value(game, u, k, attacking);
+        value += v;
+        smallest_last = smallest_last.min(last);
+        plan.steps.push((id.clone(), k));
+    }
+    if whole_units > 0 {
+        let n = plan.steps.len() as u32;
+        return if n == whole_units { Ok(plan) } else { Err(format!("eliminate exactly {whole_units} unit(s); {n} were named")) };
+    }
+    if value < min_strength {
+        return Err(format!("steps worth {value} strength were named; at least {min_strength} must be lost"));
+    }
+    if value - smallest_last >= min_strength {
+        return Err(format!("one step fewer would still make {min_strength} strength: no step may be lost in excess"));
+    }
+    Ok(plan)
+}
+
+/// Legal answers to a losses prompt: every step allocation, and for each number of retreat
+/// hexes one set of legal retreat paths (the first in space order). At most `cap`.
+#[must_use]
+pub fn loss_options(game: &Game, units: &UnitsView, prompt: &Prompt, cap: usize) -> Vec<Command> {
+    let Prompt::TakeLosses { steps, units: ids, max_retreat, combat_hex, whole_units, min_strength, .. } = prompt else { return Vec::new() };
+    let caps: Vec<u32> = ids.iter().map(|id| units.get(id).map_or(0, |u| steps_left(game, u.type_index, u.level))).collect();
+    let mut out = Vec::new();
+    if *whole_units > 0 || *min_strength > 0 {
+        // Every allocation of 1..=all steps, kept if the rules accept it.
+        for k in 1..=*steps {
+            let mut alloc = vec![0u32; ids.len()];
+            allocations(&caps, k, 0, &mut alloc, &mut |a| {
+                let chosen: Vec<String> = a.iter().enumerate().flat_map(|(i, n)| std::iter::repeat_n(ids[i].clone(), *n as usize)).collect();
+                if plan_losses(game, units, Some(prompt), &chosen, &[]).is_ok() {
+                    out.push(Command::TakeLosses { units: chosen, retreat: Vec::new() });
+                }
+                out.len() < cap
+            });
+            if out.len() >= cap {
+                break;
+            }
+        }
+        return out;
+    }
+    let combat = game.board.space(combat_hex);
+    for hexes in 0..=(*max_retreat).min(*steps) {
+        let k = steps - hexes;
+        let mut alloc = vec![0u32; ids.len()];
+        allocations(&caps, k, 0, &mut alloc, &mut |a| {
+            let chosen: Vec<String> = a.iter().enumerate().flat_map(|(i, n)| std::iter::repeat_n(ids[i].clone(), *n as usize)).collect();
+            let mut retreat = Vec::new();
+            if hexes > 0 {
+                let Some(combat) = combat else { return true };
+                let mut world = RetreatWorld { units, moved: Vec::new() };
+                for (i, id) in ids.iter().enumerate() {
+                    if a[i] >= caps[i] {
+                        continue;
+                    }
+                    let Some(u) = units.get(id) else { continue };
+                    let path = first_retreat(game, &world, u, combat, hexes).unwrap_or_default();
+                    if let Some(end) = path.last().and_then(|k| game.board.space(k)) {
+                        world.moved.push((id.clone(), end));
+                    }
+                    retreat.push(RetreatMove { unit: id.clone(), path });
+                }
+            }
+            let cmd = Command::TakeLosses { units: chosen, retreat };
+            // Keep only answers the rules accept (a unit with no retreat at all, for example).
+            if let Command::TakeLosses { units: c, retreat: r } = &cmd
+                && plan_losses(game, units, Some(prompt), c, r).is_ok()
+            {
+                out.push(cmd);
+            }
+            out.len() < cap
+        });
+    }
+    out
+}
+
+/// Calls `f` with each way to spread `steps` over units with `caps` steps each; stops when `f`
+/// returns false.
+fn allocations(caps: &[u32], steps: u32, i: usize, alloc: &mut Vec<u32>, f: &mut dyn FnMut(&[u32]) -> bool) -> bool {
+    if i == caps.len() {
+        return if steps == 0 { f(alloc) } else { true };
+    }
+    for n in (0..=caps[i].min(steps)).rev() {
+        alloc[i] = n;
+        if !allocations(caps, steps - n, i + 1, alloc, f) {
+            return false;
+        }
+    }
+    alloc[i] = 0;
+    true
+}

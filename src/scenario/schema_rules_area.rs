@@ -1,0 +1,46 @@
+//! Rule parameters of area games (Decision: Iraq): who may enter which spaces, who chooses the
+//! first player, attrition outside control, and what controlled spaces yield.
+
+use serde::{Deserialize, Serialize};
+
+/// Units of `contingent` may not enter `spaces`, except (if given) units of one type while fewer
+/// than `max` of their side's units of that type stand in those spaces (DI 13.7: one MNF SOF in
+/// Iran).
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct EntryBan {
+    pub contingent: String,
+    pub spaces: Vec<String>,
+    #[serde(default)]
+    pub except: Option<(String, u32)>,
+}
+
+/// Initiative (DI 10.2): when a game turn begins, the side whose track is higher chooses the first
+/// player for the turn; `tie` chooses on a tie.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct InitiativeRules {
+    /// (side, track) for each side.
+    pub tracks: Vec<(String, String)>,
+    pub tie: String,
+}
+
+/// Attrition (DI 19): in the side's Supply phases, in every space its side does not control,
+/// half (rounded up) of its units of these types there lose a step or level each, the owner's
+/// choice.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct AttritionRules {
+    pub unit_types: Vec<String>,
+}
+
+/// In each Scoring phase `side` adds, for every space it controls, the integer space attribute
+/// `attribute` to `track` (DI 18.4: each player adds its own points of the districts it controls
+/// to its own Netwar Index).
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct ControlIncome {
+    pub side: String,
+    pub attribute: String,
+    pub track: String,
+}
