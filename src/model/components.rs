@@ -61,6 +61,8 @@ pub struct Activity {
     pub supply_exempt: bool,
     /// Its allowance is multiplied by a forced march this phase (ToO 15.7).
     pub forced_march: bool,
+    /// Has attacked enemy units in slots this phase (DI 14.4: once in the open, once below).
+    pub attacked_below: bool,
 }
 
 /// Face down: the enemy sees only a generic counter.

@@ -46,6 +46,11 @@ pub struct AttackPlan {
     pub defenders: Vec<String>,
     /// Extra defender steps from committed supports (paid if the result was at least 1).
     pub extra_steps: u32,
+    /// What `TurnState::attacked` records: the target, or for an attack on units in an area's
+    /// slots its first slot (DI 14.4: the open and the boxes are attacked separately).
+    pub mark: SpaceId,
+    /// The defenders are in slots (DI 15).
+    pub underground: bool,
 }
 
 /// Checks an attack and computes its strengths and column. Errors say why it is illegal.
@@ -64,6 +69,14 @@ pub fn plan_attack(
     let target_id = board.space(target).ok_or_else(|| format!("unknown space `{target}`"))?;
     if attackers.is_empty() {
         return Err("an attack needs at least one attacking unit".to_string());
+    }
+    if game.scenario.rules.combat_in_space {
+        let crt = match table {
+            Some(t) => game.scenario.tables.crts.iter().position(|c| c.id == t).ok_or_else(|| format!("unknown table `{t}`"))?,
+            None if game.scenario.tables.crts.is_empty() => return Err("this scenario has no combat results table".into()),
+            None => 0,
+        };
+        return super::area_combat::plan_area_attack(game, turn, units, side, attackers, target_id, crt);
     }
     if turn.attacked.contains(&target_id) {
         return Err(format!("{target} has already been attacked this phase"));
@@ -138,7 +151,7 @@ pub fn plan_attack(
     if pick.prohibited {
         return Err(format!("raw odds of {} are prohibited on {}", pick.raw_label, crt.name));
     }
-    Ok(AttackPlan { target: target_id, crt: crt_index, attack, defense, pick, attackers: sorted, defenders, extra_steps: 0 })
+    Ok(AttackPlan { target: target_id, crt: crt_index, attack, defense, pick, attackers: sorted, defenders, extra_steps: 0, mark: target_id, underground: false })
 }
 
 fn resolve_attack(
@@ -200,13 +213,13 @@ pub fn fight(ctx: &mut CommandCtx, combat: &mut CombatParams, q: &mut LossQuery,
     ctx.outcome.barrier = true;
     let code = crt_lookup(crt, plan.pick.column, roll).unwrap_or("").to_string();
     ctx.log(LogKind::Roll, format!("{cause}: rolled {roll}"), Some(target.clone()));
-    ctx.turn.attacked.insert(plan.target);
+    ctx.turn.attacked.insert(plan.mark);
     for id in plan.attackers.iter().chain(&plan.defenders) {
         if let Some(&e) = ctx.index.0.get(id)
             && let Ok((_, _, _, mut act, mut hidden)) = q.get_mut(e)
         {
             if plan.attackers.contains(id) && overrun.is_none() {
-                act.attacked = true;
+                if plan.underground { act.attacked_below = true } else { act.attacked = true }
             }
             if hidden.0 {
                 hidden.0 = false;

@@ -7,6 +7,7 @@
 
 use bevy::ecs::schedule::{IntoScheduleConfigs, Schedule, ScheduleLabel, SingleThreadedExecutor, SystemSet};
 
+pub mod area_combat;
 pub mod area_control;
 pub mod attrition;
 pub mod boxes;
@@ -74,6 +75,7 @@ pub fn rules_schedule() -> Schedule {
     setup::add_systems(&mut s);
     movement::add_systems(&mut s);
     combat::add_systems(&mut s);
+    area_combat::add_systems(&mut s);
     losses::add_systems(&mut s);
     overrun::add_systems(&mut s);
     reserve::add_systems(&mut s);

@@ -68,6 +68,10 @@ pub struct RulesConfig {
     /// Who chooses the first player at the start of each game turn (DI 10).
     #[serde(default)]
     pub initiative: Option<InitiativeRules>,
+    /// Area maps: units fight enemies in their own space, not adjacent ones; open enemies
+    /// first, by all open units together, then those in slots (DI 14.1-14.4, 15.1). Default false.
+    #[serde(default)]
+    pub combat_in_space: bool,
     /// A face-down unit is revealed for good when an enemy unit ends a move next to it
     /// (tutorial 5.6, OD 12.3). It is always revealed when it moves, attacks or is attacked.
     /// Default false.

@@ -162,7 +162,9 @@ pub fn legal_commands(world: &mut World) -> Vec<Command> {
         }
         _ => {}
     }
-    out.push(Command::EndPhase);
+    if crate::rules::area_combat::must_attack_rejection(game, turn, &units, world.resource::<crate::model::Tracks>(), side).is_none() {
+        out.push(Command::EndPhase);
+    }
     // Forced operations in force (tutorial 5.8) hold some units to some moves and attacks.
     let obl = world.resource::<crate::rules::obligations::Obligations>();
     let tracks = world.resource::<crate::model::Tracks>();
@@ -194,6 +196,15 @@ fn attacks(
     side: usize,
     out: &mut Vec<Command>,
 ) {
+    if game.scenario.rules.combat_in_space {
+        let tables: Vec<Option<String>> = if game.scenario.tables.crts.len() > 1 {
+            game.scenario.tables.crts.iter().map(|c| Some(c.id.clone())).collect()
+        } else {
+            vec![None]
+        };
+        out.extend(crate::rules::area_combat::area_attacks(game, turn, units, tracks, side, &tables));
+        return;
+    }
     let board = &game.board;
     let mut targets: Vec<usize> = units
         .0

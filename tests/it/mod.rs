@@ -1,3 +1,4 @@
+mod area_combat;
 mod boxes;
 mod cli;
 mod commands;

@@ -1,0 +1,154 @@
+//! Combat inside a space (DI 14.1-14.4, 15.1, 17.61), chosen by `rules.combat_in_space`: units
+//! fight enemies in the same area space, never in adjacent ones. Enemy units in the open are
+//! attacked first, by all of the attacker's open units there together; only when no enemy is left
+//! in the open may open units (some or all) attack the enemy units in the space's slots, as one
+//! total. Units in slots never attack. A side that has open units with open enemies in a space
+//! must attack them before its combat phase ends.
+
+use bevy::prelude::*;
+
+use super::combat::{AttackPlan, attack_ban};
+use super::crt::odds_column;
+use super::RulesSystems;
+use crate::model::board::SpaceKind;
+use crate::model::view::{UnitView, UnitsView, factors, has_flag};
+use crate::model::{CurrentCommand, Game, Outcome, SpaceId, Tracks, TurnState};
+use crate::scenario::schema::{PhaseKind, UnitFlag};
+use crate::session::command::Command;
+
+pub(super) fn add_systems(s: &mut Schedule) {
+    s.add_systems(check_must_attack.in_set(RulesSystems::ApplyCommand).after(super::sequence::check_sequence));
+}
+
+/// The slots of an area space.
+fn slots_of(game: &Game, space: SpaceId) -> Vec<SpaceId> {
+    let b = &game.board;
+    (0..b.len()).map(|i| SpaceId(i as u32)).filter(|s| matches!(b.spaces[s.index()].kind, SpaceKind::Slot { parent, .. } if parent == space)).collect()
+}
+
+/// Who fights in `space` for `side` now: the enemy units attacked (the open ones, else those in
+/// slots), whether they are in slots, and the side's open units able to attack in that mode.
+#[must_use]
+pub fn engagement(game: &Game, turn: &TurnState, units: &UnitsView, side: usize, space: SpaceId) -> (Vec<String>, bool, Vec<String>) {
+    let open_enemy: Vec<String> = units.at(space).filter(|u| u.side != side).map(|u| u.id.clone()).collect();
+    let underground = open_enemy.is_empty();
+    let defenders = if underground {
+        slots_of(game, space).into_iter().flat_map(|s| units.at(s).filter(|u| u.side != side).map(|u| u.id.clone()).collect::<Vec<_>>()).collect()
+    } else {
+        open_enemy
+    };
+    let able = |u: &&UnitView| {
+        let done = if underground { u.activity.attacked_below } else { u.activity.attacked };
+        !done
+            && !u.activity.no_attack
+            && !has_flag(game, u.type_index, UnitFlag::CannotAttack)
+            && factors(game, u.type_index, u.level).attack > 0
+            && super::reserve::phase_allows(game, turn, u).is_ok()
+    };
+    let attackers = units.at(space).filter(|u| u.side == side).filter(able).map(|u| u.id.clone()).collect();
+    (defenders, underground, attackers)
+}
+
+/// Checks an attack inside `target` and computes its column (`plan_attack` for these rules).
+pub fn plan_area_attack(game: &Game, turn: &TurnState, units: &UnitsView, side: usize, attackers: &[String], target: SpaceId, crt: usize) -> Result<AttackPlan, String> {
+    let key = game.board.key(target);
+    if !matches!(game.board.spaces[target.index()].kind, SpaceKind::Area) {
+        return Err(format!("{key} is not an area: attacks are made on the area, in its open part or its boxes"));
+    }
+    let (defenders, underground, able) = engagement(game, turn, units, side, target);
+    if defenders.is_empty() {
+        return Err(format!("{key} holds no enemy unit"));
+    }
+    // One attack on the open enemies and one on the boxes, each at most once per phase.
+    let mark = if underground { slots_of(game, target).first().copied().unwrap_or(target) } else { target };
+    if turn.attacked.contains(&mark) {
+        return Err(format!("the {} enemies in {key} have already been attacked this phase", if underground { "underground" } else { "open" }));
+    }
+    let mut sorted = attackers.to_vec();
+    sorted.sort();
+    sorted.dedup();
+    if sorted.len() != attackers.len() || sorted.is_empty() {
+        return Err("name each attacking unit once".to_string());
+    }
+    for id in &sorted {
+        let u = units.get(id).ok_or_else(|| format!("unknown unit `{id}`"))?;
+        if u.side != side {
+            return Err(format!("`{id}` is not a unit of {}", game.side_id(side)));
+        }
+        if u.space() != Some(target) {
+            return Err(format!("`{id}` is not in the open part of {key} (units in boxes never attack)"));
+        }
+        if !able.contains(id) {
+            return Err(format!("`{id}` may not attack {} enemies now", if underground { "underground" } else { "open" }));
+        }
+    }
+    // 14.4: the open enemies are attacked by every open unit of the attacker there.
+    if !underground && sorted != able {
+        return Err(format!("open enemies are attacked by all your open units in {key} together: {}", able.join(", ")));
+    }
+    let attack: u32 = sorted.iter().filter_map(|id| units.get(id)).map(|u| factors(game, u.type_index, u.level).attack).sum();
+    let defense: u32 = defenders.iter().filter_map(|id| units.get(id)).map(|u| factors(game, u.type_index, u.level).defense).sum();
+    let table = &game.scenario.tables.crts[crt];
+    let pick = odds_column(table, attack, defense, 0);
+    if pick.prohibited {
+        return Err(format!("raw odds of {} are prohibited on {}", pick.raw_label, table.name));
+    }
+    Ok(AttackPlan { target, crt, attack, defense, pick, attackers: sorted, defenders, extra_steps: 0, mark, underground })
+}
+
+/// The attacks open to `side` on area maps: all open units against the open enemies of their
+/// space; against units in boxes, all of them and each alone.
+#[must_use]
+pub fn area_attacks(game: &Game, turn: &TurnState, units: &UnitsView, tracks: &Tracks, side: usize, tables: &[Option<String>]) -> Vec<Command> {
+    let mut spaces: Vec<SpaceId> = units.0.iter().filter(|u| u.side == side).filter_map(|u| u.space()).collect();
+    spaces.sort_unstable();
+    spaces.dedup();
+    let mut out = Vec::new();
+    for s in spaces.into_iter().filter(|s| matches!(game.board.spaces[s.index()].kind, SpaceKind::Area)) {
+        let (defenders, underground, able) = engagement(game, turn, units, side, s);
+        if defenders.is_empty() || able.is_empty() {
+            continue;
+        }
+        let mut groups = vec![able.clone()];
+        if underground && able.len() > 1 {
+            groups.extend(able.iter().map(|a| vec![a.clone()]));
+        }
+        for table in tables {
+            let crt = table.as_ref().and_then(|t| game.scenario.tables.crts.iter().position(|c| &c.id == t)).unwrap_or(0);
+            for g in &groups {
+                if attack_ban(game, tracks, units, g).is_none() && plan_area_attack(game, turn, units, side, g, s, crt).is_ok() {
+                    out.push(Command::Attack { attackers: g.clone(), target: game.board.key(s).to_string(), table: table.clone(), supports: Vec::new() });
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Why `side` may not end its combat phase yet: a space where its open units face open enemies
+/// they can attack and have not (DI 14.3).
+#[must_use]
+pub fn must_attack_rejection(game: &Game, turn: &TurnState, units: &UnitsView, tracks: &Tracks, side: usize) -> Option<String> {
+    if !game.scenario.rules.combat_in_space || turn.current_phase(game).is_none_or(|p| p.kind != PhaseKind::Combat) {
+        return None;
+    }
+    let tables: Vec<Option<String>> = vec![None];
+    area_attacks(game, turn, units, tracks, side, &tables).into_iter().find_map(|c| match c {
+        Command::Attack { target, .. } => {
+            let s = game.board.space(&target)?;
+            (!engagement(game, turn, units, side, s).1).then(|| format!("your open units in {target} must attack the open enemy units there first"))
+        }
+        _ => None,
+    })
+}
+
+fn check_must_attack(game: Res<Game>, turn: Res<TurnState>, tracks: Res<Tracks>, cmd: Res<CurrentCommand>, mut outcome: ResMut<Outcome>, q: crate::model::view::UnitQuery) {
+    let Some((side, Command::EndPhase)) = &cmd.0 else { return };
+    if outcome.rejected.is_some() || !game.scenario.rules.combat_in_space {
+        return;
+    }
+    let units = UnitsView::collect(q.iter());
+    if let Some(r) = must_attack_rejection(&game, &turn, &units, &tracks, *side) {
+        outcome.rejected = Some(r);
+    }
+}
