@@ -87,3 +87,24 @@ fn random_games_with_combat_in_space_keep_the_invariants() {
         crate::common::play_random_checked(&mut s, seed, 1_000);
     }
 }
+
+/// DI 16.21 worked case: fractions always round up: three units taking a 50% loss lose two, the
+/// owner choosing which.
+#[test]
+fn rule_di_16_21_three_units_taking_a_50_percent_loss_lose_two() {
+    let text = SCENARIO
+        .replace(r#"(roll: 6, results: ["DE", "DE", "DE", "DE", "DE"])"#, r#"(roll: 6, results: ["H", "H", "H", "H", "H"])"#)
+        .replace(r#"(code: "DE", effects"#, r#"(code: "H", effects: [EliminatePercent(party: Defender, percent: 50)]), (code: "DE", effects"#)
+        .replace(
+            r#"(id: "U1", unit_type: "mil", at: "town/infra1", level: Some(1)),"#,
+            r#"(id: "M2", unit_type: "mil", at: "town", level: Some(1)), (id: "M3", unit_type: "mil", at: "town", level: Some(1)),"#,
+        );
+    let mut s = session_from_text_with(&text, 1, &[6]);
+    play(&mut s, &[attack(&["B1", "B2"], "town")]);
+    let Some(sandtable::session::prompt::Prompt::TakeLosses { side, whole_units, units, .. }) = s.state(None).prompt else { panic!("the Insurgent chooses") };
+    assert_eq!((side.as_str(), whole_units, units.len()), ("ins", 2, 3));
+    play(&mut s, &[Command::TakeLosses { units: vec!["M1".into(), "M1".into(), "M3".into()], retreat: vec![] }]);
+    let st = s.state(None);
+    let gone: Vec<&str> = st.units.iter().filter(|u| u.location == "eliminated").map(|u| u.id.as_str()).collect();
+    assert_eq!(gone, vec!["M1", "M3"]);
+}
