@@ -61,6 +61,17 @@ pub(super) fn rules_refs(ctx: &mut Ctx, s: &Scenario, board: Option<&Board>, r: 
     for (i, inc) in s.rules.control_income.iter().enumerate() {
         side_ref(ctx, r.sides, &format!("rules.control_income[{i}].side"), &inc.side);
         track_ref(ctx, r.tracks, &format!("rules.control_income[{i}].track"), &inc.track);
+        // A misspelt attribute would yield nothing, silently: it must be an integer somewhere.
+        let known = match &s.map {
+            Map::Area(m) => m.spaces.iter().any(|sp| matches!(sp.attributes.get(&inc.attribute), Some(AttrValue::Int(_)))),
+            Map::Hex(_) => false,
+        };
+        if !known {
+            ctx.err(format!("rules.control_income[{i}].attribute"), format!("no area space has an integer attribute `{}`", inc.attribute));
+        }
+    }
+    if s.rules.combat_in_space && !matches!(s.map, Map::Area(_)) {
+        ctx.err("rules.combat_in_space", "combat inside a space needs an area map");
     }
     if let Some(m) = &s.victory.margin {
         if m.tracks.len() != 2 {
