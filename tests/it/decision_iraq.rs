@@ -396,6 +396,7 @@ fn rule_10_2_the_side_with_more_points_chooses_the_first_player() {
 #[test]
 fn a_misspelt_income_attribute_is_an_error_not_a_silent_zero() {
     let text = std::fs::read_to_string(crate::common::root().join(FILE)).expect("read").replace(r#"attribute: "ci_points""#, r#"attribute: "ci_pionts""#);
-    let err = sandtable::scenario::load_str(&text, "di.ron", &crate::common::root()).err().expect("refused").to_string();
+    let Err(err) = sandtable::scenario::load_str(&text, "di.ron", &crate::common::root()) else { panic!("refused") };
+    let err = err.to_string();
     assert!(err.contains("rules.control_income[0].attribute: no area space has an integer attribute `ci_pionts`"), "{err}");
 }
