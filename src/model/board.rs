@@ -433,6 +433,24 @@ impl Board {
         }
     }
 
+    /// The slots of an area space (its infrastructure boxes), in id order.
+    #[must_use]
+    pub fn slots_of(&self, space: SpaceId) -> Vec<SpaceId> {
+        (0..self.len())
+            .map(|i| SpaceId(i as u32))
+            .filter(|s| matches!(self.spaces[s.index()].kind, SpaceKind::Slot { parent, .. } if parent == space))
+            .collect()
+    }
+
+    /// The area a space belongs to: a slot's parent, or the space itself.
+    #[must_use]
+    pub fn area_of(&self, space: SpaceId) -> SpaceId {
+        match self.spaces[space.index()].kind {
+            SpaceKind::Slot { parent, .. } => parent,
+            _ => space,
+        }
+    }
+
     /// The edge from `a` to `b`, if they are adjacent.
     #[must_use]
     pub fn edge(&self, a: SpaceId, b: SpaceId) -> Option<&Edge> {

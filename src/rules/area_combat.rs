@@ -20,12 +20,6 @@ pub(super) fn add_systems(s: &mut Schedule) {
     s.add_systems(check_must_attack.in_set(RulesSystems::ApplyCommand).after(super::sequence::check_sequence));
 }
 
-/// The slots of an area space.
-fn slots_of(game: &Game, space: SpaceId) -> Vec<SpaceId> {
-    let b = &game.board;
-    (0..b.len()).map(|i| SpaceId(i as u32)).filter(|s| matches!(b.spaces[s.index()].kind, SpaceKind::Slot { parent, .. } if parent == space)).collect()
-}
-
 /// Who fights in `space` for `side` now: the enemy units attacked (the open ones, else those in
 /// slots), whether they are in slots, and the side's open units able to attack in that mode.
 #[must_use]
@@ -33,7 +27,7 @@ pub fn engagement(game: &Game, turn: &TurnState, units: &UnitsView, side: usize,
     let open_enemy: Vec<String> = units.at(space).filter(|u| u.side != side).map(|u| u.id.clone()).collect();
     let underground = open_enemy.is_empty();
     let defenders = if underground {
-        slots_of(game, space).into_iter().flat_map(|s| units.at(s).filter(|u| u.side != side).map(|u| u.id.clone()).collect::<Vec<_>>()).collect()
+        game.board.slots_of(space).into_iter().flat_map(|s| units.at(s).filter(|u| u.side != side).map(|u| u.id.clone()).collect::<Vec<_>>()).collect()
     } else {
         open_enemy
     };
@@ -60,7 +54,7 @@ pub fn plan_area_attack(game: &Game, turn: &TurnState, units: &UnitsView, side: 
         return Err(format!("{key} holds no enemy unit"));
     }
     // One attack on the open enemies and one on the boxes, each at most once per phase.
-    let mark = if underground { slots_of(game, target).first().copied().unwrap_or(target) } else { target };
+    let mark = if underground { game.board.slots_of(target).first().copied().unwrap_or(target) } else { target };
     if turn.attacked.contains(&mark) {
         return Err(format!("the {} enemies in {key} have already been attacked this phase", if underground { "underground" } else { "open" }));
     }

@@ -8,7 +8,6 @@ use bevy::prelude::*;
 use super::note::{accepted, log};
 use super::tracks::adjust_track;
 use super::RulesSystems;
-use crate::model::board::SpaceKind;
 use crate::model::view::{UnitQuery, UnitsView};
 use crate::model::{Control, Game, SpaceId, Tracks, TurnState};
 use crate::scenario::schema::{AttrValue, Map, PhaseKind};
@@ -22,11 +21,8 @@ pub(super) fn add_systems(s: &mut Schedule) {
 /// The side whose units fill every slot of `space`, if one does.
 #[must_use]
 pub fn slot_control(game: &Game, units: &UnitsView, space: SpaceId) -> Option<usize> {
-    let b = &game.board;
-    let slots: Vec<SpaceId> =
-        (0..b.len()).map(|i| SpaceId(i as u32)).filter(|s| matches!(b.spaces[s.index()].kind, SpaceKind::Slot { parent, .. } if parent == space)).collect();
     let mut owner = None;
-    for s in slots {
+    for s in game.board.slots_of(space) {
         let side = units.at(s).next()?.side;
         if owner.is_some_and(|o| o != side) {
             return None;

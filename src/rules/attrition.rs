@@ -41,7 +41,7 @@ pub fn attrition_due(game: &Game, units: &UnitsView, control: &Control, side: us
             .0
             .iter()
             .filter(|u| u.side == side && rules.unit_types.contains(&game.scenario.unit_types[u.type_index].id))
-            .filter(|u| u.space().is_some_and(|s| s == space || matches!(b.spaces[s.index()].kind, SpaceKind::Slot { parent, .. } if parent == space)))
+            .filter(|u| u.space().is_some_and(|s| b.area_of(s) == space))
             .map(|u| u.id.clone())
             .collect();
         if !here.is_empty() {

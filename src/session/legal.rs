@@ -187,6 +187,15 @@ pub fn legal_commands(world: &mut World) -> Vec<Command> {
     out
 }
 
+/// The table choices an attack may name: each CRT when there are several, else the default.
+fn table_choices(game: &Game) -> Vec<Option<String>> {
+    if game.scenario.tables.crts.len() > 1 {
+        game.scenario.tables.crts.iter().map(|c| Some(c.id.clone())).collect()
+    } else {
+        vec![None]
+    }
+}
+
 fn attacks(
     game: &Game,
     turn: &TurnState,
@@ -197,11 +206,7 @@ fn attacks(
     out: &mut Vec<Command>,
 ) {
     if game.scenario.rules.combat_in_space {
-        let tables: Vec<Option<String>> = if game.scenario.tables.crts.len() > 1 {
-            game.scenario.tables.crts.iter().map(|c| Some(c.id.clone())).collect()
-        } else {
-            vec![None]
-        };
+        let tables = table_choices(game);
         out.extend(crate::rules::area_combat::area_attacks(game, turn, units, tracks, side, &tables));
         return;
     }
@@ -214,11 +219,7 @@ fn attacks(
         .collect();
     targets.sort_unstable();
     targets.dedup();
-    let tables: Vec<Option<String>> = if game.scenario.tables.crts.len() > 1 {
-        game.scenario.tables.crts.iter().map(|c| Some(c.id.clone())).collect()
-    } else {
-        vec![None]
-    };
+    let tables = table_choices(game);
     for t in targets {
         let key = board.spaces[t].key.clone();
         let target = crate::model::SpaceId(t as u32);
