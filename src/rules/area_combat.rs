@@ -45,11 +45,22 @@ pub fn engagement(game: &Game, turn: &TurnState, units: &UnitsView, side: usize,
 
 /// Checks an attack inside `target` and computes its column (`plan_attack` for these rules).
 pub fn plan_area_attack(game: &Game, turn: &TurnState, units: &UnitsView, side: usize, attackers: &[String], target: SpaceId, crt: usize) -> Result<AttackPlan, String> {
+    // DI 21.5: naming a box of the district attacks the units in its boxes, which open units
+    // may do while open enemies remain only if all of them are unconventional.
+    let boxes_named = matches!(game.board.spaces[target.index()].kind, SpaceKind::Slot { .. });
+    let target = game.board.area_of(target);
     let key = game.board.key(target);
     if !matches!(game.board.spaces[target.index()].kind, SpaceKind::Area) {
         return Err(format!("{key} is not an area: attacks are made on the area, in its open part or its boxes"));
     }
-    let (defenders, underground, able) = engagement(game, turn, units, side, target);
+    let (mut defenders, mut underground, mut able) = engagement(game, turn, units, side, target);
+    if boxes_named && !underground {
+        if !blend_in(game, units, side, target) {
+            return Err(format!("open enemy units in {key} must be cleared before its infra boxes are attacked (15.1)"));
+        }
+        (defenders, able) = box_engagement(game, units, side, target);
+        underground = true;
+    }
     if defenders.is_empty() {
         return Err(format!("{key} holds no enemy unit"));
     }
@@ -76,9 +87,11 @@ pub fn plan_area_attack(game: &Game, turn: &TurnState, units: &UnitsView, side: 
             return Err(format!("`{id}` may not attack {} enemies now", if underground { "underground" } else { "open" }));
         }
     }
-    // 14.4: the open enemies are attacked by every open unit of the attacker there.
-    if !underground && sorted != able {
-        return Err(format!("open enemies are attacked by all your open units in {key} together: {}", able.join(", ")));
+    // 14.4: the open enemies are attacked by every open unit of the attacker there (DI 21.3:
+    // unconventional units may stay out; 23.3: with a friendly base there, any of them may).
+    let required = required_attackers(game, units, side, target, &able);
+    if !underground && !required.iter().all(|r| sorted.contains(r)) {
+        return Err(format!("open enemies are attacked by all your open units in {key} together: {}", required.join(", ")));
     }
     let attack: u32 = sorted.iter().filter_map(|id| units.get(id)).map(|u| factors(game, u.type_index, u.level).attack).sum();
     let defense: u32 = defenders.iter().filter_map(|id| units.get(id)).map(|u| factors(game, u.type_index, u.level).defense).sum();
@@ -88,6 +101,36 @@ pub fn plan_area_attack(game: &Game, turn: &TurnState, units: &UnitsView, side: 
         return Err(format!("raw odds of {} are prohibited on {}", pick.raw_label, table.name));
     }
     Ok(AttackPlan { target, crt, attack, defense, pick, attackers: sorted, defenders, extra_steps: 0, mark, underground })
+}
+
+/// The units that must join an attack on open enemies (14.4): every able open unit, less the
+/// unconventional ones in Netwar games (DI 21.3), and none where a friendly base stands (23.3).
+#[must_use]
+pub fn required_attackers(game: &Game, units: &UnitsView, side: usize, space: SpaceId, able: &[String]) -> Vec<String> {
+    if game.scenario.rules.netwar.is_none() {
+        return able.to_vec();
+    }
+    if super::netwar::retreat::friendly_base(game, units, space, side) {
+        return Vec::new();
+    }
+    able.iter().filter(|id| units.get(id).is_some_and(|u| !has_flag(game, u.type_index, UnitFlag::Unconventional))).cloned().collect()
+}
+
+/// DI 21.5: every open unit of the side in the space is unconventional, so they may attack the
+/// enemy units in its boxes at once.
+#[must_use]
+pub fn blend_in(game: &Game, units: &UnitsView, side: usize, space: SpaceId) -> bool {
+    game.scenario.rules.netwar.is_some() && {
+        let mut own = units.at(space).filter(|u| u.side == side).peekable();
+        own.peek().is_some() && own.all(|u| has_flag(game, u.type_index, UnitFlag::Unconventional))
+    }
+}
+
+/// The enemy units in the space's boxes and the side's open units able to attack them.
+fn box_engagement(game: &Game, units: &UnitsView, side: usize, space: SpaceId) -> (Vec<String>, Vec<String>) {
+    let defenders = game.board.slots_of(space).into_iter().flat_map(|s| units.at(s).filter(|u| u.side != side).map(|u| u.id.clone()).collect::<Vec<_>>()).collect();
+    let able = units.at(space).filter(|u| u.side == side && !u.activity.attacked_below && factors(game, u.type_index, u.level).attack > 0).map(|u| u.id.clone()).collect();
+    (defenders, able)
 }
 
 /// The attacks open to `side` on area maps: all open units against the open enemies of their
@@ -103,15 +146,25 @@ pub fn area_attacks(game: &Game, turn: &TurnState, units: &UnitsView, tracks: &T
         if defenders.is_empty() || able.is_empty() {
             continue;
         }
-        let mut groups = vec![able.clone()];
-        if underground && able.len() > 1 {
-            groups.extend(able.iter().map(|a| vec![a.clone()]));
+        let mut groups = vec![(able.clone(), s)];
+        let required = required_attackers(game, units, side, s, &able);
+        if underground || required.is_empty() {
+            if able.len() > 1 {
+                groups.extend(able.iter().map(|a| (vec![a.clone()], s)));
+            }
+        } else if required.len() < able.len() {
+            groups.push((required, s));
+        }
+        // DI 21.5: unconventional units alone in the open may go for the boxes at once.
+        if !underground && blend_in(game, units, side, s) && let Some(b) = game.board.slots_of(s).first() {
+            groups.push((able.clone(), *b));
         }
         for table in tables {
             let crt = table.as_ref().and_then(|t| game.scenario.tables.crts.iter().position(|c| &c.id == t)).unwrap_or(0);
-            for g in &groups {
-                if attack_ban(game, tracks, units, g).is_none() && plan_area_attack(game, turn, units, side, g, s, crt).is_ok() {
-                    out.push(Command::Attack { attackers: g.clone(), target: game.board.key(s).to_string(), table: table.clone(), supports: Vec::new() });
+            for (g, target) in &groups {
+                let Ok(plan) = plan_area_attack(game, turn, units, side, g, *target, crt) else { continue };
+                if attack_ban(game, tracks, units, g).is_none() && super::netwar::conflict::table_rejection(game, units, g, plan.underground, crt).is_none() {
+                    out.push(Command::Attack { attackers: g.clone(), target: game.board.key(*target).to_string(), table: table.clone(), supports: Vec::new() });
                 }
             }
         }
@@ -129,8 +182,10 @@ pub fn must_attack_rejection(game: &Game, turn: &TurnState, units: &UnitsView, t
     let tables: Vec<Option<String>> = vec![None];
     area_attacks(game, turn, units, tracks, side, &tables).into_iter().find_map(|c| match c {
         Command::Attack { target, .. } => {
-            let s = game.board.space(&target)?;
-            (!engagement(game, turn, units, side, s).1).then(|| format!("your open units in {target} must attack the open enemy units there first"))
+            let s = game.board.space(&target).filter(|s| matches!(game.board.spaces[s.index()].kind, SpaceKind::Area))?;
+            let (_, underground, able) = engagement(game, turn, units, side, s);
+            let bound = !required_attackers(game, units, side, s, &able).is_empty();
+            (!underground && bound).then(|| format!("your open units in {target} must attack the open enemy units there first"))
         }
         _ => None,
     })

@@ -26,7 +26,7 @@ pub(super) fn add_systems(s: &mut Schedule) {
     s.add_systems(
         (
             take_losses.run_if(command_is(|c| matches!(c, Command::TakeLosses { .. }))),
-            advance_after_combat.run_if(command_is(|c| matches!(c, Command::Advance { .. }))),
+            advance_after_combat.run_if(super::netwar::not_netwar).run_if(command_is(|c| matches!(c, Command::Advance { .. }))),
         )
             .in_set(RulesSystems::Combat),
     );

@@ -18,10 +18,12 @@ pub mod events;
 pub mod forced_march;
 pub mod initiative;
 pub mod interdiction;
+pub mod levels;
 pub mod lines;
 pub mod loss_answers;
 pub mod losses;
 pub mod movement;
+pub mod netwar;
 pub mod note;
 pub mod obligation_rules;
 pub mod obligations;
@@ -95,6 +97,7 @@ pub fn rules_schedule() -> Schedule {
     tracks::add_systems(&mut s);
     area_control::add_systems(&mut s);
     attrition::add_systems(&mut s);
+    netwar::add_systems(&mut s);
     victory::add_systems(&mut s);
     s
 }

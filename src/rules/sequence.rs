@@ -30,7 +30,11 @@ pub fn sequence_rejection(game: &Game, turn: &TurnState, prompt: Option<&crate::
             | (crate::session::prompt::Prompt::React { .. }, Command::PlayChit { .. } | Command::Pass)
             | (crate::session::prompt::Prompt::ChooseUnit { .. }, Command::Choose { .. })
             | (crate::session::prompt::Prompt::Obligation { .. }, Command::Comply { .. } | Command::OptOut)
-            | (crate::session::prompt::Prompt::FirstPlayer { .. }, Command::FirstPlayer { .. }) => None,
+            | (crate::session::prompt::Prompt::FirstPlayer { .. }, Command::FirstPlayer { .. })
+            | (crate::session::prompt::Prompt::NetwarPoints { .. }, Command::NetwarPoints { .. })
+            | (crate::session::prompt::Prompt::PickUnits { .. }, Command::PickUnits { .. })
+            | (crate::session::prompt::Prompt::Retreat { .. }, Command::RetreatTo { .. })
+            | (crate::session::prompt::Prompt::PlaceUnit { .. }, Command::Place { .. }) => None,
             _ => Some(format!("{} must first answer: {}", p.side(), describe_prompt(p))),
         };
     }
@@ -55,6 +59,9 @@ pub fn sequence_rejection(game: &Game, turn: &TurnState, prompt: Option<&crate::
     if matches!(cmd, Command::FirstPlayer { .. }) {
         return Some("no choice of first player is asked for".to_string());
     }
+    if matches!(cmd, Command::NetwarPoints { .. } | Command::PickUnits { .. } | Command::RetreatTo { .. }) {
+        return Some("no conflict result is waiting for a choice".to_string());
+    }
     if matches!(cmd, Command::Comply { .. } | Command::OptOut) {
         return Some("no forced operation is waiting for an answer".to_string());
     }
@@ -76,6 +83,7 @@ pub fn sequence_rejection(game: &Game, turn: &TurnState, prompt: Option<&crate::
             phase.kind == PhaseKind::Reinforcement || game.scenario.reinforcements.iter().any(|r| r.phase.as_ref() == Some(&phase.id))
         }
         Command::Place { .. } => false,
+        Command::Recruit { .. } | Command::Withdraw { .. } => phase.kind == PhaseKind::Mobilization,
         Command::EndPhase
         | Command::Pass
         | Command::Choose { .. }
@@ -83,6 +91,9 @@ pub fn sequence_rejection(game: &Game, turn: &TurnState, prompt: Option<&crate::
         | Command::OptOut
         | Command::FirstPlayer { .. }
         | Command::TakeLosses { .. }
+        | Command::NetwarPoints { .. }
+        | Command::PickUnits { .. }
+        | Command::RetreatTo { .. }
         | Command::Advance { .. }
         | Command::PlaceMarkers { .. }
         | Command::Declare { .. } => true,
@@ -100,6 +111,10 @@ fn describe_prompt(p: &crate::session::prompt::Prompt) -> String {
         crate::session::prompt::Prompt::ChooseUnit { what, .. } => format!("choose the unit that {what}"),
         crate::session::prompt::Prompt::Obligation { name, demand, .. } => format!("{name}: name {demand}, or opt out"),
         crate::session::prompt::Prompt::FirstPlayer { .. } => "choose the first player".to_string(),
+        crate::session::prompt::Prompt::NetwarPoints { gain, subtract, .. } => format!("add {gain} to own index or subtract {subtract} from the enemy's"),
+        crate::session::prompt::Prompt::PickUnits { count, what, .. } => format!("pick {count} unit(s) that {what}"),
+        crate::session::prompt::Prompt::Retreat { .. } => "retreat the units".to_string(),
+        crate::session::prompt::Prompt::PlaceUnit { unit, .. } => format!("place {unit}"),
     }
 }
 

@@ -6,6 +6,7 @@ pub mod schema;
 mod schema_map;
 mod schema_rules;
 mod schema_rules_area;
+mod schema_netwar;
 mod schema_tables;
 mod schema_units;
 pub mod validate;

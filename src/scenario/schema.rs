@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 pub use super::schema_map::*;
 pub use super::schema_rules::*;
 pub use super::schema_rules_area::*;
+pub use super::schema_netwar::*;
 pub use super::schema_tables::*;
 pub use super::schema_units::*;
 

@@ -261,10 +261,10 @@ fn ruleset_support(ctx: &mut Ctx, s: &Scenario) {
     for (i, t) in s.tables.crts.iter().enumerate() {
         for (j, r) in t.results.iter().enumerate() {
             for (k, e) in r.effects.iter().enumerate() {
-                if matches!(e, CombatEffect::Level { .. } | CombatEffect::Points { .. }) {
+                if matches!(e, CombatEffect::Level { .. } | CombatEffect::Points { .. }) && s.rules.netwar.is_none() {
                     ctx.err(
                         format!("tables.crts[{i}].results[{j}].effects[{k}]"),
-                        format!("the generic ruleset cannot apply {e:?} (it applies LossPoints, Steps, Retreat, Exchange, EliminatePercent, NoEffect)"),
+                        format!("the generic ruleset cannot apply {e:?} (it applies LossPoints, Steps, Retreat, Exchange, EliminatePercent, NoEffect; Level and Points need `rules.netwar`)"),
                     );
                 }
             }

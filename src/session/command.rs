@@ -59,6 +59,18 @@ pub enum Command {
     Overrun { units: Vec<String>, target: String },
     /// Answer an advance prompt: the units that advance into the vacated hex (none = stay).
     Advance { units: Vec<String> },
+    /// Answer a Netwar points choice (DI 16.33): subtract the enemy's printed points from its
+    /// index instead of adding one's own to one's own.
+    NetwarPoints { subtract: bool },
+    /// Answer a pick-units prompt: the units that suffer its effect.
+    PickUnits { units: Vec<String> },
+    /// Answer a retreat prompt (DI 16.43): where each unit goes (a space or a box); units not
+    /// named stay where they are, which only units allowed to ignore the retreat may do.
+    RetreatTo { moves: Vec<(String, String)> },
+    /// Mobilization (DI 12): buy a unit of this type and place it at a space or box.
+    Recruit { unit_type: String, at: String },
+    /// Mobilization (DI 12.8): take an own unit off the map; it becomes available at once.
+    Withdraw { unit: String },
     /// End the current phase.
     EndPhase,
 }
@@ -98,6 +110,15 @@ impl Command {
             Command::Overrun { units, target } => format!("overrun {target} with {}", units.join(", ")),
             Command::Advance { units } if units.is_empty() => "do not advance".to_string(),
             Command::Advance { units } => format!("advance {}", units.join(", ")),
+            Command::NetwarPoints { subtract: false } => "add own points".to_string(),
+            Command::NetwarPoints { subtract: true } => "subtract the enemy's points".to_string(),
+            Command::PickUnits { units } => format!("pick {}", if units.is_empty() { "no unit".to_string() } else { units.join(", ") }),
+            Command::RetreatTo { moves } if moves.is_empty() => "stay (no retreat)".to_string(),
+            Command::RetreatTo { moves } => {
+                format!("retreat {}", moves.iter().map(|(u, t)| format!("{u} to {t}")).collect::<Vec<_>>().join(", "))
+            }
+            Command::Recruit { unit_type, at } => format!("recruit {unit_type} at {at}"),
+            Command::Withdraw { unit } => format!("withdraw {unit}"),
             Command::EndPhase => "end phase".to_string(),
         }
     }

@@ -84,6 +84,9 @@ pub fn legal_commands(world: &mut World) -> Vec<Command> {
             });
             return out;
         }
+        Some(p @ (Prompt::NetwarPoints { .. } | Prompt::PickUnits { .. } | Prompt::Retreat { .. } | Prompt::PlaceUnit { .. })) => {
+            return crate::rules::netwar::answers::answer_options(game, &units, p);
+        }
         None => {}
     }
     if turn.setup.is_some() {

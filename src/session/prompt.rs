@@ -47,6 +47,18 @@ pub enum Prompt {
     FirstPlayer { side: String, rule: String },
     /// The side picks one of `units`, which suffers `what` (answered by `Command::Choose`).
     ChooseUnit { side: String, units: Vec<String>, what: String, rule: String },
+    /// The side gains points from a result in `space` (DI 16.33): add `gain` to its own index, or
+    /// take `subtract` from the enemy's (answered by `Command::NetwarPoints`).
+    NetwarPoints { side: String, space: String, gain: i32, subtract: i32, rule: String },
+    /// The side picks exactly `count` of `units`, each of which `what` (answered by
+    /// `Command::PickUnits`).
+    PickUnits { side: String, units: Vec<String>, count: u32, what: String, rule: String },
+    /// The side retreats its units (DI 16.43): each unit with the places it may go; units in
+    /// `may_stay` may also stay (answered by `Command::RetreatTo`).
+    Retreat { side: String, options: Vec<(String, Vec<String>)>, may_stay: Vec<String>, rule: String },
+    /// The side places `unit` (from its available counters) in one of `spaces` (answered by
+    /// `Command::Place`).
+    PlaceUnit { side: String, unit: String, spaces: Vec<String>, why: String, rule: String },
 }
 
 impl Prompt {
@@ -61,7 +73,11 @@ impl Prompt {
             | Prompt::React { side, .. }
             | Prompt::Obligation { side, .. }
             | Prompt::FirstPlayer { side, .. }
-            | Prompt::ChooseUnit { side, .. } => side,
+            | Prompt::ChooseUnit { side, .. }
+            | Prompt::NetwarPoints { side, .. }
+            | Prompt::PickUnits { side, .. }
+            | Prompt::Retreat { side, .. }
+            | Prompt::PlaceUnit { side, .. } => side,
         }
     }
 }

@@ -110,6 +110,19 @@ pub fn spawn_world(loaded: &Loaded, options: &BTreeSet<String>, seed: u64, force
             spawn(&mut world, u.id.clone(), type_index(&u.unit_type), Location::NotEntered, u.level, false);
         }
     }
+    // DI 12.7, 12.9: in Netwar games every counter of the mix exists; those not set up wait in
+    // the available pool (shown as eliminated: eliminated units return there).
+    if s.rules.netwar.is_some() {
+        for (t, ty) in s.unit_types.iter().enumerate() {
+            let total: u32 = s.counter_mix.iter().filter(|m| m.unit_type == ty.id).map(|m| m.count).sum();
+            let used = s.setup.units.iter().filter(|u| u.unit_type == ty.id).count() as u32
+                + s.setup.groups.iter().filter(|g| g.unit_type == ty.id).map(|g| g.count).sum::<u32>()
+                + s.reinforcements.iter().flat_map(|r| &r.units).filter(|u| u.unit_type == ty.id).count() as u32;
+            for n in 1..=total.saturating_sub(used) {
+                spawn(&mut world, format!("{}#{n}", ty.id), t, Location::Eliminated, None, false);
+            }
+        }
+    }
     let mut glog = GameLog::default();
     let text = match turn.setup {
         Some(side) => format!("{}: setup, {} places units", s.title, game.side_id(side)),
@@ -145,6 +158,7 @@ pub fn spawn_world(loaded: &Loaded, options: &BTreeSet<String>, seed: u64, force
     world.insert_resource(crate::rules::obligations::Obligations::default());
     world.insert_resource(crate::rules::attrition::AttritionQueue::default());
     world.insert_resource(crate::rules::lines::Eliminated::default());
+    world.insert_resource(crate::rules::netwar::conflict::NetwarConflict::default());
     world.insert_resource(crate::rules::timers::Timers(vec![None; s.rules.timers.len()]));
     world.insert_resource(crate::rules::supply::PhaseStarted(turn_started));
     world.insert_resource(game);

@@ -120,6 +120,8 @@ pub fn game_state(world: &mut World, viewer: Option<usize>) -> GameState {
                 location: match u.location {
                     Location::OnMap(sp) => game.board.key(sp).to_string(),
                     Location::NotEntered => "not entered".into(),
+                    // DI 12.7: eliminated units return to the available counters.
+                    Location::Eliminated if s.rules.netwar.is_some() => "available".into(),
                     Location::Eliminated => "eliminated".into(),
                     Location::OutOfPlay => "out of play".into(),
                 },

@@ -237,6 +237,12 @@ fn prompt_window(ctx: &egui::Context, client: &mut Client) {
         Prompt::React { side, moment, .. } => (format!("{side}: play a reaction chit? ({moment})"), "5.8 reaction chits".to_string()),
         Prompt::ChooseUnit { side, what, rule, .. } => (format!("{side}: choose the unit that {what}"), rule.clone()),
         Prompt::FirstPlayer { side, rule } => (format!("{side}: who plays first this turn?"), rule.clone()),
+        Prompt::NetwarPoints { side, space, gain, subtract, rule } => {
+            (format!("{side}: points from {space}: +{gain} to your index, or -{subtract} to the enemy's"), rule.clone())
+        }
+        Prompt::PickUnits { side, count, what, rule, .. } => (format!("{side}: pick {count} unit(s) that {what}"), rule.clone()),
+        Prompt::Retreat { side, rule, .. } => (format!("{side}: retreat your units"), rule.clone()),
+        Prompt::PlaceUnit { side, unit, why, rule, .. } => (format!("{side}: place {unit} ({why})"), rule.clone()),
         Prompt::Obligation { side, name, demand, opt_out, rule, .. } => {
             let cost = opt_out.as_ref().map(|c| format!("; opting out costs {c}")).unwrap_or_default();
             (format!("{side}: {name}: name {demand}{cost}"), rule.clone())

@@ -135,7 +135,7 @@ fn rule_3_2_the_ci_sets_up_first_and_mnf_units_never_start_in_infra_boxes() {
     let st = s.state(None);
     assert_eq!(st.turn, "2003B");
     assert_eq!((st.tracks["ci_ni"], st.tracks["ins_ni"]), (30, 70), "3.2/3.3 starting indexes");
-    let on_map = |side: &str| st.units.iter().filter(|u| u.side == side && u.location != "not entered").count();
+    let on_map = |side: &str| st.units.iter().filter(|u| u.side == side && u.location != "not entered" && u.location != "available").count();
     assert_eq!(on_map("ci"), 2 + 10 + 2 + 4 + 1 + 3 + 2 + 2, "Kuwait, BCTs, airmobiles, SOF, IG militia");
     assert_eq!(on_map("ins"), 2 + 3 + 3 + 2 + 9 + 3 + 1 + 1, "Iran South, militia, jihadis, FF");
     assert_eq!(location(&mut s, "MNF-FOB-1"), "kuwait");
@@ -197,18 +197,29 @@ fn rule_18_4_the_control_phase_adds_each_side_its_own_points() {
     }
     let st = s.state(None);
     assert_eq!(st.control.get("tikrit").map(String::as_str), Some("ins"), "{:?}", st.control);
+    // The Insurgent (70 against 30) keeps the initiative; both player turns pass (making the
+    // conflicts the rules demand); the automatic Control phase scores what is held then.
+    play(&mut s, &[Command::FirstPlayer { side: "ins".into() }]);
+    let before = loop {
+        let st = s.state(None);
+        let legal = s.legal_commands();
+        if st.phase == "second_conflict" && st.prompt.is_none() && legal.contains(&Command::EndPhase) {
+            break st;
+        }
+        let c = if legal.contains(&Command::EndPhase) { Command::EndPhase } else { legal[0].clone() };
+        play(&mut s, &[c]);
+    };
     let held = |side: &str| -> i64 {
         let d = districts(&s);
-        d.iter().filter(|x| st.control.get(&x.id).map(String::as_str) == Some(side)).map(|x| int(x, if side == "ci" { "ci_points" } else { "ins_points" })).sum()
+        d.iter().filter(|x| before.control.get(&x.id).map(String::as_str) == Some(side)).map(|x| int(x, if side == "ci" { "ci_points" } else { "ins_points" })).sum()
     };
     let (ci_gain, ins_gain) = (held("ci"), held("ins"));
     assert!(ins_gain >= 5);
-    // The Insurgent (70 against 30) keeps the initiative; both movement phases pass; the
-    // automatic Control phase scores.
-    play(&mut s, &[Command::FirstPlayer { side: "ins".into() }, Command::EndPhase, Command::EndPhase]);
+    play(&mut s, &[Command::EndPhase]);
     let after = s.state(None);
-    assert_eq!(after.tracks["ci_ni"] as i64, 30 + ci_gain);
-    assert_eq!(after.tracks["ins_ni"] as i64, (70 + ins_gain).min(100));
+    assert_eq!(after.phase, "attrition_second");
+    assert_eq!(after.tracks["ci_ni"] as i64, before.tracks["ci_ni"] as i64 + ci_gain);
+    assert_eq!(after.tracks["ins_ni"] as i64, (before.tracks["ins_ni"] as i64 + ins_gain).min(100));
 }
 
 #[test]
@@ -233,11 +244,25 @@ fn rule_5_2_sudden_death_the_survivor_scores_its_index_plus_50() {
 
 /// The fixture with no set-up groups and these units placed: (id, type, space, level).
 fn with_units(units: &[(&str, &str, &str, u32)]) -> Session {
-    let text = std::fs::read_to_string(crate::common::root().join(FILE)).expect("read");
-    let (a, b) = (text.find("        groups: [").expect("groups"), text.find("    // 3.2/3.3: the CI index").expect("tracks"));
+    with_units_dice(units, &[])
+}
+
+/// The Decision: Iraq data with only these units (id, type, place, level) and forced dice.
+pub(crate) fn with_units_dice(units: &[(&str, &str, &str, u32)], dice: &[u32]) -> Session {
+    with_units_edited(units, dice, &[])
+}
+
+/// As `with_units_dice`, with text replacements made in the data first.
+pub(crate) fn with_units_edited(units: &[(&str, &str, &str, u32)], dice: &[u32], edits: &[(&str, &str)]) -> Session {
+    let mut text = std::fs::read_to_string(crate::common::root().join(FILE)).expect("read");
+    for (a, b) in edits {
+        assert!(text.contains(a), "{a}");
+        text = text.replacen(a, b, 1);
+    }
+    let (a, b) = (text.find("        groups: [").expect("groups"), text.find("    tables: (").expect("tables"));
     let placed: String = units.iter().map(|(id, t, at, l)| format!("            (id: \"{id}\", unit_type: \"{t}\", at: \"{at}\", level: Some({l})),\n")).collect();
     let text = format!("{}        groups: [],\n    ),\n{}", &text[..a], &text[b..]).replacen("        units: [\n", &format!("        units: [\n{placed}"), 1);
-    crate::common::session_from_text(&text)
+    crate::common::session_from_text_with(&text, 1, dice)
 }
 
 fn destinations(s: &mut Session, unit: &str) -> Vec<(String, u32)> {
@@ -330,9 +355,9 @@ fn rule_19_3_half_the_militia_outside_control_lose_a_level_the_owner_choosing() 
         ("S1", "ins_militia", "samara/infra1", 1),
         ("S2", "ins_militia", "samara/infra2", 1),
     ]);
-    // 2003B is a B turn: initiative (the Insurgent plays first), both movement phases, the
-    // Control phase, the CI's attrition (nothing to do), then the Insurgent's.
-    play(&mut s, &[Command::FirstPlayer { side: "ins".into() }, Command::EndPhase, Command::EndPhase, Command::EndPhase]);
+    // 2003B is a B turn: initiative (the Insurgent plays first), both movement and conflict
+    // phases, the Control phase, the CI's attrition (nothing to do), then the Insurgent's.
+    play(&mut s, &[Command::FirstPlayer { side: "ins".into() }, Command::EndPhase, Command::EndPhase, Command::EndPhase, Command::EndPhase, Command::EndPhase]);
     let st = s.state(None);
     assert_eq!(st.phase, "attrition_first");
     let Some(Prompt::ChooseUnit { side, units, .. }) = st.prompt else { panic!("the owner chooses: {:?}", st.prompt) };
@@ -346,13 +371,13 @@ fn rule_19_3_half_the_militia_outside_control_lose_a_level_the_owner_choosing() 
     let st = s.state(None);
     assert!(st.prompt.is_none());
     let level = |id: &str| st.units.iter().find(|u| u.id == id).map(|u| (u.location.clone(), u.level)).expect(id);
-    assert_eq!(level("M1").0, "eliminated", "an L1 unit that loses a level is eliminated");
+    assert_eq!(level("M1").0, "available", "an L1 unit that loses a level is eliminated");
     assert_eq!(level("M2b"), ("tikrit/infra1".into(), 1));
     assert_eq!(level("M2a"), ("tikrit".into(), 2));
     assert_eq!((level("S1").1, level("S2").1), (1, 1), "Samara is the Insurgent's: no attrition");
     // A turns have no attrition phase.
     play(&mut s, &[Command::EndPhase, Command::FirstPlayer { side: "ins".into() }]);
-    let phases: Vec<String> = (0..2).map(|_| { let p = s.state(None).phase; s.apply(Command::EndPhase).expect("ends"); p }).collect();
+    let phases: Vec<String> = (0..4).map(|_| { let p = s.state(None).phase; s.apply(Command::EndPhase).expect("ends"); p }).collect();
     assert_eq!(s.state(None).turn, "2004B", "{phases:?}");
     assert!(!phases.iter().any(|p| p.starts_with("attrition")), "{phases:?}");
 }

@@ -12,6 +12,7 @@ mod interdiction;
 mod lines;
 mod loader;
 mod losses;
+mod netwar_conflict;
 mod overrun;
 mod reserve;
 mod rules;

@@ -1,0 +1,419 @@
+//! Conflict results of Netwar games (DI 16): the roll on the chosen table, then in order the
+//! points (the gaining side adds its own printed points or subtracts the enemy's, 16.33), the
+//! level changes of the gaining side's conventional units (16.34-16.35) or the Kinetic
+//! eliminations (16.42), the retreat (16.43-16.47), and the advance into boxes emptied by an
+//! attack on units in boxes (15.2). The owner chooses whenever there is a choice.
+
+use std::collections::VecDeque;
+
+use bevy::prelude::*;
+
+use super::retreat::{destinations, friendly_base, is_base};
+use crate::model::view::{UnitsView, has_flag};
+use crate::model::{Game, Location, PendingPrompt, SpaceId, StepLevel, Tracks, TurnState};
+use crate::rules::crt::{column_label, crt_lookup};
+use crate::rules::levels::{LevelChange, change_level};
+use crate::rules::losses::LossQuery;
+use crate::rules::note::{CommandCtx, command_is, log};
+use crate::rules::RulesSystems;
+use crate::scenario::schema::{CombatEffect, Party, Portion, UnitFlag};
+use crate::session::command::Command;
+use crate::session::dice::Dice;
+use crate::session::log::{GameLog, LogKind};
+use crate::session::prompt::Prompt;
+
+pub(super) fn add_systems(s: &mut Schedule) {
+    s.add_systems(
+        (
+            resolve_conflict.run_if(super::is_netwar).run_if(command_is(|c| matches!(c, Command::Attack { .. }))),
+            answer.run_if(super::is_netwar).run_if(command_is(|c| {
+                matches!(c, Command::NetwarPoints { .. } | Command::PickUnits { .. } | Command::RetreatTo { .. } | Command::Advance { .. })
+            })),
+        )
+            .in_set(RulesSystems::Combat),
+    );
+}
+
+/// A conflict whose result is being applied.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct NetwarConflict(pub Option<Conflict>);
+
+#[derive(Clone, Debug)]
+pub struct Conflict {
+    /// The district.
+    pub space: SpaceId,
+    /// Attacker's and defender's side.
+    pub sides: [usize; 2],
+    /// Attacking and defending units.
+    pub units: [Vec<String>; 2],
+    /// The boxes the defenders held (an attack on units in boxes).
+    pub boxes: Vec<SpaceId>,
+    pub steps: VecDeque<Step>,
+}
+
+/// One part of a result, applied in order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Step {
+    Points { party: usize, doublings: u32 },
+    Levels { party: usize, portion: Portion, delta: i32 },
+    Eliminate { party: usize, percent: u32 },
+    Retreat { party: usize },
+    Advance,
+}
+
+/// What the conflict systems read and write besides the command context and the units.
+#[derive(bevy::ecs::system::SystemParam)]
+pub struct ConflictParams<'w> {
+    pub conflict: ResMut<'w, NetwarConflict>,
+    pub prompt: ResMut<'w, PendingPrompt>,
+    pub tracks: ResMut<'w, Tracks>,
+    pub dice: ResMut<'w, Dice>,
+    pub control: Res<'w, crate::model::Control>,
+}
+
+fn party(p: Party) -> usize {
+    usize::from(p == Party::Defender)
+}
+
+fn resolve_conflict(mut ctx: CommandCtx, mut p: ConflictParams, mut q: LossQuery) {
+    let Some((side, Command::Attack { attackers, target, table, .. })) = ctx.cmd.0.clone() else { return };
+    let view = UnitsView::collect(q.iter());
+    let plan = match crate::rules::combat::plan_attack(&ctx.game, &ctx.turn, &view, &p.control, side, &attackers, &target, table.as_deref()) {
+        Ok(plan) => plan,
+        Err(r) => return ctx.reject(r),
+    };
+    let game = ctx.game.clone();
+    if let Some(r) = table_rejection(&game, &view, &plan.attackers, plan.underground, plan.crt) {
+        return ctx.reject(r);
+    }
+    let crt = &game.scenario.tables.crts[plan.crt];
+    let col = column_label(crt, plan.pick.column).to_string();
+    let key = game.board.key(plan.target).to_string();
+    let below = if plan.underground { " (infra boxes)" } else { "" };
+    let cause = format!("conflict in {key}{below}: {} vs {} on {}, column {col}", plan.attack, plan.defense, crt.name);
+    let roll = p.dice.roll_spec(crt.dice, &cause);
+    ctx.outcome.barrier = true;
+    let code = crt_lookup(crt, plan.pick.column, roll).unwrap_or("").to_string();
+    ctx.log(LogKind::Roll, format!("{cause}: rolled {roll}"), Some(key.clone()));
+    ctx.turn.attacked.insert(plan.mark);
+    for id in &plan.attackers {
+        if let Some(&e) = ctx.index.0.get(id)
+            && let Ok((_, _, _, mut act, _)) = q.get_mut(e)
+        {
+            if plan.underground { act.attacked_below = true } else { act.attacked = true }
+        }
+    }
+    let result = crt.results.iter().find(|r| r.code == code);
+    let name = result.map(|r| if r.name.is_empty() { code.clone() } else { format!("{code} ({})", r.name) }).unwrap_or_else(|| code.clone());
+    ctx.log(LogKind::Combat, format!("result {name}"), Some(key));
+    let defender_side = plan.defenders.first().and_then(|d| view.get(d)).map_or(1 - side.min(1), |u| u.side);
+    let boxes = if plan.underground { plan.defenders.iter().filter_map(|d| view.get(d)).filter_map(|u| u.space()).collect() } else { Vec::new() };
+    let mut steps = VecDeque::new();
+    let effects = result.map(|r| r.effects.clone()).unwrap_or_default();
+    // 16.3, 16.4: the points first, then levels or eliminations, then the retreat.
+    for e in &effects {
+        if let CombatEffect::Points { party: pt, multiplier } = e {
+            steps.push_back(Step::Points { party: party(*pt), doublings: u32::from(*multiplier > 1) });
+        }
+    }
+    for e in &effects {
+        match e {
+            CombatEffect::Level { party: pt, portion, delta } => steps.push_back(Step::Levels { party: party(*pt), portion: *portion, delta: *delta }),
+            CombatEffect::EliminatePercent { party: pt, percent } => steps.push_back(Step::Eliminate { party: party(*pt), percent: *percent }),
+            _ => {}
+        }
+    }
+    for e in &effects {
+        if let CombatEffect::Retreat { party: pt, .. } = e {
+            steps.push_back(Step::Retreat { party: party(*pt) });
+        }
+    }
+    if plan.underground {
+        steps.push_back(Step::Advance);
+    }
+    p.conflict.0 = Some(Conflict { space: plan.target, sides: [side, defender_side], units: [plan.attackers, plan.defenders], boxes, steps });
+    proceed(&game, &ctx.turn, &mut ctx.glog, &mut p, &mut q);
+}
+
+/// DI 15.2, 17.63: a table barred against units in boxes unless every attacker is unconventional.
+#[must_use]
+pub fn table_rejection(game: &Game, units: &UnitsView, attackers: &[String], underground: bool, crt: usize) -> Option<String> {
+    let n = super::netwar(game)?;
+    let table = &game.scenario.tables.crts[crt];
+    let unconventional = attackers.iter().filter_map(|a| units.get(a)).all(|u| has_flag(game, u.type_index, UnitFlag::Unconventional));
+    (underground && n.open_only_tables.contains(&table.id) && !unconventional)
+        .then(|| format!("the {} table may be used against units in infra boxes only when every attacker is unconventional (15.2)", table.name))
+}
+
+/// Units of a party still on the map.
+fn alive(ids: &[String], units: &UnitsView) -> Vec<String> {
+    ids.iter().filter(|id| units.get(id).is_some_and(|u| u.space().is_some())).cloned().collect()
+}
+
+/// Applies the conflict's steps until one needs a choice (a prompt) or all are done.
+fn proceed(game: &Game, turn: &TurnState, glog: &mut GameLog, p: &mut ConflictParams, q: &mut LossQuery) {
+    loop {
+        let Some(c) = p.conflict.0.as_mut() else { return };
+        let Some(step) = c.steps.front().cloned() else {
+            p.conflict.0 = None;
+            return;
+        };
+        let units = UnitsView::collect(q.iter());
+        let key = game.board.key(c.space).to_string();
+        match step {
+            Step::Points { party, doublings } => {
+                let (gainer, other) = (c.sides[party], c.sides[1 - party]);
+                let (Some(own_t), Some(enemy_t)) = (super::index_track(game, gainer), super::index_track(game, other)) else {
+                    c.steps.pop_front();
+                    continue;
+                };
+                let gain = super::printed_points(game, c.space, gainer) * super::multiplier(game, turn, own_t, doublings);
+                let subtract = super::printed_points(game, c.space, other) * super::multiplier(game, turn, enemy_t, doublings);
+                if gain == 0 && subtract == 0 {
+                    log(glog, game, turn, LogKind::Track, format!("{key} is worth no points (16.33)"), Some(key));
+                    c.steps.pop_front();
+                    continue;
+                }
+                p.prompt.0 = Some(Prompt::NetwarPoints { side: game.side_id(gainer).to_string(), space: key, gain, subtract, rule: "16.33".into() });
+                return;
+            }
+            Step::Levels { party, portion, delta } => {
+                // 16.34-16.35, 16.21: the gaining side's conventional units in the conflict; half
+                // is rounded up; the owner chooses.
+                let ids: Vec<String> = alive(&c.units[party], &units)
+                    .into_iter()
+                    .filter(|id| units.get(id).is_some_and(|u| !has_flag(game, u.type_index, UnitFlag::Unconventional)))
+                    .collect();
+                let count = match portion {
+                    Portion::All => ids.len() as u32,
+                    Portion::Half => (ids.len() as u32).div_ceil(2),
+                };
+                if count == 0 {
+                    c.steps.pop_front();
+                    continue;
+                }
+                if count as usize == ids.len() {
+                    c.steps.pop_front();
+                    apply_levels(game, turn, glog, q, &ids, delta);
+                    continue;
+                }
+                let what = level_text(delta);
+                p.prompt.0 = Some(Prompt::PickUnits { side: game.side_id(c.sides[party]).to_string(), units: ids, count, what, rule: "16.34".into() });
+                return;
+            }
+            Step::Eliminate { party, percent } => {
+                // 16.42: all units of the side in the conflict, unconventional ones too.
+                let ids = alive(&c.units[party], &units);
+                let count = (ids.len() as u32 * percent).div_ceil(100);
+                if count == 0 {
+                    c.steps.pop_front();
+                    continue;
+                }
+                if count as usize >= ids.len() {
+                    c.steps.pop_front();
+                    eliminate(game, turn, glog, q, &ids);
+                    continue;
+                }
+                let side = game.side_id(c.sides[party]).to_string();
+                p.prompt.0 = Some(Prompt::PickUnits { side, units: ids, count, what: "are eliminated".into(), rule: "16.42".into() });
+                return;
+            }
+            Step::Retreat { party } => {
+                let side = c.sides[party];
+                let ids: Vec<String> = alive(&c.units[party], &units).into_iter().filter(|id| units.get(id).is_some_and(|u| !is_base(game, u))).collect();
+                let stay_ok = friendly_base(game, &units, c.space, side);
+                let mut options = Vec::new();
+                let mut doomed = Vec::new();
+                for id in &ids {
+                    let Some(u) = units.get(id) else { continue };
+                    let d: Vec<String> = destinations(game, &units, u, c.space).into_iter().map(|s| game.board.key(s).to_string()).collect();
+                    if d.is_empty() && !stay_ok {
+                        doomed.push(id.clone());
+                    } else {
+                        options.push((id.clone(), d));
+                    }
+                }
+                if !doomed.is_empty() {
+                    log(glog, game, turn, LogKind::Loss, format!("{} cannot retreat (16.44)", doomed.join(", ")), Some(key.clone()));
+                    eliminate(game, turn, glog, q, &doomed);
+                }
+                if options.is_empty() || options.iter().all(|(_, d)| d.is_empty()) {
+                    c.steps.pop_front();
+                    continue;
+                }
+                let may_stay = if stay_ok { options.iter().map(|(u, _)| u.clone()).collect() } else { Vec::new() };
+                p.prompt.0 = Some(Prompt::Retreat { side: game.side_id(side).to_string(), options, may_stay, rule: "16.43".into() });
+                return;
+            }
+            Step::Advance => {
+                // 15.2.4: survivors may advance into the boxes the defenders left empty.
+                let empty: Vec<SpaceId> = c.boxes.iter().copied().filter(|b| units.at(*b).next().is_none()).collect();
+                let movers: Vec<String> = alive(&c.units[0], &units).into_iter().filter(|id| units.get(id).and_then(|u| u.space()) == Some(c.space)).collect();
+                if empty.is_empty() || movers.is_empty() {
+                    c.steps.pop_front();
+                    continue;
+                }
+                p.prompt.0 = Some(Prompt::Advance { side: game.side_id(c.sides[0]).to_string(), units: movers, target: key, max: empty.len() as u32 });
+                return;
+            }
+        }
+    }
+}
+
+fn level_text(delta: i32) -> String {
+    match delta {
+        d if d < 0 => format!("lose {} level(s)", -d),
+        d => format!("gain {d} level(s)"),
+    }
+}
+
+/// Changes each unit's level in turn (8.2-8.4: the counters free at that moment decide).
+pub fn apply_levels(game: &Game, turn: &TurnState, glog: &mut GameLog, q: &mut LossQuery, ids: &[String], delta: i32) {
+    for id in ids {
+        let units = UnitsView::collect(q.iter());
+        let Some(u) = units.get(id) else { continue };
+        let change = change_level(game, &units, id, u.type_index, u.level, delta);
+        let text = match change {
+            LevelChange::Same => format!("{id} stays at level {} (no counter free, 8.2-8.4)", u.level),
+            LevelChange::To(l) => format!("{id}: level {} -> {l}", u.level),
+            LevelChange::Eliminated => format!("{id} is eliminated (no lower level, 8.3)"),
+        };
+        for (unit, mut loc, mut lvl, ..) in q.iter_mut() {
+            if &unit.id != id {
+                continue;
+            }
+            match change {
+                LevelChange::Same => {}
+                LevelChange::To(l) => *lvl = StepLevel(l),
+                LevelChange::Eliminated => *loc = Location::Eliminated,
+            }
+        }
+        log(glog, game, turn, LogKind::Loss, text, None);
+    }
+}
+
+/// Eliminates units (they return to the available counters, 12.7).
+pub fn eliminate(game: &Game, turn: &TurnState, glog: &mut GameLog, q: &mut LossQuery, ids: &[String]) {
+    for (unit, mut loc, ..) in q.iter_mut() {
+        if ids.contains(&unit.id) {
+            *loc = Location::Eliminated;
+        }
+    }
+    if !ids.is_empty() {
+        log(glog, game, turn, LogKind::Loss, format!("{} eliminated", ids.join(", ")), None);
+    }
+}
+
+/// Why an answer to the current conflict prompt is wrong, if it is.
+#[must_use]
+pub fn answer_rejection(game: &Game, units: &UnitsView, prompt: Option<&Prompt>, cmd: &Command) -> Option<String> {
+    match (prompt, cmd) {
+        (Some(Prompt::NetwarPoints { .. }), Command::NetwarPoints { .. }) => None,
+        (Some(Prompt::PickUnits { units: ids, count, .. }), Command::PickUnits { units: picked }) => {
+            let mut sorted = picked.clone();
+            sorted.sort();
+            sorted.dedup();
+            if sorted.len() != picked.len() || picked.len() as u32 != *count {
+                return Some(format!("pick exactly {count} different unit(s) of: {}", ids.join(", ")));
+            }
+            picked.iter().find(|u| !ids.contains(u)).map(|u| format!("`{u}` is not one of: {}", ids.join(", ")))
+        }
+        (Some(Prompt::Retreat { options, may_stay, .. }), Command::RetreatTo { moves }) => {
+            let mut taken = Vec::new();
+            for (u, to) in moves {
+                let Some((_, d)) = options.iter().find(|(x, _)| x == u) else { return Some(format!("`{u}` has no retreat to make")) };
+                if !d.contains(to) {
+                    return Some(format!("`{u}` may not retreat to {to}; it may go to: {}", d.join(", ")));
+                }
+                if moves.iter().filter(|(x, _)| x == u).count() > 1 {
+                    return Some(format!("`{u}` is named twice"));
+                }
+                if let Some(s) = game.board.space(to)
+                    && matches!(game.board.spaces[s.index()].kind, crate::model::board::SpaceKind::Slot { .. })
+                {
+                    if taken.contains(&s) {
+                        return Some(format!("{to} holds one unit only (9.3)"));
+                    }
+                    taken.push(s);
+                }
+            }
+            let _ = units;
+            options
+                .iter()
+                .find(|(u, d)| !d.is_empty() && !may_stay.contains(u) && !moves.iter().any(|(x, _)| x == u))
+                .map(|(u, _)| format!("`{u}` must retreat (no friendly base here lets it stay, 16.47)"))
+        }
+        (Some(Prompt::Advance { units: ids, max, .. }), Command::Advance { units: picked }) => {
+            if picked.len() as u32 > *max {
+                return Some(format!("at most {max} unit(s) may advance, one per emptied box"));
+            }
+            picked.iter().find(|u| !ids.contains(u)).map(|u| format!("`{u}` may not advance"))
+        }
+        _ => Some("this answer does not fit the question asked".to_string()),
+    }
+}
+
+fn answer(mut ctx: CommandCtx, mut p: ConflictParams, mut q: LossQuery) {
+    let Some((_, cmd)) = ctx.cmd.0.clone() else { return };
+    let view = UnitsView::collect(q.iter());
+    if p.conflict.0.is_none() {
+        return ctx.reject("no conflict result is waiting for a choice".into());
+    }
+    if let Some(r) = answer_rejection(&ctx.game, &view, p.prompt.0.as_ref(), &cmd) {
+        return ctx.reject(r);
+    }
+    let game = ctx.game.clone();
+    let prompt = p.prompt.0.take();
+    let Some(c) = p.conflict.0.as_mut() else { return };
+    let Some(step) = c.steps.pop_front() else { return };
+    let key = game.board.key(c.space).to_string();
+    let (space, sides) = (c.space, c.sides);
+    match (step, cmd, prompt) {
+        (Step::Points { party, doublings }, Command::NetwarPoints { subtract }, _) => {
+            let (gainer, other) = (sides[party], sides[1 - party]);
+            let who = game.side_id(gainer).to_string();
+            if subtract {
+                let t = super::index_track(&game, other).unwrap_or(0);
+                let base = super::printed_points(&game, space, other);
+                super::change_index(&game, &ctx.turn, &mut p.tracks, &mut ctx.glog, t, -base, doublings, &format!("{who} subtracts the enemy's points of {key} (16.33)"));
+            } else {
+                let t = super::index_track(&game, gainer).unwrap_or(0);
+                let base = super::printed_points(&game, space, gainer);
+                super::change_index(&game, &ctx.turn, &mut p.tracks, &mut ctx.glog, t, base, doublings, &format!("{who} adds its points of {key} (16.33)"));
+            }
+        }
+        (Step::Levels { delta, .. }, Command::PickUnits { units }, _) => apply_levels(&game, &ctx.turn, &mut ctx.glog, &mut q, &units, delta),
+        (Step::Eliminate { .. }, Command::PickUnits { units }, _) => eliminate(&game, &ctx.turn, &mut ctx.glog, &mut q, &units),
+        (Step::Retreat { .. }, Command::RetreatTo { moves }, Some(Prompt::Retreat { options, .. })) => {
+            for (u, to) in &moves {
+                let Some(s) = game.board.space(to) else { continue };
+                for (unit, mut loc, ..) in q.iter_mut() {
+                    if &unit.id == u {
+                        *loc = Location::OnMap(s);
+                    }
+                }
+                ctx.log(LogKind::Command, format!("{u} retreats to {to} (16.43)"), Some(to.clone()));
+            }
+            let stayed: Vec<&str> = options.iter().map(|(u, _)| u.as_str()).filter(|u| !moves.iter().any(|(x, _)| x == u)).collect();
+            if !stayed.is_empty() {
+                ctx.log(LogKind::Command, format!("{} ignore(s) the retreat: a friendly base is here (16.47)", stayed.join(", ")), Some(key.clone()));
+            }
+        }
+        (Step::Advance, Command::Advance { units }, _) => {
+            let view = UnitsView::collect(q.iter());
+            let mut empty: Vec<SpaceId> = c.boxes.iter().copied().filter(|b| view.at(*b).next().is_none()).collect();
+            empty.sort_unstable();
+            for (u, b) in units.iter().zip(empty) {
+                for (unit, mut loc, ..) in q.iter_mut() {
+                    if &unit.id == u {
+                        *loc = Location::OnMap(b);
+                    }
+                }
+                let to = game.board.key(b).to_string();
+                ctx.log(LogKind::Command, format!("{u} advances into {to} (15.2)"), Some(to));
+            }
+        }
+        _ => {}
+    }
+    proceed(&game, &ctx.turn, &mut ctx.glog, &mut p, &mut q);
+}

@@ -1,0 +1,257 @@
+//! Decision: Iraq conflicts (14-16, 21, 23, 26, errata to 6) and unit levels (8): odds, the
+//! gaining side's choice of points, level results on the owner's units, Kinetic eliminations and
+//! retreats, the x3 cap on doublings.
+
+use sandtable::model::view::UnitsView;
+use sandtable::model::TurnState;
+use sandtable::rules::levels::{LevelChange, change_level};
+use sandtable::session::prompt::Prompt;
+use sandtable::session::{Command, Session};
+
+use crate::common::{location, play};
+use crate::it::decision_iraq::{with_units_dice, with_units_edited};
+
+fn attack_on(attackers: &[&str], target: &str, table: &str) -> Command {
+    Command::Attack { attackers: attackers.iter().map(|a| (*a).to_string()).collect(), target: target.into(), table: Some(table.into()), supports: vec![] }
+}
+
+/// The CI plays first in 2003B and ends its movement phase: its conflict phase begins.
+fn ci_conflict(units: &[(&str, &str, &str, u32)], dice: &[u32]) -> Session {
+    let mut s = with_units_dice(units, dice);
+    play(&mut s, &[Command::FirstPlayer { side: "ci".into() }, Command::EndPhase]);
+    assert_eq!(s.state(None).phase, "first_conflict");
+    s
+}
+
+fn log_has(s: &mut Session, text: &str) -> bool {
+    let found = s.world.resource::<sandtable::session::log::GameLog>().0.iter().any(|e| e.text.contains(text));
+    if !found {
+        let all: Vec<String> = s.world.resource::<sandtable::session::log::GameLog>().0.iter().map(|e| e.text.clone()).collect();
+        eprintln!("log: {all:#?}");
+    }
+    found
+}
+
+fn level(s: &mut Session, id: &str) -> u32 {
+    s.state(None).units.iter().find(|u| u.id == id).map(|u| u.level).expect(id)
+}
+
+fn track(s: &mut Session, id: &str) -> i32 {
+    s.state(None).tracks[id]
+}
+
+#[test]
+fn rule_14_6_nine_against_six_is_1_1_and_three_against_four_is_below_1_1() {
+    // 1 on 1-1 is DL2; 4 on <1-1 is AR1.
+    let mut s = ci_conflict(
+        &[
+            ("B1", "mnf_bct", "tikrit", 1),
+            ("A2", "mnf_airmobile", "tikrit", 2),
+            ("M2", "ins_militia", "tikrit", 2),
+            ("M4", "ins_militia", "tikrit", 4),
+            ("D1", "ig_division", "samara", 1),
+            ("N4", "ins_militia", "samara", 4),
+        ],
+        &[1, 4],
+    );
+    play(&mut s, &[attack_on(&["A2", "B1"], "tikrit", "civic_action")]);
+    assert!(log_has(&mut s, "9 vs 6 on Civic Action, column 1-1: rolled 1"));
+    // DL2: the Insurgent gains the points, then all its conventional units there lose a level.
+    let Some(Prompt::NetwarPoints { side, gain, subtract, .. }) = s.state(None).prompt else { panic!("points choice") };
+    assert_eq!((side.as_str(), gain, subtract), ("ins", 5, 2), "Tikrit is I-5/C-2");
+    play(&mut s, &[Command::NetwarPoints { subtract: true }]);
+    assert_eq!(track(&mut s, "ci_ni"), 28);
+    assert_eq!((level(&mut s, "M2"), level(&mut s, "M4")), (1, 3));
+    play(&mut s, &[attack_on(&["D1"], "samara", "civic_action")]);
+    assert!(log_has(&mut s, "3 vs 4 on Civic Action, column <1-1: rolled 4"));
+    // AR1: the CI gains, half of its one conventional unit (rounded up: the division) rises.
+    play(&mut s, &[Command::NetwarPoints { subtract: false }]);
+    assert_eq!(track(&mut s, "ci_ni"), 30);
+    assert_eq!(level(&mut s, "D1"), 2);
+}
+
+#[test]
+fn rule_16_33_green_zone_a_gives_c_6_or_minus_i_1_and_d_gives_i_1_or_minus_c_6() {
+    // 6 against 3 is 2-1: a 5 is AL2, a 1 is DL2.
+    let units = [("B", "mnf_bct", "green_zone", 2), ("M2", "ins_militia", "green_zone", 2), ("M1", "ins_militia", "green_zone", 1)];
+    let mut s = ci_conflict(&units, &[5]);
+    play(&mut s, &[attack_on(&["B"], "green_zone", "civic_action")]);
+    let Some(Prompt::NetwarPoints { side, gain, subtract, rule, .. }) = s.state(None).prompt else { panic!("points choice") };
+    assert_eq!((side.as_str(), gain, subtract, rule.as_str()), ("ci", 6, 1, "16.33"));
+    play(&mut s, &[Command::NetwarPoints { subtract: false }]);
+    assert_eq!((track(&mut s, "ci_ni"), track(&mut s, "ins_ni")), (36, 70));
+    assert_eq!(level(&mut s, "B"), 1, "AL2: all the CI's conventional units lose a level");
+    let mut s = ci_conflict(&units, &[1]);
+    play(&mut s, &[attack_on(&["B"], "green_zone", "civic_action")]);
+    let Some(Prompt::NetwarPoints { side, gain, subtract, .. }) = s.state(None).prompt else { panic!("points choice") };
+    assert_eq!((side.as_str(), gain, subtract), ("ins", 1, 6), "the Insurgent subtracts 6 from the CI's index");
+    play(&mut s, &[Command::NetwarPoints { subtract: true }]);
+    assert_eq!(track(&mut s, "ci_ni"), 24);
+    // DL2 on both militia: the level 1 unit is eliminated (8.3), the level 2 one drops to 1.
+    assert_eq!(location(&mut s, "M1"), "available");
+    assert_eq!(level(&mut s, "M2"), 1);
+}
+
+#[test]
+fn rule_16_34_half_rounded_up_of_the_conventional_units_and_the_owner_chooses() {
+    // AR1 with three conventional attackers and a SOF: two units gain a level, the SOF is not
+    // counted (16.35). 15 against 2 is 4-1: a 1 is AR1.
+    let mut s = ci_conflict(
+        &[
+            ("B1", "mnf_bct", "anbar", 1),
+            ("B2", "mnf_bct", "anbar", 1),
+            ("B3", "mnf_bct", "anbar", 1),
+            ("SOF", "mnf_sof", "anbar", 0),
+            ("M", "ins_militia", "anbar", 2),
+        ],
+        &[1],
+    );
+    play(&mut s, &[attack_on(&["B1", "B2", "B3", "SOF"], "anbar", "civic_action")]);
+    play(&mut s, &[Command::NetwarPoints { subtract: false }]);
+    let Some(Prompt::PickUnits { side, units, count, .. }) = s.state(None).prompt else { panic!("the owner chooses") };
+    assert_eq!((side.as_str(), units.len(), count), ("ci", 3, 2));
+    let e = s.apply(Command::PickUnits { units: vec!["B1".into()] }).expect_err("two");
+    assert!(e.contains("exactly 2"), "{e}");
+    assert!(s.apply(Command::PickUnits { units: vec!["B1".into(), "SOF".into()] }).is_err(), "the SOF has no level");
+    play(&mut s, &[Command::PickUnits { units: vec!["B1".into(), "B3".into()] }]);
+    assert_eq!([level(&mut s, "B1"), level(&mut s, "B2"), level(&mut s, "B3"), level(&mut s, "SOF")], [2, 1, 2, 0]);
+}
+
+#[test]
+fn rule_8_4_levels_skip_going_down_never_going_up_and_use_free_counters() {
+    let mix = (
+        r#"(unit_type: "mnf_bct", level: Some(1), count: 13), (unit_type: "mnf_bct", level: Some(2), count: 6), (unit_type: "mnf_bct", level: Some(3), count: 4),"#,
+        r#"(unit_type: "mnf_bct", level: Some(1), count: 3), (unit_type: "mnf_bct", level: Some(2), count: 1), (unit_type: "mnf_bct", level: Some(3), count: 2),"#,
+    );
+    let mut s = with_units_edited(
+        &[("B3", "mnf_bct", "tikrit", 3), ("B2", "mnf_bct", "tikrit", 2), ("B1", "mnf_bct", "samara", 1), ("SOF", "mnf_sof", "samara", 0)],
+        &[],
+        &[mix],
+    );
+    let units = UnitsView::from_world(&mut s.world);
+    let game = s.game().clone();
+    let t = |id: &str| units.get(id).expect(id).type_index;
+    // Level 1 counters: B1 and the BCT in Kuwait use two of three. Every level-2 counter is in
+    // play: a level 3 unit losing one level becomes level 1.
+    assert_eq!(change_level(&game, &units, "B3", t("B3"), 3, -1), LevelChange::To(1));
+    // A level 1 unit should rise but no level 2 counter is free: no change, and never a skip.
+    assert_eq!(change_level(&game, &units, "B1", t("B1"), 1, 1), LevelChange::Same);
+    assert_eq!(change_level(&game, &units, "B1", t("B1"), 1, 2), LevelChange::Same, "AR3 cannot skip to level 3");
+    assert_eq!(change_level(&game, &units, "B1", t("B1"), 1, -1), LevelChange::Eliminated);
+    assert_eq!(change_level(&game, &units, "B2", t("B2"), 2, 1), LevelChange::To(3));
+    // 8.9: unconventional units never change.
+    assert_eq!(change_level(&game, &units, "SOF", t("SOF"), 0, -1), LevelChange::Same);
+    assert_eq!(change_level(&game, &units, "SOF", t("SOF"), 0, 2), LevelChange::Same);
+    // 12.7, 12.9: the counters not set up wait in the pool, the mix in all.
+    let bcts = units.0.iter().filter(|u| u.type_index == t("B1")).count();
+    assert_eq!(bcts, 6);
+}
+
+#[test]
+fn rule_16_42_kinetic_ea_eliminates_two_of_three_and_the_third_retreats() {
+    // 8 against 3 is 2-1: a 3 is EA. Then a 1 on the Guerrilla table against the box (DR3).
+    let mut s = ci_conflict(
+        &[
+            ("B", "mnf_bct", "tikrit", 3),
+            ("C", "mnf_bct", "samara", 1),
+            ("M1", "ins_militia", "tikrit", 1),
+            ("M2", "ins_militia", "tikrit", 1),
+            ("M3", "ins_militia", "tikrit", 1),
+        ],
+        &[3, 1, 1],
+    );
+    play(&mut s, &[attack_on(&["B"], "tikrit", "kinetic"), Command::NetwarPoints { subtract: false }]);
+    assert_eq!(track(&mut s, "ci_ni"), 32);
+    let Some(Prompt::PickUnits { side, count, rule, .. }) = s.state(None).prompt else { panic!("eliminations") };
+    assert_eq!((side.as_str(), count, rule.as_str()), ("ins", 2, "16.42"));
+    play(&mut s, &[Command::PickUnits { units: vec!["M1".into(), "M3".into()] }]);
+    let Some(Prompt::Retreat { options, may_stay, .. }) = s.state(None).prompt else { panic!("the survivor retreats") };
+    assert!(may_stay.is_empty());
+    let (unit, to) = &options[0];
+    assert_eq!(unit, "M2");
+    // An empty box of Tikrit, or a linked district without open CI units (not Samara), or a box there.
+    assert!(to.contains(&"tikrit/infra1".to_string()) && to.contains(&"mosul_kirkuk".to_string()) && to.contains(&"kurdistan_south/infra2".to_string()), "{to:?}");
+    assert!(!to.iter().any(|t| t.starts_with("samara")), "{to:?}");
+    let e = s.apply(Command::RetreatTo { moves: vec![] }).expect_err("must retreat");
+    assert!(e.contains("must retreat"), "{e}");
+    play(&mut s, &[Command::RetreatTo { moves: vec![("M2".into(), "tikrit/infra1".into())] }]);
+    assert_eq!(location(&mut s, "M2"), "tikrit/infra1");
+    // 16.46: the retreated unit may be attacked again in the boxes, but not on the Kinetic table
+    // by a conventional unit (15.2).
+    let e = s.apply(attack_on(&["B"], "tikrit", "kinetic")).expect_err("15.2");
+    assert!(e.contains("every attacker is unconventional"), "{e}");
+    play(&mut s, &[attack_on(&["B"], "tikrit", "guerrilla")]);
+    assert!(log_has(&mut s, "conflict in tikrit (infra boxes): 8 vs 1 on Guerrilla, column 4-1: rolled 1"));
+}
+
+#[test]
+fn rule_16_47_units_with_a_friendly_base_may_ignore_the_retreat_and_the_base_never_moves() {
+    // 8 against 3 (militia 2 + base 1) is 2-1: a 3 is EA; the owner eliminates the militia.
+    let mut s = ci_conflict(&[("B", "mnf_bct", "tikrit", 3), ("M", "ins_militia", "tikrit", 2), ("J", "ins_jihadi", "tikrit", 0), ("BZ", "ins_bz", "tikrit", 1)], &[3]);
+    play(&mut s, &[attack_on(&["B"], "tikrit", "kinetic"), Command::NetwarPoints { subtract: true }]);
+    assert_eq!(track(&mut s, "ins_ni"), 65);
+    let Some(Prompt::PickUnits { count, .. }) = s.state(None).prompt else { panic!("eliminations") };
+    assert_eq!(count, 2, "half of three units, rounded up, the Jihadi counted (16.42)");
+    play(&mut s, &[Command::PickUnits { units: vec!["M".into(), "J".into()] }]);
+    // Only the base is left: it never retreats, so no retreat is asked.
+    assert!(s.state(None).prompt.is_none());
+    assert_eq!(location(&mut s, "BZ"), "tikrit");
+    let mut s = ci_conflict(&[("B", "mnf_bct", "tikrit", 3), ("M", "ins_militia", "tikrit", 2), ("J", "ins_jihadi", "tikrit", 0), ("BZ", "ins_bz", "tikrit", 1)], &[3]);
+    play(&mut s, &[attack_on(&["B"], "tikrit", "kinetic"), Command::NetwarPoints { subtract: true }, Command::PickUnits { units: vec!["M".into(), "BZ".into()] }]);
+    let Some(Prompt::Retreat { options, may_stay, .. }) = s.state(None).prompt else { panic!("retreat") };
+    assert_eq!(options.len(), 1);
+    assert!(may_stay.is_empty(), "the base was eliminated: no one may stay");
+}
+
+#[test]
+fn rule_21_3_unconventional_units_may_stay_out_and_21_5_may_go_for_the_boxes() {
+    let mut s = ci_conflict(
+        &[
+            ("B", "mnf_bct", "tikrit", 1),
+            ("SOF", "mnf_sof", "tikrit", 0),
+            ("M", "ins_militia", "tikrit", 1),
+            ("J", "ins_jihadi", "tikrit/infra1", 0),
+            ("SOF2", "mnf_sof", "samara", 0),
+            ("N", "ins_militia", "samara", 1),
+            ("U", "ins_militia", "samara/infra1", 1),
+        ],
+        &[6, 1],
+    );
+    // 14.3: the BCT must attack the open militia; the SOF may stay out (21.3) but not go alone.
+    let e = s.apply(attack_on(&["SOF"], "tikrit", "guerrilla")).expect_err("the BCT must join");
+    assert!(e.contains("all your open units in tikrit together: B"), "{e}");
+    let legal = s.legal_commands();
+    assert!(legal.contains(&attack_on(&["B"], "tikrit", "guerrilla")) && legal.contains(&attack_on(&["B", "SOF"], "tikrit", "guerrilla")), "{legal:?}");
+    // 21.5: the lone SOF in Samara may attack the box at once, even on the Kinetic table (21.4).
+    assert!(legal.contains(&attack_on(&["SOF2"], "samara/infra1", "kinetic")), "{legal:?}");
+    let e = s.apply(attack_on(&["B"], "tikrit/infra1", "guerrilla")).expect_err("open first");
+    assert!(e.contains("must be cleared"), "{e}");
+    // A conflict phase with an unconventional-only force facing open enemies may end (21.3).
+    play(&mut s, &[attack_on(&["SOF2"], "samara/infra1", "kinetic")]);
+    assert!(log_has(&mut s, "conflict in samara (infra boxes): 2 vs 1 on Kinetic, column 2-1: rolled 6"));
+    // OK (Overkill): the defender gains its points x2 and is eliminated.
+    play(&mut s, &[Command::NetwarPoints { subtract: false }]);
+    assert_eq!((track(&mut s, "ins_ni"), location(&mut s, "U")), (80, "available".to_string()));
+    // 15.2: the attacker may advance into the emptied box.
+    play(&mut s, &[Command::Advance { units: vec!["SOF2".into()] }]);
+    assert_eq!(location(&mut s, "SOF2"), "samara/infra1");
+    let e = s.apply(Command::EndPhase).expect_err("Tikrit still owes its conflict");
+    assert!(e.contains("tikrit"), "{e}");
+}
+
+#[test]
+fn rule_26_1_and_errata_6_election_and_a_x2_result_make_x3_never_x4() {
+    let mut s = with_units_dice(&[("B", "mnf_bct", "baghdad_west", 3)], &[]);
+    let game = s.game().clone();
+    let ci = game.track_index("ci_ni").expect("ci");
+    let ins = game.track_index("ins_ni").expect("ins");
+    let m = |s: &mut Session, turn: usize, track: usize, d: u32| {
+        let mut t: TurnState = s.world.resource::<TurnState>().clone();
+        t.turn = turn;
+        sandtable::rules::netwar::multiplier(&game, &t, track, d)
+    };
+    // 2004A (turn 2): no election. 2004B (turn 3) and 2008B (turn 11): the CI's changes double.
+    assert_eq!([m(&mut s, 1, ci, 0), m(&mut s, 1, ci, 1), m(&mut s, 1, ci, 2)], [1, 2, 3]);
+    assert_eq!([m(&mut s, 2, ci, 0), m(&mut s, 2, ci, 1), m(&mut s, 2, ci, 2)], [2, 3, 3]);
+    assert_eq!([m(&mut s, 10, ci, 0), m(&mut s, 2, ins, 0), m(&mut s, 2, ins, 1)], [2, 1, 2], "the Insurgent is unaffected");
+}
