@@ -37,6 +37,27 @@ pub type LossQuery<'w, 's> =
 
 /// Takes one step from a unit; a unit with no step left is eliminated. Returns true if it was.
 pub fn lose_step(game: &Game, e: Entity, q: &mut LossQuery) -> bool {
+    // DI 8.3: with a counter mix by level, the unit exchanges its counter for a free lower one.
+    if game.scenario.rules.netwar.is_some()
+        && let Ok((u, _, lvl, ..)) = q.get(e)
+        && matches!(game.scenario.unit_types[u.type_index].strength, Strength::Levels { .. })
+    {
+        let (id, t, level) = (u.id.clone(), u.type_index, lvl.0);
+        let view = UnitsView::collect(q.iter());
+        let change = super::levels::change_level(game, &view, &id, t, level, -1);
+        let Ok((_, mut loc, mut lvl, ..)) = q.get_mut(e) else { return false };
+        return match change {
+            super::levels::LevelChange::To(l) => {
+                lvl.0 = l;
+                false
+            }
+            super::levels::LevelChange::Same => false,
+            super::levels::LevelChange::Eliminated => {
+                *loc = Location::Eliminated;
+                true
+            }
+        };
+    }
     let Ok((u, mut loc, mut lvl, ..)) = q.get_mut(e) else { return false };
     let eliminated = match &game.scenario.unit_types[u.type_index].strength {
         Strength::Steps(f) => {

@@ -249,11 +249,20 @@ fn ruleset_support(ctx: &mut Ctx, s: &Scenario) {
     for (i, ph) in s.turns.phases.iter().enumerate() {
         if ph.kind == PhaseKind::Supply && !attrition {
             ctx.err(format!("turns.phases[{i}].kind"), "a Supply phase needs `rules.supply` with the `LoseStep` effect, or `rules.attrition`");
+        } else if ph.kind == PhaseKind::Mobilization && s.rules.netwar.as_ref().is_none_or(|n| n.mobilization.is_empty()) {
+            ctx.err(format!("turns.phases[{i}].kind"), "a Mobilization phase needs `rules.netwar.mobilization`");
         } else if ph.kind == PhaseKind::Event && s.rules.events.is_none() {
             ctx.err(format!("turns.phases[{i}].kind"), "an Event phase needs `rules.events`");
         } else if !matches!(
             ph.kind,
-            PhaseKind::Movement | PhaseKind::Combat | PhaseKind::Reinforcement | PhaseKind::EndOfTurn | PhaseKind::Supply | PhaseKind::Event | PhaseKind::Scoring
+            PhaseKind::Movement
+                | PhaseKind::Combat
+                | PhaseKind::Reinforcement
+                | PhaseKind::EndOfTurn
+                | PhaseKind::Supply
+                | PhaseKind::Event
+                | PhaseKind::Scoring
+                | PhaseKind::Mobilization
         ) {
             ctx.err(format!("turns.phases[{i}].kind"), format!("the generic ruleset has no procedure for {:?} phases", ph.kind));
         }

@@ -158,6 +158,11 @@ pub fn legal_commands(world: &mut World) -> Vec<Command> {
                 }
             }
         }
+        PhaseKind::Mobilization => {
+            let start = world.resource::<crate::rules::netwar::mobilization::MobilizationStart>();
+            let tracks = world.resource::<crate::model::Tracks>();
+            out.extend(crate::rules::netwar::mobilization::mobilization_commands(game, turn, &units, tracks, start, side));
+        }
         PhaseKind::Combat => {
             let supports = world.resource::<crate::rules::supports::SupportState>();
             let tracks = world.resource::<crate::model::Tracks>();

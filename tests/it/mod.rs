@@ -12,6 +12,7 @@ mod interdiction;
 mod lines;
 mod loader;
 mod losses;
+mod mobilization;
 mod netwar_conflict;
 mod overrun;
 mod reserve;

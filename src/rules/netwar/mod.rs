@@ -11,10 +11,12 @@ use crate::session::log::{GameLog, LogKind};
 
 pub mod answers;
 pub mod conflict;
+pub mod mobilization;
 pub mod retreat;
 
 pub(super) fn add_systems(s: &mut Schedule) {
     conflict::add_systems(s);
+    mobilization::add_systems(s);
 }
 
 /// The Netwar parameters, if the scenario plays Netwar rules.

@@ -1,0 +1,186 @@
+//! Mobilization (DI 12, A turns only): the phasing side buys units from its chart with points of
+//! its own index, placing each as the chart allows (open, or in an empty infra box, 12.4) and at
+//! its lowest level (12.2, 12.3); prerequisite units must have been in the district when the
+//! phase began (12.4); enemy units never block a placement (12.6). It may also withdraw its own
+//! units, which become available at once (12.8).
+
+use bevy::prelude::*;
+
+use super::{index_track, is_foreign};
+use crate::model::board::SpaceKind;
+use crate::model::view::UnitsView;
+use crate::model::{Game, Location, SpaceId, StepLevel, Tracks, TurnState};
+use crate::rules::levels::range;
+use crate::rules::losses::LossQuery;
+use crate::rules::note::{CommandCtx, command_is, log};
+use crate::rules::RulesSystems;
+use crate::scenario::schema::{PhaseKind, Placement, Recruit};
+use crate::session::command::Command;
+use crate::session::log::{GameLog, LogKind};
+
+pub(super) fn add_systems(s: &mut Schedule) {
+    s.add_systems(
+        (
+            recruit.run_if(command_is(|c| matches!(c, Command::Recruit { .. }))),
+            withdraw.run_if(command_is(|c| matches!(c, Command::Withdraw { .. }))),
+        )
+            .in_set(RulesSystems::Movement),
+    );
+    s.add_systems(snapshot.run_if(super::is_netwar).run_if(crate::rules::supply::phase_started).in_set(RulesSystems::PhaseStart));
+}
+
+/// Who stood where when the current Mobilization phase began (12.4): (district, unit type, side).
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct MobilizationStart(pub Vec<(SpaceId, usize, usize)>);
+
+fn snapshot(game: Res<Game>, turn: Res<TurnState>, mut start: ResMut<MobilizationStart>, mut glog: ResMut<GameLog>, q: crate::model::view::UnitQuery) {
+    let Some(phase) = turn.current_phase(&game) else { return };
+    if phase.kind != PhaseKind::Mobilization {
+        return;
+    }
+    let units = UnitsView::collect(q.iter());
+    start.0 = units.0.iter().filter_map(|u| u.space().map(|s| (game.board.area_of(s), u.type_index, u.side))).collect();
+    start.0.sort_unstable();
+    start.0.dedup();
+    if let Some(side) = turn.actor(&game, phase) {
+        log(&mut glog, &game, &turn, LogKind::Phase, format!("{} mobilizes (12): buy units with index points, or withdraw units", game.side_id(side)), None);
+    }
+}
+
+/// The chart line for a unit type of the side.
+#[must_use]
+pub fn recruit_def<'a>(game: &'a Game, side: usize, unit_type: &str) -> Option<&'a Recruit> {
+    super::netwar(game)?.mobilization.iter().find(|r| r.unit_type == unit_type && game.side_index(&r.side) == Some(side))
+}
+
+/// Whether the chart lets the unit be placed in `district` (12.4).
+#[must_use]
+pub fn placement_allows(game: &Game, start: &MobilizationStart, side: usize, r: &Recruit, district: SpaceId) -> bool {
+    if r.iraq_only && is_foreign(game, district) {
+        return false;
+    }
+    let key = game.board.key(district);
+    r.place.iter().any(|p| match p {
+        Placement::In(list) => list.iter().any(|k| k == key),
+        Placement::AnyIraqi => !is_foreign(game, district),
+        Placement::With { unit_types, foreign } => {
+            foreign.is_none_or(|f| f == is_foreign(game, district))
+                && start.0.iter().any(|(d, t, s)| *d == district && *s == side && unit_types.contains(&game.scenario.unit_types[*t].id))
+        }
+    })
+}
+
+/// Why a recruit may not be made, or the pool counter and its entry level.
+#[expect(clippy::too_many_arguments, reason = "the state a purchase depends on, read-only")]
+pub fn recruit_check(game: &Game, turn: &TurnState, units: &UnitsView, tracks: &Tracks, start: &MobilizationStart, side: usize, unit_type: &str, at: &str) -> Result<(String, u32, i32), String> {
+    let phase = turn.current_phase(game).ok_or("no phase")?;
+    if phase.kind != PhaseKind::Mobilization || turn.actor(game, phase) != Some(side) {
+        return Err("units are recruited in the side's own Mobilization phase (12)".into());
+    }
+    let r = recruit_def(game, side, unit_type).ok_or_else(|| format!("`{unit_type}` is not on {}'s mobilization chart", game.side_id(side)))?;
+    let t = game.scenario.unit_types.iter().position(|u| u.id == unit_type).ok_or_else(|| format!("unknown unit type `{unit_type}`"))?;
+    let track = index_track(game, side).ok_or("the side has no index")?;
+    // Spending the index to 0 would lose the game at once (5.2): a purchase must leave at least 1.
+    if tracks.0[track] - r.cost < 1 {
+        return Err(format!("{} costs {} and the index is {}: it may not be spent to 0 (5.2)", unit_type, r.cost, tracks.0[track]));
+    }
+    let space = game.board.space(at).ok_or_else(|| format!("unknown space `{at}`"))?;
+    let district = game.board.area_of(space);
+    if matches!(game.board.spaces[space.index()].kind, SpaceKind::Slot { .. }) && units.at(space).next().is_some() {
+        return Err(format!("{at} is not empty (12.4: one unit per infra box)"));
+    }
+    if !matches!(game.board.spaces[district.index()].kind, SpaceKind::Area) {
+        return Err(format!("{at} is not a district"));
+    }
+    if !placement_allows(game, start, side, r, district) {
+        return Err(format!("the chart does not let {unit_type} be placed in {} (12.4: prerequisites count as they stood when the phase began)", game.board.key(district)));
+    }
+    let level = range(game, t).map_or(0, |(lowest, _)| lowest);
+    if !crate::rules::levels::free_at(game, units, t, level, "") {
+        return Err(format!("no level-{level} counter of {unit_type} is free (12.2)"));
+    }
+    let counter = units.0.iter().find(|u| u.type_index == t && u.location == Location::Eliminated).ok_or_else(|| format!("every {unit_type} counter is in play (12.9)"))?;
+    // 13.7: the Movement Restriction Chart holds for placements too.
+    if crate::rules::movement::entry_bans(game, units, counter)[district.index()] {
+        return Err(format!("{unit_type} may not be in {} (13.7 Movement Restriction Chart)", game.board.key(district)));
+    }
+    Ok((counter.id.clone(), level, r.cost))
+}
+
+fn recruit(mut ctx: CommandCtx, mut tracks: ResMut<Tracks>, start: Res<MobilizationStart>, mut q: LossQuery) {
+    let Some((side, Command::Recruit { unit_type, at })) = ctx.cmd.0.clone() else { return };
+    let units = UnitsView::collect(q.iter());
+    let game = ctx.game.clone();
+    let (id, level, cost) = match recruit_check(&game, &ctx.turn, &units, &tracks, &start, side, &unit_type, &at) {
+        Ok(x) => x,
+        Err(r) => return ctx.reject(r),
+    };
+    let Some(space) = game.board.space(&at) else { return };
+    for (u, mut loc, mut lvl, mut act, _) in q.iter_mut() {
+        if u.id == id {
+            *loc = Location::OnMap(space);
+            *lvl = StepLevel(level);
+            *act = crate::model::Activity::default();
+        }
+    }
+    let track = index_track(&game, side).unwrap_or(0);
+    let before = tracks.0[track];
+    let after = crate::rules::tracks::adjust_track(&game, &mut tracks, track, -cost);
+    let name = &game.scenario.tracks[track].name;
+    ctx.log(LogKind::Command, format!("{} recruits {id} ({unit_type}, level {level}) at {at} for {cost}: {name} {before} -> {after} (12.1)", game.side_id(side)), Some(at));
+}
+
+/// Why a withdrawal may not be made.
+#[must_use]
+pub fn withdraw_rejection(game: &Game, turn: &TurnState, units: &UnitsView, side: usize, unit: &str) -> Option<String> {
+    let phase = turn.current_phase(game)?;
+    if phase.kind != PhaseKind::Mobilization || turn.actor(game, phase) != Some(side) {
+        return Some("units are withdrawn in the side's own Mobilization phase (12.8)".into());
+    }
+    match units.get(unit) {
+        None => Some(format!("unknown unit `{unit}`")),
+        Some(u) if u.side != side => Some(format!("`{unit}` is not a unit of {}", game.side_id(side))),
+        Some(u) if u.space().is_none() => Some(format!("`{unit}` is not on the map")),
+        Some(_) => None,
+    }
+}
+
+fn withdraw(mut ctx: CommandCtx, mut q: LossQuery) {
+    let Some((side, Command::Withdraw { unit })) = ctx.cmd.0.clone() else { return };
+    let units = UnitsView::collect(q.iter());
+    if let Some(r) = withdraw_rejection(&ctx.game, &ctx.turn, &units, side, &unit) {
+        return ctx.reject(r);
+    }
+    let from = units.get(&unit).and_then(|u| u.space()).map(|s| ctx.game.board.key(s).to_string());
+    for (u, mut loc, ..) in q.iter_mut() {
+        if u.id == unit {
+            *loc = Location::Eliminated;
+        }
+    }
+    ctx.log(LogKind::Command, format!("{unit} is withdrawn and available again (12.8)"), from);
+}
+
+/// The purchases and withdrawals `side` may make now, for the legal-command list: each chart line
+/// at each district it may go to, open and in the district's first empty box.
+#[must_use]
+pub fn mobilization_commands(game: &Game, turn: &TurnState, units: &UnitsView, tracks: &Tracks, start: &MobilizationStart, side: usize) -> Vec<Command> {
+    let mut out = Vec::new();
+    let Some(n) = super::netwar(game) else { return out };
+    for r in n.mobilization.iter().filter(|r| game.side_index(&r.side) == Some(side)) {
+        for d in (0..game.board.len()).map(|i| SpaceId(i as u32)).filter(|s| matches!(game.board.spaces[s.index()].kind, SpaceKind::Area)) {
+            let empty_box = game.board.slots_of(d).into_iter().find(|b| units.at(*b).next().is_none());
+            for at in std::iter::once(d).chain(empty_box) {
+                let key = game.board.key(at);
+                if recruit_check(game, turn, units, tracks, start, side, &r.unit_type, key).is_ok() {
+                    out.push(Command::Recruit { unit_type: r.unit_type.clone(), at: key.to_string() });
+                }
+            }
+        }
+    }
+    for u in units.0.iter().filter(|u| u.side == side && u.space().is_some()) {
+        if withdraw_rejection(game, turn, units, side, &u.id).is_none() {
+            out.push(Command::Withdraw { unit: u.id.clone() });
+        }
+    }
+    out
+}
