@@ -375,11 +375,11 @@ fn rule_19_3_half_the_militia_outside_control_lose_a_level_the_owner_choosing() 
     assert_eq!(level("M2b"), ("tikrit/infra1".into(), 1));
     assert_eq!(level("M2a"), ("tikrit".into(), 2));
     assert_eq!((level("S1").1, level("S2").1), (1, 1), "Samara is the Insurgent's: no attrition");
-    // A turns have no attrition phase.
+    // A turns have Mobilization phases and no attrition phase.
     play(&mut s, &[Command::EndPhase, Command::FirstPlayer { side: "ins".into() }]);
-    let phases: Vec<String> = (0..4).map(|_| { let p = s.state(None).phase; s.apply(Command::EndPhase).expect("ends"); p }).collect();
+    let phases: Vec<String> = (0..6).map(|_| { let p = s.state(None).phase; s.apply(Command::EndPhase).expect("ends"); p }).collect();
     assert_eq!(s.state(None).turn, "2004B", "{phases:?}");
-    assert!(!phases.iter().any(|p| p.starts_with("attrition")), "{phases:?}");
+    assert_eq!(phases, ["first_mobilization", "first_movement", "first_conflict", "second_mobilization", "second_movement", "second_conflict"]);
 }
 
 /// Random legal games through set-up, area movement, control, income and attrition: every
