@@ -87,6 +87,9 @@ pub struct EffectCtx<'a> {
     pub supports: &'a mut SupportState,
     /// Units that lose a step (`ReduceUnit`): the calling system applies them to the ECS.
     pub reductions: Vec<String>,
+    /// Netwar effects (with the side and cause), applied afterwards by `rules::netwar::chaos`,
+    /// which may ask the players.
+    pub deferred: Vec<(usize, crate::scenario::schema::NetwarEffect, String)>,
 }
 
 impl EffectCtx<'_> {
@@ -112,6 +115,8 @@ impl EffectCtx<'_> {
                         Amount::Dice(n) => (0..*n).map(|_| self.dice.roll(6, format!("{cause}: {track}")) as i32).sum(),
                         Amount::MinusDice(n) => -(0..*n).map(|_| self.dice.roll(6, format!("{cause}: {track}")) as i32).sum::<i32>(),
                     };
+                    // DI 26.1: on election turns changes to the CI's index double.
+                    let delta = delta * super::netwar::multiplier(self.game, self.turn, t, 0);
                     let before = self.tracks.0[t];
                     let mut after = adjust_track(self.game, self.tracks, t, delta);
                     if let Some(m) = min
@@ -170,6 +175,7 @@ impl EffectCtx<'_> {
                 // The validator accepts a handler only for a ruleset that implements it; the
                 // generic ruleset has none, so no scenario it plays reaches this arm.
                 EventEffect::Ruleset { handler } => self.log(LogKind::Track, format!("{cause}: ruleset procedure `{handler}`")),
+                EventEffect::Netwar(n) => self.deferred.push((side, (**n).clone(), cause.to_string())),
                 EventEffect::NoEffect => {}
             }
         }
@@ -252,6 +258,7 @@ impl EffectParams<'_, '_> {
             timers: &mut self.timers.0,
             supports: &mut self.supports,
             reductions: Vec::new(),
+            deferred: Vec::new(),
         };
         f(&mut fx)
     }
@@ -281,7 +288,12 @@ fn add_turn_chits(game: Res<Game>, turn: Res<TurnState>, mut pools: ResMut<Pools
 }
 
 /// An Event phase begins: draws and table rolls for the acting side, or for every side.
-fn event_phase(mut p: EffectParams, mut outcome: ResMut<Outcome>, prompt: Res<crate::model::PendingPrompt>) {
+pub(crate) fn event_phase(
+    mut p: EffectParams,
+    mut outcome: ResMut<Outcome>,
+    prompt: Res<crate::model::PendingPrompt>,
+    mut chaos: ResMut<super::netwar::chaos::ChaosQueue>,
+) {
     // A declaration waiting for its answer comes first; the phase-start hooks run again then.
     if prompt.0.is_some() {
         return;
@@ -297,7 +309,11 @@ fn event_phase(mut p: EffectParams, mut outcome: ResMut<Outcome>, prompt: Res<cr
         _ => p.turn.actor(&p.game, phase).into_iter().collect(),
     };
     outcome.barrier = true;
-    p.run(|fx| event_draws(fx, &rules, &sides));
+    let deferred = p.run(|fx| {
+        event_draws(fx, &rules, &sides);
+        std::mem::take(&mut fx.deferred)
+    });
+    chaos.0.extend(deferred.into_iter().map(|(side, e, cause)| (side, super::netwar::chaos::Pending::Effect(e), cause)));
 }
 
 fn event_draws(fx: &mut EffectCtx, rules: &crate::scenario::schema::EventRules, sides: &[usize]) {

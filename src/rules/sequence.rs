@@ -34,7 +34,9 @@ pub fn sequence_rejection(game: &Game, turn: &TurnState, prompt: Option<&crate::
             | (crate::session::prompt::Prompt::NetwarPoints { .. }, Command::NetwarPoints { .. })
             | (crate::session::prompt::Prompt::PickUnits { .. }, Command::PickUnits { .. })
             | (crate::session::prompt::Prompt::Retreat { .. }, Command::RetreatTo { .. })
-            | (crate::session::prompt::Prompt::PlaceUnit { .. }, Command::Place { .. }) => None,
+            | (crate::session::prompt::Prompt::PlaceUnit { optional: false, .. }, Command::Place { .. })
+            | (crate::session::prompt::Prompt::PlaceUnit { optional: true, .. }, Command::Place { .. } | Command::Pass)
+            | (crate::session::prompt::Prompt::ChooseSpace { .. }, Command::ChooseSpace { .. }) => None,
             _ => Some(format!("{} must first answer: {}", p.side(), describe_prompt(p))),
         };
     }
@@ -58,6 +60,9 @@ pub fn sequence_rejection(game: &Game, turn: &TurnState, prompt: Option<&crate::
     }
     if matches!(cmd, Command::FirstPlayer { .. }) {
         return Some("no choice of first player is asked for".to_string());
+    }
+    if matches!(cmd, Command::ChooseSpace { .. }) {
+        return Some("no choice of space is asked for".to_string());
     }
     if matches!(cmd, Command::NetwarPoints { .. } | Command::PickUnits { .. } | Command::RetreatTo { .. }) {
         return Some("no conflict result is waiting for a choice".to_string());
@@ -92,6 +97,7 @@ pub fn sequence_rejection(game: &Game, turn: &TurnState, prompt: Option<&crate::
         | Command::FirstPlayer { .. }
         | Command::TakeLosses { .. }
         | Command::NetwarPoints { .. }
+        | Command::ChooseSpace { .. }
         | Command::PickUnits { .. }
         | Command::RetreatTo { .. }
         | Command::Advance { .. }
@@ -114,7 +120,8 @@ fn describe_prompt(p: &crate::session::prompt::Prompt) -> String {
         crate::session::prompt::Prompt::NetwarPoints { gain, subtract, .. } => format!("add {gain} to own index or subtract {subtract} from the enemy's"),
         crate::session::prompt::Prompt::PickUnits { count, what, .. } => format!("pick {count} unit(s) that {what}"),
         crate::session::prompt::Prompt::Retreat { .. } => "retreat the units".to_string(),
-        crate::session::prompt::Prompt::PlaceUnit { unit, .. } => format!("place {unit}"),
+        crate::session::prompt::Prompt::PlaceUnit { why, .. } => format!("place a unit ({why})"),
+        crate::session::prompt::Prompt::ChooseSpace { why, .. } => format!("choose a space ({why})"),
     }
 }
 

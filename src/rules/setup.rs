@@ -65,8 +65,12 @@ pub fn place_rejection(game: &Game, units: &UnitsView, side: usize, unit: &str, 
     None
 }
 
-fn place_unit(mut ctx: CommandCtx, mut q: Query<(&Unit, &mut Location, &StepLevel, &Activity, &Hidden)>) {
+fn place_unit(mut ctx: CommandCtx, prompt: Res<crate::model::PendingPrompt>, mut q: Query<(&Unit, &mut Location, &StepLevel, &Activity, &Hidden)>) {
     let Some((side, Command::Place { unit, at })) = ctx.cmd.0.clone() else { return };
+    // An event's placement (DI 11) is answered by the Netwar rules.
+    if matches!(prompt.0, Some(crate::session::prompt::Prompt::PlaceUnit { .. })) {
+        return;
+    }
     let view = UnitsView::collect(q.iter());
     if let Some(r) = place_rejection(&ctx.game, &view, side, &unit, &at) {
         return ctx.reject(r);

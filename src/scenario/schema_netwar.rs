@@ -80,3 +80,70 @@ pub enum Placement {
     /// Any space whose `foreign` attribute is false.
     AnyIraqi,
 }
+
+/// Effects of Netwar games' event tables (DI 11, chaos events), written in event entries as
+/// `Netwar(...)`. Units placed by events come from the available counters and cost nothing (12.5);
+/// when no counter is free that part of the event has no effect.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub enum NetwarEffect {
+    /// The side places one available unit of one of `unit_types` at `level` (none = its lowest)
+    /// in a space passing every test; `optional`: it may decline; `or_raise`: it may instead raise
+    /// one of its units of those types on the map to `level`; `then` applies after a placement.
+    PlaceUnit {
+        unit_types: Vec<String>,
+        #[serde(default)]
+        level: Option<u32>,
+        spaces: Vec<SpaceTest>,
+        #[serde(default)]
+        optional: bool,
+        #[serde(default)]
+        or_raise: bool,
+        #[serde(default)]
+        then: Vec<super::schema_tables::EventEffect>,
+    },
+    /// The side removes one of its units of these contingents from the map (it is available).
+    RemoveUnit { contingents: Vec<String> },
+    /// `side` reduces by one level one of its units of `unit_types` in each space passing the
+    /// tests that holds any (`each`), or one unit among all those spaces (not `each`).
+    Reduce { side: String, unit_types: Vec<String>, spaces: Vec<SpaceTest>, each: bool },
+    /// `track` changes by `per` for every space with the boolean `attribute` that `count` selects;
+    /// `min`: the change never takes it below this.
+    PointsPerSpace { track: String, per: i32, attribute: String, count: SpaceCount, #[serde(default)] min: Option<i32> },
+    /// Every side adds at once its own printed points of the districts it controls now.
+    ControlIncome,
+    /// The side names a space passing the tests and adds its own printed points there.
+    GainSpacePoints { spaces: Vec<SpaceTest> },
+    /// The side names a space passing the tests; there every enemy unit of the `all` types and
+    /// half (rounded up, lowest levels first) of the `half` types is replaced by a unit of the
+    /// paired own type at the same level and place, if one is available (DI chaos 53-56).
+    Defection { spaces: Vec<SpaceTest>, all: Vec<(String, String)>, half: Vec<(String, String)> },
+    /// A d6 picks the space (`locations`: first roll of each range); if a unit of the side of
+    /// `unit_types` is in it when the side's next conflict phase ends, `track` gains the sum of
+    /// `dice` d6 (DI chaos 64-66).
+    HighValueTarget { locations: Vec<(u32, String)>, unit_types: Vec<String>, dice: u32, track: String },
+}
+
+/// A test a space must pass.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub enum SpaceTest {
+    In(Vec<String>),
+    /// The district's attribute has this value.
+    Attribute(String, super::schema::AttrValue),
+    /// Not a foreign district.
+    Iraqi,
+    /// Holds a unit of these contingents (any side's); empty = any unit of the acting side.
+    HasUnits(Vec<String>),
+    /// Holds a unit of these types (any side's).
+    HasUnitTypes(Vec<String>),
+    /// Holds no unit of this side.
+    NoUnitsOf(String),
+}
+
+/// Which spaces a per-space score counts.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub enum SpaceCount {
+    /// Spaces the side controls.
+    Controlled(String),
+    /// Spaces with units of the side in the open part.
+    OpenUnits(String),
+}

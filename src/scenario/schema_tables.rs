@@ -190,6 +190,8 @@ pub enum EventEffect {
     If { when: Vec<Condition>, then: Vec<EventEffect> },
     /// Procedure implemented by the ruleset plugin under this name.
     Ruleset { handler: String },
+    /// An effect of Netwar games (Decision: Iraq chaos events), applied by `rules::netwar::chaos`.
+    Netwar(Box<super::schema_netwar::NetwarEffect>),
     NoEffect,
 }
 

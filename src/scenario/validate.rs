@@ -450,6 +450,7 @@ pub(super) fn effect_refs(ctx: &mut Ctx, tracks: &BTreeSet<&str>, pools: &BTreeS
         | EventEffect::AttackerLosesStep { .. }
         | EventEffect::Obligation(_)
         | EventEffect::Ruleset { .. }
+        | EventEffect::Netwar(_)
         | EventEffect::NoEffect => {}
     }
 }

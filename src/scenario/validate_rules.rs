@@ -280,7 +280,8 @@ fn ruleset_support(ctx: &mut Ctx, s: &Scenario) {
         }
     }
     let has_event_phase = s.turns.phases.iter().any(|p| p.kind == PhaseKind::Event);
-    if !s.pools.is_empty() && !has_event_phase {
+    // Netwar games also draw chits when they buy them (DI 12.10).
+    if !s.pools.is_empty() && !has_event_phase && s.rules.netwar.is_none() {
         ctx.err("pools", "chits are drawn in Event phases, and the sequence of play has none");
     }
     for (i, t) in s.tables.events.iter().enumerate() {

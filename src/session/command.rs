@@ -67,6 +67,8 @@ pub enum Command {
     /// Answer a retreat prompt (DI 16.43): where each unit goes (a space or a box); units not
     /// named stay where they are, which only units allowed to ignore the retreat may do.
     RetreatTo { moves: Vec<(String, String)> },
+    /// Answer a choose-space prompt.
+    ChooseSpace { space: String },
     /// Mobilization (DI 12): buy a unit of this type and place it at a space or box.
     Recruit { unit_type: String, at: String },
     /// Mobilization (DI 12.8): take an own unit off the map; it becomes available at once.
@@ -117,6 +119,7 @@ impl Command {
             Command::RetreatTo { moves } => {
                 format!("retreat {}", moves.iter().map(|(u, t)| format!("{u} to {t}")).collect::<Vec<_>>().join(", "))
             }
+            Command::ChooseSpace { space } => format!("choose {space}"),
             Command::Recruit { unit_type, at } => format!("recruit {unit_type} at {at}"),
             Command::Withdraw { unit } => format!("withdraw {unit}"),
             Command::EndPhase => "end phase".to_string(),

@@ -84,7 +84,7 @@ pub fn legal_commands(world: &mut World) -> Vec<Command> {
             });
             return out;
         }
-        Some(p @ (Prompt::NetwarPoints { .. } | Prompt::PickUnits { .. } | Prompt::Retreat { .. } | Prompt::PlaceUnit { .. })) => {
+        Some(p @ (Prompt::NetwarPoints { .. } | Prompt::PickUnits { .. } | Prompt::Retreat { .. } | Prompt::PlaceUnit { .. } | Prompt::ChooseSpace { .. })) => {
             return crate::rules::netwar::answers::answer_options(game, &units, p);
         }
         None => {}

@@ -56,9 +56,12 @@ pub enum Prompt {
     /// The side retreats its units (DI 16.43): each unit with the places it may go; units in
     /// `may_stay` may also stay (answered by `Command::RetreatTo`).
     Retreat { side: String, options: Vec<(String, Vec<String>)>, may_stay: Vec<String>, rule: String },
-    /// The side places `unit` (from its available counters) in one of `spaces` (answered by
-    /// `Command::Place`).
-    PlaceUnit { side: String, unit: String, spaces: Vec<String>, why: String, rule: String },
+    /// The side places one of the units (available counters, each with its spaces) or, for a
+    /// unit already on the map, raises it where it stands (answered by `Command::Place`, or
+    /// `Command::Pass` if `optional`).
+    PlaceUnit { side: String, options: Vec<(String, Vec<String>)>, optional: bool, why: String, rule: String },
+    /// The side names one of `spaces` (answered by `Command::ChooseSpace`).
+    ChooseSpace { side: String, spaces: Vec<String>, why: String, rule: String },
 }
 
 impl Prompt {
@@ -77,7 +80,8 @@ impl Prompt {
             | Prompt::NetwarPoints { side, .. }
             | Prompt::PickUnits { side, .. }
             | Prompt::Retreat { side, .. }
-            | Prompt::PlaceUnit { side, .. } => side,
+            | Prompt::PlaceUnit { side, .. }
+            | Prompt::ChooseSpace { side, .. } => side,
         }
     }
 }

@@ -244,8 +244,14 @@ fn rule_5_2_sudden_death_the_survivor_scores_its_index_plus_50() {
 
 /// The fixture with no set-up groups and these units placed: (id, type, space, level).
 fn with_units(units: &[(&str, &str, &str, u32)]) -> Session {
-    with_units_dice(units, &[])
+    with_units_edited(units, &[], &NO_CHAOS)
 }
+
+/// Edits that take the chaos phases out of the data (for tests of other rules with forced dice).
+pub(crate) const NO_CHAOS: [(&str, &str); 2] = [
+    ("(id: \"first_chaos\", name: \"First Player Chaos\", kind: Event, actor: First, rule: Some(\"11\")),\n                     ", ""),
+    ("(id: \"second_chaos\", name: \"Second Player Chaos\", kind: Event, actor: Second, rule: Some(\"11\")),\n                     ", ""),
+];
 
 /// The Decision: Iraq data with only these units (id, type, place, level) and forced dice.
 pub(crate) fn with_units_dice(units: &[(&str, &str, &str, u32)], dice: &[u32]) -> Session {

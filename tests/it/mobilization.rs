@@ -5,7 +5,7 @@
 use sandtable::session::{Command, Session};
 
 use crate::common::{location, play};
-use crate::it::decision_iraq::{with_units_dice, with_units_edited};
+use crate::it::decision_iraq::{NO_CHAOS, with_units_edited};
 
 /// Plays 2003B through with no conflicts and gives the CI the first player turn of 2004A.
 fn to_2004a(mut s: Session) -> Session {
@@ -17,6 +17,9 @@ fn to_2004a(mut s: Session) -> Session {
         play(&mut s, &[Command::EndPhase]);
     }
     play(&mut s, &[Command::FirstPlayer { side: "ci".into() }]);
+    if s.state(None).phase == "first_chaos" {
+        play(&mut s, &[Command::EndPhase]);
+    }
     assert_eq!(s.state(None).phase, "first_mobilization");
     s
 }
@@ -31,7 +34,7 @@ fn ni(s: &mut Session, t: &str) -> i32 {
 
 #[test]
 fn rule_12_4_an_ig_division_needs_a_fob_there_when_the_phase_began() {
-    let mut s = to_2004a(with_units_dice(&[("F", "mnf_fob", "baghdad_west", 1), ("B", "mnf_bct", "samara", 1), ("M", "ins_militia", "baghdad_west/infra1", 1)], &[]));
+    let mut s = to_2004a(with_units_edited(&[("F", "mnf_fob", "baghdad_west", 1), ("B", "mnf_bct", "samara", 1), ("M", "ins_militia", "baghdad_west/infra1", 1)], &[], &NO_CHAOS));
     let before = ni(&mut s, "ci_ni");
     // 12.6: the Insurgent militia in the district does not block the placement.
     play(&mut s, &[recruit("ig_division", "baghdad_west")]);
@@ -54,7 +57,7 @@ fn rule_12_4_an_ig_division_needs_a_fob_there_when_the_phase_began() {
 #[test]
 fn rule_12_8_withdrawn_units_are_available_at_once_and_12_9_the_mix_is_a_hard_limit() {
     let mix = (r#"(unit_type: "mnf_sof", count: 5),"#, r#"(unit_type: "mnf_sof", count: 1),"#);
-    let mut s = to_2004a(with_units_edited(&[("SOF", "mnf_sof", "anbar", 0)], &[], &[mix]));
+    let mut s = to_2004a(with_units_edited(&[("SOF", "mnf_sof", "anbar", 0)], &[], &[mix, NO_CHAOS[0], NO_CHAOS[1]]));
     let e = s.apply(recruit("mnf_sof", "kuwait")).expect_err("the one SOF counter is in play");
     assert!(e.contains("is in play") || e.contains("free"), "{e}");
     play(&mut s, &[Command::Withdraw { unit: "SOF".into() }]);
@@ -69,7 +72,7 @@ fn rule_12_8_withdrawn_units_are_available_at_once_and_12_9_the_mix_is_a_hard_li
 
 #[test]
 fn rule_12_1_purchases_never_spend_the_index_to_zero() {
-    let mut s = to_2004a(with_units_dice(&[], &[]));
+    let mut s = to_2004a(with_units_edited(&[], &[], &NO_CHAOS));
     let mut bought = 0;
     while s.apply(recruit("mnf_bct", "kuwait")).is_ok() {
         bought += 1;

@@ -1,5 +1,6 @@
 mod area_combat;
 mod boxes;
+mod chaos;
 mod cli;
 mod commands;
 mod decision_iraq;

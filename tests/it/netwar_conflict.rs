@@ -9,7 +9,7 @@ use sandtable::session::prompt::Prompt;
 use sandtable::session::{Command, Session};
 
 use crate::common::{location, play};
-use crate::it::decision_iraq::{with_units_dice, with_units_edited};
+use crate::it::decision_iraq::{NO_CHAOS, with_units_dice, with_units_edited};
 
 fn attack_on(attackers: &[&str], target: &str, table: &str) -> Command {
     Command::Attack { attackers: attackers.iter().map(|a| (*a).to_string()).collect(), target: target.into(), table: Some(table.into()), supports: vec![] }
@@ -17,7 +17,7 @@ fn attack_on(attackers: &[&str], target: &str, table: &str) -> Command {
 
 /// The CI plays first in 2003B and ends its movement phase: its conflict phase begins.
 fn ci_conflict(units: &[(&str, &str, &str, u32)], dice: &[u32]) -> Session {
-    let mut s = with_units_dice(units, dice);
+    let mut s = with_units_edited(units, dice, &NO_CHAOS);
     play(&mut s, &[Command::FirstPlayer { side: "ci".into() }, Command::EndPhase]);
     assert_eq!(s.state(None).phase, "first_conflict");
     s

@@ -47,14 +47,23 @@ pub fn answer_options(game: &Game, units: &UnitsView, prompt: &Prompt) -> Vec<Co
                 }
             }
         }
-        Prompt::PlaceUnit { unit, spaces, .. } => {
-            for s in spaces {
-                out.push(Command::Place { unit: unit.clone(), at: s.clone() });
+        Prompt::PlaceUnit { options, optional, .. } => {
+            for (unit, spaces) in options {
+                for s in spaces {
+                    out.push(Command::Place { unit: unit.clone(), at: s.clone() });
+                }
             }
+            if *optional {
+                out.push(Command::Pass);
+            }
+            return out;
+        }
+        Prompt::ChooseSpace { spaces, .. } => {
+            return spaces.iter().map(|s| Command::ChooseSpace { space: s.clone() }).collect();
         }
         _ => {}
     }
-    out.retain(|c| super::conflict::answer_rejection(game, units, Some(prompt), c).is_none() || matches!(c, Command::Place { .. }));
+    out.retain(|c| super::conflict::answer_rejection(game, units, Some(prompt), c).is_none());
     out
 }
 

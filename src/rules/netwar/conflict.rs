@@ -356,8 +356,9 @@ pub fn answer_rejection(game: &Game, units: &UnitsView, prompt: Option<&Prompt>,
 fn answer(mut ctx: CommandCtx, mut p: ConflictParams, mut q: LossQuery) {
     let Some((_, cmd)) = ctx.cmd.0.clone() else { return };
     let view = UnitsView::collect(q.iter());
+    // Without a conflict in progress the answer is for an event (chaos.rs).
     if p.conflict.0.is_none() {
-        return ctx.reject("no conflict result is waiting for a choice".into());
+        return;
     }
     if let Some(r) = answer_rejection(&ctx.game, &view, p.prompt.0.as_ref(), &cmd) {
         return ctx.reject(r);

@@ -10,6 +10,7 @@ use crate::scenario::schema::{AttrValue, NetwarRules};
 use crate::session::log::{GameLog, LogKind};
 
 pub mod answers;
+pub mod chaos;
 pub mod conflict;
 pub mod mobilization;
 pub mod retreat;
@@ -17,6 +18,7 @@ pub mod retreat;
 pub(super) fn add_systems(s: &mut Schedule) {
     conflict::add_systems(s);
     mobilization::add_systems(s);
+    chaos::add_systems(s);
 }
 
 /// The Netwar parameters, if the scenario plays Netwar rules.

@@ -1,0 +1,435 @@
+//! Chaos events (DI 11): each player's chaos phase rolls its own table (the generic Event phase,
+//! `rules.events.tables`, with a d66); the Netwar effects of the entry rolled are queued here and
+//! applied in order, asking the side whenever it has a choice (where a unit goes, which unit
+//! suffers, which district is named). Units come from the available counters; when none is free
+//! that part of the event has no effect (11, rule gap: the reference's recommended reading).
+
+use std::collections::VecDeque;
+
+use bevy::prelude::*;
+
+use super::{index_track, is_foreign, printed_points, space_attr};
+use crate::model::board::SpaceKind;
+use crate::model::view::UnitsView;
+use crate::model::{Control, Game, Location, PendingPrompt, SpaceId, StepLevel, Tracks, TurnState};
+use crate::rules::levels::{free_at, range};
+use crate::rules::losses::LossQuery;
+use crate::rules::note::{CommandCtx, accepted, command_is, log};
+use crate::rules::RulesSystems;
+use crate::scenario::schema::{AttrValue, NetwarEffect, PhaseKind, SpaceCount, SpaceTest};
+use crate::session::command::Command;
+use crate::session::dice::Dice;
+use crate::session::log::{GameLog, LogKind};
+use crate::session::prompt::Prompt;
+
+pub(super) fn add_systems(s: &mut Schedule) {
+    s.add_systems(
+        proceed_system
+            .run_if(super::is_netwar)
+            .run_if(crate::rules::supply::phase_started)
+            .in_set(RulesSystems::PhaseStart)
+            .after(crate::rules::events::event_phase),
+    );
+    s.add_systems(
+        answer
+            .run_if(super::is_netwar)
+            .run_if(command_is(|c| matches!(c, Command::Place { .. } | Command::Pass | Command::ChooseSpace { .. } | Command::PickUnits { .. })))
+            .in_set(RulesSystems::Movement),
+    );
+    s.add_systems(hvt_check.run_if(super::is_netwar).run_if(accepted).run_if(command_is(|c| matches!(c, Command::EndPhase))).in_set(RulesSystems::Combat));
+}
+
+/// Netwar effects waiting to be applied: (side, effect, cause).
+#[derive(Resource, Clone, Debug, Default)]
+pub struct ChaosQueue(pub VecDeque<(usize, Pending, String)>);
+
+/// A queued piece of an event.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Pending {
+    Effect(NetwarEffect),
+    /// The side reduces one of these units by a level (one pick of a `Reduce` effect).
+    ReduceOne(Vec<String>),
+}
+
+/// The High Value Target marker (chaos 64-66): its side, district and payoff, until the end of
+/// that side's next conflict phase.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct HvtMarker(pub Option<(usize, SpaceId, Vec<String>, u32, String)>);
+
+/// What the chaos systems read and write besides the command context and the units.
+#[derive(bevy::ecs::system::SystemParam)]
+pub struct ChaosParams<'w> {
+    pub queue: ResMut<'w, ChaosQueue>,
+    pub prompt: ResMut<'w, PendingPrompt>,
+    pub tracks: ResMut<'w, Tracks>,
+    pub dice: ResMut<'w, Dice>,
+    pub control: Res<'w, Control>,
+    pub hvt: ResMut<'w, HvtMarker>,
+}
+
+fn proceed_system(game: Res<Game>, turn: Res<TurnState>, mut glog: ResMut<GameLog>, mut p: ChaosParams, mut q: LossQuery) {
+    if p.prompt.0.is_none() {
+        let game = game.clone();
+        proceed(&game, &turn, &mut glog, &mut p, &mut q);
+    }
+}
+
+/// Whether a space passes a test for `side`.
+fn passes(game: &Game, units: &UnitsView, side: usize, space: SpaceId, t: &SpaceTest) -> bool {
+    let here = || std::iter::once(space).chain(game.board.slots_of(space)).flat_map(|s| units.at(s).collect::<Vec<_>>()).collect::<Vec<_>>();
+    match t {
+        SpaceTest::In(list) => list.iter().any(|k| k == game.board.key(space)),
+        SpaceTest::Attribute(name, v) => space_attr(game, space, name) == Some(v),
+        SpaceTest::Iraqi => !is_foreign(game, space),
+        SpaceTest::HasUnits(c) if c.is_empty() => here().iter().any(|u| u.side == side),
+        SpaceTest::HasUnits(c) => here().iter().any(|u| c.contains(&game.scenario.unit_types[u.type_index].contingent)),
+        SpaceTest::HasUnitTypes(ts) => here().iter().any(|u| ts.contains(&game.scenario.unit_types[u.type_index].id)),
+        SpaceTest::NoUnitsOf(s) => !here().iter().any(|u| Some(u.side) == game.side_index(s)),
+    }
+}
+
+/// The districts passing every test, in id order.
+fn districts(game: &Game, units: &UnitsView, side: usize, tests: &[SpaceTest]) -> Vec<SpaceId> {
+    (0..game.board.len())
+        .map(|i| SpaceId(i as u32))
+        .filter(|s| matches!(game.board.spaces[s.index()].kind, SpaceKind::Area))
+        .filter(|s| tests.iter().all(|t| passes(game, units, side, *s, t)))
+        .collect()
+}
+
+fn type_index(game: &Game, id: &str) -> Option<usize> {
+    game.scenario.unit_types.iter().position(|t| t.id == id)
+}
+
+/// The first available counter of a type.
+fn available(units: &UnitsView, t: usize) -> Option<String> {
+    units.0.iter().find(|u| u.type_index == t && u.location == Location::Eliminated).map(|u| u.id.clone())
+}
+
+/// Where a new unit may go in a district: open, or an empty box (34: placed open unless the side
+/// picks an empty infra box), and never where the Movement Restriction Chart bars it.
+fn places(game: &Game, units: &UnitsView, unit: &str, d: SpaceId) -> Vec<String> {
+    let Some(u) = units.get(unit) else { return Vec::new() };
+    if crate::rules::movement::entry_bans(game, units, u)[d.index()] {
+        return Vec::new();
+    }
+    let mut out = vec![game.board.key(d).to_string()];
+    out.extend(super::retreat::empty_boxes(game, units, d).first().map(|b| game.board.key(*b).to_string()));
+    out
+}
+
+/// The level a placed unit of type `t` takes: `level` (or the lowest) if a counter of it is free.
+fn place_level(game: &Game, units: &UnitsView, t: usize, level: Option<u32>) -> Option<u32> {
+    let l = level.or_else(|| range(game, t).map(|(lo, _)| lo)).unwrap_or(0);
+    free_at(game, units, t, l, "").then_some(l)
+}
+
+/// Applies queued effects until one needs a choice or the queue is empty.
+fn proceed(game: &Game, turn: &TurnState, glog: &mut GameLog, p: &mut ChaosParams, q: &mut LossQuery) {
+    while let Some((side, item, cause)) = p.queue.0.front().cloned() {
+        let units = UnitsView::collect(q.iter());
+        let who = game.side_id(side).to_string();
+        let effect = match item {
+            Pending::Effect(e) => e,
+            Pending::ReduceOne(ids) => {
+                let ids: Vec<String> = ids.into_iter().filter(|i| units.get(i).is_some_and(|u| u.space().is_some())).collect();
+                if ids.len() <= 1 {
+                    p.queue.0.pop_front();
+                    super::conflict::apply_levels(game, turn, glog, q, &ids, -1);
+                    continue;
+                }
+                p.prompt.0 = Some(Prompt::PickUnits { side: who, units: ids, count: 1, what: format!("loses a level ({cause})"), rule: "11".into() });
+                return;
+            }
+        };
+        match &effect {
+            NetwarEffect::PlaceUnit { unit_types, level, spaces, optional, or_raise, .. } => {
+                let mut options: Vec<(String, Vec<String>)> = Vec::new();
+                for ty in unit_types {
+                    let Some(t) = type_index(game, ty) else { continue };
+                    if let (Some(id), Some(_)) = (available(&units, t), place_level(game, &units, t, *level)) {
+                        let at: Vec<String> = districts(game, &units, side, spaces).into_iter().flat_map(|d| places(game, &units, &id, d)).collect();
+                        if !at.is_empty() {
+                            options.push((id, at));
+                        }
+                    }
+                    if *or_raise && let Some(l) = level && free_at(game, &units, t, *l, "") {
+                        for u in units.0.iter().filter(|u| u.type_index == t && u.side == side && u.level < *l) {
+                            if let Some(s) = u.space() {
+                                options.push((u.id.clone(), vec![game.board.key(s).to_string()]));
+                            }
+                        }
+                    }
+                }
+                if options.is_empty() {
+                    log(glog, game, turn, LogKind::Track, format!("{cause}: no counter is free or no district qualifies, no effect (11)"), None);
+                    p.queue.0.pop_front();
+                    continue;
+                }
+                let why = if *or_raise { format!("{cause}; a unit already on the map is raised where it stands") } else { cause.clone() };
+                p.prompt.0 = Some(Prompt::PlaceUnit { side: who, options, optional: *optional, why, rule: "11".into() });
+                return;
+            }
+            NetwarEffect::RemoveUnit { contingents } => {
+                let ids: Vec<String> = units
+                    .0
+                    .iter()
+                    .filter(|u| u.side == side && u.space().is_some() && contingents.contains(&game.scenario.unit_types[u.type_index].contingent))
+                    .map(|u| u.id.clone())
+                    .collect();
+                if ids.is_empty() {
+                    log(glog, game, turn, LogKind::Track, format!("{cause}: no unit to remove"), None);
+                    p.queue.0.pop_front();
+                    continue;
+                }
+                p.prompt.0 = Some(Prompt::PickUnits { side: who, units: ids, count: 1, what: format!("is removed ({cause})"), rule: "11".into() });
+                return;
+            }
+            NetwarEffect::Reduce { side: owner, unit_types, spaces, each } => {
+                let owner = game.side_index(owner).unwrap_or(side);
+                let in_space = |d: SpaceId| -> Vec<String> {
+                    std::iter::once(d)
+                        .chain(game.board.slots_of(d))
+                        .flat_map(|s| units.at(s).filter(|u| u.side == owner && unit_types.contains(&game.scenario.unit_types[u.type_index].id)).map(|u| u.id.clone()).collect::<Vec<_>>())
+                        .collect()
+                };
+                let groups: Vec<Vec<String>> = if *each {
+                    districts(game, &units, side, spaces).into_iter().map(in_space).filter(|g| !g.is_empty()).collect()
+                } else {
+                    let all: Vec<String> = districts(game, &units, side, spaces).into_iter().flat_map(in_space).collect();
+                    if all.is_empty() { Vec::new() } else { vec![all] }
+                };
+                p.queue.0.pop_front();
+                if groups.is_empty() {
+                    log(glog, game, turn, LogKind::Track, format!("{cause}: no unit to reduce"), None);
+                }
+                // One pick per district, asked in district order.
+                for g in groups.into_iter().rev() {
+                    p.queue.0.push_front((owner, Pending::ReduceOne(g), cause.clone()));
+                }
+            }
+            NetwarEffect::PointsPerSpace { track, per, attribute, count, min } => {
+                p.queue.0.pop_front();
+                let Some(t) = game.track_index(track) else { continue };
+                let counted: Vec<String> = districts(game, &units, side, &[SpaceTest::Attribute(attribute.clone(), AttrValue::Bool(true))])
+                    .into_iter()
+                    .filter(|d| match count {
+                        SpaceCount::Controlled(s) => p.control.owner[d.index()].is_some() && p.control.owner[d.index()] == game.side_index(s),
+                        SpaceCount::OpenUnits(s) => units.at(*d).any(|u| Some(u.side) == game.side_index(s)),
+                    })
+                    .map(|d| game.board.key(d).to_string())
+                    .collect();
+                let base = per * counted.len() as i32;
+                let m = super::multiplier(game, turn, t, 0);
+                let before = p.tracks.0[t];
+                let mut after = crate::rules::tracks::adjust_track(game, &mut p.tracks, t, base * m);
+                if let Some(m) = min
+                    && after < *m
+                    && before >= *m
+                {
+                    p.tracks.0[t] = *m;
+                    after = *m;
+                }
+                let list = if counted.is_empty() { "none".to_string() } else { counted.join(", ") };
+                let name = &game.scenario.tracks[t].name;
+                log(glog, game, turn, LogKind::Track, format!("{name} {before} -> {after} ({cause}: {per:+} for each of {list})"), None);
+            }
+            NetwarEffect::ControlIncome => {
+                p.queue.0.pop_front();
+                for s in 0..game.scenario.sides.len() {
+                    let Some(t) = index_track(game, s) else { continue };
+                    let held: Vec<SpaceId> = (0..game.board.len()).map(|i| SpaceId(i as u32)).filter(|d| p.control.owner[d.index()] == Some(s)).collect();
+                    let base: i32 = held.iter().map(|d| printed_points(game, *d, s)).sum();
+                    super::change_index(game, turn, &mut p.tracks, glog, t, base, 0, &format!("{cause}: the points of the districts {} controls", game.side_id(s)));
+                }
+            }
+            NetwarEffect::GainSpacePoints { spaces } | NetwarEffect::Defection { spaces, .. } => {
+                let ds: Vec<String> = districts(game, &units, side, spaces).into_iter().map(|d| game.board.key(d).to_string()).collect();
+                if ds.is_empty() {
+                    log(glog, game, turn, LogKind::Track, format!("{cause}: no district qualifies, no effect"), None);
+                    p.queue.0.pop_front();
+                    continue;
+                }
+                p.prompt.0 = Some(Prompt::ChooseSpace { side: who, spaces: ds, why: cause.clone(), rule: "11".into() });
+                return;
+            }
+            NetwarEffect::HighValueTarget { locations, unit_types, dice, track } => {
+                p.queue.0.pop_front();
+                let roll = p.dice.roll(6, format!("{cause}: where"));
+                let at = locations.iter().rev().find(|(from, _)| roll >= *from).map(|(_, k)| k.clone());
+                let Some(space) = at.as_deref().and_then(|k| game.board.space(k)) else { continue };
+                log(glog, game, turn, LogKind::Roll, format!("{cause}: rolled {roll}, the marker goes to {}", game.board.key(space)), Some(game.board.key(space).to_string()));
+                p.hvt.0 = Some((side, space, unit_types.clone(), *dice, track.clone()));
+            }
+        }
+    }
+}
+
+fn answer(mut ctx: CommandCtx, mut p: ChaosParams, conflict: Res<super::conflict::NetwarConflict>, mut q: LossQuery) {
+    let Some((side, cmd)) = ctx.cmd.0.clone() else { return };
+    if conflict.0.is_some() || p.queue.0.is_empty() {
+        return;
+    }
+    let Some(prompt) = p.prompt.0.clone() else { return };
+    let game = ctx.game.clone();
+    let units = UnitsView::collect(q.iter());
+    let Some((_, item, cause)) = p.queue.0.front().cloned() else { return };
+    let effect = match item {
+        Pending::Effect(e) => Some(e),
+        Pending::ReduceOne(_) => None,
+    };
+    match (&prompt, &cmd, &effect) {
+        (Prompt::PlaceUnit { optional: true, .. }, Command::Pass, _) => {
+            ctx.log(LogKind::Command, format!("{} declines: {cause}", game.side_id(side)), None);
+        }
+        (Prompt::PlaceUnit { options, .. }, Command::Place { unit, at }, Some(NetwarEffect::PlaceUnit { level, then, .. })) => {
+            let Some((_, spaces)) = options.iter().find(|(u, _)| u == unit) else { return ctx.reject(format!("`{unit}` is not offered")) };
+            if !spaces.contains(at) {
+                return ctx.reject(format!("`{unit}` may go to: {}", spaces.join(", ")));
+            }
+            let (Some(space), Some(u)) = (game.board.space(at), units.get(unit)) else { return };
+            let placed = u.location == Location::Eliminated;
+            let to_level = if placed { place_level(&game, &units, u.type_index, *level).unwrap_or(0) } else { level.unwrap_or(u.level) };
+            for (unit_c, mut loc, mut lvl, mut act, _) in q.iter_mut() {
+                if &unit_c.id == unit {
+                    *loc = Location::OnMap(space);
+                    *lvl = StepLevel(to_level);
+                    if placed {
+                        *act = crate::model::Activity::default();
+                    }
+                }
+            }
+            let what = if placed { format!("{unit} is placed at {at}, level {to_level}") } else { format!("{unit} is raised to level {to_level}") };
+            ctx.log(LogKind::Command, format!("{what} ({cause})"), Some(at.clone()));
+            if placed && !then.is_empty() {
+                // The event's follow-up (chaos 33: the PRT's cost) goes through the effect
+                // context like any table effect.
+                p.queue.0.pop_front();
+                p.prompt.0 = None;
+                let then = then.clone();
+                apply_follow_up(&game, &ctx.turn, &mut ctx.glog, &mut p, &then, &cause);
+                proceed(&game, &ctx.turn, &mut ctx.glog, &mut p, &mut q);
+                return;
+            }
+        }
+        (Prompt::PickUnits { units: ids, .. }, Command::PickUnits { units: picked }, Some(NetwarEffect::RemoveUnit { .. })) => {
+            if picked.len() != 1 || !ids.contains(&picked[0]) {
+                return ctx.reject(format!("pick one of: {}", ids.join(", ")));
+            }
+            super::conflict::eliminate(&game, &ctx.turn, &mut ctx.glog, &mut q, picked);
+        }
+        (Prompt::PickUnits { units: ids, .. }, Command::PickUnits { units: picked }, None) => {
+            if picked.len() != 1 || !ids.contains(&picked[0]) {
+                return ctx.reject(format!("pick one of: {}", ids.join(", ")));
+            }
+            super::conflict::apply_levels(&game, &ctx.turn, &mut ctx.glog, &mut q, picked, -1);
+        }
+        (Prompt::ChooseSpace { spaces, .. }, Command::ChooseSpace { space }, _) => {
+            if !spaces.contains(space) {
+                return ctx.reject(format!("choose one of: {}", spaces.join(", ")));
+            }
+            let Some(d) = game.board.space(space) else { return };
+            match &effect {
+                Some(NetwarEffect::GainSpacePoints { .. }) => {
+                    let t = index_track(&game, side).unwrap_or(0);
+                    let base = printed_points(&game, d, side);
+                    super::change_index(&game, &ctx.turn, &mut p.tracks, &mut ctx.glog, t, base, 0, &format!("{cause}: {space}"));
+                }
+                Some(NetwarEffect::Defection { all, half, .. }) => defect(&game, &ctx.turn, &mut ctx.glog, &mut q, side, d, all, half, &cause),
+                _ => {}
+            }
+        }
+        _ => return ctx.reject("this answer does not fit the question asked".into()),
+    }
+    p.queue.0.pop_front();
+    p.prompt.0 = None;
+    proceed(&game, &ctx.turn, &mut ctx.glog, &mut p, &mut q);
+}
+
+/// Track effects that follow a placement (chaos 33).
+fn apply_follow_up(game: &Game, turn: &TurnState, glog: &mut GameLog, p: &mut ChaosParams, effects: &[crate::scenario::schema::EventEffect], cause: &str) {
+    use crate::scenario::schema::{Amount, EventEffect};
+    for e in effects {
+        if let EventEffect::AdjustTrack { track, amount, min } = e {
+            let Some(t) = game.track_index(track) else { continue };
+            let delta = match amount {
+                Amount::Fixed(n) => *n,
+                Amount::Dice(n) => (0..*n).map(|_| p.dice.roll(6, format!("{cause}: {track}")) as i32).sum(),
+                Amount::MinusDice(n) => -(0..*n).map(|_| p.dice.roll(6, format!("{cause}: {track}")) as i32).sum::<i32>(),
+            };
+            let delta = delta * super::multiplier(game, turn, t, 0);
+            let before = p.tracks.0[t];
+            let mut after = crate::rules::tracks::adjust_track(game, &mut p.tracks, t, delta);
+            if let Some(m) = min
+                && after < *m
+                && before >= *m
+            {
+                p.tracks.0[t] = *m;
+                after = *m;
+            }
+            let name = &game.scenario.tracks[t].name;
+            log(glog, game, turn, LogKind::Track, format!("{name} {before} -> {after} ({cause})"), None);
+        }
+    }
+}
+
+/// Chaos 53-56: the enemy's units of the `all` types and half (rounded up, lowest levels first)
+/// of the `half` types in the district are replaced by own units of the paired types, at the same
+/// level and place, when a counter is free (31: else removed and not replaced).
+#[expect(clippy::too_many_arguments, reason = "the state a defection changes")]
+fn defect(game: &Game, turn: &TurnState, glog: &mut GameLog, q: &mut LossQuery, side: usize, d: SpaceId, all: &[(String, String)], half: &[(String, String)], cause: &str) {
+    let units = UnitsView::collect(q.iter());
+    let spaces: Vec<SpaceId> = std::iter::once(d).chain(game.board.slots_of(d)).collect();
+    let mut swaps: Vec<(String, SpaceId, u32, String)> = Vec::new();
+    for (pairs, whole) in [(all, true), (half, false)] {
+        for (from, to) in pairs {
+            let mut here: Vec<(u32, String, SpaceId)> = spaces
+                .iter()
+                .flat_map(|s| units.at(*s).filter(|u| u.side != side && game.scenario.unit_types[u.type_index].id == *from).map(|u| (u.level, u.id.clone(), *s)).collect::<Vec<_>>())
+                .collect();
+            here.sort();
+            let n = if whole { here.len() } else { here.len().div_ceil(2) };
+            swaps.extend(here.into_iter().take(n).map(|(l, id, s)| (id, s, l, to.clone())));
+        }
+    }
+    for (id, at, level, to) in swaps {
+        super::conflict::eliminate(game, turn, glog, q, std::slice::from_ref(&id));
+        let view = UnitsView::collect(q.iter());
+        let Some(t) = type_index(game, &to) else { continue };
+        let counter = available(&view, t).filter(|_| free_at(game, &view, t, level, ""));
+        let Some(new) = counter else {
+            log(glog, game, turn, LogKind::Track, format!("{cause}: no {to} counter at level {level} is free, {id} is not replaced"), None);
+            continue;
+        };
+        for (u, mut loc, mut lvl, mut act, _) in q.iter_mut() {
+            if u.id == new {
+                *loc = Location::OnMap(at);
+                *lvl = StepLevel(level);
+                *act = crate::model::Activity::default();
+            }
+        }
+        log(glog, game, turn, LogKind::Command, format!("{cause}: {new} ({to}, level {level}) takes the place of {id} at {}", game.board.key(at)), Some(game.board.key(at).to_string()));
+    }
+}
+
+/// The HVT pays off if a unit of its types is in its district when its side's conflict phase
+/// ends; the marker goes either way (chaos 64-66).
+fn hvt_check(game: Res<Game>, turn: Res<TurnState>, mut glog: ResMut<GameLog>, mut p: ChaosParams, q: crate::model::view::UnitQuery) {
+    let Some(phase) = turn.current_phase(&game) else { return };
+    let Some((side, space, types, dice, track)) = p.hvt.0.clone() else { return };
+    if phase.kind != PhaseKind::Combat || turn.actor(&game, phase) != Some(side) {
+        return;
+    }
+    p.hvt.0 = None;
+    let units = UnitsView::collect(q.iter());
+    let key = game.board.key(space).to_string();
+    let found = std::iter::once(space).chain(game.board.slots_of(space)).any(|s| units.at(s).any(|u| u.side == side && types.contains(&game.scenario.unit_types[u.type_index].id)));
+    if !found {
+        log(&mut glog, &game, &turn, LogKind::Track, format!("High Value Target in {key}: no {} there, the marker is removed", types.join("/")), Some(key));
+        return;
+    }
+    let sum: i32 = (0..dice).map(|_| p.dice.roll(6, "High Value Target") as i32).sum();
+    if let Some(t) = game.track_index(&track) {
+        super::change_index(&game, &turn, &mut p.tracks, &mut glog, t, sum, 0, &format!("High Value Target taken in {key} ({dice}d6)"));
+    }
+}
