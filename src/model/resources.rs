@@ -79,6 +79,10 @@ pub struct TurnState {
     /// The game turn whose initiative has been decided.
     #[serde(default)]
     pub initiative_done: Option<usize>,
+    /// DI 20.5 ISR: districts where this phase's attacker may use the Kinetic table against
+    /// units in boxes.
+    #[serde(default)]
+    pub isr: BTreeSet<SpaceId>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -163,7 +163,7 @@ pub fn area_attacks(game: &Game, turn: &TurnState, units: &UnitsView, tracks: &T
             let crt = table.as_ref().and_then(|t| game.scenario.tables.crts.iter().position(|c| &c.id == t)).unwrap_or(0);
             for (g, target) in &groups {
                 let Ok(plan) = plan_area_attack(game, turn, units, side, g, *target, crt) else { continue };
-                if attack_ban(game, tracks, units, g).is_none() && super::netwar::conflict::table_rejection(game, units, g, plan.underground, crt).is_none() {
+                if attack_ban(game, tracks, units, g).is_none() && super::netwar::conflict::table_rejection(game, turn, units, g, plan.underground, crt).is_none() {
                     out.push(Command::Attack { attackers: g.clone(), target: game.board.key(*target).to_string(), table: table.clone(), supports: Vec::new() });
                 }
             }

@@ -26,7 +26,7 @@ pub(super) fn add_systems(s: &mut Schedule) {
             .in_set(RulesSystems::PhaseStart)
             .after(super::declarations::offer_declarations),
     );
-    s.add_systems(play_chit.run_if(command_is(|c| matches!(c, Command::PlayChit { .. }))).in_set(RulesSystems::Movement));
+    s.add_systems(play_chit.run_if(super::netwar::not_netwar).run_if(command_is(|c| matches!(c, Command::PlayChit { .. }))).in_set(RulesSystems::Movement));
 }
 
 /// The definition behind a chit instance id (`N1`, or `N1#2` for the second copy).

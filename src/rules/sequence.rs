@@ -88,7 +88,7 @@ pub fn sequence_rejection(game: &Game, turn: &TurnState, prompt: Option<&crate::
             phase.kind == PhaseKind::Reinforcement || game.scenario.reinforcements.iter().any(|r| r.phase.as_ref() == Some(&phase.id))
         }
         Command::Place { .. } => false,
-        Command::Recruit { .. } | Command::Withdraw { .. } => phase.kind == PhaseKind::Mobilization,
+        Command::Recruit { .. } | Command::Withdraw { .. } | Command::BuyChit => phase.kind == PhaseKind::Mobilization,
         Command::EndPhase
         | Command::Pass
         | Command::Choose { .. }
@@ -211,6 +211,7 @@ fn end_phase(
         *a = Activity { no_attack, reserve, landed, ..Activity::default() };
     }
     turn.attacked.clear();
+    turn.isr.clear();
     // Phase-scoped markers (interdiction, tutorial 5.7.6) end with their phase.
     if control.interdicted.iter().any(|m| *m) {
         control.interdicted.fill(false);

@@ -27,9 +27,41 @@ pub struct NetwarRules {
     /// DI 12: what each side may buy in its Mobilization phases.
     #[serde(default)]
     pub mobilization: Vec<Recruit>,
-    /// DI 11: (side, event table id) rolled in the side's chaos phases.
+    /// DI 12.10, 20.2: a side buys a random chit from its pool in its Mobilization phase.
     #[serde(default)]
-    pub chaos: Vec<(String, String)>,
+    pub chit_costs: Vec<ChitCost>,
+    /// DI 3.3: chits each side draws at random before play begins: (side, pool, count).
+    #[serde(default)]
+    pub initial_draws: Vec<(String, String, u32)>,
+    /// DI 20.5 Leader Node: the militia type each side places and the districts where that
+    /// militia could have been set up (side, unit type, districts); open or an empty box.
+    #[serde(default)]
+    pub leader_node_militia: Vec<(String, String, Vec<String>)>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct ChitCost {
+    pub side: String,
+    pub pool: String,
+    pub cost: i32,
+}
+
+/// What a Netwar chit does (DI 20.5, 6.8), written in a chit's effects as `Netwar(Chit(...))`.
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub enum NetwarChit {
+    /// Black Ops (CI) / Fatwa (Ins): cancels an enemy chit as it is played, a cancel included.
+    Cancel,
+    /// After a conflict's result: the points the side gains from it count one more doubling.
+    InfoWar,
+    /// Own conflict phase: one district's units may use the Kinetic table against infra boxes,
+    /// or the side looks at the enemy's chits.
+    Isr,
+    /// Own Mobilization phase: one own unit rises a level, or one own militia is placed where
+    /// it could have been set up.
+    LeaderNode,
+    /// After a conflict is declared, before the roll: the side's units count double.
+    TacticalEdge,
 }
 
 fn three() -> u32 {
@@ -117,6 +149,8 @@ pub enum NetwarEffect {
     /// half (rounded up, lowest levels first) of the `half` types is replaced by a unit of the
     /// paired own type at the same level and place, if one is available (DI chaos 53-56).
     Defection { spaces: Vec<SpaceTest>, all: Vec<(String, String)>, half: Vec<(String, String)> },
+    /// A Netwar chit's effect (held chits only).
+    Chit(NetwarChit),
     /// A d6 picks the space (`locations`: first roll of each range); if a unit of the side of
     /// `unit_types` is in it when the side's next conflict phase ends, `track` gains the sum of
     /// `dice` d6 (DI chaos 64-66).

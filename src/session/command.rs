@@ -71,6 +71,8 @@ pub enum Command {
     ChooseSpace { space: String },
     /// Mobilization (DI 12): buy a unit of this type and place it at a space or box.
     Recruit { unit_type: String, at: String },
+    /// Mobilization (DI 12.10): buy a chit, drawn at random from the side's pool.
+    BuyChit,
     /// Mobilization (DI 12.8): take an own unit off the map; it becomes available at once.
     Withdraw { unit: String },
     /// End the current phase.
@@ -122,6 +124,7 @@ impl Command {
             Command::ChooseSpace { space } => format!("choose {space}"),
             Command::Recruit { unit_type, at } => format!("recruit {unit_type} at {at}"),
             Command::Withdraw { unit } => format!("withdraw {unit}"),
+            Command::BuyChit => "buy a Netwar chit".to_string(),
             Command::EndPhase => "end phase".to_string(),
         }
     }

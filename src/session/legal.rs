@@ -114,9 +114,13 @@ pub fn legal_commands(world: &mut World) -> Vec<Command> {
     let tracks_now = world.resource::<crate::model::Tracks>();
     let timers = world.resource::<crate::rules::timers::Timers>();
     let facts = crate::rules::events::Facts { game, turn, tracks: tracks_now, control, units: &units, timers: &timers.0 };
-    for chit in pools.hands.get(side).cloned().unwrap_or_default() {
-        if crate::rules::events::play_rejection(facts, pools, side, &chit).is_none() {
-            out.push(Command::PlayChit { chit, target: None });
+    if game.scenario.rules.netwar.is_some() {
+        out.extend(crate::rules::netwar::chits::chit_commands(game, turn, &units, pools, side));
+    } else {
+        for chit in pools.hands.get(side).cloned().unwrap_or_default() {
+            if crate::rules::events::play_rejection(facts, pools, side, &chit).is_none() {
+                out.push(Command::PlayChit { chit, target: None });
+            }
         }
     }
     for r in &game.scenario.reinforcements {
@@ -162,6 +166,9 @@ pub fn legal_commands(world: &mut World) -> Vec<Command> {
             let start = world.resource::<crate::rules::netwar::mobilization::MobilizationStart>();
             let tracks = world.resource::<crate::model::Tracks>();
             out.extend(crate::rules::netwar::mobilization::mobilization_commands(game, turn, &units, tracks, start, side));
+            if crate::rules::netwar::chits::buy_check(game, turn, tracks, pools, side).is_ok() {
+                out.push(Command::BuyChit);
+            }
         }
         PhaseKind::Combat => {
             let supports = world.resource::<crate::rules::supports::SupportState>();

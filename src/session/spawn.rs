@@ -35,6 +35,7 @@ pub fn spawn_world(loaded: &Loaded, options: &BTreeSet<String>, seed: u64, force
         offered: BTreeSet::new(),
         responded: BTreeSet::new(),
         initiative_done: None,
+        isr: BTreeSet::new(),
     };
     let tracks = Tracks(s.tracks.iter().map(|t| t.start).collect());
     let mut control = Control { owner: vec![None; game.board.len()], interdicted: vec![false; game.board.len()], source_markers: std::collections::BTreeMap::new(), demolished: BTreeSet::new(), extra_markers: 0 };
@@ -129,6 +130,16 @@ pub fn spawn_world(loaded: &Loaded, options: &BTreeSet<String>, seed: u64, force
         None => format!("{}: turn {}, {}", s.title, s.turns.labels.first().map_or("?", String::as_str), s.turns.phases.get(turn.phase).map_or("?", |p| p.name.as_str())),
     };
     log(&mut glog, &game, &turn, LogKind::Phase, text, None);
+    // DI 3.3: chits drawn at random before play begins.
+    let mut dice = Dice::new(seed, forced);
+    if let Some(n) = &s.rules.netwar {
+        for (side, pool, count) in &n.initial_draws {
+            let (Some(side), Some(pool)) = (game.side_index(side), s.pools.iter().position(|p| &p.id == pool)) else { continue };
+            for _ in 0..*count {
+                crate::rules::netwar::chits::draw(&game, &turn, &mut glog, &mut pools, &mut dice, pool, side);
+            }
+        }
+    }
     let turn_started = turn.setup.is_none();
     world.insert_resource(turn);
     world.insert_resource(tracks);
@@ -136,7 +147,7 @@ pub fn spawn_world(loaded: &Loaded, options: &BTreeSet<String>, seed: u64, force
     world.insert_resource(pools);
     world.insert_resource(index);
     world.insert_resource(glog);
-    world.insert_resource(Dice::new(seed, forced));
+    world.insert_resource(dice);
     world.insert_resource(PendingPrompt::default());
     world.insert_resource(PendingCombat::default());
     world.insert_resource(CurrentCommand::default());
@@ -162,6 +173,7 @@ pub fn spawn_world(loaded: &Loaded, options: &BTreeSet<String>, seed: u64, force
     world.insert_resource(crate::rules::netwar::mobilization::MobilizationStart::default());
     world.insert_resource(crate::rules::netwar::chaos::ChaosQueue::default());
     world.insert_resource(crate::rules::netwar::chaos::HvtMarker::default());
+    world.insert_resource(crate::rules::netwar::chits::ChitChain::default());
     world.insert_resource(crate::rules::timers::Timers(vec![None; s.rules.timers.len()]));
     world.insert_resource(crate::rules::supply::PhaseStarted(turn_started));
     world.insert_resource(game);

@@ -1,6 +1,7 @@
 mod area_combat;
 mod boxes;
 mod chaos;
+mod chits;
 mod cli;
 mod commands;
 mod decision_iraq;

@@ -253,6 +253,10 @@ fn proceed(game: &Game, turn: &TurnState, glog: &mut GameLog, p: &mut ChaosParam
                 p.prompt.0 = Some(Prompt::ChooseSpace { side: who, spaces: ds, why: cause.clone(), rule: "11".into() });
                 return;
             }
+            // Chit effects are played from the hand (chits.rs), never rolled.
+            NetwarEffect::Chit(_) => {
+                p.queue.0.pop_front();
+            }
             NetwarEffect::HighValueTarget { locations, unit_types, dice, track } => {
                 p.queue.0.pop_front();
                 let roll = p.dice.roll(6, format!("{cause}: where"));

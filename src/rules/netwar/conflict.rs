@@ -16,7 +16,7 @@ use crate::rules::levels::{LevelChange, change_level};
 use crate::rules::losses::LossQuery;
 use crate::rules::note::{CommandCtx, command_is, log};
 use crate::rules::RulesSystems;
-use crate::scenario::schema::{CombatEffect, Party, Portion, UnitFlag};
+use crate::scenario::schema::{CombatEffect, NetwarChit, Party, Portion, UnitFlag};
 use crate::session::command::Command;
 use crate::session::dice::Dice;
 use crate::session::log::{GameLog, LogKind};
@@ -29,6 +29,7 @@ pub(super) fn add_systems(s: &mut Schedule) {
             answer.run_if(super::is_netwar).run_if(command_is(|c| {
                 matches!(c, Command::NetwarPoints { .. } | Command::PickUnits { .. } | Command::RetreatTo { .. } | Command::Advance { .. })
             })),
+            answer_chit.run_if(super::is_netwar).run_if(command_is(|c| matches!(c, Command::PlayChit { .. } | Command::Pass))),
         )
             .in_set(RulesSystems::Combat),
     );
@@ -49,12 +50,36 @@ pub struct Conflict {
     /// The boxes the defenders held (an attack on units in boxes).
     pub boxes: Vec<SpaceId>,
     pub steps: VecDeque<Step>,
+    /// Declared and not yet rolled: the table, the strengths, the phase record.
+    pub roll: Option<PendingRoll>,
+    /// Parties still to be offered a chit before the roll (Tactical Edge).
+    pub offers: VecDeque<usize>,
+    /// Tactical Edge played by each party (its units count double).
+    pub edge: [bool; 2],
+    /// A chit offer waiting for its answer.
+    pub offer: Option<Offer>,
+}
+
+/// What the roll of a declared conflict needs.
+#[derive(Clone, Debug)]
+pub struct PendingRoll {
+    pub crt: usize,
+    pub attack: u32,
+    pub defense: u32,
+}
+
+/// A chit offered to a side in a conflict.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Offer {
+    TacticalEdge(usize),
+    InfoWar,
 }
 
 /// One part of a result, applied in order.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Step {
-    Points { party: usize, doublings: u32 },
+    /// `offered`: InfoWar has been offered to the gaining side.
+    Points { party: usize, doublings: u32, offered: bool },
     Levels { party: usize, portion: Portion, delta: i32 },
     Eliminate { party: usize, percent: u32 },
     Retreat { party: usize },
@@ -69,6 +94,8 @@ pub struct ConflictParams<'w> {
     pub tracks: ResMut<'w, Tracks>,
     pub dice: ResMut<'w, Dice>,
     pub control: Res<'w, crate::model::Control>,
+    pub pools: ResMut<'w, crate::model::Pools>,
+    pub chain: ResMut<'w, super::chits::ChitChain>,
 }
 
 fn party(p: Party) -> usize {
@@ -83,18 +110,13 @@ fn resolve_conflict(mut ctx: CommandCtx, mut p: ConflictParams, mut q: LossQuery
         Err(r) => return ctx.reject(r),
     };
     let game = ctx.game.clone();
-    if let Some(r) = table_rejection(&game, &view, &plan.attackers, plan.underground, plan.crt) {
+    if let Some(r) = table_rejection(&game, &ctx.turn, &view, &plan.attackers, plan.underground, plan.crt) {
         return ctx.reject(r);
     }
-    let crt = &game.scenario.tables.crts[plan.crt];
-    let col = column_label(crt, plan.pick.column).to_string();
     let key = game.board.key(plan.target).to_string();
     let below = if plan.underground { " (infra boxes)" } else { "" };
-    let cause = format!("conflict in {key}{below}: {} vs {} on {}, column {col}", plan.attack, plan.defense, crt.name);
-    let roll = p.dice.roll_spec(crt.dice, &cause);
+    ctx.log(LogKind::Combat, format!("{} declares a conflict in {key}{below}: {} against {}", game.side_id(side), plan.attackers.join(", "), plan.defenders.join(", ")), Some(key));
     ctx.outcome.barrier = true;
-    let code = crt_lookup(crt, plan.pick.column, roll).unwrap_or("").to_string();
-    ctx.log(LogKind::Roll, format!("{cause}: rolled {roll}"), Some(key.clone()));
     ctx.turn.attacked.insert(plan.mark);
     for id in &plan.attackers {
         if let Some(&e) = ctx.index.0.get(id)
@@ -103,46 +125,75 @@ fn resolve_conflict(mut ctx: CommandCtx, mut p: ConflictParams, mut q: LossQuery
             if plan.underground { act.attacked_below = true } else { act.attacked = true }
         }
     }
-    let result = crt.results.iter().find(|r| r.code == code);
-    let name = result.map(|r| if r.name.is_empty() { code.clone() } else { format!("{code} ({})", r.name) }).unwrap_or_else(|| code.clone());
-    ctx.log(LogKind::Combat, format!("result {name}"), Some(key));
     let defender_side = plan.defenders.first().and_then(|d| view.get(d)).map_or(1 - side.min(1), |u| u.side);
     let boxes = if plan.underground { plan.defenders.iter().filter_map(|d| view.get(d)).filter_map(|u| u.space()).collect() } else { Vec::new() };
-    let mut steps = VecDeque::new();
+    p.conflict.0 = Some(Conflict {
+        space: plan.target,
+        sides: [side, defender_side],
+        units: [plan.attackers, plan.defenders],
+        boxes,
+        steps: VecDeque::new(),
+        roll: Some(PendingRoll { crt: plan.crt, attack: plan.attack, defense: plan.defense }),
+        offers: VecDeque::from([0, 1]),
+        edge: [false; 2],
+        offer: None,
+    });
+    proceed(&game, &ctx.turn, &mut ctx.glog, &mut p, &mut q);
+}
+
+/// Rolls a declared conflict and queues the parts of its result.
+fn roll(game: &Game, turn: &TurnState, glog: &mut GameLog, p: &mut ConflictParams) {
+    let Some(c) = p.conflict.0.as_mut() else { return };
+    let Some(r) = c.roll.take() else { return };
+    let crt = &game.scenario.tables.crts[r.crt];
+    // Tactical Edge doubles the side's strength (20.5).
+    let attack = r.attack * if c.edge[0] { 2 } else { 1 };
+    let defense = r.defense * if c.edge[1] { 2 } else { 1 };
+    let pick = crate::rules::crt::odds_column(crt, attack, defense, 0);
+    let col = column_label(crt, pick.column).to_string();
+    let key = game.board.key(c.space).to_string();
+    let below = if c.boxes.is_empty() { "" } else { " (infra boxes)" };
+    let cause = format!("conflict in {key}{below}: {attack} vs {defense} on {}, column {col}", crt.name);
+    let rolled = p.dice.roll_spec(crt.dice, &cause);
+    let code = crt_lookup(crt, pick.column, rolled).unwrap_or("").to_string();
+    log(glog, game, turn, LogKind::Roll, format!("{cause}: rolled {rolled}"), Some(key.clone()));
+    let result = crt.results.iter().find(|r| r.code == code);
+    let name = result.map(|r| if r.name.is_empty() { code.clone() } else { format!("{code} ({})", r.name) }).unwrap_or_else(|| code.clone());
+    log(glog, game, turn, LogKind::Combat, format!("result {name}"), Some(key));
     let effects = result.map(|r| r.effects.clone()).unwrap_or_default();
     // 16.3, 16.4: the points first, then levels or eliminations, then the retreat.
     for e in &effects {
         if let CombatEffect::Points { party: pt, multiplier } = e {
-            steps.push_back(Step::Points { party: party(*pt), doublings: u32::from(*multiplier > 1) });
+            c.steps.push_back(Step::Points { party: party(*pt), doublings: u32::from(*multiplier > 1), offered: false });
         }
     }
     for e in &effects {
         match e {
-            CombatEffect::Level { party: pt, portion, delta } => steps.push_back(Step::Levels { party: party(*pt), portion: *portion, delta: *delta }),
-            CombatEffect::EliminatePercent { party: pt, percent } => steps.push_back(Step::Eliminate { party: party(*pt), percent: *percent }),
+            CombatEffect::Level { party: pt, portion, delta } => c.steps.push_back(Step::Levels { party: party(*pt), portion: *portion, delta: *delta }),
+            CombatEffect::EliminatePercent { party: pt, percent } => c.steps.push_back(Step::Eliminate { party: party(*pt), percent: *percent }),
             _ => {}
         }
     }
     for e in &effects {
         if let CombatEffect::Retreat { party: pt, .. } = e {
-            steps.push_back(Step::Retreat { party: party(*pt) });
+            c.steps.push_back(Step::Retreat { party: party(*pt) });
         }
     }
-    if plan.underground {
-        steps.push_back(Step::Advance);
+    if !c.boxes.is_empty() {
+        c.steps.push_back(Step::Advance);
     }
-    p.conflict.0 = Some(Conflict { space: plan.target, sides: [side, defender_side], units: [plan.attackers, plan.defenders], boxes, steps });
-    proceed(&game, &ctx.turn, &mut ctx.glog, &mut p, &mut q);
 }
 
 /// DI 15.2, 17.63: a table barred against units in boxes unless every attacker is unconventional.
 #[must_use]
-pub fn table_rejection(game: &Game, units: &UnitsView, attackers: &[String], underground: bool, crt: usize) -> Option<String> {
+pub fn table_rejection(game: &Game, turn: &TurnState, units: &UnitsView, attackers: &[String], underground: bool, crt: usize) -> Option<String> {
     let n = super::netwar(game)?;
     let table = &game.scenario.tables.crts[crt];
     let unconventional = attackers.iter().filter_map(|a| units.get(a)).all(|u| has_flag(game, u.type_index, UnitFlag::Unconventional));
-    (underground && n.open_only_tables.contains(&table.id) && !unconventional)
-        .then(|| format!("the {} table may be used against units in infra boxes only when every attacker is unconventional (15.2)", table.name))
+    // 20.5 ISR opens a district's infra boxes to the table.
+    let isr = attackers.iter().filter_map(|a| units.get(a)).filter_map(|u| u.space()).all(|s| turn.isr.contains(&game.board.area_of(s)));
+    (underground && n.open_only_tables.contains(&table.id) && !unconventional && !isr)
+        .then(|| format!("the {} table may be used against units in infra boxes only when every attacker is unconventional, or with ISR (15.2)", table.name))
 }
 
 /// Units of a party still on the map.
@@ -154,6 +205,22 @@ fn alive(ids: &[String], units: &UnitsView) -> Vec<String> {
 fn proceed(game: &Game, turn: &TurnState, glog: &mut GameLog, p: &mut ConflictParams, q: &mut LossQuery) {
     loop {
         let Some(c) = p.conflict.0.as_mut() else { return };
+        if c.roll.is_some() {
+            // 20.5 Tactical Edge: offered to the attacker, then the defender, before the roll.
+            if let Some(party) = c.offers.pop_front() {
+                let side = c.sides[party];
+                let te = super::chits::held(game, &p.pools, side, NetwarChit::TacticalEdge);
+                if !te.is_empty() && !c.edge[party] {
+                    c.offer = Some(Offer::TacticalEdge(party));
+                    let moment = format!("conflict in {} declared: play Tactical Edge before the roll?", game.board.key(c.space));
+                    p.prompt.0 = Some(Prompt::React { side: game.side_id(side).to_string(), moment, chits: te.into_iter().map(|t| (t, Vec::new())).collect() });
+                    return;
+                }
+                continue;
+            }
+            roll(game, turn, glog, p);
+            continue;
+        }
         let Some(step) = c.steps.front().cloned() else {
             p.conflict.0 = None;
             return;
@@ -161,8 +228,17 @@ fn proceed(game: &Game, turn: &TurnState, glog: &mut GameLog, p: &mut ConflictPa
         let units = UnitsView::collect(q.iter());
         let key = game.board.key(c.space).to_string();
         match step {
-            Step::Points { party, doublings } => {
+            Step::Points { party, doublings, offered } => {
                 let (gainer, other) = (c.sides[party], c.sides[1 - party]);
+                // 20.5 InfoWar: offered to the gaining side once the result is known.
+                let info = super::chits::held(game, &p.pools, gainer, NetwarChit::InfoWar);
+                if !offered && !info.is_empty() && (super::printed_points(game, c.space, gainer) > 0 || super::printed_points(game, c.space, other) > 0) {
+                    c.steps[0] = Step::Points { party, doublings, offered: true };
+                    c.offer = Some(Offer::InfoWar);
+                    let moment = format!("{} gains points from the conflict in {}: play InfoWar to double them?", game.side_id(gainer), game.board.key(c.space));
+                    p.prompt.0 = Some(Prompt::React { side: game.side_id(gainer).to_string(), moment, chits: info.into_iter().map(|t| (t, Vec::new())).collect() });
+                    return;
+                }
                 let (Some(own_t), Some(enemy_t)) = (super::index_track(game, gainer), super::index_track(game, other)) else {
                     c.steps.pop_front();
                     continue;
@@ -370,7 +446,7 @@ fn answer(mut ctx: CommandCtx, mut p: ConflictParams, mut q: LossQuery) {
     let key = game.board.key(c.space).to_string();
     let (space, sides) = (c.space, c.sides);
     match (step, cmd, prompt) {
-        (Step::Points { party, doublings }, Command::NetwarPoints { subtract }, _) => {
+        (Step::Points { party, doublings, .. }, Command::NetwarPoints { subtract }, _) => {
             let (gainer, other) = (sides[party], sides[1 - party]);
             let who = game.side_id(gainer).to_string();
             if subtract {
@@ -417,4 +493,66 @@ fn answer(mut ctx: CommandCtx, mut p: ConflictParams, mut q: LossQuery) {
         _ => {}
     }
     proceed(&game, &ctx.turn, &mut ctx.glog, &mut p, &mut q);
+}
+
+/// Answers a chit offer or a cancel inside a conflict: Tactical Edge before the roll, InfoWar at
+/// the points, Black Ops/Fatwa against either.
+fn answer_chit(mut ctx: CommandCtx, mut p: ConflictParams, mut q: LossQuery) {
+    let Some((side, cmd)) = ctx.cmd.0.clone() else { return };
+    let Some(offer) = p.conflict.0.as_ref().map(|c| c.offer) else { return };
+    let game = ctx.game.clone();
+    let turn = ctx.turn.clone();
+    let done = if p.chain.stack.is_empty() {
+        let Some(offer) = offer else { return ctx.reject("no chit is offered now".into()) };
+        match &cmd {
+            Command::Pass => {
+                p.prompt.0 = None;
+                Some((super::chits::Purpose::InfoWar, false))
+            }
+            Command::PlayChit { chit, .. } => {
+                let kind = match offer {
+                    Offer::TacticalEdge(_) => NetwarChit::TacticalEdge,
+                    Offer::InfoWar => NetwarChit::InfoWar,
+                };
+                if super::chits::chit_kind(&game, chit) != Some(kind) || !p.pools.hands[side].contains(chit) {
+                    return ctx.reject(format!("`{chit}` is not the offered chit"));
+                }
+                p.prompt.0 = None;
+                let purpose = match offer {
+                    Offer::TacticalEdge(party) => super::chits::Purpose::TacticalEdge(party),
+                    Offer::InfoWar => super::chits::Purpose::InfoWar,
+                };
+                ctx.outcome.barrier = true;
+                let ConflictParams { pools, chain, prompt, .. } = &mut p;
+                super::chits::start(&game, &turn, &mut ctx.glog, pools, chain, prompt, side, chit, purpose)
+            }
+            _ => return,
+        }
+    } else {
+        let ConflictParams { pools, chain, prompt, .. } = &mut p;
+        match super::chits::answer(&game, &turn, &mut ctx.glog, pools, chain, prompt, side, &cmd) {
+            Err(r) => return ctx.reject(r),
+            Ok(x) => x,
+        }
+    };
+    let Some((purpose, stands)) = done else { return };
+    if let Some(c) = p.conflict.0.as_mut() {
+        c.offer = None;
+        if stands {
+            match purpose {
+                super::chits::Purpose::TacticalEdge(party) => {
+                    c.edge[party] = true;
+                    ctx.log(LogKind::Combat, format!("Tactical Edge: {}'s units count double in this conflict", game.side_id(c.sides[party])), None);
+                }
+                super::chits::Purpose::InfoWar => {
+                    if let Some(Step::Points { doublings, .. }) = c.steps.front_mut() {
+                        *doublings += 1;
+                        ctx.log(LogKind::Combat, "InfoWar: the points of this conflict count one more doubling".into(), None);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    proceed(&game, &turn, &mut ctx.glog, &mut p, &mut q);
 }

@@ -11,6 +11,7 @@ use crate::session::log::{GameLog, LogKind};
 
 pub mod answers;
 pub mod chaos;
+pub mod chits;
 pub mod conflict;
 pub mod mobilization;
 pub mod retreat;
@@ -19,6 +20,7 @@ pub(super) fn add_systems(s: &mut Schedule) {
     conflict::add_systems(s);
     mobilization::add_systems(s);
     chaos::add_systems(s);
+    chits::add_systems(s);
 }
 
 /// The Netwar parameters, if the scenario plays Netwar rules.

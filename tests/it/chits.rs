@@ -1,0 +1,171 @@
+//! Decision: Iraq Netwar chits (20, 25, 6.8): hidden hands, purchases, Tactical Edge before the
+//! roll, InfoWar on the points, ISR, Leader Node, and the Black Ops/Fatwa cancel chain.
+
+use sandtable::model::Pools;
+use sandtable::session::prompt::Prompt;
+use sandtable::session::{Command, Session};
+
+use crate::common::{location, play, session};
+use crate::it::decision_iraq::{NO_CHAOS, with_units_edited};
+
+/// Moves a chit from its cup to a side's hand (0 = CI, 1 = Insurgent).
+fn deal(s: &mut Session, side: usize, chit: &str) {
+    let mut pools = s.world.resource_mut::<Pools>();
+    for cup in &mut pools.cups {
+        cup.retain(|c| c != chit);
+    }
+    pools.hands[side].push(chit.to_string());
+    pools.hands[side].sort();
+}
+
+fn cups_hold(s: &mut Session, chit: &str) -> bool {
+    s.world.resource::<Pools>().cups.iter().any(|c| c.iter().any(|x| x == chit))
+}
+
+fn log_has(s: &mut Session, text: &str) -> bool {
+    let found = s.world.resource::<sandtable::session::log::GameLog>().0.iter().any(|e| e.text.contains(text));
+    if !found {
+        let all: Vec<String> = s.world.resource::<sandtable::session::log::GameLog>().0.iter().map(|e| e.text.clone()).collect();
+        eprintln!("{all:#?}");
+    }
+    found
+}
+
+fn attack_on(attackers: &[&str], target: &str, table: &str) -> Command {
+    Command::Attack { attackers: attackers.iter().map(|a| (*a).to_string()).collect(), target: target.into(), table: Some(table.into()), supports: vec![] }
+}
+
+fn ci_conflict(units: &[(&str, &str, &str, u32)], dice: &[u32]) -> Session {
+    let mut s = with_units_edited(units, dice, &NO_CHAOS);
+    play(&mut s, &[Command::FirstPlayer { side: "ci".into() }, Command::EndPhase]);
+    s
+}
+
+fn play_chit(chit: &str) -> Command {
+    Command::PlayChit { chit: chit.into(), target: None }
+}
+
+#[test]
+fn rule_20_5_tactical_edge_doubles_the_players_units_before_the_roll() {
+    let mut s = ci_conflict(&[("B", "mnf_bct", "tikrit", 1), ("M1", "ins_militia", "tikrit", 2), ("M2", "ins_militia", "tikrit", 2)], &[1]);
+    deal(&mut s, 0, "ci_tactical_edge#1");
+    play(&mut s, &[attack_on(&["B"], "tikrit", "guerrilla")]);
+    let Some(Prompt::React { side, chits, .. }) = s.state(None).prompt else { panic!("offered before the roll") };
+    assert_eq!((side.as_str(), chits[0].0.as_str()), ("ci", "ci_tactical_edge#1"));
+    // The enemy sees neither the offer nor the hand.
+    assert!(s.state(Some(1)).prompt.is_none());
+    assert_eq!(s.state(Some(1)).hands["ci"], ["hidden"]);
+    play(&mut s, &[play_chit("ci_tactical_edge#1")]);
+    assert!(log_has(&mut s, "conflict in tikrit: 8 vs 4 on Guerrilla, column 2-1: rolled 1"));
+    assert!(cups_hold(&mut s, "ci_tactical_edge#1"), "20.5: back to the owner's pool");
+}
+
+#[test]
+fn rule_20_5_black_ops_cancelled_by_fatwa_lets_the_tactical_edge_stand() {
+    // The reference's case 14: the Insurgent plays Tactical Edge, the CI cancels with Black Ops,
+    // the Insurgent cancels that with Fatwa: the Tactical Edge takes effect.
+    let mut s = ci_conflict(&[("B", "mnf_bct", "tikrit", 2), ("M1", "ins_militia", "tikrit", 2), ("M2", "ins_militia", "tikrit", 2)], &[1]);
+    deal(&mut s, 0, "black_ops#1");
+    deal(&mut s, 1, "ins_tactical_edge#1");
+    deal(&mut s, 1, "fatwa#1");
+    play(&mut s, &[attack_on(&["B"], "tikrit", "guerrilla")]);
+    let Some(Prompt::React { side, .. }) = s.state(None).prompt else { panic!("the defender is offered") };
+    assert_eq!(side, "ins");
+    play(&mut s, &[play_chit("ins_tactical_edge#1")]);
+    let Some(Prompt::React { side, chits, moment }) = s.state(None).prompt else { panic!("a cancel is offered") };
+    assert_eq!((side.as_str(), chits[0].0.as_str()), ("ci", "black_ops#1"), "{moment}");
+    play(&mut s, &[play_chit("black_ops#1")]);
+    let Some(Prompt::React { side, chits, .. }) = s.state(None).prompt else { panic!("a counter-cancel is offered") };
+    assert_eq!((side.as_str(), chits[0].0.as_str()), ("ins", "fatwa#1"));
+    play(&mut s, &[play_chit("fatwa#1")]);
+    assert!(log_has(&mut s, "ins's Tactical Edge takes effect"));
+    assert!(log_has(&mut s, "conflict in tikrit: 6 vs 8 on Guerrilla, column <1-1"));
+    for c in ["ins_tactical_edge#1", "black_ops#1", "fatwa#1"] {
+        assert!(cups_hold(&mut s, c), "{c} is back in its pool");
+    }
+    // Without the Fatwa the Black Ops cancels it.
+    let mut s = ci_conflict(&[("B", "mnf_bct", "tikrit", 2), ("M1", "ins_militia", "tikrit", 2), ("M2", "ins_militia", "tikrit", 2)], &[1]);
+    deal(&mut s, 0, "black_ops#1");
+    deal(&mut s, 1, "ins_tactical_edge#1");
+    play(&mut s, &[attack_on(&["B"], "tikrit", "guerrilla"), play_chit("ins_tactical_edge#1"), play_chit("black_ops#1")]);
+    assert!(log_has(&mut s, "ins's Tactical Edge is cancelled"));
+    assert!(log_has(&mut s, "conflict in tikrit: 6 vs 4 on Guerrilla, column 1-1"));
+}
+
+#[test]
+fn rule_20_5_infowar_with_a_x2_result_makes_x3_the_worked_case_of_baghdad_west() {
+    // 8 against 1 is 4-1; a 4 on the Kinetic table is VE (x2). InfoWar adds a doubling: x3.
+    let mut s = ci_conflict(&[("B", "mnf_bct", "baghdad_west", 3), ("M", "ins_militia", "baghdad_west", 1)], &[4]);
+    deal(&mut s, 0, "ci_info_war#1");
+    play(&mut s, &[attack_on(&["B"], "baghdad_west", "kinetic")]);
+    let Some(Prompt::React { moment, .. }) = s.state(None).prompt else { panic!("InfoWar offered") };
+    assert!(moment.contains("InfoWar"), "{moment}");
+    play(&mut s, &[play_chit("ci_info_war#1")]);
+    let Some(Prompt::NetwarPoints { gain, subtract, .. }) = s.state(None).prompt else { panic!("points") };
+    assert_eq!((gain, subtract), (24, 15), "C-8 x3 or I-5 x3, never x4");
+    play(&mut s, &[Command::NetwarPoints { subtract: false }]);
+    assert_eq!(s.state(None).tracks["ci_ni"], 54);
+    assert_eq!(location(&mut s, "M"), "available", "VE eliminates every defender");
+}
+
+#[test]
+fn rule_20_5_isr_opens_a_districts_infra_boxes_to_the_kinetic_table_or_shows_the_enemy_hand() {
+    let mut s = ci_conflict(&[("B", "mnf_bct", "tikrit", 1), ("U", "ins_militia", "tikrit/infra1", 1)], &[6]);
+    deal(&mut s, 0, "ci_isr#1");
+    deal(&mut s, 0, "ci_isr#2");
+    deal(&mut s, 1, "fatwa#1");
+    deal(&mut s, 1, "ins_info_war#1");
+    assert!(s.apply(attack_on(&["B"], "tikrit", "kinetic")).is_err(), "15.2");
+    // The Insurgent may cancel it: it passes.
+    play(&mut s, &[Command::PlayChit { chit: "ci_isr#1".into(), target: Some("tikrit".into()) }, Command::Pass]);
+    assert!(s.legal_commands().contains(&attack_on(&["B"], "tikrit", "kinetic")));
+    play(&mut s, &[Command::PlayChit { chit: "ci_isr#2".into(), target: Some("hand".into()) }, Command::Pass]);
+    assert!(log_has(&mut s, "ci looks at ins's chits: Fatwa, InfoWar (ISR)"));
+    // ISR is an own-conflict-phase chit: not in a movement phase.
+    play(&mut s, &[Command::EndPhase]);
+    assert_eq!(s.state(None).phase, "second_movement");
+    deal(&mut s, 1, "ins_isr#1");
+    let e = s.apply(Command::PlayChit { chit: "ins_isr#1".into(), target: Some("hand".into()) }).expect_err("not in a movement phase");
+    assert!(e.contains("owner's conflict phase"), "{e}");
+}
+
+#[test]
+fn rule_12_10_chits_are_bought_in_mobilization_and_3_3_the_insurgent_starts_with_three_hidden() {
+    let mut s = session("tests/fixtures/decision_iraq_map.ron", 7, &[]);
+    let st = s.state(Some(0));
+    assert_eq!(st.hands["ins"], ["hidden", "hidden", "hidden"], "25.2: the CI sees only that there are three");
+    assert_eq!(s.state(Some(1)).hands["ins"].len(), 3);
+    assert!(!s.state(Some(1)).hands["ins"].contains(&"hidden".to_string()));
+    // Mobilization: 2004A, the CI first.
+    let mut s = with_units_edited(&[], &[], &NO_CHAOS);
+    play(&mut s, &[Command::FirstPlayer { side: "ci".into() }]);
+    while s.state(None).turn != "2004A" {
+        play(&mut s, &[Command::EndPhase]);
+    }
+    play(&mut s, &[Command::FirstPlayer { side: "ci".into() }, Command::BuyChit]);
+    let st = s.state(None);
+    assert_eq!((st.tracks["ci_ni"], st.hands["ci"].len()), (26, 1), "a chit costs the CI 4");
+    play(&mut s, &[Command::EndPhase, Command::EndPhase, Command::EndPhase, Command::BuyChit]);
+    let st = s.state(None);
+    assert_eq!((st.tracks["ins_ni"], st.hands["ins"].len()), (67, 1), "and the Insurgent 3");
+}
+
+#[test]
+fn rule_20_5_leader_node_raises_a_unit_or_places_a_militia_where_one_could_set_up() {
+    // Both Tikrit boxes: the Insurgent controls it, so no attrition on the way to 2004A.
+    let mut s = with_units_edited(&[("M", "ins_militia", "tikrit/infra1", 1), ("N", "ins_militia", "tikrit/infra2", 1)], &[], &NO_CHAOS);
+    play(&mut s, &[Command::FirstPlayer { side: "ins".into() }]);
+    while s.state(None).turn != "2004A" {
+        play(&mut s, &[Command::EndPhase]);
+    }
+    play(&mut s, &[Command::FirstPlayer { side: "ins".into() }]);
+    assert_eq!(s.state(None).phase, "first_mobilization");
+    deal(&mut s, 1, "ins_leader_node#1");
+    deal(&mut s, 1, "ins_leader_node#2");
+    play(&mut s, &[Command::PlayChit { chit: "ins_leader_node#1".into(), target: Some("M".into()) }]);
+    assert_eq!(s.state(None).units.iter().find(|u| u.id == "M").map(|u| u.level), Some(2));
+    let e = s.apply(Command::PlayChit { chit: "ins_leader_node#2".into(), target: Some("kurdistan_north".into()) }).expect_err("no Iraqi militia set up there");
+    assert!(e.contains("could not have been set up"), "{e}");
+    play(&mut s, &[Command::PlayChit { chit: "ins_leader_node#2".into(), target: Some("basrah/infra2".into()) }]);
+    assert!(s.state(None).units.iter().any(|u| u.unit_type == "ins_militia" && u.location == "basrah/infra2" && u.level == 1));
+}
