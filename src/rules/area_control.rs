@@ -69,9 +69,17 @@ fn control_income(game: Res<Game>, turn: Res<TurnState>, control: Res<Control>, 
                 named.push(format!("{} {n}", sp.name));
             }
         }
+        let what = if named.is_empty() { "no district".to_string() } else { named.join(", ") };
+        if game.scenario.rules.netwar.is_some() {
+            // DI 24.52: a Jihad/Surge turn doubles the side's control points; 26.1 and the
+            // errata's cap apply through the Netwar multiplier.
+            let doublings = u32::from(super::netwar::mobilization::surged_this_turn(&game, &turn, side));
+            let cause = format!("control: {what} (18.4)");
+            super::netwar::change_index(&game, &turn, &mut tracks, &mut glog, t, i32::try_from(total).unwrap_or(i32::MAX), doublings, &cause);
+            continue;
+        }
         let before = tracks.0[t];
         let after = adjust_track(&game, &mut tracks, t, i32::try_from(total).unwrap_or(i32::MAX));
-        let what = if named.is_empty() { "no district".to_string() } else { named.join(", ") };
         let text = format!("{} {before} -> {after} (control: {what})", game.scenario.tracks[t].name);
         log(&mut glog, &game, &turn, LogKind::Track, text, None);
     }

@@ -47,13 +47,19 @@ pub fn offer_declarations(
     if prompt.0.is_some() || turn.setup.is_some() || turn.result.is_some() {
         return;
     }
-    let first = super::sequence::next_phase_on(&game, &turn.declared, turn.turn, 0);
-    if first != Some(turn.phase) {
-        return;
-    }
+    let first = super::sequence::next_phase_on(&game, &turn.declared, turn.turn, 0) == Some(turn.phase);
     let game = game.clone();
+    let phase = turn.current_phase(&game).cloned();
     let now = turn.turn;
     for d in &game.scenario.rules.declarations {
+        // Offered when the game turn begins, or when the side's own phase of a kind begins.
+        let moment = match d.own_phase {
+            None => first,
+            Some(kind) => phase.as_ref().is_some_and(|p| p.kind == kind && turn.actor(&game, p) == game.side_index(&d.side)),
+        };
+        if !moment {
+            continue;
+        }
         let window = (d.turns.0 as usize..=d.turns.1 as usize).contains(&(now + 1));
         if !window || turn.declared.contains_key(&d.id) || turn.offered.contains(&(d.id.clone(), now)) {
             continue;
@@ -62,15 +68,22 @@ pub fn offer_declarations(
         let units = UnitsView::collect(q.iter());
         let facts = Facts { game: &game, turn: &turn, tracks: &tracks, control: &control, units: &units, timers: &timers.0 };
         if d.forbidden_if.iter().any(|c| condition_holds(facts, c)) {
-            log(&mut glog, &game, &turn, LogKind::Phase, format!("{} may not be declared this turn", d.name), None);
+            // Declarations offered at every own phase (DI 24) say nothing while they are barred.
+            if d.own_phase.is_none() {
+                log(&mut glog, &game, &turn, LogKind::Phase, format!("{} may not be declared this turn", d.name), None);
+            }
             continue;
         }
-        prompt.0 = Some(Prompt::Declare {
-            side: d.side.clone(),
-            id: d.id.clone(),
-            name: d.name.clone(),
-            rule: d.rule.clone().unwrap_or_default(),
+        // DI 24 on a B turn (reference 7.15): allowed, but without a Mobilization phase left only
+        // its other effects apply; the offer says so.
+        let side = game.side_index(&d.side);
+        let label = game.scenario.turns.labels.get(now).cloned().unwrap_or_default();
+        let mobilizes = game.scenario.turns.phases.iter().enumerate().skip(turn.phase).any(|(_, p)| {
+            p.kind == crate::scenario::schema::PhaseKind::Mobilization && turn.actor(&game, p) == side && (p.only_turns.is_empty() || p.only_turns.contains(&label))
         });
+        let warn = d.own_phase.is_some() && game.scenario.rules.netwar.is_some() && !mobilizes;
+        let name = if warn { format!("{} (no Mobilization phase this turn: only the control doubling applies)", d.name) } else { d.name.clone() };
+        prompt.0 = Some(Prompt::Declare { side: d.side.clone(), id: d.id.clone(), name, rule: d.rule.clone().unwrap_or_default() });
         return;
     }
 }
@@ -132,7 +145,9 @@ fn declare(
     }
     let first = if d.becomes_first_player { format!("; {} is first player from now on", game.side_id(side)) } else { String::new() };
     log(&mut glog, &game, &turn, LogKind::Command, format!("{} declares {}{first}", game.side_id(side), d.name), None);
-    turn.phase = super::sequence::next_phase_on(&game, &turn.declared, now, 0).unwrap_or(turn.phase);
+    if d.own_phase.is_none() {
+        turn.phase = super::sequence::next_phase_on(&game, &turn.declared, now, 0).unwrap_or(turn.phase);
+    }
     pending.0.push((side, d.effects.clone(), d.name.clone(), None));
     match &d.response {
         // The phase-start hooks wait for the answer.

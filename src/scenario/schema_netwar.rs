@@ -33,10 +33,25 @@ pub struct NetwarRules {
     /// DI 3.3: chits each side draws at random before play begins: (side, pool, count).
     #[serde(default)]
     pub initial_draws: Vec<(String, String, u32)>,
+    /// DI 24 Jihad and Surge: one-time declarations that give mobilization points and double
+    /// the side's control points in their game turn.
+    #[serde(default)]
+    pub surges: Vec<Surge>,
     /// DI 20.5 Leader Node: the militia type each side places and the districts where that
     /// militia could have been set up (side, unit type, districts); open or an empty box.
     #[serde(default)]
     pub leader_node_militia: Vec<(String, String, Vec<String>)>,
+}
+
+/// DI 24.5: in the Mobilization phase of the game turn in which `declaration` was made, its side
+/// rolls `dice` d6 into `track`: points spent like index points, never saved, on units that enter
+/// at their highest free level; that turn's control points of the side count one more doubling.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Surge {
+    pub declaration: String,
+    pub dice: u32,
+    pub track: String,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]

@@ -170,6 +170,10 @@ pub struct DeclarationDef {
     /// Flotilla's interception).
     #[serde(default)]
     pub response: Option<DeclarationResponse>,
+    /// Offered when the side's own phase of this kind begins (DI 24.1: at the start of its own
+    /// player turn) instead of when the game turn begins.
+    #[serde(default)]
+    pub own_phase: Option<super::schema::PhaseKind>,
 }
 
 /// An answer to a declaration: if `side` takes it, `effects` apply and, if given, `table` (an

@@ -69,8 +69,14 @@ pub enum Command {
     RetreatTo { moves: Vec<(String, String)> },
     /// Answer a choose-space prompt.
     ChooseSpace { space: String },
-    /// Mobilization (DI 12): buy a unit of this type and place it at a space or box.
-    Recruit { unit_type: String, at: String },
+    /// Mobilization (DI 12): buy a unit of this type and place it at a space or box; `surge`:
+    /// pay with Jihad/Surge mobilization points (DI 24.5).
+    Recruit {
+        unit_type: String,
+        at: String,
+        #[serde(default)]
+        surge: bool,
+    },
     /// Mobilization (DI 12.10): buy a chit, drawn at random from the side's pool.
     BuyChit,
     /// Mobilization (DI 12.8): take an own unit off the map; it becomes available at once.
@@ -122,7 +128,8 @@ impl Command {
                 format!("retreat {}", moves.iter().map(|(u, t)| format!("{u} to {t}")).collect::<Vec<_>>().join(", "))
             }
             Command::ChooseSpace { space } => format!("choose {space}"),
-            Command::Recruit { unit_type, at } => format!("recruit {unit_type} at {at}"),
+            Command::Recruit { unit_type, at, surge: false } => format!("recruit {unit_type} at {at}"),
+            Command::Recruit { unit_type, at, surge: true } => format!("recruit {unit_type} at {at} with mobilization points"),
             Command::Withdraw { unit } => format!("withdraw {unit}"),
             Command::BuyChit => "buy a Netwar chit".to_string(),
             Command::EndPhase => "end phase".to_string(),

@@ -77,6 +77,10 @@ fn rule_11_ci_61_abu_ghraib_never_takes_the_index_below_1() {
     s.world.resource_mut::<sandtable::model::Tracks>().0[0] = 5;
     // The Insurgent has more points and lets the CI play first; 2d6 = 12 against an index of 5.
     play(&mut s, &[Command::FirstPlayer { side: "ci".into() }]);
+    // 24.13: at 25 or less the CI is first offered the Surge; it declines.
+    let Some(Prompt::Declare { id, .. }) = s.state(None).prompt else { panic!("Surge offered") };
+    assert_eq!(id, "surge");
+    play(&mut s, &[Command::Declare { id: "surge".into(), declare: false }]);
     assert!(log_has(&mut s, "rolled 61: Abu Ghraib"));
     assert_eq!(ni(&mut s, "ci_ni"), 1, "floor 1: no sudden death from this event");
     assert!(s.state(None).result.is_none());

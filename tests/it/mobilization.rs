@@ -25,7 +25,7 @@ fn to_2004a(mut s: Session) -> Session {
 }
 
 fn recruit(t: &str, at: &str) -> Command {
-    Command::Recruit { unit_type: t.into(), at: at.into() }
+    Command::Recruit { unit_type: t.into(), at: at.into(), surge: false }
 }
 
 fn ni(s: &mut Session, t: &str) -> i32 {

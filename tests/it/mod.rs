@@ -11,6 +11,7 @@ mod events;
 #[cfg(feature = "gui")]
 mod gui;
 mod interdiction;
+mod jihad;
 mod lines;
 mod loader;
 mod losses;

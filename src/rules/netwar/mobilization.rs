@@ -33,18 +33,55 @@ pub(super) fn add_systems(s: &mut Schedule) {
 #[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
 pub struct MobilizationStart(pub Vec<(SpaceId, usize, usize)>);
 
-fn snapshot(game: Res<Game>, turn: Res<TurnState>, mut start: ResMut<MobilizationStart>, mut glog: ResMut<GameLog>, q: crate::model::view::UnitQuery) {
+/// The Jihad/Surge points track of a side, if it has one.
+#[must_use]
+pub fn surge_track(game: &Game, side: usize) -> Option<usize> {
+    let n = super::netwar(game)?;
+    n.surges.iter().find_map(|s| {
+        let d = game.scenario.rules.declarations.iter().find(|d| d.id == s.declaration)?;
+        (game.side_index(&d.side) == Some(side)).then(|| game.track_index(&s.track)).flatten()
+    })
+}
+
+/// Whether the side made its Jihad/Surge declaration in the current game turn (24.5, 24.52).
+#[must_use]
+pub fn surged_this_turn(game: &Game, turn: &TurnState, side: usize) -> bool {
+    super::netwar(game).is_some_and(|n| {
+        n.surges.iter().any(|s| {
+            turn.declared.get(&s.declaration) == Some(&turn.turn)
+                && game.scenario.rules.declarations.iter().any(|d| d.id == s.declaration && game.side_index(&d.side) == Some(side))
+        })
+    })
+}
+
+fn snapshot(game: Res<Game>, turn: Res<TurnState>, mut start: ResMut<MobilizationStart>, mut tracks: ResMut<Tracks>, mut dice: ResMut<crate::session::dice::Dice>, mut glog: ResMut<GameLog>, q: crate::model::view::UnitQuery) {
     let Some(phase) = turn.current_phase(&game) else { return };
+    // 24.5: mobilization points are never saved.
+    for s in super::netwar(&game).map(|n| n.surges.clone()).unwrap_or_default() {
+        if let Some(t) = game.track_index(&s.track)
+            && tracks.0[t] != 0
+        {
+            log(&mut glog, &game, &turn, LogKind::Track, format!("{} unspent: {} lost (24.5)", game.scenario.tracks[t].name, tracks.0[t]), None);
+            tracks.0[t] = 0;
+        }
+    }
     if phase.kind != PhaseKind::Mobilization {
         return;
+    }
+    let Some(side) = turn.actor(&game, phase) else { return };
+    for s in super::netwar(&game).map(|n| n.surges.clone()).unwrap_or_default() {
+        let mine = game.scenario.rules.declarations.iter().any(|d| d.id == s.declaration && game.side_index(&d.side) == Some(side));
+        if mine && turn.declared.get(&s.declaration) == Some(&turn.turn) && let Some(t) = game.track_index(&s.track) {
+            let sum: i32 = (0..s.dice).map(|_| dice.roll(6, format!("{} mobilization points", s.declaration)) as i32).sum();
+            tracks.0[t] = sum.min(game.scenario.tracks[t].cap);
+            log(&mut glog, &game, &turn, LogKind::Roll, format!("{}: {}d6 = {sum} mobilization points (24.5)", game.scenario.tracks[t].name, s.dice), None);
+        }
     }
     let units = UnitsView::collect(q.iter());
     start.0 = units.0.iter().filter_map(|u| u.space().map(|s| (game.board.area_of(s), u.type_index, u.side))).collect();
     start.0.sort_unstable();
     start.0.dedup();
-    if let Some(side) = turn.actor(&game, phase) {
-        log(&mut glog, &game, &turn, LogKind::Phase, format!("{} mobilizes (12): buy units with index points, or withdraw units", game.side_id(side)), None);
-    }
+    log(&mut glog, &game, &turn, LogKind::Phase, format!("{} mobilizes (12): buy units with index points, or withdraw units", game.side_id(side)), None);
 }
 
 /// The chart line for a unit type of the side.
@@ -72,17 +109,24 @@ pub fn placement_allows(game: &Game, start: &MobilizationStart, side: usize, r: 
 
 /// Why a recruit may not be made, or the pool counter and its entry level.
 #[expect(clippy::too_many_arguments, reason = "the state a purchase depends on, read-only")]
-pub fn recruit_check(game: &Game, turn: &TurnState, units: &UnitsView, tracks: &Tracks, start: &MobilizationStart, side: usize, unit_type: &str, at: &str) -> Result<(String, u32, i32), String> {
+pub fn recruit_check(game: &Game, turn: &TurnState, units: &UnitsView, tracks: &Tracks, start: &MobilizationStart, side: usize, unit_type: &str, at: &str, surge: bool) -> Result<(String, u32, i32), String> {
     let phase = turn.current_phase(game).ok_or("no phase")?;
     if phase.kind != PhaseKind::Mobilization || turn.actor(game, phase) != Some(side) {
         return Err("units are recruited in the side's own Mobilization phase (12)".into());
     }
     let r = recruit_def(game, side, unit_type).ok_or_else(|| format!("`{unit_type}` is not on {}'s mobilization chart", game.side_id(side)))?;
     let t = game.scenario.unit_types.iter().position(|u| u.id == unit_type).ok_or_else(|| format!("unknown unit type `{unit_type}`"))?;
-    let track = index_track(game, side).ok_or("the side has no index")?;
-    // Spending the index to 0 would lose the game at once (5.2): a purchase must leave at least 1.
-    if tracks.0[track] - r.cost < 1 {
-        return Err(format!("{} costs {} and the index is {}: it may not be spent to 0 (5.2)", unit_type, r.cost, tracks.0[track]));
+    if surge {
+        let t = surge_track(game, side).ok_or("the side has no mobilization points")?;
+        if tracks.0[t] < r.cost {
+            return Err(format!("{unit_type} costs {} and {} mobilization points are left (24.5)", r.cost, tracks.0[t]));
+        }
+    } else {
+        let track = index_track(game, side).ok_or("the side has no index")?;
+        // Spending the index to 0 would lose the game at once (5.2): a purchase must leave at least 1.
+        if tracks.0[track] - r.cost < 1 {
+            return Err(format!("{} costs {} and the index is {}: it may not be spent to 0 (5.2)", unit_type, r.cost, tracks.0[track]));
+        }
     }
     let space = game.board.space(at).ok_or_else(|| format!("unknown space `{at}`"))?;
     let district = game.board.area_of(space);
@@ -95,7 +139,13 @@ pub fn recruit_check(game: &Game, turn: &TurnState, units: &UnitsView, tracks: &
     if !placement_allows(game, start, side, r, district) {
         return Err(format!("the chart does not let {unit_type} be placed in {} (12.4: prerequisites count as they stood when the phase began)", game.board.key(district)));
     }
-    let level = range(game, t).map_or(0, |(lowest, _)| lowest);
+    // 12.2: multi-level units enter at level 1; 24.5: bought with mobilization points, at the
+    // highest level with a free counter.
+    let level = if surge {
+        crate::rules::levels::highest_free(game, units, t).ok_or_else(|| format!("no counter of {unit_type} is free"))?
+    } else {
+        range(game, t).map_or(0, |(lowest, _)| lowest)
+    };
     if !crate::rules::levels::free_at(game, units, t, level, "") {
         return Err(format!("no level-{level} counter of {unit_type} is free (12.2)"));
     }
@@ -108,10 +158,10 @@ pub fn recruit_check(game: &Game, turn: &TurnState, units: &UnitsView, tracks: &
 }
 
 fn recruit(mut ctx: CommandCtx, mut tracks: ResMut<Tracks>, start: Res<MobilizationStart>, mut q: LossQuery) {
-    let Some((side, Command::Recruit { unit_type, at })) = ctx.cmd.0.clone() else { return };
+    let Some((side, Command::Recruit { unit_type, at, surge })) = ctx.cmd.0.clone() else { return };
     let units = UnitsView::collect(q.iter());
     let game = ctx.game.clone();
-    let (id, level, cost) = match recruit_check(&game, &ctx.turn, &units, &tracks, &start, side, &unit_type, &at) {
+    let (id, level, cost) = match recruit_check(&game, &ctx.turn, &units, &tracks, &start, side, &unit_type, &at, surge) {
         Ok(x) => x,
         Err(r) => return ctx.reject(r),
     };
@@ -123,7 +173,7 @@ fn recruit(mut ctx: CommandCtx, mut tracks: ResMut<Tracks>, start: Res<Mobilizat
             *act = crate::model::Activity::default();
         }
     }
-    let track = index_track(&game, side).unwrap_or(0);
+    let track = if surge { surge_track(&game, side) } else { index_track(&game, side) }.unwrap_or(0);
     let before = tracks.0[track];
     let after = crate::rules::tracks::adjust_track(&game, &mut tracks, track, -cost);
     let name = &game.scenario.tracks[track].name;
@@ -171,8 +221,10 @@ pub fn mobilization_commands(game: &Game, turn: &TurnState, units: &UnitsView, t
             let empty_box = game.board.slots_of(d).into_iter().find(|b| units.at(*b).next().is_none());
             for at in std::iter::once(d).chain(empty_box) {
                 let key = game.board.key(at);
-                if recruit_check(game, turn, units, tracks, start, side, &r.unit_type, key).is_ok() {
-                    out.push(Command::Recruit { unit_type: r.unit_type.clone(), at: key.to_string() });
+                for surge in [false, true] {
+                    if recruit_check(game, turn, units, tracks, start, side, &r.unit_type, key, surge).is_ok() {
+                        out.push(Command::Recruit { unit_type: r.unit_type.clone(), at: key.to_string(), surge });
+                    }
                 }
             }
         }
