@@ -36,7 +36,8 @@ pub fn sequence_rejection(game: &Game, turn: &TurnState, prompt: Option<&crate::
             | (crate::session::prompt::Prompt::Retreat { .. }, Command::RetreatTo { .. })
             | (crate::session::prompt::Prompt::PlaceUnit { optional: false, .. }, Command::Place { .. })
             | (crate::session::prompt::Prompt::PlaceUnit { optional: true, .. }, Command::Place { .. } | Command::Pass)
-            | (crate::session::prompt::Prompt::ChooseSpace { .. }, Command::ChooseSpace { .. }) => None,
+            | (crate::session::prompt::Prompt::ChooseSpace { .. }, Command::ChooseSpace { .. })
+            | (crate::session::prompt::Prompt::Airstrike { .. }, Command::Airstrike { .. }) => None,
             _ => Some(format!("{} must first answer: {}", p.side(), describe_prompt(p))),
         };
     }
@@ -60,6 +61,9 @@ pub fn sequence_rejection(game: &Game, turn: &TurnState, prompt: Option<&crate::
     }
     if matches!(cmd, Command::FirstPlayer { .. }) {
         return Some("no choice of first player is asked for".to_string());
+    }
+    if matches!(cmd, Command::Airstrike { .. }) {
+        return Some("no airstrike is on offer".to_string());
     }
     if matches!(cmd, Command::ChooseSpace { .. }) {
         return Some("no choice of space is asked for".to_string());
@@ -88,7 +92,7 @@ pub fn sequence_rejection(game: &Game, turn: &TurnState, prompt: Option<&crate::
             phase.kind == PhaseKind::Reinforcement || game.scenario.reinforcements.iter().any(|r| r.phase.as_ref() == Some(&phase.id))
         }
         Command::Place { .. } => false,
-        Command::Recruit { .. } | Command::Withdraw { .. } | Command::BuyChit => phase.kind == PhaseKind::Mobilization,
+        Command::Recruit { .. } | Command::Withdraw { .. } | Command::BuyChit | Command::BuyAirstrike => phase.kind == PhaseKind::Mobilization,
         Command::EndPhase
         | Command::Pass
         | Command::Choose { .. }
@@ -98,6 +102,7 @@ pub fn sequence_rejection(game: &Game, turn: &TurnState, prompt: Option<&crate::
         | Command::TakeLosses { .. }
         | Command::NetwarPoints { .. }
         | Command::ChooseSpace { .. }
+        | Command::Airstrike { .. }
         | Command::PickUnits { .. }
         | Command::RetreatTo { .. }
         | Command::Advance { .. }
@@ -122,6 +127,7 @@ fn describe_prompt(p: &crate::session::prompt::Prompt) -> String {
         crate::session::prompt::Prompt::Retreat { .. } => "retreat the units".to_string(),
         crate::session::prompt::Prompt::PlaceUnit { why, .. } => format!("place a unit ({why})"),
         crate::session::prompt::Prompt::ChooseSpace { why, .. } => format!("choose a space ({why})"),
+        crate::session::prompt::Prompt::Airstrike { space, .. } => format!("commit an airstrike in {space} or not"),
     }
 }
 

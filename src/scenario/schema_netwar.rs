@@ -33,6 +33,9 @@ pub struct NetwarRules {
     /// DI 3.3: chits each side draws at random before play begins: (side, pool, count).
     #[serde(default)]
     pub initial_draws: Vec<(String, String, u32)>,
+    /// DI 22 airstrikes, kept as a count on a track.
+    #[serde(default)]
+    pub airstrikes: Option<Airstrikes>,
     /// DI 24 Jihad and Surge: one-time declarations that give mobilization points and double
     /// the side's control points in their game turn.
     #[serde(default)]
@@ -41,6 +44,22 @@ pub struct NetwarRules {
     /// militia could have been set up (side, unit type, districts); open or an empty box.
     #[serde(default)]
     pub leader_node_militia: Vec<(String, String, Vec<String>)>,
+}
+
+/// DI 22: `side`'s airstrikes available, counted on `track` (its cap is the counter mix). One
+/// may join any conflict of the side, attacking or defending, on one of `tables`, never against
+/// units in boxes nor in `banned` districts; the side then picks the column freely (22.3), and
+/// every point the enemy gains from that conflict counts one more doubling (22.4). Bought for
+/// `cost` in the side's Mobilization phase; used up by the conflict.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Airstrikes {
+    pub side: String,
+    pub track: String,
+    pub cost: i32,
+    pub tables: Vec<String>,
+    #[serde(default)]
+    pub banned: Vec<String>,
 }
 
 /// DI 24.5: in the Mobilization phase of the game turn in which `declaration` was made, its side

@@ -77,6 +77,11 @@ pub enum Command {
         #[serde(default)]
         surge: bool,
     },
+    /// Answer an airstrike offer (DI 22): the column the conflict is resolved on, or none (no
+    /// airstrike).
+    Airstrike { column: Option<String> },
+    /// Mobilization (DI 22.1): buy an airstrike.
+    BuyAirstrike,
     /// Mobilization (DI 12.10): buy a chit, drawn at random from the side's pool.
     BuyChit,
     /// Mobilization (DI 12.8): take an own unit off the map; it becomes available at once.
@@ -132,6 +137,9 @@ impl Command {
             Command::Recruit { unit_type, at, surge: true } => format!("recruit {unit_type} at {at} with mobilization points"),
             Command::Withdraw { unit } => format!("withdraw {unit}"),
             Command::BuyChit => "buy a Netwar chit".to_string(),
+            Command::BuyAirstrike => "buy an airstrike".to_string(),
+            Command::Airstrike { column: None } => "no airstrike".to_string(),
+            Command::Airstrike { column: Some(c) } => format!("airstrike: resolve on {c}"),
             Command::EndPhase => "end phase".to_string(),
         }
     }

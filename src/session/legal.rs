@@ -84,7 +84,7 @@ pub fn legal_commands(world: &mut World) -> Vec<Command> {
             });
             return out;
         }
-        Some(p @ (Prompt::NetwarPoints { .. } | Prompt::PickUnits { .. } | Prompt::Retreat { .. } | Prompt::PlaceUnit { .. } | Prompt::ChooseSpace { .. })) => {
+        Some(p @ (Prompt::NetwarPoints { .. } | Prompt::PickUnits { .. } | Prompt::Retreat { .. } | Prompt::PlaceUnit { .. } | Prompt::ChooseSpace { .. } | Prompt::Airstrike { .. })) => {
             return crate::rules::netwar::answers::answer_options(game, &units, p);
         }
         None => {}
@@ -168,6 +168,9 @@ pub fn legal_commands(world: &mut World) -> Vec<Command> {
             out.extend(crate::rules::netwar::mobilization::mobilization_commands(game, turn, &units, tracks, start, side));
             if crate::rules::netwar::chits::buy_check(game, turn, tracks, pools, side).is_ok() {
                 out.push(Command::BuyChit);
+            }
+            if crate::rules::netwar::airstrike::buy_rejection(game, turn, tracks, side).is_none() {
+                out.push(Command::BuyAirstrike);
             }
         }
         PhaseKind::Combat => {

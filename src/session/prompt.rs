@@ -60,6 +60,9 @@ pub enum Prompt {
     /// unit already on the map, raises it where it stands (answered by `Command::Place`, or
     /// `Command::Pass` if `optional`).
     PlaceUnit { side: String, options: Vec<(String, Vec<String>)>, optional: bool, why: String, rule: String },
+    /// The side may commit an airstrike to the conflict in `space` and pick its column (DI 22;
+    /// answered by `Command::Airstrike`).
+    Airstrike { side: String, space: String, column: String, columns: Vec<String>, rule: String },
     /// The side names one of `spaces` (answered by `Command::ChooseSpace`).
     ChooseSpace { side: String, spaces: Vec<String>, why: String, rule: String },
 }
@@ -81,7 +84,8 @@ impl Prompt {
             | Prompt::PickUnits { side, .. }
             | Prompt::Retreat { side, .. }
             | Prompt::PlaceUnit { side, .. }
-            | Prompt::ChooseSpace { side, .. } => side,
+            | Prompt::ChooseSpace { side, .. }
+            | Prompt::Airstrike { side, .. } => side,
         }
     }
 }

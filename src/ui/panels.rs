@@ -244,6 +244,7 @@ fn prompt_window(ctx: &egui::Context, client: &mut Client) {
         Prompt::Retreat { side, rule, .. } => (format!("{side}: retreat your units"), rule.clone()),
         Prompt::PlaceUnit { side, why, rule, .. } => (format!("{side}: place a unit ({why})"), rule.clone()),
         Prompt::ChooseSpace { side, why, rule, .. } => (format!("{side}: choose a space ({why})"), rule.clone()),
+        Prompt::Airstrike { side, space, column, rule, .. } => (format!("{side}: airstrike in {space}? (now {column}; with it, any column)"), rule.clone()),
         Prompt::Obligation { side, name, demand, opt_out, rule, .. } => {
             let cost = opt_out.as_ref().map(|c| format!("; opting out costs {c}")).unwrap_or_default();
             (format!("{side}: {name}: name {demand}{cost}"), rule.clone())

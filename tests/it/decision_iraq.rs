@@ -261,8 +261,9 @@ pub(crate) fn with_units_dice(units: &[(&str, &str, &str, u32)], dice: &[u32]) -
 /// As `with_units_dice`, with text replacements made in the data first.
 pub(crate) fn with_units_edited(units: &[(&str, &str, &str, u32)], dice: &[u32], edits: &[(&str, &str)]) -> Session {
     let mut text = std::fs::read_to_string(crate::common::root().join(FILE)).expect("read");
-    // No chits in hand unless a test deals them.
+    // No chits in hand and no airstrikes unless a test deals them.
     text = text.replacen("initial_draws: [(\"ins\", \"ins_chits\", 3)],", "initial_draws: [],", 1);
+    text = text.replacen("side: Some(\"ci\"), start: 2, floor: 0, cap: 4)", "side: Some(\"ci\"), start: 0, floor: 0, cap: 4)", 1);
     for (a, b) in edits {
         assert!(text.contains(a), "{a}");
         text = text.replacen(a, b, 1);

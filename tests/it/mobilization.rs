@@ -83,3 +83,15 @@ fn rule_12_1_purchases_never_spend_the_index_to_zero() {
     assert!(!legal.iter().any(|c| matches!(c, Command::Recruit { unit_type, .. } if unit_type == "mnf_bct")));
     assert!(legal.iter().any(|c| matches!(c, Command::Recruit { unit_type, .. } if unit_type == "mnf_contractor")) == (left > 2));
 }
+
+#[test]
+fn rule_22_1_airstrikes_are_bought_for_4_up_to_the_counters() {
+    let mut s = to_2004a(with_units_edited(&[], &[], &NO_CHAOS));
+    play(&mut s, &[Command::BuyAirstrike, Command::BuyAirstrike, Command::BuyAirstrike]);
+    let st = s.state(None);
+    assert_eq!((st.tracks["ci_airstrikes"], st.tracks["ci_ni"]), (3, ni(&mut s, "ci_ni")));
+    assert_eq!(st.tracks["ci_ni"], 30 - 12);
+    play(&mut s, &[Command::BuyAirstrike]);
+    let e = s.apply(Command::BuyAirstrike).expect_err("four counters");
+    assert!(e.contains("every airstrike counter"), "{e}");
+}

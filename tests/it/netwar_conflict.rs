@@ -255,3 +255,28 @@ fn rule_26_1_and_errata_6_election_and_a_x2_result_make_x3_never_x4() {
     assert_eq!([m(&mut s, 2, ci, 0), m(&mut s, 2, ci, 1), m(&mut s, 2, ci, 2)], [2, 3, 3]);
     assert_eq!([m(&mut s, 10, ci, 0), m(&mut s, 2, ins, 0), m(&mut s, 2, ins, 1)], [2, 1, 2], "the Insurgent is unaffected");
 }
+
+#[test]
+fn rule_22_an_airstrike_picks_the_column_and_doubles_the_insurgents_points() {
+    // The reference's case 6: the CI attacks in the Green Zone on the Guerrilla table with an
+    // airstrike; the result is DR1; the Insurgent adds 1 x2 or takes 6 x2 from the CI.
+    let units = [("B", "mnf_bct", "green_zone", 1), ("M1", "ins_militia", "green_zone", 2), ("M2", "ins_militia", "green_zone", 2)];
+    let mut s = ci_conflict(&units, &[1]);
+    let t = s.game().track_index("ci_airstrikes").expect("track");
+    s.world.resource_mut::<sandtable::model::Tracks>().0[t] = 2;
+    play(&mut s, &[attack_on(&["B"], "green_zone", "guerrilla")]);
+    let Some(Prompt::Airstrike { side, column, columns, .. }) = s.state(None).prompt else { panic!("airstrike offered") };
+    assert_eq!((side.as_str(), column.as_str(), columns.len()), ("ci", "1-1", 5));
+    assert!(s.apply(Command::Airstrike { column: Some("5-1".into()) }).is_err());
+    play(&mut s, &[Command::Airstrike { column: Some("4-1".into()) }]);
+    assert!(log_has(&mut s, "4 vs 4 on Guerrilla, column 4-1, airstrike: rolled 1"));
+    let Some(Prompt::NetwarPoints { side, gain, subtract, .. }) = s.state(None).prompt else { panic!("points") };
+    assert_eq!((side.as_str(), gain, subtract), ("ins", 2, 12));
+    assert_eq!(track(&mut s, "ci_airstrikes"), 1, "used up");
+    // Never on the Civic Action table.
+    let mut s = ci_conflict(&units, &[1]);
+    s.world.resource_mut::<sandtable::model::Tracks>().0[t] = 2;
+    play(&mut s, &[attack_on(&["B"], "green_zone", "civic_action")]);
+    assert!(!matches!(s.state(None).prompt, Some(Prompt::Airstrike { .. })));
+    assert_eq!(track(&mut s, "ci_airstrikes"), 2);
+}

@@ -58,6 +58,11 @@ pub fn answer_options(game: &Game, units: &UnitsView, prompt: &Prompt) -> Vec<Co
             }
             return out;
         }
+        Prompt::Airstrike { columns, .. } => {
+            let mut out = vec![Command::Airstrike { column: None }];
+            out.extend(columns.iter().map(|c| Command::Airstrike { column: Some(c.clone()) }));
+            return out;
+        }
         Prompt::ChooseSpace { spaces, .. } => {
             return spaces.iter().map(|s| Command::ChooseSpace { space: s.clone() }).collect();
         }

@@ -24,8 +24,7 @@ use crate::session::prompt::Prompt;
 pub(super) fn add_systems(s: &mut Schedule) {
     s.add_systems(
         (
-            play.run_if(super::is_netwar).run_if(command_is(|c| matches!(c, Command::PlayChit { .. }))),
-            answer_chain.run_if(super::is_netwar).run_if(command_is(|c| matches!(c, Command::PlayChit { .. } | Command::Pass))),
+            play_or_answer.run_if(super::is_netwar).run_if(command_is(|c| matches!(c, Command::PlayChit { .. } | Command::Pass))),
             buy.run_if(super::is_netwar).run_if(command_is(|c| matches!(c, Command::BuyChit))),
         )
             .in_set(RulesSystems::Movement),
@@ -243,12 +242,18 @@ pub struct ChitParams<'w> {
     pub conflict: Res<'w, super::conflict::NetwarConflict>,
 }
 
+/// A chit played from the hand, or an answer to a cancel offer outside a conflict (the
+/// conflict answers its own).
+fn play_or_answer(ctx: CommandCtx, p: ChitParams, q: LossQuery) {
+    if p.prompt.0.is_some() {
+        answer_chain(ctx, p, q);
+    } else {
+        play(ctx, p, q);
+    }
+}
+
 fn play(mut ctx: CommandCtx, mut p: ChitParams, mut q: LossQuery) {
     let Some((side, Command::PlayChit { chit, target })) = ctx.cmd.0.clone() else { return };
-    // Answers to offers and cancels are handled by `answer_chain` and the conflict.
-    if p.prompt.0.is_some() {
-        return;
-    }
     let units = UnitsView::collect(q.iter());
     let game = ctx.game.clone();
     if let Some(r) = play_rejection(&game, &ctx.turn, &units, &p.pools, side, &chit, target.as_deref()) {

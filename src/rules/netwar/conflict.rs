@@ -30,6 +30,7 @@ pub(super) fn add_systems(s: &mut Schedule) {
                 matches!(c, Command::NetwarPoints { .. } | Command::PickUnits { .. } | Command::RetreatTo { .. } | Command::Advance { .. })
             })),
             answer_chit.run_if(super::is_netwar).run_if(command_is(|c| matches!(c, Command::PlayChit { .. } | Command::Pass))),
+            answer_airstrike.run_if(super::is_netwar).run_if(command_is(|c| matches!(c, Command::Airstrike { .. }))),
         )
             .in_set(RulesSystems::Combat),
     );
@@ -58,6 +59,9 @@ pub struct Conflict {
     pub edge: [bool; 2],
     /// A chit offer waiting for its answer.
     pub offer: Option<Offer>,
+    /// The airstrike was offered (22.1) / committed, and the column its side picked (22.3).
+    pub strike_offered: bool,
+    pub strike: Option<usize>,
 }
 
 /// What the roll of a declared conflict needs.
@@ -137,6 +141,8 @@ fn resolve_conflict(mut ctx: CommandCtx, mut p: ConflictParams, mut q: LossQuery
         offers: VecDeque::from([0, 1]),
         edge: [false; 2],
         offer: None,
+        strike_offered: false,
+        strike: None,
     });
     proceed(&game, &ctx.turn, &mut ctx.glog, &mut p, &mut q);
 }
@@ -149,11 +155,15 @@ fn roll(game: &Game, turn: &TurnState, glog: &mut GameLog, p: &mut ConflictParam
     // Tactical Edge doubles the side's strength (20.5).
     let attack = r.attack * if c.edge[0] { 2 } else { 1 };
     let defense = r.defense * if c.edge[1] { 2 } else { 1 };
-    let pick = crate::rules::crt::odds_column(crt, attack, defense, 0);
+    let mut pick = crate::rules::crt::odds_column(crt, attack, defense, 0);
+    if let Some(column) = c.strike {
+        pick.column = column;
+    }
     let col = column_label(crt, pick.column).to_string();
     let key = game.board.key(c.space).to_string();
     let below = if c.boxes.is_empty() { "" } else { " (infra boxes)" };
-    let cause = format!("conflict in {key}{below}: {attack} vs {defense} on {}, column {col}", crt.name);
+    let air = if c.strike.is_some() { ", airstrike" } else { "" };
+    let cause = format!("conflict in {key}{below}: {attack} vs {defense} on {}, column {col}{air}", crt.name);
     let rolled = p.dice.roll_spec(crt.dice, &cause);
     let code = crt_lookup(crt, pick.column, rolled).unwrap_or("").to_string();
     log(glog, game, turn, LogKind::Roll, format!("{cause}: rolled {rolled}"), Some(key.clone()));
@@ -164,7 +174,11 @@ fn roll(game: &Game, turn: &TurnState, glog: &mut GameLog, p: &mut ConflictParam
     // 16.3, 16.4: the points first, then levels or eliminations, then the retreat.
     for e in &effects {
         if let CombatEffect::Points { party: pt, multiplier } = e {
-            c.steps.push_back(Step::Points { party: party(*pt), doublings: u32::from(*multiplier > 1), offered: false });
+            // 22.4: with an airstrike, the enemy's points count one more doubling.
+            let gainer = c.sides[party(*pt)];
+            let collateral = c.strike.is_some() && super::airstrike::rules(game).is_some_and(|a| game.side_index(&a.side) != Some(gainer));
+            let doublings = u32::from(*multiplier > 1) + u32::from(collateral);
+            c.steps.push_back(Step::Points { party: party(*pt), doublings, offered: false });
         }
     }
     for e in &effects {
@@ -217,6 +231,24 @@ fn proceed(game: &Game, turn: &TurnState, glog: &mut GameLog, p: &mut ConflictPa
                     return;
                 }
                 continue;
+            }
+            // 22.1: the airstrike side may commit one, attacking or defending, before the roll.
+            if !c.strike_offered {
+                c.strike_offered = true;
+                let underground = !c.boxes.is_empty();
+                let crt_i = c.roll.as_ref().map_or(0, |r| r.crt);
+                for party in 0..2 {
+                    let side = c.sides[party];
+                    if super::airstrike::may_strike(game, &p.tracks, side, crt_i, c.space, underground) {
+                        let crt = &game.scenario.tables.crts[crt_i];
+                        let (a, d) = c.roll.as_ref().map_or((0, 0), |r| (r.attack * if c.edge[0] { 2 } else { 1 }, r.defense * if c.edge[1] { 2 } else { 1 }));
+                        let now = column_label(crt, crate::rules::crt::odds_column(crt, a, d, 0).column).to_string();
+                        let columns = (0..crt.columns.len()).map(|i| column_label(crt, i).to_string()).collect();
+                        let space = game.board.key(c.space).to_string();
+                        p.prompt.0 = Some(Prompt::Airstrike { side: game.side_id(side).to_string(), space, column: now, columns, rule: "22".into() });
+                        return;
+                    }
+                }
             }
             roll(game, turn, glog, p);
             continue;
@@ -554,5 +586,28 @@ fn answer_chit(mut ctx: CommandCtx, mut p: ConflictParams, mut q: LossQuery) {
             }
         }
     }
+    proceed(&game, &turn, &mut ctx.glog, &mut p, &mut q);
+}
+
+/// Answers the airstrike offer: none, or the column the conflict is resolved on (22.3).
+fn answer_airstrike(mut ctx: CommandCtx, mut p: ConflictParams, mut q: LossQuery) {
+    let Some((side, Command::Airstrike { column })) = ctx.cmd.0.clone() else { return };
+    let Some(Prompt::Airstrike { columns, space, .. }) = p.prompt.0.clone() else { return ctx.reject("no airstrike is on offer".into()) };
+    let game = ctx.game.clone();
+    let turn = ctx.turn.clone();
+    if let Some(col) = &column {
+        let Some(i) = columns.iter().position(|c| c == col) else { return ctx.reject(format!("no column `{col}`: {}", columns.join(", "))) };
+        let Some(a) = super::airstrike::rules(&game) else { return };
+        if let Some(t) = game.track_index(&a.track) {
+            crate::rules::tracks::adjust_track(&game, &mut p.tracks, t, -1);
+            let left = p.tracks.0[t];
+            ctx.log(LogKind::Combat, format!("{} commits an airstrike in {space} and resolves on {col} (22.1, 22.3); {left} left", game.side_id(side)), Some(space));
+        }
+        if let Some(c) = p.conflict.0.as_mut() {
+            c.strike = Some(i);
+        }
+    }
+    p.prompt.0 = None;
+    ctx.outcome.barrier = true;
     proceed(&game, &turn, &mut ctx.glog, &mut p, &mut q);
 }

@@ -9,6 +9,7 @@ use crate::model::{Game, Tracks, TurnState};
 use crate::scenario::schema::{AttrValue, NetwarRules};
 use crate::session::log::{GameLog, LogKind};
 
+pub mod airstrike;
 pub mod answers;
 pub mod chaos;
 pub mod chits;
@@ -17,6 +18,7 @@ pub mod mobilization;
 pub mod retreat;
 
 pub(super) fn add_systems(s: &mut Schedule) {
+    airstrike::add_systems(s);
     conflict::add_systems(s);
     mobilization::add_systems(s);
     chaos::add_systems(s);
