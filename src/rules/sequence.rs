@@ -76,7 +76,7 @@ pub fn sequence_rejection(game: &Game, turn: &TurnState, prompt: Option<&crate::
     }
     if turn.setup.is_some() {
         return match cmd {
-            Command::Place { .. } | Command::EndPhase => None,
+            Command::Place { .. } | Command::DefaultSetup | Command::EndPhase => None,
             _ => Some("setup is not finished: place units or end the setup".to_string()),
         };
     }
@@ -91,7 +91,7 @@ pub fn sequence_rejection(game: &Game, turn: &TurnState, prompt: Option<&crate::
         Command::Enter { .. } => {
             phase.kind == PhaseKind::Reinforcement || game.scenario.reinforcements.iter().any(|r| r.phase.as_ref() == Some(&phase.id))
         }
-        Command::Place { .. } => false,
+        Command::Place { .. } | Command::DefaultSetup => false,
         Command::Recruit { .. } | Command::Withdraw { .. } | Command::BuyChit | Command::BuyAirstrike => phase.kind == PhaseKind::Mobilization,
         Command::EndPhase
         | Command::Pass

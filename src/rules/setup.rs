@@ -14,6 +14,7 @@ use crate::session::log::LogKind;
 
 pub(super) fn add_systems(s: &mut Schedule) {
     s.add_systems(place_unit.run_if(command_is(|c| matches!(c, Command::Place { .. }))).in_set(RulesSystems::Movement));
+    s.add_systems(default_setup.run_if(command_is(|c| matches!(c, Command::DefaultSetup))).in_set(RulesSystems::Movement));
 }
 
 /// Id of the `k`-th (1-based) unit of a setup group.
@@ -62,7 +63,67 @@ pub fn place_rejection(game: &Game, units: &UnitsView, side: usize, unit: &str, 
     if !room_for(game, units, space, side, 1) {
         return Some(format!("{at} has no room: stacking limit reached"));
     }
+    if !group.with_units.is_empty() {
+        let area = game.board.area_of(space);
+        let here = std::iter::once(area).chain(game.board.slots_of(area)).any(|s| {
+            units.at(s).any(|o| o.side == side && group.with_units.contains(&game.scenario.unit_types[o.type_index].id))
+        });
+        if !here {
+            return Some(format!("group `{}` goes only where a {} already stands", group.id, group.with_units.join(" or ")));
+        }
+    }
     None
+}
+
+/// The default placement of the side's units still to place, each placement checked as if made
+/// by hand after the ones before it: (unit, space), in group order, or why it cannot be taken.
+pub fn default_placement(game: &Game, units: &UnitsView, side: usize) -> Result<Vec<(String, crate::model::SpaceId)>, String> {
+    let mut plan = Vec::new();
+    for g in game.scenario.setup.groups.iter().filter(|g| game.side_index(&g.side) == Some(side)) {
+        if g.default.is_empty() {
+            return Err(format!("group `{}` has no default placement", g.id));
+        }
+        for (k, at) in (1..=g.count).zip(&g.default) {
+            let id = group_unit_id(g, k);
+            if units.get(&id).is_some_and(|u| u.location == Location::NotEntered) {
+                plan.push((id, at.clone()));
+            }
+        }
+    }
+    if plan.is_empty() {
+        return Err("every unit is placed".into());
+    }
+    let mut now = units.clone();
+    let mut out = Vec::new();
+    for (unit, at) in plan {
+        if let Some(r) = place_rejection(game, &now, side, &unit, &at) {
+            return Err(format!("the default placement fails: {r}"));
+        }
+        let Some(space) = game.board.space(&at) else { return Err(format!("unknown space `{at}`")) };
+        if let Some(u) = now.0.iter_mut().find(|u| u.id == unit) {
+            u.location = Location::OnMap(space);
+        }
+        out.push((unit, space));
+    }
+    Ok(out)
+}
+
+fn default_setup(mut ctx: CommandCtx, mut q: Query<(&Unit, &mut Location, &StepLevel, &Activity, &Hidden)>) {
+    let Some((side, Command::DefaultSetup)) = ctx.cmd.0.clone() else { return };
+    let view = UnitsView::collect(q.iter());
+    let game = ctx.game.clone();
+    let placed = match default_placement(&game, &view, side) {
+        Ok(p) => p,
+        Err(r) => return ctx.reject(r),
+    };
+    for (unit, s) in &placed {
+        if let Some(&e) = ctx.index.0.get(unit)
+            && let Ok((_, mut loc, ..)) = q.get_mut(e)
+        {
+            *loc = Location::OnMap(*s);
+        }
+    }
+    ctx.log(LogKind::Command, format!("{} takes the default placement ({} units)", game.side_id(side), placed.len()), None);
 }
 
 fn place_unit(mut ctx: CommandCtx, prompt: Res<crate::model::PendingPrompt>, mut q: Query<(&Unit, &mut Location, &StepLevel, &Activity, &Hidden)>) {

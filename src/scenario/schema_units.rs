@@ -150,6 +150,14 @@ pub struct SetupGroup {
     /// At most this many of the group in one space.
     #[serde(default)]
     pub max_per_space: Option<u32>,
+    /// The unit may only go where a unit of the side of one of these types already stands
+    /// (DI 3.2: an IG militia in a district holding an MNF SOF).
+    #[serde(default)]
+    pub with_units: Vec<String>,
+    /// A ready-made placement, one space per unit, that a player may take instead of placing
+    /// the group by hand.
+    #[serde(default)]
+    pub default: Vec<String>,
 }
 
 /// Units that enter on a given turn.

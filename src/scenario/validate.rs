@@ -163,6 +163,17 @@ pub fn validate_with_board(s: &Scenario, file: &str, base: &Path) -> (Vec<Diagno
         {
             ctx.err(format!("{p}.count"), format!("{} units cannot fit {max} per space in {} spaces", g.count, g.spaces.len()));
         }
+        if !g.default.is_empty() && g.default.len() != g.count as usize {
+            ctx.err(format!("{p}.default"), format!("the default placement names {} spaces for {} units", g.default.len(), g.count));
+        }
+        for (j, sp) in g.default.iter().enumerate() {
+            if !g.spaces.contains(sp) {
+                ctx.err(format!("{p}.default[{j}]"), format!("`{sp}` is not one of the group's spaces"));
+            }
+        }
+        for (j, t) in g.with_units.iter().enumerate() {
+            type_ref(&mut ctx, &types, &format!("{p}.with_units[{j}]"), t);
+        }
         *used.entry((g.unit_type.as_str(), level_key(&g.unit_type, g.level))).or_default() += g.count;
         total_units += g.count as usize;
     }

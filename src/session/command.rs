@@ -11,6 +11,8 @@ pub enum Command {
     Enter { unit: String, at: String },
     /// Place a unit of a setup group (the unit is named by the group's generated id).
     Place { unit: String, at: String },
+    /// Place every unit of the side's setup groups still to place at the scenario's default.
+    DefaultSetup,
     /// Attack a space with adjacent units; `table` picks the CRT where the rules allow a choice.
     /// `supports` names consumable supports (barrage, air support) committed to the attack.
     Attack {
@@ -98,6 +100,7 @@ impl Command {
             Command::Move { unit, to } => format!("move {unit} to {to}"),
             Command::Enter { unit, at } => format!("enter {unit} at {at}"),
             Command::Place { unit, at } => format!("place {unit} at {at}"),
+            Command::DefaultSetup => "take the default placement".to_string(),
             Command::Attack { attackers, target, table, supports } => format!(
                 "attack {target} with {}{}{}",
                 attackers.join(", "),

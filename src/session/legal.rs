@@ -106,6 +106,8 @@ pub fn legal_commands(world: &mut World) -> Vec<Command> {
         }
         if unplaced_groups.is_empty() {
             out.push(Command::EndPhase);
+        } else if crate::rules::setup::default_placement(game, &units, side).is_ok() {
+            out.push(Command::DefaultSetup);
         }
         return out;
     }

@@ -131,7 +131,7 @@ fn rule_20_5_isr_opens_a_districts_infra_boxes_to_the_kinetic_table_or_shows_the
 
 #[test]
 fn rule_12_10_chits_are_bought_in_mobilization_and_3_3_the_insurgent_starts_with_three_hidden() {
-    let mut s = session("tests/fixtures/decision_iraq_map.ron", 7, &[]);
+    let mut s = session("scenarios/decision_iraq.ron", 7, &[]);
     let st = s.state(Some(0));
     assert_eq!(st.hands["ins"], ["hidden", "hidden", "hidden"], "25.2: the CI sees only that there are three");
     assert_eq!(s.state(Some(1)).hands["ins"].len(), 3);

@@ -10,7 +10,7 @@ use sandtable::session::{Command, Session};
 
 use crate::common::{location, play, session};
 
-const FILE: &str = "tests/fixtures/decision_iraq_map.ron";
+const FILE: &str = "scenarios/decision_iraq.ron";
 
 fn districts(s: &Session) -> Vec<SpaceDef> {
     match &s.game().scenario.map {
@@ -136,7 +136,7 @@ fn rule_3_2_the_ci_sets_up_first_and_mnf_units_never_start_in_infra_boxes() {
     assert_eq!(st.turn, "2003B");
     assert_eq!((st.tracks["ci_ni"], st.tracks["ins_ni"]), (30, 70), "3.2/3.3 starting indexes");
     let on_map = |side: &str| st.units.iter().filter(|u| u.side == side && u.location != "not entered" && u.location != "available").count();
-    assert_eq!(on_map("ci"), 2 + 10 + 2 + 4 + 1 + 3 + 2 + 2, "Kuwait, BCTs, airmobiles, SOF, IG militia");
+    assert_eq!(on_map("ci"), 2 + 10 + 2 + 4 + 1 + 3 + 2 + 2 + 1, "Kuwait, BCTs, airmobiles, SOF, IG militia (one with a SOF)");
     assert_eq!(on_map("ins"), 2 + 3 + 3 + 2 + 9 + 3 + 1 + 1, "Iran South, militia, jihadis, FF");
     assert_eq!(location(&mut s, "MNF-FOB-1"), "kuwait");
     assert!(st.units.iter().filter(|u| u.unit_type.starts_with("mnf_")).all(|u| !u.location.contains("/infra")));
@@ -433,4 +433,23 @@ fn a_misspelt_income_attribute_is_an_error_not_a_silent_zero() {
     let Err(err) = sandtable::scenario::load_str(&text, "di.ron", &crate::common::root()) else { panic!("refused") };
     let err = err.to_string();
     assert!(err.contains("rules.control_income[0].attribute: no area space has an integer attribute `ci_pionts`"), "{err}");
+}
+
+#[test]
+fn rule_3_2_3_3_the_default_placement_starts_a_game_at_once_and_the_sof_militia_needs_a_sof() {
+    let mut s = session(FILE, 1, &[]);
+    // 3.2: the IG militia placed with a SOF may go only where an MNF SOF already stands.
+    let e = s.apply(Command::Place { unit: "ci_sofmil#1".into(), at: "tikrit".into() }).expect_err("no SOF there");
+    assert!(e.contains("already stands"), "{e}");
+    play(&mut s, &[Command::Place { unit: "ci_sof#1".into(), at: "anbar".into() }, Command::Place { unit: "ci_sofmil#1".into(), at: "anbar/infra2".into() }]);
+    // The rest of the CI's groups by the default placement, then the Insurgent's.
+    assert!(s.legal_commands().contains(&Command::DefaultSetup));
+    play(&mut s, &[Command::DefaultSetup, Command::EndPhase, Command::DefaultSetup, Command::EndPhase]);
+    let st = s.state(None);
+    assert!(s.world.resource::<TurnState>().setup.is_none());
+    assert_eq!(st.turn, "2003B");
+    assert!(st.units.iter().all(|u| u.location != "not entered"), "every set-up unit is placed");
+    assert_eq!(location(&mut s, "ci_sofmil#1"), "anbar/infra2", "placed by hand, kept");
+    assert_eq!(location(&mut s, "ins_s1#1"), "baghdad_east/infra1");
+    assert_eq!(st.control.get("kurdistan_north").map(String::as_str), Some("ci"));
 }
