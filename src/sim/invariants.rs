@@ -1,6 +1,8 @@
 //! Rule invariants that must hold after every command of any game: every unit id once (so no
 //! unit is in two places), steps and levels within the counter's range, no side over the
-//! stacking limit anywhere (moves and retreats end within it), tracks within floor and cap.
+//! stacking limit anywhere (moves and retreats end within it), boxes within their capacity for
+//! all sides together, no more units at a level than the counter mix has, tracks within floor
+//! and cap.
 
 use crate::model::Tracks;
 use crate::model::view::UnitsView;
@@ -33,6 +35,30 @@ pub fn check_invariants(s: &mut Session) -> Result<(), String> {
             let n = units.at(sp).filter(|u| u.side == side).count() as u32;
             if n > limit {
                 return Err(format!("{} holds {n} units of {}, the limit is {limit}", game.board.key(sp), game.side_id(side)));
+            }
+        }
+    }
+    // DI 9.3, 17.2: a box (slot) holds its capacity in units of all sides together.
+    for i in 0..game.board.len() {
+        let sp = crate::model::SpaceId(i as u32);
+        if let crate::model::board::SpaceKind::Slot { .. } = game.board.spaces[i].kind
+            && let Some(limit) = stacking_limit(&game, sp)
+        {
+            let n = units.at(sp).count() as u32;
+            if n > limit {
+                return Err(format!("{} holds {n} units, its capacity is {limit}", game.board.key(sp)));
+            }
+        }
+    }
+    // 12.9: never more units in play at a level than counters showing it.
+    for (t, ty) in game.scenario.unit_types.iter().enumerate() {
+        let levels: Vec<u32> = units.0.iter().filter(|u| u.type_index == t && u.space().is_some()).map(|u| u.level).collect();
+        for l in &levels {
+            if let Some(mix) = crate::rules::levels::mix_at(&game, t, *l) {
+                let n = levels.iter().filter(|x| *x == l).count() as u32;
+                if n > mix {
+                    return Err(format!("{n} {} units at level {l} are in play, the counter mix has {mix}", ty.id));
+                }
             }
         }
     }

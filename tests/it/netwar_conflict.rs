@@ -280,3 +280,29 @@ fn rule_22_an_airstrike_picks_the_column_and_doubles_the_insurgents_points() {
     assert!(!matches!(s.state(None).prompt, Some(Prompt::Airstrike { .. })));
     assert_eq!(track(&mut s, "ci_airstrikes"), 2);
 }
+
+#[test]
+fn rule_16_44_when_one_box_is_left_for_two_survivors_the_other_is_eliminated() {
+    // Amara's one box is the only way out: Tigris-Euphrates and Basrah hold open CI units and
+    // Iraqi insurgents may not enter Iran (13.7). 8 against 4 is 2-1: a 3 is EA.
+    let mut s = ci_conflict(
+        &[
+            ("B", "mnf_bct", "amara", 3),
+            ("T", "mnf_bct", "tigris_euphrates", 1),
+            ("R", "mnf_bct", "basrah", 1),
+            ("M1", "ins_militia", "amara", 1),
+            ("M2", "ins_militia", "amara", 1),
+            ("M3", "ins_militia", "amara", 1),
+            ("M4", "ins_militia", "amara", 1),
+        ],
+        &[3],
+    );
+    play(&mut s, &[attack_on(&["B"], "amara", "kinetic"), Command::NetwarPoints { subtract: false }, Command::PickUnits { units: vec!["M1".into(), "M2".into()] }]);
+    let Some(Prompt::Retreat { options, .. }) = s.state(None).prompt else { panic!("retreat") };
+    assert_eq!(options, vec![("M3".to_string(), vec!["amara/infra1".to_string()]), ("M4".to_string(), vec!["amara/infra1".to_string()])]);
+    let e = s.apply(Command::RetreatTo { moves: vec![("M3".into(), "amara/infra1".into()), ("M4".into(), "amara/infra1".into())] }).expect_err("one unit per box");
+    assert!(e.contains("one unit only"), "{e}");
+    assert!(s.apply(Command::RetreatTo { moves: vec![] }).is_err(), "a unit that can retreat must");
+    play(&mut s, &[Command::RetreatTo { moves: vec![("M4".into(), "amara/infra1".into())] }]);
+    assert_eq!((location(&mut s, "M4"), location(&mut s, "M3")), ("amara/infra1".to_string(), "available".to_string()));
+}

@@ -446,9 +446,11 @@ pub fn answer_rejection(game: &Game, units: &UnitsView, prompt: Option<&Prompt>,
                 }
             }
             let _ = units;
+            // A unit left out must retreat, unless the others took every box it could reach: it
+            // then cannot retreat and is eliminated (16.44).
             options
                 .iter()
-                .find(|(u, d)| !d.is_empty() && !may_stay.contains(u) && !moves.iter().any(|(x, _)| x == u))
+                .find(|(u, d)| !d.is_empty() && !may_stay.contains(u) && !moves.iter().any(|(x, _)| x == u) && !d.iter().all(|t| t.contains('/') && moves.iter().any(|(_, x)| x == t)))
                 .map(|(u, _)| format!("`{u}` must retreat (no friendly base here lets it stay, 16.47)"))
         }
         (Some(Prompt::Advance { units: ids, max, .. }), Command::Advance { units: picked }) => {
@@ -493,7 +495,7 @@ fn answer(mut ctx: CommandCtx, mut p: ConflictParams, mut q: LossQuery) {
         }
         (Step::Levels { delta, .. }, Command::PickUnits { units }, _) => apply_levels(&game, &ctx.turn, &mut ctx.glog, &mut q, &units, delta),
         (Step::Eliminate { .. }, Command::PickUnits { units }, _) => eliminate(&game, &ctx.turn, &mut ctx.glog, &mut q, &units),
-        (Step::Retreat { .. }, Command::RetreatTo { moves }, Some(Prompt::Retreat { options, .. })) => {
+        (Step::Retreat { .. }, Command::RetreatTo { moves }, Some(Prompt::Retreat { options, may_stay, .. })) => {
             for (u, to) in &moves {
                 let Some(s) = game.board.space(to) else { continue };
                 for (unit, mut loc, ..) in q.iter_mut() {
@@ -503,7 +505,13 @@ fn answer(mut ctx: CommandCtx, mut p: ConflictParams, mut q: LossQuery) {
                 }
                 ctx.log(LogKind::Command, format!("{u} retreats to {to} (16.43)"), Some(to.clone()));
             }
-            let stayed: Vec<&str> = options.iter().map(|(u, _)| u.as_str()).filter(|u| !moves.iter().any(|(x, _)| x == u)).collect();
+            let (left, stayed): (Vec<&(String, Vec<String>)>, Vec<&(String, Vec<String>)>) = options.iter().filter(|(u, _)| !moves.iter().any(|(x, _)| x == u)).partition(|(u, _)| !may_stay.contains(u));
+            let doomed: Vec<String> = left.iter().map(|(u, _)| u.clone()).collect();
+            if !doomed.is_empty() {
+                ctx.log(LogKind::Loss, format!("{}: every box it could reach is taken, it cannot retreat (16.44)", doomed.join(", ")), Some(key.clone()));
+                eliminate(&game, &ctx.turn, &mut ctx.glog, &mut q, &doomed);
+            }
+            let stayed: Vec<&str> = stayed.iter().map(|(u, _)| u.as_str()).collect();
             if !stayed.is_empty() {
                 ctx.log(LogKind::Command, format!("{} ignore(s) the retreat: a friendly base is here (16.47)", stayed.join(", ")), Some(key.clone()));
             }
