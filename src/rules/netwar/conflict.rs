@@ -505,13 +505,13 @@ fn answer(mut ctx: CommandCtx, mut p: ConflictParams, mut q: LossQuery) {
                 }
                 ctx.log(LogKind::Command, format!("{u} retreats to {to} (16.43)"), Some(to.clone()));
             }
-            let (left, stayed): (Vec<&(String, Vec<String>)>, Vec<&(String, Vec<String>)>) = options.iter().filter(|(u, _)| !moves.iter().any(|(x, _)| x == u)).partition(|(u, _)| !may_stay.contains(u));
-            let doomed: Vec<String> = left.iter().map(|(u, _)| u.clone()).collect();
+            let unmoved: Vec<&String> = options.iter().map(|(u, _)| u).filter(|u| !moves.iter().any(|(x, _)| x == *u)).collect();
+            let doomed: Vec<String> = unmoved.iter().filter(|u| !may_stay.contains(u)).map(|u| (*u).clone()).collect();
+            let stayed: Vec<&str> = unmoved.iter().filter(|u| may_stay.contains(u)).map(|u| u.as_str()).collect();
             if !doomed.is_empty() {
                 ctx.log(LogKind::Loss, format!("{}: every box it could reach is taken, it cannot retreat (16.44)", doomed.join(", ")), Some(key.clone()));
                 eliminate(&game, &ctx.turn, &mut ctx.glog, &mut q, &doomed);
             }
-            let stayed: Vec<&str> = stayed.iter().map(|(u, _)| u.as_str()).collect();
             if !stayed.is_empty() {
                 ctx.log(LogKind::Command, format!("{} ignore(s) the retreat: a friendly base is here (16.47)", stayed.join(", ")), Some(key.clone()));
             }
