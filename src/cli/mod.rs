@@ -85,6 +85,9 @@ pub enum Cmd {
         games: u32,
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Write the first game as a script (`sandtable script` plays it again).
+        #[arg(long)]
+        record: Option<PathBuf>,
     },
 }
 
@@ -98,7 +101,7 @@ pub fn run(cli: Cli) -> i32 {
         Some(Cmd::Script { scenario, script, view, save }) => script::run(&scenario, &script, view.as_deref(), save.as_deref()),
         Some(Cmd::Replay { save, scenario }) => replay::run(&save, scenario.as_deref()),
         Some(Cmd::Crt { scenario, table, attack, defense, shift, roll }) => crt::run(&scenario, &table, attack, defense, shift, roll),
-        Some(Cmd::Sim { scenario, games, seed }) => sim::run(&scenario, games, seed),
+        Some(Cmd::Sim { scenario, games, seed, record }) => sim::run(&scenario, games, seed, record.as_deref()),
     }
 }
 

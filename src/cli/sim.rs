@@ -6,7 +6,7 @@ use std::sync::Arc;
 use crate::scenario::load_file;
 use crate::sim::simulate;
 
-pub(super) fn run(scenario: &Path, games: u32, seed: u64) -> i32 {
+pub(super) fn run(scenario: &Path, games: u32, seed: u64, record: Option<&Path>) -> i32 {
     let loaded = match load_file(scenario) {
         Ok(l) => Arc::new(l),
         Err(r) => {
@@ -38,6 +38,21 @@ pub(super) fn run(scenario: &Path, games: u32, seed: u64) -> i32 {
                 println!("game turns completed: min {}, median {}, max {}", t[0], t[t.len() / 2], t[t.len() - 1]);
             }
             println!("elapsed: {:.2} s", start.elapsed().as_secs_f64());
+            if let (Some(path), Some((seed, commands))) = (record, rep.first_game) {
+                let script = super::script::ScriptFile { seed, dice: Vec::new(), options: None, commands };
+                let text = match ron::ser::to_string_pretty(&script, ron::ser::PrettyConfig::default()) {
+                    Ok(t) => t,
+                    Err(e) => {
+                        eprintln!("cannot write the script: {e}");
+                        return 2;
+                    }
+                };
+                if let Err(e) = crate::session::save::write_atomic(path, text.as_bytes()) {
+                    eprintln!("{}: {e}", path.display());
+                    return 2;
+                }
+                println!("first game written to {}", path.display());
+            }
             0
         }
         Err(e) => {

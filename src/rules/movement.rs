@@ -385,7 +385,7 @@ fn move_unit(
     }
     // Entering a space with no enemy unit in it takes control of it.
     for s in dest.path {
-        if !view.enemy_at(s, side) {
+        if !view.enemy_at(s, side) && super::note::control_by_entry(&ctx.game) {
             take_control(&mut control, &mut changes, s, side);
         }
     }
@@ -469,7 +469,9 @@ fn enter_reinforcement(
         act.reserve |= reserve_phase;
         act.landed = r.no_move_on_entry;
     }
-    take_control(&mut control, &mut changes, space, side);
+    if super::note::control_by_entry(&ctx.game) {
+        take_control(&mut control, &mut changes, space, side);
+    }
     ctx.log(LogKind::Command, format!("{unit} enters at {at}"), Some(at.clone()));
     // A marker supply source goes where the first of its units enters (tutorial 5.7.9).
     if let Some(sup) = &game.scenario.rules.supply {

@@ -65,3 +65,10 @@ pub fn take_control(
         control.owner[space.index()] = Some(side);
     }
 }
+
+/// Whether entering a space takes control of it: not on area maps whose control comes from
+/// holding every slot (DI 18.2).
+#[must_use]
+pub fn control_by_entry(game: &Game) -> bool {
+    !matches!(&game.scenario.map, crate::scenario::schema::Map::Area(m) if m.control_by_slots)
+}

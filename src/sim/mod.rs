@@ -16,6 +16,8 @@ pub struct SimReport {
     pub levels: BTreeMap<String, u32>,
     pub commands: Vec<usize>,
     pub turns: Vec<usize>,
+    /// The first game: its seed and every command, for replaying it as a script.
+    pub first_game: Option<(u64, Vec<crate::session::Command>)>,
 }
 
 /// Most commands one simulated game may take before it counts as stuck.
@@ -31,6 +33,7 @@ pub fn simulate(loaded: &Arc<Loaded>, games: u32, seed: u64) -> Result<SimReport
         let mut s = Session::new(loaded.clone(), setup)?;
         let mut bot = RandomPlayer::new(game_seed ^ 0x5eed);
         let mut n = 0;
+        let mut played = Vec::new();
         while !s.is_over() {
             let Some(cmd) = bot.choose(&mut s) else {
                 let st = s.state(None);
@@ -43,6 +46,9 @@ pub fn simulate(loaded: &Arc<Loaded>, games: u32, seed: u64) -> Result<SimReport
                 ));
             };
             s.apply(cmd.clone()).map_err(|e| format!("game {g} (seed {game_seed}): generated command `{}` rejected: {e}", cmd.describe()))?;
+            if g == 0 {
+                played.push(cmd.clone());
+            }
             invariants::check_invariants(&mut s)
                 .map_err(|e| format!("game {g} (seed {game_seed}): after command {} (`{}`): {e}", n + 1, cmd.describe()))?;
             n += 1;
@@ -54,6 +60,9 @@ pub fn simulate(loaded: &Arc<Loaded>, games: u32, seed: u64) -> Result<SimReport
         let r = st.result.ok_or_else(|| format!("game {g} ended without a result"))?;
         *rep.wins.entry(r.winner.clone().unwrap_or_else(|| "draw".into())).or_default() += 1;
         *rep.levels.entry(r.level.clone()).or_default() += 1;
+        if g == 0 {
+            rep.first_game = Some((game_seed, played));
+        }
         rep.commands.push(n);
         rep.turns.push(s.world.resource::<crate::model::TurnState>().turn.min(s.game().scenario.turns.labels.len()));
     }

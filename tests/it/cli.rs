@@ -122,6 +122,51 @@ fn crt_prints_the_column_and_every_result_probability() {
 }
 
 #[test]
+fn crt_decision_iraq_civic_action_9_against_6_is_the_1_1_column() {
+    let (code, out, err) = run(&["crt", "scenarios/decision_iraq.ron", "civic_action", "--attack", "9", "--defense", "6"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("column: 1-1"), "{out}");
+    // 1-1 on Civic Action: DL2, DL1, DL3, DR1, AL3, AL2, one sixth each.
+    for code in ["DL2", "DL1", "DL3", "DR1", "AL3", "AL2"] {
+        assert!(out.lines().any(|l| l.trim_start().starts_with(code) && l.contains("16.67%")), "{code}: {out}");
+    }
+    let (_, out, _) = run(&["crt", "scenarios/decision_iraq.ron", "kinetic", "--attack", "3", "--defense", "4"]);
+    assert!(out.contains("column: <1-1") && out.contains("MD        66.67%"), "{out}");
+}
+
+#[test]
+fn decision_iraq_full_game_script_logs_every_roll_conflict_result_and_point_change_with_its_cause() {
+    let (code, out, err) = run(&["script", "scenarios/decision_iraq.ron", "scenarios/scripts/decision_iraq_full_game.ron"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("reason: \"end of game: margin"), "the game runs to the end of 2008B");
+    let texts: Vec<&str> = out.lines().filter_map(|l| l.trim().strip_prefix("text: \"")).collect();
+    let count = |pat: &str| texts.iter().filter(|t| t.contains(pat)).count();
+    // Every chaos phase rolls (two per game turn), every conflict is declared and rolled, and
+    // every result is named.
+    assert_eq!(count("Chaos Events: rolled"), 22);
+    let declared = count("declares a conflict");
+    assert!(declared > 20 && count("on Civic Action, column") + count("on Guerrilla, column") + count("on Kinetic, column") == declared);
+    assert_eq!(count("result "), declared);
+    // Every index change says by how much and why.
+    for t in texts.iter().filter(|t| t.starts_with("CI Netwar Index") || t.starts_with("Insurgent Netwar Index")) {
+        assert!(t.contains(", ") || t.contains(" ("), "no cause: {t}");
+    }
+    assert!(count("(16.33)") > 0 && count("(18.4)") > 0);
+    // One side's view hides the other's chits.
+    let (_, out, _) = run(&["script", "scenarios/decision_iraq.ron", "scenarios/scripts/decision_iraq_full_game.ron", "--view", "ci"]);
+    let hands = out.split("hands: {").nth(1).and_then(|h| h.split('}').next()).unwrap_or_default().to_string();
+    let ins_hand = hands.split("\"ins\":").nth(1).unwrap_or_default();
+    assert!(!ins_hand.contains("info_war") && !ins_hand.contains("fatwa") && !ins_hand.contains("isr"), "{hands}");
+}
+
+#[test]
+fn sim_decision_iraq_plays_whole_games_with_invariants() {
+    let (code, out, err) = run(&["sim", "scenarios/decision_iraq.ron", "--games", "5", "--seed", "3"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("5 games of Decision: Iraq") && out.contains("victory levels:"), "{out}");
+}
+
+#[test]
 fn sim_plays_games_and_prints_win_counts() {
     let (code, out, err) = run(&["sim", "scenarios/kell_ford.ron", "--games", "20", "--seed", "1"]);
     assert_eq!(code, 0, "{err}");
