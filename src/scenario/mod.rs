@@ -10,6 +10,7 @@ mod schema_netwar;
 mod schema_tables;
 mod schema_units;
 pub mod validate;
+pub mod variants;
 mod validate_rules;
 
 pub use diagnostics::{Diagnostic, Place, Report, Severity};

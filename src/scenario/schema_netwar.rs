@@ -60,6 +60,9 @@ pub struct Airstrikes {
     pub tables: Vec<String>,
     #[serde(default)]
     pub banned: Vec<String>,
+    /// (option, districts): while the option is on these districts are not banned (DI 27.15).
+    #[serde(default)]
+    pub allowed_with: Vec<(String, Vec<String>)>,
 }
 
 /// DI 24.5: in the Mobilization phase of the game turn in which `declaration` was made, its side

@@ -13,6 +13,12 @@ pub struct EntryBan {
     pub spaces: Vec<String>,
     #[serde(default)]
     pub except: Option<(String, u32)>,
+    /// The ban holds only while this option is on.
+    #[serde(default)]
+    pub when_option: Option<String>,
+    /// The ban holds only while this option is off.
+    #[serde(default)]
+    pub unless_option: Option<String>,
 }
 
 /// Initiative (DI 10.2): when a game turn begins, the side whose track is higher chooses the first

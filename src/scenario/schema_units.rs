@@ -119,6 +119,26 @@ pub struct Setup {
     /// "Place N of X in any of these spaces": the owner places them with commands.
     #[serde(default)]
     pub groups: Vec<SetupGroup>,
+    /// Changes made when an option is on (a scenario variant's set-up, DI 27.13-27.15).
+    #[serde(default)]
+    pub by_option: Vec<OptionSetup>,
+}
+
+/// Set-up changes of an option: track starting values, more units and groups, smaller groups.
+#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct OptionSetup {
+    pub option: String,
+    /// (track, starting value).
+    #[serde(default)]
+    pub tracks: Vec<(String, i32)>,
+    #[serde(default)]
+    pub units: Vec<UnitPlacement>,
+    #[serde(default)]
+    pub groups: Vec<SetupGroup>,
+    /// (group id, units fewer).
+    #[serde(default)]
+    pub remove: Vec<(String, u32)>,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]

@@ -201,7 +201,57 @@ pub fn validate_with_board(s: &Scenario, file: &str, base: &Path) -> (Vec<Diagno
     if total_units > MAX_UNITS {
         ctx.err("setup", format!("{total_units} units; the limit is {MAX_UNITS}"));
     }
+    // Set-up changes of options (variants): references, and the mix with each option's units.
+    let option_ids: BTreeSet<&str> = s.options.iter().map(|o| o.id.as_str()).collect();
+    let mut with_option: Vec<(String, BTreeMap<(&str, Option<u32>), u32>)> = Vec::new();
+    for (i, os) in s.setup.by_option.iter().enumerate() {
+        let p = format!("setup.by_option[{i}]");
+        if !option_ids.contains(os.option.as_str()) {
+            ctx.err(format!("{p}.option"), format!("unknown option `{}`", os.option));
+        }
+        for (j, (t, _)) in os.tracks.iter().enumerate() {
+            if !s.tracks.iter().any(|x| &x.id == t) {
+                ctx.err(format!("{p}.tracks[{j}]"), format!("unknown track `{t}`"));
+            }
+        }
+        let mut u2 = used.clone();
+        for (j, u) in os.units.iter().enumerate() {
+            type_ref(&mut ctx, &types, &format!("{p}.units[{j}].unit_type"), &u.unit_type);
+            space_ref(&mut ctx, board.as_ref(), &format!("{p}.units[{j}].at"), &u.at);
+            *u2.entry((u.unit_type.as_str(), level_key(&u.unit_type, u.level))).or_default() += 1;
+        }
+        for (j, g) in os.groups.iter().enumerate() {
+            side_ref(&mut ctx, &sides, &format!("{p}.groups[{j}].side"), &g.side);
+            type_ref(&mut ctx, &types, &format!("{p}.groups[{j}].unit_type"), &g.unit_type);
+            for (k, sp) in g.spaces.iter().enumerate() {
+                space_ref(&mut ctx, board.as_ref(), &format!("{p}.groups[{j}].spaces[{k}]"), sp);
+            }
+            if !g.default.is_empty() && (g.default.len() != g.count as usize || g.default.iter().any(|d| !g.spaces.contains(d))) {
+                ctx.err(format!("{p}.groups[{j}].default"), "the default placement needs one of the group's spaces per unit");
+            }
+            *u2.entry((g.unit_type.as_str(), level_key(&g.unit_type, g.level))).or_default() += g.count;
+        }
+        for (j, (g, n)) in os.remove.iter().enumerate() {
+            match s.setup.groups.iter().find(|x| &x.id == g) {
+                None => ctx.err(format!("{p}.remove[{j}]"), format!("unknown setup group `{g}`")),
+                Some(x) => {
+                    if let Some(c) = u2.get_mut(&(x.unit_type.as_str(), level_key(&x.unit_type, x.level))) {
+                        *c = c.saturating_sub(*n);
+                    }
+                }
+            }
+        }
+        with_option.push((os.option.clone(), u2));
+    }
     if !s.counter_mix.is_empty() {
+        for (option, u2) in &with_option {
+            for ((t, l), n) in u2 {
+                let limit = mix.get(&(*t, *l)).or_else(|| mix.get(&(*t, None))).copied().unwrap_or(0);
+                if *n > limit {
+                    ctx.err("setup.by_option", format!("with `{option}` the set-up uses {n} counters of `{t}`{}; the counter mix has {limit}", lvl(*l)));
+                }
+            }
+        }
         for ((t, l), n) in &used {
             let limit = mix.get(&(*t, *l)).or_else(|| mix.get(&(*t, None))).copied();
             match limit {

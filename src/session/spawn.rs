@@ -20,7 +20,7 @@ use crate::session::log::{GameLog, LogKind};
 /// Builds the world of a new game.
 pub fn spawn_world(loaded: &Loaded, options: &BTreeSet<String>, seed: u64, forced: &[u32]) -> World {
     let mut world = World::new();
-    let game = Game { scenario: loaded.scenario.clone(), board: loaded.board.clone(), options: options.clone() };
+    let game = Game { scenario: crate::scenario::variants::with_options(&loaded.scenario, options), board: loaded.board.clone(), options: options.clone() };
     let s = &game.scenario;
     let first_side = game.side_index(&s.turns.first_side).unwrap_or(0);
     let setup = next_setup_side(&game, None);

@@ -453,3 +453,48 @@ fn rule_3_2_3_3_the_default_placement_starts_a_game_at_once_and_the_sof_militia_
     assert_eq!(location(&mut s, "ins_s1#1"), "baghdad_east/infra1");
     assert_eq!(st.control.get("kurdistan_north").map(String::as_str), Some("ci"));
 }
+
+/// A new game of the shipped scenario with these options, both sides taking the default placement.
+fn variant(options: &[&str]) -> Session {
+    use sandtable::session::GameSetup;
+    let loaded = crate::common::load(FILE);
+    let options = options.iter().map(|o| (*o).to_string()).collect();
+    let mut s = Session::new(loaded, GameSetup { options, seed: 3, forced_dice: vec![] }).expect("session");
+    play(&mut s, &[Command::DefaultSetup, Command::EndPhase, Command::DefaultSetup, Command::EndPhase]);
+    s
+}
+
+#[test]
+fn rule_27_14_variant_2_no_debaathification_changes_forces_and_indexes() {
+    let mut s = variant(&["no_debaathification"]);
+    let st = s.state(None);
+    assert_eq!((st.tracks["ci_ni"], st.tracks["ins_ni"]), (20, 80));
+    let divisions: Vec<(String, u32)> = st.units.iter().filter(|u| u.unit_type == "ig_division" && u.location != "available").map(|u| (u.location.clone(), u.level)).collect();
+    assert_eq!(divisions.len(), 3);
+    assert!(divisions.iter().all(|(_, l)| *l == 2));
+    let l2_militia = st.units.iter().filter(|u| u.unit_type == "ins_militia" && u.level == 2 && u.location != "available").count();
+    assert_eq!(l2_militia, 0, "the three level-2 Iraqi militia are removed");
+    let mut std = variant(&[]);
+    assert_eq!(std.state(None).tracks["ins_ni"], 70);
+}
+
+#[test]
+fn rule_27_15_variant_3_iranian_intervention_sends_units_and_opens_iran_to_mnf_sof() {
+    let mut s = variant(&["iranian_intervention"]);
+    let st = s.state(None);
+    assert_eq!(st.tracks["ins_ni"], 60);
+    assert!(st.units.iter().any(|u| u.unit_type == "ff_ansar" && u.level == 2 && u.location == "iran_south"));
+    assert_eq!(st.units.iter().filter(|u| u.unit_type == "ff_militia" && u.level == 3 && u.location.starts_with("iran")).count(), 2);
+    // Two MNF SOF in Iran at once: only in this variant.
+    use sandtable::model::view::UnitsView;
+    use sandtable::rules::movement::entry_bans;
+    for (opts, expect) in [(&["iranian_intervention"][..], false), (&[][..], true)] {
+        let mut s = variant(opts);
+        let iran = s.game().board.space("iran_north").expect("iran");
+        let mut units = UnitsView::from_world(&mut s.world);
+        let first = units.0.iter().position(|u| u.id == "ci_sof#1").expect("sof");
+        units.0[first].location = sandtable::model::Location::OnMap(s.game().board.space("iran_south").expect("iran"));
+        let second = units.get("ci_sof#2").expect("sof").clone();
+        assert_eq!(entry_bans(s.game(), &units, &second)[iran.index()], expect, "options {opts:?}");
+    }
+}

@@ -34,7 +34,7 @@ pub fn may_strike(game: &Game, tracks: &Tracks, side: usize, crt: usize, space: 
         && tracks.0[t] > 0
         && !underground
         && a.tables.contains(&game.scenario.tables.crts[crt].id)
-        && !a.banned.iter().any(|b| b == game.board.key(space))
+        && !a.banned.iter().any(|b| b == game.board.key(space) && !a.allowed_with.iter().any(|(o, ok)| game.options.contains(o) && ok.contains(b)))
 }
 
 /// Why `side` may not buy an airstrike now, if it may not.

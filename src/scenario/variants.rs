@@ -1,0 +1,33 @@
+//! Options that change the set-up (scenario variants, DI 27.13-27.15): applied to a copy of the
+//! scenario when a game begins, so that every rule reads the variant's units, groups and tracks.
+
+use std::collections::BTreeSet;
+use std::sync::Arc;
+
+use super::schema::Scenario;
+
+/// The scenario as played with these options on (the same one if none changes the set-up).
+#[must_use]
+pub fn with_options(s: &Arc<Scenario>, options: &BTreeSet<String>) -> Arc<Scenario> {
+    if !s.setup.by_option.iter().any(|o| options.contains(&o.option)) {
+        return s.clone();
+    }
+    let mut out = (**s).clone();
+    for os in s.setup.by_option.iter().filter(|o| options.contains(&o.option)) {
+        for (track, start) in &os.tracks {
+            if let Some(t) = out.tracks.iter_mut().find(|t| &t.id == track) {
+                t.start = *start;
+            }
+        }
+        out.setup.units.extend(os.units.iter().cloned());
+        out.setup.groups.extend(os.groups.iter().cloned());
+        for (group, fewer) in &os.remove {
+            if let Some(g) = out.setup.groups.iter_mut().find(|g| &g.id == group) {
+                g.count = g.count.saturating_sub(*fewer);
+                g.default.truncate(g.count as usize);
+            }
+        }
+    }
+    out.setup.groups.retain(|g| g.count > 0);
+    Arc::new(out)
+}
