@@ -93,6 +93,7 @@ pub fn sequence_rejection(game: &Game, turn: &TurnState, prompt: Option<&crate::
         }
         Command::Place { .. } | Command::DefaultSetup => false,
         Command::Recruit { .. } | Command::Withdraw { .. } | Command::BuyChit | Command::BuyAirstrike => phase.kind == PhaseKind::Mobilization,
+        Command::ExtraChaos => phase.kind == PhaseKind::Event,
         Command::EndPhase
         | Command::Pass
         | Command::Choose { .. }

@@ -33,6 +33,15 @@ pub struct NetwarRules {
     /// DI 3.3: chits each side draws at random before play begins: (side, pool, count).
     #[serde(default)]
     pub initial_draws: Vec<(String, String, u32)>,
+    /// DI 27.2: recruit bans of optional rules.
+    #[serde(default)]
+    pub recruit_bans: Vec<RecruitBan>,
+    /// DI 27.11: control bonus for whole sects.
+    #[serde(default)]
+    pub sect_bonus: Option<SectBonus>,
+    /// DI 27.1: more chaos rolls for index points.
+    #[serde(default)]
+    pub extra_chaos: Option<ExtraChaos>,
     /// DI 22 airstrikes, kept as a count on a track.
     #[serde(default)]
     pub airstrikes: Option<Airstrikes>,
@@ -136,6 +145,40 @@ pub struct Recruit {
     /// insurgent units are always placed in Iraq). Default false.
     #[serde(default)]
     pub iraq_only: bool,
+    /// The line exists only while this option is on (DI 27.3); lines are tried in order.
+    #[serde(default)]
+    pub option: Option<String>,
+}
+
+/// With `option` on, units of `contingent` may not be recruited in `space` while `controlled_by`
+/// controls it (DI 27.2).
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct RecruitBan {
+    pub option: String,
+    pub space: String,
+    pub controlled_by: String,
+    pub contingent: String,
+    pub rule: String,
+}
+
+/// With `option` on, a side that controls every district whose `attribute` is one of `values`
+/// scores `per` more for each of them in the Control phase (DI 27.11).
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct SectBonus {
+    pub option: String,
+    pub attribute: String,
+    pub values: Vec<String>,
+    pub per: i32,
+}
+
+/// With `option` on, the side may buy more chaos rolls in its own chaos phase (DI 27.1).
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct ExtraChaos {
+    pub option: String,
+    pub cost: i32,
 }
 
 /// A placement rule of a mobilization chart.

@@ -4,6 +4,9 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Component, Path};
 
+/// Counters used by (unit type, level).
+type MixUse<'a> = BTreeMap<(&'a str, Option<u32>), u32>;
+
 use super::diagnostics::{Diagnostic, Place};
 use super::schema::*;
 use crate::model::board::Board;
@@ -122,7 +125,7 @@ pub fn validate_with_board(s: &Scenario, file: &str, base: &Path) -> (Vec<Diagno
         }
     }
     // Setup and reinforcements: ids, references, counts against the mix.
-    let mut used: BTreeMap<(&str, Option<u32>), u32> = BTreeMap::new();
+    let mut used: MixUse = BTreeMap::new();
     let mut unit_ids = BTreeSet::new();
     let mut total_units = 0usize;
     let level_key = |t: &str, l: Option<u32>| -> Option<u32> {
@@ -203,7 +206,7 @@ pub fn validate_with_board(s: &Scenario, file: &str, base: &Path) -> (Vec<Diagno
     }
     // Set-up changes of options (variants): references, and the mix with each option's units.
     let option_ids: BTreeSet<&str> = s.options.iter().map(|o| o.id.as_str()).collect();
-    let mut with_option: Vec<(String, BTreeMap<(&str, Option<u32>), u32>)> = Vec::new();
+    let mut with_option: Vec<(String, MixUse)> = Vec::new();
     for (i, os) in s.setup.by_option.iter().enumerate() {
         let p = format!("setup.by_option[{i}]");
         if !option_ids.contains(os.option.as_str()) {

@@ -82,6 +82,8 @@ pub enum Command {
     /// Answer an airstrike offer (DI 22): the column the conflict is resolved on, or none (no
     /// airstrike).
     Airstrike { column: Option<String> },
+    /// DI 27.1: pay for one more roll on the side's chaos table in its chaos phase.
+    ExtraChaos,
     /// Mobilization (DI 22.1): buy an airstrike.
     BuyAirstrike,
     /// Mobilization (DI 12.10): buy a chit, drawn at random from the side's pool.
@@ -141,6 +143,7 @@ impl Command {
             Command::Withdraw { unit } => format!("withdraw {unit}"),
             Command::BuyChit => "buy a Netwar chit".to_string(),
             Command::BuyAirstrike => "buy an airstrike".to_string(),
+            Command::ExtraChaos => "buy another chaos roll".to_string(),
             Command::Airstrike { column: None } => "no airstrike".to_string(),
             Command::Airstrike { column: Some(c) } => format!("airstrike: resolve on {c}"),
             Command::EndPhase => "end phase".to_string(),

@@ -164,10 +164,17 @@ pub fn legal_commands(world: &mut World) -> Vec<Command> {
                 }
             }
         }
+        PhaseKind::Event if game.scenario.rules.netwar.is_some() => {
+            let queue = world.resource::<crate::rules::netwar::chaos::ChaosQueue>();
+            let tracks = world.resource::<crate::model::Tracks>();
+            if crate::rules::netwar::chaos::extra_roll_rejection(game, turn, tracks, queue, prompt, side).is_none() {
+                out.push(Command::ExtraChaos);
+            }
+        }
         PhaseKind::Mobilization => {
             let start = world.resource::<crate::rules::netwar::mobilization::MobilizationStart>();
             let tracks = world.resource::<crate::model::Tracks>();
-            out.extend(crate::rules::netwar::mobilization::mobilization_commands(game, turn, &units, tracks, start, side));
+            out.extend(crate::rules::netwar::mobilization::mobilization_commands(game, turn, &units, (tracks, control), start, side));
             if crate::rules::netwar::chits::buy_check(game, turn, tracks, pools, side).is_ok() {
                 out.push(Command::BuyChit);
             }

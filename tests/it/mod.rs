@@ -17,6 +17,7 @@ mod loader;
 mod losses;
 mod mobilization;
 mod netwar_conflict;
+mod optional;
 mod overrun;
 mod reserve;
 mod rules;

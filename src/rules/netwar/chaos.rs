@@ -26,10 +26,11 @@ pub(super) fn add_systems(s: &mut Schedule) {
     s.add_systems(
         proceed_system
             .run_if(super::is_netwar)
-            .run_if(crate::rules::supply::phase_started)
+            .run_if(crate::rules::supply::phase_started.or_else(accepted))
             .in_set(RulesSystems::PhaseStart)
             .after(crate::rules::events::event_phase),
     );
+    s.add_systems(extra_roll.run_if(super::is_netwar).run_if(command_is(|c| matches!(c, Command::ExtraChaos))).in_set(RulesSystems::Movement));
     s.add_systems(
         answer
             .run_if(super::is_netwar)
@@ -436,4 +437,56 @@ fn hvt_check(game: Res<Game>, turn: Res<TurnState>, mut glog: ResMut<GameLog>, m
     if let Some(t) = game.track_index(&track) {
         super::change_index(&game, &turn, &mut p.tracks, &mut glog, t, sum, 0, &format!("High Value Target taken in {key} ({dice}d6)"));
     }
+}
+
+/// Why `side` may not buy another chaos roll now (DI 27.1), if it may not.
+#[must_use]
+pub fn extra_roll_rejection(game: &Game, turn: &TurnState, tracks: &Tracks, queue: &ChaosQueue, prompt: Option<&Prompt>, side: usize) -> Option<String> {
+    let Some(x) = super::netwar(game).and_then(|n| n.extra_chaos.as_ref()).filter(|x| game.options.contains(&x.option)) else {
+        return Some("additional chaos rolls are an optional rule that is off (27.1)".into());
+    };
+    let phase = turn.current_phase(game)?;
+    if phase.kind != PhaseKind::Event || turn.actor(game, phase) != Some(side) {
+        return Some("more chaos rolls are bought in the side's own chaos phase (27.1)".into());
+    }
+    if prompt.is_some() || !queue.0.is_empty() {
+        return Some("the last chaos event is not over yet".into());
+    }
+    let t = index_track(game, side)?;
+    (tracks.0[t] - x.cost < 1).then(|| format!("a roll costs {} and the index is {}: it may not be spent to 0 (5.2)", x.cost, tracks.0[t]))
+}
+
+fn extra_roll(
+    cmd: Res<crate::model::CurrentCommand>,
+    mut outcome: ResMut<crate::model::Outcome>,
+    prompt: Res<PendingPrompt>,
+    mut p: crate::rules::events::EffectParams,
+    mut queue: ResMut<ChaosQueue>,
+) {
+    let Some((side, Command::ExtraChaos)) = cmd.0.clone() else { return };
+    let game = p.game.clone();
+    if let Some(r) = extra_roll_rejection(&game, &p.turn, &p.tracks, &queue, prompt.0.as_ref(), side) {
+        outcome.rejected = Some(r);
+        return;
+    }
+    outcome.barrier = true;
+    let cost = super::netwar(&game).and_then(|n| n.extra_chaos.as_ref()).map_or(0, |x| x.cost);
+    let Some(t) = index_track(&game, side) else { return };
+    // Spending, not a loss: no election doubling (reference 7.21).
+    let before = p.tracks.0[t];
+    let after = crate::rules::tracks::adjust_track(&game, &mut p.tracks, t, -cost);
+    let turn = p.turn.clone();
+    log(&mut p.glog, &game, &turn, LogKind::Track, format!("{} {before} -> {after}: {} buys another chaos roll (27.1)", game.scenario.tracks[t].name, game.side_id(side)), None);
+    let tables: Vec<String> = game.scenario.rules.events.as_ref().map(|e| e.tables.iter().filter(|(s, _)| game.side_index(s) == Some(side)).map(|(_, t)| t.clone()).collect()).unwrap_or_default();
+    let deferred = p.run(|fx| {
+        for id in &tables {
+            let Some(t) = fx.game.scenario.tables.events.iter().find(|x| &x.id == id) else { continue };
+            let roll = fx.dice.roll_spec(t.dice, &format!("{} rolls on {}", fx.game.side_id(side), t.name));
+            let Some(entry) = t.entries.iter().find(|e| (e.rolls.0..=e.rolls.1).contains(&roll)) else { continue };
+            log(fx.glog, fx.game, fx.turn, LogKind::Roll, format!("{}: rolled {roll}: {}", t.name, entry.name), None);
+            fx.apply(side, &entry.effects, &format!("{}: {}", t.name, entry.name));
+        }
+        std::mem::take(&mut fx.deferred)
+    });
+    queue.0.extend(deferred.into_iter().map(|(s, e, c)| (s, Pending::Effect(e), c)));
 }

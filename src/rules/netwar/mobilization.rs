@@ -84,12 +84,6 @@ fn snapshot(game: Res<Game>, turn: Res<TurnState>, mut start: ResMut<Mobilizatio
     log(&mut glog, &game, &turn, LogKind::Phase, format!("{} mobilizes (12): buy units with index points, or withdraw units", game.side_id(side)), None);
 }
 
-/// The chart line for a unit type of the side.
-#[must_use]
-pub fn recruit_def<'a>(game: &'a Game, side: usize, unit_type: &str) -> Option<&'a Recruit> {
-    super::netwar(game)?.mobilization.iter().find(|r| r.unit_type == unit_type && game.side_index(&r.side) == Some(side))
-}
-
 /// Whether the chart lets the unit be placed in `district` (12.4).
 #[must_use]
 pub fn placement_allows(game: &Game, start: &MobilizationStart, side: usize, r: &Recruit, district: SpaceId) -> bool {
@@ -109,12 +103,33 @@ pub fn placement_allows(game: &Game, start: &MobilizationStart, side: usize, r: 
 
 /// Why a recruit may not be made, or the pool counter and its entry level.
 #[expect(clippy::too_many_arguments, reason = "the state a purchase depends on, read-only")]
-pub fn recruit_check(game: &Game, turn: &TurnState, units: &UnitsView, tracks: &Tracks, start: &MobilizationStart, side: usize, unit_type: &str, at: &str, surge: bool) -> Result<(String, u32, i32), String> {
+pub fn recruit_check(game: &Game, turn: &TurnState, units: &UnitsView, (tracks, control): (&Tracks, &crate::model::Control), start: &MobilizationStart, side: usize, unit_type: &str, at: &str, surge: bool) -> Result<(String, u32, i32), String> {
     let phase = turn.current_phase(game).ok_or("no phase")?;
     if phase.kind != PhaseKind::Mobilization || turn.actor(game, phase) != Some(side) {
         return Err("units are recruited in the side's own Mobilization phase (12)".into());
     }
-    let r = recruit_def(game, side, unit_type).ok_or_else(|| format!("`{unit_type}` is not on {}'s mobilization chart", game.side_id(side)))?;
+    let space = game.board.space(at).ok_or_else(|| format!("unknown space `{at}`"))?;
+    let district = game.board.area_of(space);
+    // The first chart line (of those whose option is on) that lets the unit go there (27.3: a
+    // second, dearer line places Iraqi militia anywhere in Iraq).
+    let lines: Vec<&Recruit> = super::netwar(game)
+        .map(|n| n.mobilization.iter().filter(|r| r.unit_type == unit_type && game.side_index(&r.side) == Some(side)).filter(|r| r.option.as_ref().is_none_or(|o| game.options.contains(o))).collect())
+        .unwrap_or_default();
+    if lines.is_empty() {
+        return Err(format!("`{unit_type}` is not on {}'s mobilization chart", game.side_id(side)));
+    }
+    let Some(r) = lines.iter().find(|r| placement_allows(game, start, side, r, district)).copied() else {
+        return Err(format!("the chart does not let {unit_type} be placed in {} (12.4: prerequisites count as they stood when the phase began)", game.board.key(district)));
+    };
+    // 27.2: no Iraqi insurgent recruits in a Green Zone the CI controls.
+    if let Some(n) = super::netwar(game) {
+        let contingent = game.scenario.unit_types.iter().find(|t| t.id == unit_type).map(|t| t.contingent.as_str()).unwrap_or_default();
+        for b in n.recruit_bans.iter().filter(|b| game.options.contains(&b.option) && b.contingent == contingent && b.space == game.board.key(district)) {
+            if game.side_index(&b.controlled_by).is_some_and(|c| control.owner[district.index()] == Some(c)) {
+                return Err(format!("{unit_type} may not be recruited in {} while {} controls it ({})", b.space, b.controlled_by, b.rule));
+            }
+        }
+    }
     let t = game.scenario.unit_types.iter().position(|u| u.id == unit_type).ok_or_else(|| format!("unknown unit type `{unit_type}`"))?;
     if surge {
         let t = surge_track(game, side).ok_or("the side has no mobilization points")?;
@@ -128,16 +143,11 @@ pub fn recruit_check(game: &Game, turn: &TurnState, units: &UnitsView, tracks: &
             return Err(format!("{} costs {} and the index is {}: it may not be spent to 0 (5.2)", unit_type, r.cost, tracks.0[track]));
         }
     }
-    let space = game.board.space(at).ok_or_else(|| format!("unknown space `{at}`"))?;
-    let district = game.board.area_of(space);
     if matches!(game.board.spaces[space.index()].kind, SpaceKind::Slot { .. }) && units.at(space).next().is_some() {
         return Err(format!("{at} is not empty (12.4: one unit per infra box)"));
     }
     if !matches!(game.board.spaces[district.index()].kind, SpaceKind::Area) {
         return Err(format!("{at} is not a district"));
-    }
-    if !placement_allows(game, start, side, r, district) {
-        return Err(format!("the chart does not let {unit_type} be placed in {} (12.4: prerequisites count as they stood when the phase began)", game.board.key(district)));
     }
     // 12.2: multi-level units enter at level 1; 24.5: bought with mobilization points, at the
     // highest level with a free counter.
@@ -157,11 +167,11 @@ pub fn recruit_check(game: &Game, turn: &TurnState, units: &UnitsView, tracks: &
     Ok((counter.id.clone(), level, r.cost))
 }
 
-fn recruit(mut ctx: CommandCtx, mut tracks: ResMut<Tracks>, start: Res<MobilizationStart>, mut q: LossQuery) {
+fn recruit(mut ctx: CommandCtx, mut tracks: ResMut<Tracks>, control: Res<crate::model::Control>, start: Res<MobilizationStart>, mut q: LossQuery) {
     let Some((side, Command::Recruit { unit_type, at, surge })) = ctx.cmd.0.clone() else { return };
     let units = UnitsView::collect(q.iter());
     let game = ctx.game.clone();
-    let (id, level, cost) = match recruit_check(&game, &ctx.turn, &units, &tracks, &start, side, &unit_type, &at, surge) {
+    let (id, level, cost) = match recruit_check(&game, &ctx.turn, &units, (&tracks, &control), &start, side, &unit_type, &at, surge) {
         Ok(x) => x,
         Err(r) => return ctx.reject(r),
     };
@@ -213,7 +223,7 @@ fn withdraw(mut ctx: CommandCtx, mut q: LossQuery) {
 /// The purchases and withdrawals `side` may make now, for the legal-command list: each chart line
 /// at each district it may go to, open and in the district's first empty box.
 #[must_use]
-pub fn mobilization_commands(game: &Game, turn: &TurnState, units: &UnitsView, tracks: &Tracks, start: &MobilizationStart, side: usize) -> Vec<Command> {
+pub fn mobilization_commands(game: &Game, turn: &TurnState, units: &UnitsView, (tracks, control): (&Tracks, &crate::model::Control), start: &MobilizationStart, side: usize) -> Vec<Command> {
     let mut out = Vec::new();
     let Some(n) = super::netwar(game) else { return out };
     for r in n.mobilization.iter().filter(|r| game.side_index(&r.side) == Some(side)) {
@@ -222,7 +232,7 @@ pub fn mobilization_commands(game: &Game, turn: &TurnState, units: &UnitsView, t
             for at in std::iter::once(d).chain(empty_box) {
                 let key = game.board.key(at);
                 for surge in [false, true] {
-                    if recruit_check(game, turn, units, tracks, start, side, &r.unit_type, key, surge).is_ok() {
+                    if recruit_check(game, turn, units, (tracks, control), start, side, &r.unit_type, key, surge).is_ok() && !out.contains(&Command::Recruit { unit_type: r.unit_type.clone(), at: key.to_string(), surge }) {
                         out.push(Command::Recruit { unit_type: r.unit_type.clone(), at: key.to_string(), surge });
                     }
                 }

@@ -106,3 +106,21 @@ pub fn change_index(game: &Game, turn: &TurnState, tracks: &mut Tracks, glog: &m
     super::note::log(glog, game, turn, LogKind::Track, format!("{name} {before} -> {after}: {delta:+}{times}, {cause}"), None);
     delta
 }
+
+/// DI 27.11: the bonus `side` scores for controlling every district of a sect, and those sects.
+#[must_use]
+pub fn sect_bonus(game: &Game, control: &crate::model::Control, side: usize) -> (i32, Vec<String>) {
+    let Some(b) = netwar(game).and_then(|n| n.sect_bonus.as_ref()).filter(|b| game.options.contains(&b.option)) else { return (0, Vec::new()) };
+    let crate::scenario::schema::Map::Area(m) = &game.scenario.map else { return (0, Vec::new()) };
+    let mut total = 0;
+    let mut sects = Vec::new();
+    for v in &b.values {
+        let of_sect: Vec<_> = m.spaces.iter().filter(|d| matches!(d.attributes.get(&b.attribute), Some(AttrValue::Text(t)) if t == v)).collect();
+        let all = !of_sect.is_empty() && of_sect.iter().all(|d| game.board.space(&d.id).is_some_and(|s| control.owner[s.index()] == Some(side)));
+        if all {
+            total += b.per * of_sect.len() as i32;
+            sects.push(v.clone());
+        }
+    }
+    (total, sects)
+}

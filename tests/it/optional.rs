@@ -1,0 +1,98 @@
+//! Decision: Iraq optional rules (27.x), each a named option that is off by default.
+
+use sandtable::session::{Command, Session};
+
+use crate::common::play;
+use crate::it::decision_iraq::{NO_CHAOS, with_units_edited};
+
+/// Edits that switch an option on by default.
+fn on(option: &str) -> (String, String) {
+    (format!("(id: \"{option}\", rule:"), format!("(id: \"{option}\", default: true, rule:"))
+}
+
+fn game(units: &[(&str, &str, &str, u32)], dice: &[u32], options: &[&str], chaos: bool) -> Session {
+    let owned: Vec<(String, String)> = options.iter().map(|o| on(o)).collect();
+    let mut edits: Vec<(&str, &str)> = owned.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
+    if !chaos {
+        edits.extend(NO_CHAOS);
+    }
+    with_units_edited(units, dice, &edits)
+}
+
+fn log_has(s: &mut Session, text: &str) -> bool {
+    s.world.resource::<sandtable::session::log::GameLog>().0.iter().any(|e| e.text.contains(text))
+}
+
+/// To 2004A's first Mobilization phase with `side` playing first.
+fn to_2004a(s: &mut Session, side: &str) {
+    play(s, &[Command::FirstPlayer { side: side.into() }]);
+    while s.state(None).turn != "2004A" {
+        let legal = s.legal_commands();
+        play(s, &[if legal.contains(&Command::EndPhase) { Command::EndPhase } else { legal[0].clone() }]);
+    }
+    play(s, &[Command::FirstPlayer { side: side.into() }]);
+    while s.state(None).phase != "first_mobilization" {
+        let legal = s.legal_commands();
+        play(s, &[if legal.contains(&Command::EndPhase) { Command::EndPhase } else { legal[0].clone() }]);
+    }
+}
+
+#[test]
+fn rule_27_1_additional_events_cost_5_each_after_the_chaos_roll() {
+    // 21 US Policy Shift (+4), then a bought roll: 36 NATO Reinforcement.
+    let mut s = game(&[], &[2, 1, 4, 3, 6], &["additional_events"], true);
+    play(&mut s, &[Command::FirstPlayer { side: "ci".into() }]);
+    assert_eq!(s.state(None).tracks["ci_ni"], 34);
+    assert!(s.legal_commands().contains(&Command::ExtraChaos));
+    play(&mut s, &[Command::ExtraChaos]);
+    assert_eq!(s.state(None).tracks["ci_ni"], 29);
+    assert!(log_has(&mut s, "CI Chaos Events: rolled 36: NATO Reinforcement"));
+    // Off by default.
+    let mut s = game(&[], &[2, 1, 4], &[], true);
+    play(&mut s, &[Command::FirstPlayer { side: "ci".into() }]);
+    let e = s.apply(Command::ExtraChaos).expect_err("option off");
+    assert!(e.contains("27.1"), "{e}");
+}
+
+#[test]
+fn rule_27_2_no_iraqi_insurgent_recruits_in_a_green_zone_the_ci_holds() {
+    let units = [("G", "ig_militia", "green_zone/infra1", 2), ("J", "ins_jihadi", "green_zone", 0)];
+    let recruit = Command::Recruit { unit_type: "ins_militia".into(), at: "green_zone".into(), surge: false };
+    let mut s = game(&units, &[], &["green_zone"], false);
+    to_2004a(&mut s, "ins");
+    let e = s.apply(recruit.clone()).expect_err("27.2");
+    assert!(e.contains("while ci controls it (27.2)"), "{e}");
+    let mut s = game(&units, &[], &[], false);
+    to_2004a(&mut s, "ins");
+    play(&mut s, &[recruit]);
+}
+
+#[test]
+fn rule_27_3_iraqi_militia_anywhere_in_iraq_for_6() {
+    let recruit = Command::Recruit { unit_type: "ins_militia".into(), at: "south_zone".into(), surge: false };
+    let mut s = game(&[("J", "ins_jihadi", "tikrit", 0)], &[], &["militia_anywhere"], false);
+    to_2004a(&mut s, "ins");
+    let before = s.state(None).tracks["ins_ni"];
+    play(&mut s, &[Command::Recruit { unit_type: "ins_militia".into(), at: "tikrit".into(), surge: false }, recruit.clone()]);
+    assert_eq!(s.state(None).tracks["ins_ni"], before - 3 - 6, "with a prerequisite 3, without 6");
+    let mut s = game(&[("J", "ins_jihadi", "tikrit", 0)], &[], &[], false);
+    to_2004a(&mut s, "ins");
+    assert!(s.apply(recruit).is_err(), "without the option the chart's prerequisite holds");
+}
+
+#[test]
+fn rule_27_11_the_insurgent_holding_all_five_sunni_districts_scores_5_more() {
+    let boxes = ["tikrit/infra1", "tikrit/infra2", "samara/infra1", "samara/infra2", "fallujah/infra1", "fallujah/infra2", "al_qaim/infra1", "anbar/infra1", "anbar/infra2"];
+    let ids: Vec<String> = (1..=boxes.len()).map(|i| format!("M{i}")).collect();
+    let units: Vec<(&str, &str, &str, u32)> = ids.iter().zip(boxes).map(|(id, b)| (id.as_str(), "ins_militia", b, 1)).collect();
+    for (options, expect) in [(&["sect_control"][..], 24 + 5), (&[][..], 24)] {
+        let mut s = game(&units, &[], options, false);
+        play(&mut s, &[Command::FirstPlayer { side: "ins".into() }]);
+        while s.state(None).phase != "second_conflict" {
+            play(&mut s, &[Command::EndPhase]);
+        }
+        let before = s.state(None).tracks["ins_ni"];
+        play(&mut s, &[Command::EndPhase]);
+        assert_eq!(s.state(None).tracks["ins_ni"], (before + expect).min(100), "options {options:?}");
+    }
+}
