@@ -44,7 +44,13 @@ pub fn engagement(game: &Game, turn: &TurnState, units: &UnitsView, side: usize,
 }
 
 /// Checks an attack inside `target` and computes its column (`plan_attack` for these rules).
+/// `alone`: a unit attacking on its own outside the all-units rule (DI 27.6 suicide attack).
 pub fn plan_area_attack(game: &Game, turn: &TurnState, units: &UnitsView, side: usize, attackers: &[String], target: SpaceId, crt: usize) -> Result<AttackPlan, String> {
+    plan_area_attack_with(game, turn, units, side, attackers, target, crt, false)
+}
+
+#[expect(clippy::too_many_arguments, reason = "an attack's whole description")]
+pub fn plan_area_attack_with(game: &Game, turn: &TurnState, units: &UnitsView, side: usize, attackers: &[String], target: SpaceId, crt: usize, alone: bool) -> Result<AttackPlan, String> {
     // DI 21.5: naming a box of the district attacks the units in its boxes, which open units
     // may do while open enemies remain only if all of them are unconventional.
     let boxes_named = matches!(game.board.spaces[target.index()].kind, SpaceKind::Slot { .. });
@@ -66,7 +72,7 @@ pub fn plan_area_attack(game: &Game, turn: &TurnState, units: &UnitsView, side: 
     }
     // One attack on the open enemies and one on the boxes, each at most once per phase.
     let mark = if underground { game.board.slots_of(target).first().copied().unwrap_or(target) } else { target };
-    if turn.attacked.contains(&mark) {
+    if turn.attacked.contains(&mark) && !alone {
         return Err(format!("the {} enemies in {key} have already been attacked this phase", if underground { "underground" } else { "open" }));
     }
     let mut sorted = attackers.to_vec();
@@ -90,7 +96,7 @@ pub fn plan_area_attack(game: &Game, turn: &TurnState, units: &UnitsView, side: 
     // 14.4: the open enemies are attacked by every open unit of the attacker there (DI 21.3:
     // unconventional units may stay out; 23.3: with a friendly base there, any of them may).
     let required = required_attackers(game, units, side, target, &able);
-    if !underground && !required.iter().all(|r| sorted.contains(r)) {
+    if !underground && !alone && !required.iter().all(|r| sorted.contains(r)) {
         return Err(format!("open enemies are attacked by all your open units in {key} together: {}", required.join(", ")));
     }
     let attack: u32 = sorted.iter().filter_map(|id| units.get(id)).map(|u| factors(game, u.type_index, u.level).attack).sum();

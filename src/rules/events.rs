@@ -70,6 +70,8 @@ pub fn condition_holds(facts: Facts, c: &Condition) -> bool {
         Condition::TimerEnded(id) => {
             game.scenario.rules.timers.iter().position(|t| &t.id == id).is_some_and(|i| facts.timers.get(i).is_some_and(Option::is_some))
         }
+        Condition::OptionOn(o) => game.options.contains(o),
+        Condition::OptionOff(o) => !game.options.contains(o),
     }
 }
 

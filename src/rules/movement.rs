@@ -249,6 +249,31 @@ pub fn legal_destinations(game: &Game, units: &UnitsView, control: &Control, uni
         path.reverse();
         out.push(Destination { space, cost, path });
     }
+    // DI 13.5: a unit may always move one district, leaving its box on the way if it is in one,
+    // whatever its movement factor (not past the Movement Restriction Chart, reference 7.23).
+    if !board.is_hex && unit.activity.mp_used == 0 && !unit.activity.moved {
+        let area = board.area_of(start);
+        for e in &board.edges[area.index()] {
+            let to = e.to;
+            if !matches!(board.spaces[to.index()].kind, SpaceKind::Area) || banned[to.index()] || out.iter().any(|d| d.space == to) || !room_for(game, units, to, unit.side, 1) {
+                continue;
+            }
+            let path = if area == start { vec![to] } else { vec![area, to] };
+            out.push(Destination { space: to, cost: allowance, path });
+        }
+        out.sort_by_key(|d| d.space);
+    }
+    // DI 27.4: slow militia stay within the sect of the district they start in.
+    if let Some(b) = super::netwar::netwar(game).and_then(|n| n.sect_bound.as_ref()).filter(|b| game.options.contains(&b.option))
+        && b.unit_types.contains(&t.id)
+        && crate::model::view::factors(game, unit.type_index, unit.level).movement <= b.max_movement
+    {
+        let sect = |s: SpaceId| super::netwar::space_attr(game, s, &b.attribute).cloned();
+        let here = sect(start);
+        if here != Some(crate::scenario::schema::AttrValue::Text(b.free.clone())) {
+            out.retain(|d| sect(d.space) == here);
+        }
+    }
     // A unit named for a forced operation that allows it may end out of supply (5.8 U3).
     if may_not_end_unsupplied(game, unit.side)
         && !unit.activity.supply_exempt

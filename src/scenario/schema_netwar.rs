@@ -42,6 +42,12 @@ pub struct NetwarRules {
     /// DI 27.1: more chaos rolls for index points.
     #[serde(default)]
     pub extra_chaos: Option<ExtraChaos>,
+    /// DI 27.6: suicide attacks.
+    #[serde(default)]
+    pub suicide: Option<Suicide>,
+    /// DI 27.4: slow militia stay in the sect they start in.
+    #[serde(default)]
+    pub sect_bound: Option<SectBound>,
     /// DI 22 airstrikes, kept as a count on a track.
     #[serde(default)]
     pub airstrikes: Option<Airstrikes>,
@@ -173,6 +179,32 @@ pub struct SectBonus {
     pub per: i32,
 }
 
+/// With `option` on, a unit of `unit_types` (of `surge_types` too in a game turn of a
+/// `SuicideSurge` event) may attack alone as a suicide attack, named by the support `suicide`:
+/// its strength counts double, both sides' points from the conflict count one more doubling,
+/// and a result in which the attacker rises (`AR`) is read as the same fall (`AL`) (DI 27.6).
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Suicide {
+    pub option: String,
+    pub unit_types: Vec<String>,
+    #[serde(default)]
+    pub surge_types: Vec<String>,
+}
+
+/// With `option` on, units of `unit_types` whose movement factor is at most `max_movement` may
+/// enter (and retreat into) only districts whose `attribute` matches the one they are in, unless
+/// that is `free` (DI 27.4).
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct SectBound {
+    pub option: String,
+    pub attribute: String,
+    pub unit_types: Vec<String>,
+    pub max_movement: u32,
+    pub free: String,
+}
+
 /// With `option` on, the side may buy more chaos rolls in its own chaos phase (DI 27.1).
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
@@ -231,6 +263,8 @@ pub enum NetwarEffect {
     Defection { spaces: Vec<SpaceTest>, all: Vec<(String, String)>, half: Vec<(String, String)> },
     /// A Netwar chit's effect (held chits only).
     Chit(NetwarChit),
+    /// DI chaos 56: for the rest of the game turn suicide attacks are open to the surge types.
+    SuicideSurge,
     /// A d6 picks the space (`locations`: first roll of each range); if a unit of the side of
     /// `unit_types` is in it when the side's next conflict phase ends, `track` gains the sum of
     /// `dice` d6 (DI chaos 64-66).

@@ -329,6 +329,9 @@ pub enum Condition {
     Eliminated(String),
     /// The timed objective (siege) has ended, by falling or by relief.
     TimerEnded(String),
+    /// The optional rule is on / off in this game.
+    OptionOn(String),
+    OptionOff(String),
 }
 
 fn one() -> u32 {

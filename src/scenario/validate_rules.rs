@@ -381,6 +381,7 @@ fn effects_and_conditions(ctx: &mut Ctx, s: &Scenario, board: Option<&Board>, r:
             Condition::Declared(d) if !declarations.contains(d.as_str()) => ctx.err(path, format!("unknown declaration `{d}`")),
             Condition::Eliminated(u) if !units.contains(u.as_str()) => ctx.err(path, format!("unknown unit `{u}`")),
             Condition::TimerEnded(t) if !s.rules.timers.iter().any(|x| &x.id == t) => ctx.err(path, format!("unknown timed objective `{t}`")),
+            Condition::OptionOn(o) | Condition::OptionOff(o) if !s.options.iter().any(|x| &x.id == o) => ctx.err(path, format!("unknown option `{o}`")),
             _ => {}
         }
     }

@@ -186,6 +186,10 @@ pub fn legal_commands(world: &mut World) -> Vec<Command> {
             let supports = world.resource::<crate::rules::supports::SupportState>();
             let tracks = world.resource::<crate::model::Tracks>();
             attacks(game, turn, &units, control, (supports, tracks), side, &mut out);
+            if game.scenario.rules.netwar.is_some() {
+                let surge = world.resource::<crate::rules::netwar::chaos::SuicideSurgeTurn>().0;
+                out.extend(crate::rules::netwar::conflict::suicide_attacks(game, turn, &units, surge, side));
+            }
         }
         _ => {}
     }

@@ -173,6 +173,7 @@ pub fn spawn_world(loaded: &Loaded, options: &BTreeSet<String>, seed: u64, force
     world.insert_resource(crate::rules::netwar::mobilization::MobilizationStart::default());
     world.insert_resource(crate::rules::netwar::chaos::ChaosQueue::default());
     world.insert_resource(crate::rules::netwar::chaos::HvtMarker::default());
+    world.insert_resource(crate::rules::netwar::chaos::SuicideSurgeTurn::default());
     world.insert_resource(crate::rules::netwar::chits::ChitChain::default());
     world.insert_resource(crate::rules::timers::Timers(vec![None; s.rules.timers.len()]));
     world.insert_resource(crate::rules::supply::PhaseStarted(turn_started));

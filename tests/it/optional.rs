@@ -96,3 +96,59 @@ fn rule_27_11_the_insurgent_holding_all_five_sunni_districts_scores_5_more() {
         assert_eq!(s.state(None).tracks["ins_ni"], (before + expect).min(100), "options {options:?}");
     }
 }
+
+fn destinations(s: &mut Session, unit: &str) -> Vec<String> {
+    use sandtable::model::view::UnitsView;
+    let units = UnitsView::from_world(&mut s.world);
+    let game = s.game().clone();
+    let control = s.world.resource::<sandtable::model::Control>().clone();
+    let u = units.get(unit).expect(unit).clone();
+    sandtable::rules::movement::legal_destinations(&game, &units, &control, &u).into_iter().map(|d| game.board.key(d.space).to_string()).collect()
+}
+
+#[test]
+fn rule_13_5_a_unit_may_always_move_one_district_and_27_4_slow_militia_keep_to_their_sect() {
+    let units = [("M", "ins_militia", "tikrit/infra1", 1), ("G", "ig_militia", "green_zone", 1)];
+    let mut s = game(&units, &[], &[], false);
+    play(&mut s, &[Command::FirstPlayer { side: "ins".into() }]);
+    // 13.5: MF 1 is spent leaving the box, yet the militia may still enter a next district.
+    let d = destinations(&mut s, "M");
+    assert!(d.contains(&"tikrit".to_string()) && d.contains(&"samara".to_string()) && d.contains(&"mosul_kirkuk".to_string()), "{d:?}");
+    let mut s = game(&units, &[], &["militia_movement"], false);
+    play(&mut s, &[Command::FirstPlayer { side: "ins".into() }]);
+    let d = destinations(&mut s, "M");
+    assert!(d.contains(&"samara".to_string()), "Sunni to Sunni: {d:?}");
+    assert!(!d.contains(&"mosul_kirkuk".to_string()) && !d.contains(&"kurdistan_south".to_string()), "not Mixed or Kurdish: {d:?}");
+    // From the Green Zone (no sect) the IG militia moves freely (in the CI's phase).
+    play(&mut s, &[Command::EndPhase, Command::EndPhase]);
+    assert_eq!(s.state(None).phase, "second_movement");
+    let d = destinations(&mut s, "G");
+    assert!(d.contains(&"baghdad_west".to_string()) && d.contains(&"tigris_euphrates".to_string()), "{d:?}");
+}
+
+#[test]
+fn rule_27_6_a_suicide_attack_doubles_strength_and_points_and_reads_ar_as_al() {
+    // The Ansar (4, doubled to 8) against a BCT (4): 2-1 on the Guerrilla table; a 5 is AR1,
+    // read as AL1. The Insurgent gains I-1 x2 or takes C-6 x2.
+    let units = [("A", "ins_ansar", "green_zone", 1), ("M", "ins_militia", "green_zone", 1), ("B", "mnf_bct", "green_zone", 1)];
+    let suicide = Command::Attack { attackers: vec!["A".into()], target: "green_zone".into(), table: Some("guerrilla".into()), supports: vec!["suicide".into()] };
+    let mut s = game(&units, &[5], &["suicide_attack"], false);
+    play(&mut s, &[Command::FirstPlayer { side: "ins".into() }, Command::EndPhase]);
+    assert_eq!(s.state(None).phase, "first_conflict");
+    assert!(s.legal_commands().contains(&suicide));
+    let with_m = Command::Attack { attackers: vec!["A".into(), "M".into()], target: "green_zone".into(), table: Some("guerrilla".into()), supports: vec!["suicide".into()] };
+    assert!(s.apply(with_m).expect_err("alone").contains("alone"));
+    play(&mut s, std::slice::from_ref(&suicide));
+    assert!(log_has(&mut s, "8 vs 4 on Guerrilla, column 2-1: rolled 5"));
+    assert!(log_has(&mut s, "AR1 is read as AL1"));
+    let Some(sandtable::session::prompt::Prompt::NetwarPoints { gain, subtract, .. }) = s.state(None).prompt else { panic!("points") };
+    assert_eq!((gain, subtract), (2, 12));
+    play(&mut s, &[Command::NetwarPoints { subtract: true }]);
+    // AL1: the Ansar (level 1) is eliminated; the militia must still make the district's conflict.
+    assert_eq!(s.state(None).units.iter().find(|u| u.id == "A").map(|u| u.location.clone()), Some("available".into()));
+    assert!(s.apply(Command::EndPhase).is_err(), "the militia owes its conflict");
+    // Off by default.
+    let mut s = game(&units, &[5], &[], false);
+    play(&mut s, &[Command::FirstPlayer { side: "ins".into() }, Command::EndPhase]);
+    assert!(s.apply(suicide).expect_err("off").contains("27.6"));
+}

@@ -66,7 +66,12 @@ pub struct ChaosParams<'w> {
     pub dice: ResMut<'w, Dice>,
     pub control: Res<'w, Control>,
     pub hvt: ResMut<'w, HvtMarker>,
+    pub surge: ResMut<'w, SuicideSurgeTurn>,
 }
+
+/// The game turn of the last Suicide Bombing Surge event (chaos 56).
+#[derive(Resource, Clone, Debug, Default)]
+pub struct SuicideSurgeTurn(pub Option<usize>);
 
 fn proceed_system(game: Res<Game>, turn: Res<TurnState>, mut glog: ResMut<GameLog>, mut p: ChaosParams, mut q: LossQuery) {
     if p.prompt.0.is_none() {
@@ -257,6 +262,11 @@ fn proceed(game: &Game, turn: &TurnState, glog: &mut GameLog, p: &mut ChaosParam
             // Chit effects are played from the hand (chits.rs), never rolled.
             NetwarEffect::Chit(_) => {
                 p.queue.0.pop_front();
+            }
+            NetwarEffect::SuicideSurge => {
+                p.queue.0.pop_front();
+                p.surge.0 = Some(turn.turn);
+                log(glog, game, turn, LogKind::Track, format!("{cause}: suicide attacks are open to more units this game turn (27.6)"), None);
             }
             NetwarEffect::HighValueTarget { locations, unit_types, dice, track } => {
                 p.queue.0.pop_front();

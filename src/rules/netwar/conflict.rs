@@ -62,6 +62,8 @@ pub struct Conflict {
     /// The airstrike was offered (22.1) / committed, and the column its side picked (22.3).
     pub strike_offered: bool,
     pub strike: Option<usize>,
+    /// A suicide attack (27.6).
+    pub suicide: bool,
 }
 
 /// What the roll of a declared conflict needs.
@@ -100,6 +102,7 @@ pub struct ConflictParams<'w> {
     pub control: Res<'w, crate::model::Control>,
     pub pools: ResMut<'w, crate::model::Pools>,
     pub chain: ResMut<'w, super::chits::ChitChain>,
+    pub surge: Res<'w, super::chaos::SuicideSurgeTurn>,
 }
 
 fn party(p: Party) -> usize {
@@ -107,9 +110,27 @@ fn party(p: Party) -> usize {
 }
 
 fn resolve_conflict(mut ctx: CommandCtx, mut p: ConflictParams, mut q: LossQuery) {
-    let Some((side, Command::Attack { attackers, target, table, .. })) = ctx.cmd.0.clone() else { return };
+    let Some((side, Command::Attack { attackers, target, table, supports })) = ctx.cmd.0.clone() else { return };
     let view = UnitsView::collect(q.iter());
-    let plan = match crate::rules::combat::plan_attack(&ctx.game, &ctx.turn, &view, &p.control, side, &attackers, &target, table.as_deref()) {
+    let suicide = supports.iter().any(|x| x == "suicide");
+    if let Some(x) = supports.iter().find(|x| *x != "suicide") {
+        return ctx.reject(format!("unknown support `{x}` (a Netwar attack names only `suicide`, 27.6)"));
+    }
+    if suicide && let Some(r) = suicide_rejection(&ctx.game, &ctx.turn, &view, p.surge.0, side, &attackers) {
+        return ctx.reject(r);
+    }
+    let plan = if suicide {
+        let Some(t) = ctx.game.board.space(&target) else { return ctx.reject(format!("unknown space `{target}`")) };
+        let crt = match table.as_deref() {
+            Some(x) => ctx.game.scenario.tables.crts.iter().position(|c| c.id == x),
+            None => Some(0),
+        };
+        let Some(crt) = crt else { return ctx.reject("unknown table".into()) };
+        crate::rules::area_combat::plan_area_attack_with(&ctx.game, &ctx.turn, &view, side, &attackers, t, crt, true)
+    } else {
+        crate::rules::combat::plan_attack(&ctx.game, &ctx.turn, &view, &p.control, side, &attackers, &target, table.as_deref())
+    };
+    let plan = match plan {
         Ok(plan) => plan,
         Err(r) => return ctx.reject(r),
     };
@@ -119,9 +140,13 @@ fn resolve_conflict(mut ctx: CommandCtx, mut p: ConflictParams, mut q: LossQuery
     }
     let key = game.board.key(plan.target).to_string();
     let below = if plan.underground { " (infra boxes)" } else { "" };
-    ctx.log(LogKind::Combat, format!("{} declares a conflict in {key}{below}: {} against {}", game.side_id(side), plan.attackers.join(", "), plan.defenders.join(", ")), Some(key));
+    let kind = if suicide { "a suicide attack (27.6)" } else { "a conflict" };
+    ctx.log(LogKind::Combat, format!("{} declares {kind} in {key}{below}: {} against {}", game.side_id(side), plan.attackers.join(", "), plan.defenders.join(", ")), Some(key));
     ctx.outcome.barrier = true;
-    ctx.turn.attacked.insert(plan.mark);
+    // A suicide attack comes first, alone: the district's own conflict still follows (reference 7.7).
+    if !suicide {
+        ctx.turn.attacked.insert(plan.mark);
+    }
     for id in &plan.attackers {
         if let Some(&e) = ctx.index.0.get(id)
             && let Ok((_, _, _, mut act, _)) = q.get_mut(e)
@@ -137,8 +162,10 @@ fn resolve_conflict(mut ctx: CommandCtx, mut p: ConflictParams, mut q: LossQuery
         units: [plan.attackers, plan.defenders],
         boxes,
         steps: VecDeque::new(),
-        roll: Some(PendingRoll { crt: plan.crt, attack: plan.attack, defense: plan.defense }),
-        offers: VecDeque::from([0, 1]),
+        // 27.6: the suicide attacker's strength counts double, and it may not add a Tactical Edge.
+        roll: Some(PendingRoll { crt: plan.crt, attack: plan.attack * if suicide { 2 } else { 1 }, defense: plan.defense }),
+        offers: if suicide { VecDeque::from([1]) } else { VecDeque::from([0, 1]) },
+        suicide,
         edge: [false; 2],
         offer: None,
         strike_offered: false,
@@ -165,7 +192,13 @@ fn roll(game: &Game, turn: &TurnState, glog: &mut GameLog, p: &mut ConflictParam
     let air = if c.strike.is_some() { ", airstrike" } else { "" };
     let cause = format!("conflict in {key}{below}: {attack} vs {defense} on {}, column {col}{air}", crt.name);
     let rolled = p.dice.roll_spec(crt.dice, &cause);
-    let code = crt_lookup(crt, pick.column, rolled).unwrap_or("").to_string();
+    let mut code = crt_lookup(crt, pick.column, rolled).unwrap_or("").to_string();
+    // 27.6: a suicide attacker never rises: AR is read as AL.
+    if c.suicide && let Some(n) = code.strip_prefix("AR") {
+        let read = format!("AL{n}");
+        log(glog, game, turn, LogKind::Combat, format!("{code} is read as {read} (suicide attack, 27.6)"), None);
+        code = read;
+    }
     log(glog, game, turn, LogKind::Roll, format!("{cause}: rolled {rolled}"), Some(key.clone()));
     let result = crt.results.iter().find(|r| r.code == code);
     let name = result.map(|r| if r.name.is_empty() { code.clone() } else { format!("{code} ({})", r.name) }).unwrap_or_else(|| code.clone());
@@ -177,7 +210,7 @@ fn roll(game: &Game, turn: &TurnState, glog: &mut GameLog, p: &mut ConflictParam
             // 22.4: with an airstrike, the enemy's points count one more doubling.
             let gainer = c.sides[party(*pt)];
             let collateral = c.strike.is_some() && super::airstrike::rules(game).is_some_and(|a| game.side_index(&a.side) != Some(gainer));
-            let doublings = u32::from(*multiplier > 1) + u32::from(collateral);
+            let doublings = u32::from(*multiplier > 1) + u32::from(collateral) + u32::from(c.suicide);
             c.steps.push_back(Step::Points { party: party(*pt), doublings, offered: false });
         }
     }
@@ -618,4 +651,39 @@ fn answer_airstrike(mut ctx: CommandCtx, mut p: ConflictParams, mut q: LossQuery
     p.prompt.0 = None;
     ctx.outcome.barrier = true;
     proceed(&game, &turn, &mut ctx.glog, &mut p, &mut q);
+}
+
+/// Why `attackers` may not make a suicide attack (27.6), if they may not.
+#[must_use]
+pub fn suicide_rejection(game: &Game, turn: &TurnState, units: &UnitsView, surge: Option<usize>, side: usize, attackers: &[String]) -> Option<String> {
+    let Some(x) = super::netwar(game).and_then(|n| n.suicide.as_ref()).filter(|x| game.options.contains(&x.option)) else {
+        return Some("suicide attacks are an optional rule that is off (27.6)".into());
+    };
+    let [a] = attackers else { return Some("a suicide attacker attacks alone (27.6)".into()) };
+    let u = units.get(a)?;
+    let ty = &game.scenario.unit_types[u.type_index].id;
+    let surged = surge == Some(turn.turn) && x.surge_types.contains(ty);
+    (u.side != side || !(x.unit_types.contains(ty) || surged)).then(|| format!("`{a}` may not make a suicide attack (27.6)"))
+}
+
+/// The suicide attacks `side` may make now: each eligible unit alone, on each table.
+#[must_use]
+pub fn suicide_attacks(game: &Game, turn: &TurnState, units: &UnitsView, surge: Option<usize>, side: usize) -> Vec<Command> {
+    let mut out = Vec::new();
+    if super::netwar(game).and_then(|n| n.suicide.as_ref()).is_none_or(|x| !game.options.contains(&x.option)) {
+        return out;
+    }
+    for u in units.0.iter().filter(|u| u.side == side) {
+        let Some(at) = u.space() else { continue };
+        if suicide_rejection(game, turn, units, surge, side, std::slice::from_ref(&u.id)).is_some() {
+            continue;
+        }
+        for (crt, t) in game.scenario.tables.crts.iter().enumerate() {
+            let Ok(plan) = crate::rules::area_combat::plan_area_attack_with(game, turn, units, side, std::slice::from_ref(&u.id), at, crt, true) else { continue };
+            if table_rejection(game, turn, units, &plan.attackers, plan.underground, crt).is_none() {
+                out.push(Command::Attack { attackers: vec![u.id.clone()], target: game.board.key(at).to_string(), table: Some(t.id.clone()), supports: vec!["suicide".into()] });
+            }
+        }
+    }
+    out
 }

@@ -70,5 +70,16 @@ pub fn destinations(game: &Game, units: &UnitsView, u: &UnitView, area: SpaceId)
         }
         frontier = next;
     }
+    // 27.4: slow militia retreat only within their sect.
+    if let Some(b) = super::netwar(game).and_then(|n| n.sect_bound.as_ref()).filter(|b| game.options.contains(&b.option))
+        && b.unit_types.contains(&game.scenario.unit_types[u.type_index].id)
+        && factors(game, u.type_index, u.level).movement <= b.max_movement
+    {
+        let sect = |s: SpaceId| super::space_attr(game, s, &b.attribute).cloned();
+        let here = sect(area);
+        if here != Some(crate::scenario::schema::AttrValue::Text(b.free.clone())) {
+            out.retain(|d| sect(*d) == here);
+        }
+    }
     out.into_iter().collect()
 }
