@@ -162,6 +162,66 @@ pub fn legal_destinations(game: &Game, units: &UnitsView, control: &Control, uni
         return Vec::new();
     }
     let board = &game.board;
+    let banned = entry_bans(game, units, unit);
+    let mut out = search(game, units, control, unit, allowance, false);
+    // DI 27.9: from a district with a friendly base, twice the allowance through districts
+    // without open enemies.
+    if super::netwar::logistics::doubles(game, units, unit) {
+        for d in search(game, units, control, unit, allowance * 2, true) {
+            match out.iter_mut().find(|o| o.space == d.space) {
+                Some(o) if o.cost <= d.cost => {}
+                Some(o) => *o = d,
+                None => out.push(d),
+            }
+        }
+        out.sort_by_key(|d| d.space);
+    }
+    // DI 13.5: a unit may always move one district, leaving its box on the way if it is in one,
+    // whatever its movement factor (not past the Movement Restriction Chart, reference 7.23).
+    if !board.is_hex && unit.activity.mp_used == 0 && !unit.activity.moved {
+        let area = board.area_of(start);
+        for e in &board.edges[area.index()] {
+            let to = e.to;
+            if !matches!(board.spaces[to.index()].kind, SpaceKind::Area) || banned[to.index()] || out.iter().any(|d| d.space == to) || !room_for(game, units, to, unit.side, 1) {
+                continue;
+            }
+            let path = if area == start { vec![to] } else { vec![area, to] };
+            out.push(Destination { space: to, cost: allowance, path });
+        }
+        out.sort_by_key(|d| d.space);
+    }
+    super::netwar::logistics::airmobile_filter(game, units, unit, &mut out);
+    // DI 27.4: slow militia stay within the sect of the district they start in.
+    if let Some(b) = super::netwar::netwar(game).and_then(|n| n.sect_bound.as_ref()).filter(|b| game.options.contains(&b.option))
+        && b.unit_types.contains(&t.id)
+        && crate::model::view::factors(game, unit.type_index, unit.level).movement <= b.max_movement
+    {
+        let sect = |s: SpaceId| super::netwar::space_attr(game, s, &b.attribute).cloned();
+        let here = sect(start);
+        if here != Some(crate::scenario::schema::AttrValue::Text(b.free.clone())) {
+            out.retain(|d| sect(d.space) == here);
+        }
+    }
+    // A unit named for a forced operation that allows it may end out of supply (5.8 U3).
+    if may_not_end_unsupplied(game, unit.side)
+        && !unit.activity.supply_exempt
+        && let Some(rules) = &game.scenario.rules.supply
+    {
+        let mut without = units.clone();
+        without.0.retain(|u| u.id != unit.id);
+        let base = super::supply::supply_map(game, rules, &without, control, unit.side, &control.interdicted);
+        out.retain(|d| super::supply::surely_supplied_at(game, &base, unit, d.space) || supplied_after_move(game, units, control, unit, d));
+    }
+    out
+}
+
+/// The cheapest path to every space within `allowance`; `avoid_enemies`: through no space of an
+/// area holding enemy units in its open part.
+fn search(game: &Game, units: &UnitsView, control: &Control, unit: &UnitView, allowance: u32, avoid_enemies: bool) -> Vec<Destination> {
+    let Some(start) = unit.space() else { return Vec::new() };
+    let Some(t) = game.scenario.unit_types.get(unit.type_index) else { return Vec::new() };
+    let board = &game.board;
+    let banned = entry_bans(game, units, unit);
     let zoc = if t.flags.contains(&UnitFlag::Infiltration) { vec![false; board.len()] } else { enemy_zoc(game, units, unit.side) };
     let mut enemy = vec![false; board.len()];
     for u in &units.0 {
@@ -179,7 +239,6 @@ pub fn legal_destinations(game: &Game, units: &UnitsView, control: &Control, uni
     let zr = &game.scenario.rules.zoc;
     // Area maps: an infiltrating unit passes through spaces holding enemy units (DI 13.6).
     let passes_enemies = !board.is_hex && t.flags.contains(&UnitFlag::Infiltration);
-    let banned = entry_bans(game, units, unit);
     while let Some(Reverse((cost, here))) = heap.pop() {
         if best[here.index()] != Some(cost) {
             continue;
@@ -204,6 +263,10 @@ pub fn legal_destinations(game: &Game, units: &UnitsView, control: &Control, uni
             // Hex maps: no entering a hex held by the enemy (that is combat, not movement);
             // spaces the unit's contingent may not enter (DI 13.7).
             if (enemy[to.index()] && board.is_hex) || banned[to.index()] {
+                continue;
+            }
+            // A doubled move (DI 27.9) uses no district with open enemy units.
+            if avoid_enemies && (enemy[board.area_of(to).index()]) {
                 continue;
             }
             let Some(mut step) = edge_cost(game, here, e, &t.movement_class, allowance, &control.interdicted, &control.demolished) else { continue };
@@ -248,41 +311,6 @@ pub fn legal_destinations(game: &Game, units: &UnitsView, control: &Control, uni
         }
         path.reverse();
         out.push(Destination { space, cost, path });
-    }
-    // DI 13.5: a unit may always move one district, leaving its box on the way if it is in one,
-    // whatever its movement factor (not past the Movement Restriction Chart, reference 7.23).
-    if !board.is_hex && unit.activity.mp_used == 0 && !unit.activity.moved {
-        let area = board.area_of(start);
-        for e in &board.edges[area.index()] {
-            let to = e.to;
-            if !matches!(board.spaces[to.index()].kind, SpaceKind::Area) || banned[to.index()] || out.iter().any(|d| d.space == to) || !room_for(game, units, to, unit.side, 1) {
-                continue;
-            }
-            let path = if area == start { vec![to] } else { vec![area, to] };
-            out.push(Destination { space: to, cost: allowance, path });
-        }
-        out.sort_by_key(|d| d.space);
-    }
-    // DI 27.4: slow militia stay within the sect of the district they start in.
-    if let Some(b) = super::netwar::netwar(game).and_then(|n| n.sect_bound.as_ref()).filter(|b| game.options.contains(&b.option))
-        && b.unit_types.contains(&t.id)
-        && crate::model::view::factors(game, unit.type_index, unit.level).movement <= b.max_movement
-    {
-        let sect = |s: SpaceId| super::netwar::space_attr(game, s, &b.attribute).cloned();
-        let here = sect(start);
-        if here != Some(crate::scenario::schema::AttrValue::Text(b.free.clone())) {
-            out.retain(|d| sect(d.space) == here);
-        }
-    }
-    // A unit named for a forced operation that allows it may end out of supply (5.8 U3).
-    if may_not_end_unsupplied(game, unit.side)
-        && !unit.activity.supply_exempt
-        && let Some(rules) = &game.scenario.rules.supply
-    {
-        let mut without = units.clone();
-        without.0.retain(|u| u.id != unit.id);
-        let base = super::supply::supply_map(game, rules, &without, control, unit.side, &control.interdicted);
-        out.retain(|d| super::supply::surely_supplied_at(game, &base, unit, d.space) || supplied_after_move(game, units, control, unit, d));
     }
     out
 }

@@ -48,6 +48,9 @@ pub struct NetwarRules {
     /// DI 27.4: slow militia stay in the sect they start in.
     #[serde(default)]
     pub sect_bound: Option<SectBound>,
+    /// DI 27.9: combat logistics.
+    #[serde(default)]
+    pub logistics: Option<Logistics>,
     /// DI 22 airstrikes, kept as a count on a track.
     #[serde(default)]
     pub airstrikes: Option<Airstrikes>,
@@ -203,6 +206,22 @@ pub struct SectBound {
     pub unit_types: Vec<String>,
     pub max_movement: u32,
     pub free: String,
+}
+
+/// DI 27.9 combat logistics, with `option` on: a unit starting in a district with a friendly base
+/// (`rules.netwar.bases`) and no open enemy doubles its movement through districts without open
+/// enemies, except `airmobile` types, which must instead start or end at a district with a
+/// friendly unit of `fob_types` (27.91); the `tables` (Kinetic) need a friendly base in the
+/// district or in a linked one without open enemies (27.92), or, for `air_side`'s infiltration
+/// units, a district with a friendly `fob_types` unit within their movement (27.93).
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Logistics {
+    pub option: String,
+    pub airmobile: Vec<String>,
+    pub fob_types: Vec<String>,
+    pub tables: Vec<String>,
+    pub air_side: String,
 }
 
 /// With `option` on, the side may buy more chaos rolls in its own chaos phase (DI 27.1).

@@ -152,3 +152,44 @@ fn rule_27_6_a_suicide_attack_doubles_strength_and_points_and_reads_ar_as_al() {
     play(&mut s, &[Command::FirstPlayer { side: "ins".into() }, Command::EndPhase]);
     assert!(s.apply(suicide).expect_err("off").contains("27.6"));
 }
+
+#[test]
+fn rule_27_9_bases_double_moves_airmobile_units_fly_from_or_to_a_fob() {
+    let units = [("F", "mnf_fob", "baghdad_west", 1), ("B", "mnf_bct", "baghdad_west", 1), ("A", "mnf_airmobile", "basrah", 1)];
+    let mut s = game(&units, &[], &["combat_logistics"], false);
+    play(&mut s, &[Command::FirstPlayer { side: "ci".into() }]);
+    let d = destinations(&mut s, "B");
+    assert!(d.contains(&"kurdistan_south".to_string()), "MF 2 doubled: BW-Samara-Tikrit-Kurdistan South: {d:?}");
+    // 27.91: an airmobile unit away from a FOB may only end at one (Kuwait has one from the set-up).
+    assert_eq!(destinations(&mut s, "A"), ["baghdad_west", "kuwait"]);
+    let mut s = game(&units, &[], &[], false);
+    play(&mut s, &[Command::FirstPlayer { side: "ci".into() }]);
+    assert!(!destinations(&mut s, "B").contains(&"kurdistan_south".to_string()));
+    assert!(destinations(&mut s, "A").contains(&"amara".to_string()));
+}
+
+#[test]
+fn rule_27_92_the_kinetic_table_needs_a_base_nearby_and_27_93_air_supply_for_ci_infiltrators() {
+    // The reference's case 13: a BCT in Fallujah with the FOB in Baghdad West, where open
+    // insurgents stand, may not use the Kinetic table; a SOF in Anbar two districts from the FOB may.
+    let units = [
+        ("F", "mnf_fob", "baghdad_west", 1),
+        ("X", "ins_militia", "baghdad_west/infra1", 1),
+        ("Y", "ins_militia", "baghdad_west", 1),
+        ("B", "mnf_bct", "fallujah", 1),
+        ("M", "ins_militia", "fallujah", 1),
+        ("S", "mnf_sof", "anbar", 0),
+        ("N", "ins_militia", "anbar", 1),
+    ];
+    let kinetic = |a: &str, at: &str| Command::Attack { attackers: vec![a.into()], target: at.into(), table: Some("kinetic".into()), supports: vec![] };
+    let mut s = game(&units, &[1, 1], &["combat_logistics"], false);
+    play(&mut s, &[Command::FirstPlayer { side: "ci".into() }, Command::EndPhase]);
+    let e = s.apply(kinetic("B", "fallujah")).expect_err("27.92");
+    assert!(e.contains("27.92"), "{e}");
+    assert!(s.legal_commands().contains(&kinetic("S", "anbar")), "27.93: air supply");
+    play(&mut s, &[kinetic("S", "anbar")]);
+    // Without the option the Kinetic table is open to both.
+    let mut s = game(&units, &[], &[], false);
+    play(&mut s, &[Command::FirstPlayer { side: "ci".into() }, Command::EndPhase]);
+    assert!(s.legal_commands().contains(&kinetic("B", "fallujah")));
+}

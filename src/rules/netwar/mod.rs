@@ -14,6 +14,7 @@ pub mod answers;
 pub mod chaos;
 pub mod chits;
 pub mod conflict;
+pub mod logistics;
 pub mod mobilization;
 pub mod retreat;
 
