@@ -87,7 +87,7 @@ pub fn sequence_rejection(game: &Game, turn: &TurnState, prompt: Option<&crate::
         Command::ForcedMarch { .. } => phase.kind == PhaseKind::Movement && phase.units != PhaseUnits::Reserve,
         Command::PlayChit { .. } => true,
         Command::StrategicMove { .. } => phase.kind == PhaseKind::Movement && phase.units != PhaseUnits::Reserve,
-        Command::Attack { .. } => phase.kind == PhaseKind::Combat,
+        Command::Attack { .. } | Command::Pgm { .. } => phase.kind == PhaseKind::Combat,
         Command::Enter { .. } => {
             phase.kind == PhaseKind::Reinforcement || game.scenario.reinforcements.iter().any(|r| r.phase.as_ref() == Some(&phase.id))
         }

@@ -48,6 +48,9 @@ pub struct NetwarRules {
     /// DI 27.4: slow militia stay in the sect they start in.
     #[serde(default)]
     pub sect_bound: Option<SectBound>,
+    /// DI 27.10: PGM strikes (the option; the table, the chit kind spent with an airstrike).
+    #[serde(default)]
+    pub pgm: Option<Pgm>,
     /// DI 27.9: combat logistics.
     #[serde(default)]
     pub logistics: Option<Logistics>,
@@ -222,6 +225,16 @@ pub struct Logistics {
     pub fob_types: Vec<String>,
     pub tables: Vec<String>,
     pub air_side: String,
+}
+
+/// DI 27.10 PGM strike, with `option` on: the airstrike side spends an airstrike and an ISR chit
+/// in its conflict phase to attack one open enemy unit alone on `table` at a column it picks; the
+/// enemy's points count one more doubling and the airstrike ignores results against it.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Pgm {
+    pub option: String,
+    pub table: String,
 }
 
 /// With `option` on, the side may buy more chaos rolls in its own chaos phase (DI 27.1).

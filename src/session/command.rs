@@ -82,6 +82,9 @@ pub enum Command {
     /// Answer an airstrike offer (DI 22): the column the conflict is resolved on, or none (no
     /// airstrike).
     Airstrike { column: Option<String> },
+    /// DI 27.10 PGM strike: spend an airstrike and an ISR chit to attack one open enemy unit
+    /// alone on the Kinetic table at the named column.
+    Pgm { unit: String, column: String, chit: String },
     /// DI 27.1: pay for one more roll on the side's chaos table in its chaos phase.
     ExtraChaos,
     /// Mobilization (DI 22.1): buy an airstrike.
@@ -144,6 +147,7 @@ impl Command {
             Command::BuyChit => "buy a Netwar chit".to_string(),
             Command::BuyAirstrike => "buy an airstrike".to_string(),
             Command::ExtraChaos => "buy another chaos roll".to_string(),
+            Command::Pgm { unit, column, .. } => format!("PGM strike on {unit} at {column}"),
             Command::Airstrike { column: None } => "no airstrike".to_string(),
             Command::Airstrike { column: Some(c) } => format!("airstrike: resolve on {c}"),
             Command::EndPhase => "end phase".to_string(),

@@ -189,6 +189,7 @@ pub fn legal_commands(world: &mut World) -> Vec<Command> {
             if game.scenario.rules.netwar.is_some() {
                 let surge = world.resource::<crate::rules::netwar::chaos::SuicideSurgeTurn>().0;
                 out.extend(crate::rules::netwar::conflict::suicide_attacks(game, turn, &units, surge, side));
+                out.extend(crate::rules::netwar::conflict::pgm_strikes(game, turn, &units, tracks, pools, side));
             }
         }
         _ => {}

@@ -193,3 +193,31 @@ fn rule_27_92_the_kinetic_table_needs_a_base_nearby_and_27_93_air_supply_for_ci_
     play(&mut s, &[Command::FirstPlayer { side: "ci".into() }, Command::EndPhase]);
     assert!(s.legal_commands().contains(&kinetic("B", "fallujah")));
 }
+
+#[test]
+fn rule_27_10_a_pgm_strike_spends_an_airstrike_and_isr_on_one_open_unit_at_any_column() {
+    // 4-1 on the Kinetic table: a 4 is VE. The militia alone is struck; the BCT then attacks
+    // the rest of the district as usual.
+    let units = [("B", "mnf_bct", "tikrit", 1), ("M1", "ins_militia", "tikrit", 1), ("M2", "ins_militia", "tikrit", 2)];
+    let mut s = game(&units, &[4], &["pgm_strike"], false);
+    let t = s.game().track_index("ci_airstrikes").expect("track");
+    s.world.resource_mut::<sandtable::model::Tracks>().0[t] = 2;
+    {
+        let mut pools = s.world.resource_mut::<sandtable::model::Pools>();
+        pools.cups[0].retain(|c| c != "ci_isr#1");
+        pools.hands[0].push("ci_isr#1".into());
+    }
+    play(&mut s, &[Command::FirstPlayer { side: "ci".into() }, Command::EndPhase]);
+    let pgm = Command::Pgm { unit: "M2".into(), column: "4-1".into(), chit: "ci_isr#1".into() };
+    assert!(s.legal_commands().contains(&pgm));
+    play(&mut s, &[pgm]);
+    assert!(log_has(&mut s, "PGM strike on M2 in tikrit at 4-1"));
+    let Some(sandtable::session::prompt::Prompt::NetwarPoints { side, gain, .. }) = s.state(None).prompt else { panic!("points") };
+    assert_eq!((side.as_str(), gain), ("ci", 4), "VE: C-2 x2");
+    play(&mut s, &[Command::NetwarPoints { subtract: false }]);
+    let st = s.state(None);
+    assert_eq!(st.tracks["ci_airstrikes"], 1);
+    assert!(st.hands["ci"].is_empty());
+    assert_eq!(st.units.iter().find(|u| u.id == "M2").map(|u| u.location.as_str()), Some("available"));
+    assert!(s.legal_commands().iter().any(|c| matches!(c, Command::Attack { target, .. } if target == "tikrit")), "27.103: the survivors may still be attacked");
+}
