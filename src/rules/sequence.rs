@@ -94,6 +94,7 @@ pub fn sequence_rejection(game: &Game, turn: &TurnState, prompt: Option<&crate::
         Command::Place { .. } | Command::DefaultSetup => false,
         Command::Recruit { .. } | Command::Withdraw { .. } | Command::BuyChit | Command::BuyAirstrike => phase.kind == PhaseKind::Mobilization,
         Command::ExtraChaos => phase.kind == PhaseKind::Event,
+        Command::Hyperwar { .. } => phase.kind == PhaseKind::Special,
         Command::EndPhase
         | Command::Pass
         | Command::Choose { .. }
@@ -160,6 +161,7 @@ pub fn next_phase_on(game: &Game, declared: &std::collections::BTreeMap<String, 
             p.from_turn.is_none_or(|t| t as usize <= turn + 1)
                 && p.declaration.as_ref().is_none_or(|d| declared.get(d) == Some(&turn))
                 && (p.only_turns.is_empty() || game.scenario.turns.labels.get(turn).is_some_and(|l| p.only_turns.contains(l)))
+                && p.option.as_ref().is_none_or(|o| game.options.contains(o))
         })
         .map(|(i, _)| i)
 }

@@ -133,6 +133,9 @@ pub struct PhaseDef {
     /// have Mobilization, B turns Attrition).
     #[serde(default)]
     pub only_turns: Vec<String>,
+    /// The phase happens only while this optional rule is on (DI 27.12: the Hyperwar phase).
+    #[serde(default)]
+    pub option: Option<String>,
 }
 
 #[derive(Clone, Copy, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]

@@ -51,6 +51,9 @@ pub struct NetwarRules {
     /// DI 27.10: PGM strikes (the option; the table, the chit kind spent with an airstrike).
     #[serde(default)]
     pub pgm: Option<Pgm>,
+    /// DI 27.12: Hyperwar phases.
+    #[serde(default)]
+    pub hyperwar: Option<Hyperwar>,
     /// DI 27.9: combat logistics.
     #[serde(default)]
     pub logistics: Option<Logistics>,
@@ -235,6 +238,20 @@ pub struct Logistics {
 pub struct Pgm {
     pub option: String,
     pub table: String,
+}
+
+/// DI 27.12 Hyperwar, with `option` on (its phases carry the same option): spending one chit of
+/// each kind in `chits` the side may add the sum of `info_dice` d6 to its index or take it from
+/// the enemy's, and/or name a district where `defection_dice` d6 enemy units of `militia` become
+/// its own militia (`rules.netwar.leader_node_militia`) at the same level or lower.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Hyperwar {
+    pub option: String,
+    pub chits: Vec<NetwarChit>,
+    pub info_dice: u32,
+    pub defection_dice: u32,
+    pub militia: Vec<String>,
 }
 
 /// With `option` on, the side may buy more chaos rolls in its own chaos phase (DI 27.1).

@@ -251,6 +251,8 @@ fn ruleset_support(ctx: &mut Ctx, s: &Scenario) {
             ctx.err(format!("turns.phases[{i}].kind"), "a Supply phase needs `rules.supply` with the `LoseStep` effect, or `rules.attrition`");
         } else if ph.kind == PhaseKind::Mobilization && s.rules.netwar.as_ref().is_none_or(|n| n.mobilization.is_empty()) {
             ctx.err(format!("turns.phases[{i}].kind"), "a Mobilization phase needs `rules.netwar.mobilization`");
+        } else if ph.kind == PhaseKind::Special && s.rules.netwar.as_ref().is_none_or(|n| n.hyperwar.is_none()) {
+            ctx.err(format!("turns.phases[{i}].kind"), "a Special phase needs a ruleset procedure (Netwar games: `rules.netwar.hyperwar`)");
         } else if ph.kind == PhaseKind::Event && s.rules.events.is_none() {
             ctx.err(format!("turns.phases[{i}].kind"), "an Event phase needs `rules.events`");
         } else if !matches!(
@@ -263,6 +265,7 @@ fn ruleset_support(ctx: &mut Ctx, s: &Scenario) {
                 | PhaseKind::Event
                 | PhaseKind::Scoring
                 | PhaseKind::Mobilization
+                | PhaseKind::Special
         ) {
             ctx.err(format!("turns.phases[{i}].kind"), format!("the generic ruleset has no procedure for {:?} phases", ph.kind));
         }

@@ -85,6 +85,16 @@ pub enum Command {
     /// DI 27.10 PGM strike: spend an airstrike and an ISR chit to attack one open enemy unit
     /// alone on the Kinetic table at the named column.
     Pgm { unit: String, column: String, chit: String },
+    /// DI 27.12 Hyperwar: spend a Leader Node, an ISR and an InfoWar chit for a world
+    /// information operation (`info`: add 2d6 to the own index, or with `Some(true)` take it from
+    /// the enemy's) and/or a defection of enemy militia in a district.
+    Hyperwar {
+        chits: Vec<String>,
+        #[serde(default)]
+        info: Option<bool>,
+        #[serde(default)]
+        defection: Option<String>,
+    },
     /// DI 27.1: pay for one more roll on the side's chaos table in its chaos phase.
     ExtraChaos,
     /// Mobilization (DI 22.1): buy an airstrike.
@@ -147,6 +157,18 @@ impl Command {
             Command::BuyChit => "buy a Netwar chit".to_string(),
             Command::BuyAirstrike => "buy an airstrike".to_string(),
             Command::ExtraChaos => "buy another chaos roll".to_string(),
+            Command::Hyperwar { info, defection, .. } => {
+                let mut parts = Vec::new();
+                match info {
+                    Some(false) => parts.push("a world information operation for the own index".to_string()),
+                    Some(true) => parts.push("a world information operation against the enemy's index".to_string()),
+                    None => {}
+                }
+                if let Some(d) = defection {
+                    parts.push(format!("a defection in {d}"));
+                }
+                format!("Hyperwar: {}", parts.join(" and "))
+            }
             Command::Pgm { unit, column, .. } => format!("PGM strike on {unit} at {column}"),
             Command::Airstrike { column: None } => "no airstrike".to_string(),
             Command::Airstrike { column: Some(c) } => format!("airstrike: resolve on {c}"),

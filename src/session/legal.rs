@@ -171,6 +171,9 @@ pub fn legal_commands(world: &mut World) -> Vec<Command> {
                 out.push(Command::ExtraChaos);
             }
         }
+        PhaseKind::Special if game.scenario.rules.netwar.is_some() => {
+            out.extend(crate::rules::netwar::hyperwar::commands(game, turn, &units, pools, side));
+        }
         PhaseKind::Mobilization => {
             let start = world.resource::<crate::rules::netwar::mobilization::MobilizationStart>();
             let tracks = world.resource::<crate::model::Tracks>();

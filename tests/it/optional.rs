@@ -221,3 +221,48 @@ fn rule_27_10_a_pgm_strike_spends_an_airstrike_and_isr_on_one_open_unit_at_any_c
     assert_eq!(st.units.iter().find(|u| u.id == "M2").map(|u| u.location.as_str()), Some("available"));
     assert!(s.legal_commands().iter().any(|c| matches!(c, Command::Attack { target, .. } if target == "tikrit")), "27.103: the survivors may still be attacked");
 }
+
+fn deal(s: &mut Session, side: usize, chit: &str) {
+    let mut pools = s.world.resource_mut::<sandtable::model::Pools>();
+    for cup in &mut pools.cups {
+        cup.retain(|c| c != chit);
+    }
+    pools.hands[side].push(chit.to_string());
+    pools.hands[side].sort();
+}
+
+#[test]
+fn rule_27_12_hyperwar_information_operation_and_defection_or_cancelled_unused() {
+    let units = [("G1", "ig_militia", "tikrit", 1), ("G2", "ig_militia", "tikrit", 2), ("G3", "ig_militia", "tikrit/infra1", 2)];
+    let hw = |info: Option<bool>, d: Option<&str>| Command::Hyperwar {
+        chits: vec!["ins_leader_node#1".into(), "ins_isr#1".into(), "ins_info_war#1".into()],
+        info,
+        defection: d.map(str::to_string),
+    };
+    // 2d6 = 3 + 4 to the Insurgent's index; 1d6 = 2: the two level-2 IG militia defect.
+    let mut s = game(&units, &[3, 4, 2], &["hyperwar"], false);
+    for c in ["ins_leader_node#1", "ins_isr#1", "ins_info_war#1"] {
+        deal(&mut s, 1, c);
+    }
+    play(&mut s, &[Command::FirstPlayer { side: "ins".into() }]);
+    assert_eq!(s.state(None).phase, "first_hyperwar");
+    assert!(s.legal_commands().contains(&hw(Some(false), Some("tikrit"))));
+    play(&mut s, &[hw(Some(false), Some("tikrit"))]);
+    let st = s.state(None);
+    assert_eq!(st.tracks["ins_ni"], 77);
+    let at = |id: &str| st.units.iter().find(|u| u.id == id).map(|u| u.location.clone()).expect(id);
+    assert_eq!((at("G1"), at("G2"), at("G3")), ("tikrit".to_string(), "available".to_string(), "available".to_string()));
+    assert_eq!(st.units.iter().filter(|u| u.unit_type == "ins_militia" && u.level == 2 && u.location.starts_with("tikrit")).count(), 2);
+    assert!(st.hands["ins"].is_empty(), "the chits go back to the pool");
+    // 27.121: cancelled by Black Ops, nothing happens and the chits return unused.
+    let mut s = game(&units, &[], &["hyperwar"], false);
+    for c in ["ins_leader_node#1", "ins_isr#1", "ins_info_war#1"] {
+        deal(&mut s, 1, c);
+    }
+    deal(&mut s, 0, "black_ops#1");
+    play(&mut s, &[Command::FirstPlayer { side: "ins".into() }, hw(Some(true), None), Command::PlayChit { chit: "black_ops#1".into(), target: None }]);
+    let st = s.state(None);
+    assert_eq!((st.tracks["ci_ni"], st.tracks["ins_ni"]), (30, 70));
+    assert!(log_has(&mut s, "ins's Leader Node is cancelled"));
+    assert!(st.hands["ins"].is_empty() && st.cups["ins_chits"] == 12);
+}

@@ -49,6 +49,8 @@ pub enum Purpose {
     Isr(String),
     /// A unit (its id) raised a level, or a space (its key) where a militia is placed.
     LeaderNode(String),
+    /// DI 27.12: the Hyperwar's operations and the two chits spent with the first.
+    Hyperwar { info: Option<bool>, defection: Option<String>, others: Vec<String> },
 }
 
 /// The kind of a chit instance.
@@ -240,6 +242,8 @@ pub struct ChitParams<'w> {
     pub chain: ResMut<'w, ChitChain>,
     pub prompt: ResMut<'w, PendingPrompt>,
     pub conflict: Res<'w, super::conflict::NetwarConflict>,
+    pub tracks: ResMut<'w, Tracks>,
+    pub dice: ResMut<'w, Dice>,
 }
 
 /// A chit played from the hand, or an answer to a cancel offer outside a conflict (the
@@ -264,7 +268,7 @@ fn play(mut ctx: CommandCtx, mut p: ChitParams, mut q: LossQuery) {
     let purpose = if chit_kind(&game, &chit) == Some(NetwarChit::Isr) { Purpose::Isr(target) } else { Purpose::LeaderNode(target) };
     let ChitParams { pools, chain, prompt, .. } = &mut p;
     if let Some(done) = start(&game, &ctx.turn.clone(), &mut ctx.glog, pools, chain, prompt, side, &chit, purpose) {
-        apply(&mut ctx, &mut p.pools, &mut q, side, done);
+        apply(&mut ctx, &mut p, &mut q, side, done);
     }
 }
 
@@ -279,17 +283,27 @@ fn answer_chain(mut ctx: CommandCtx, mut p: ChitParams, mut q: LossQuery) {
     let ChitParams { pools, chain, prompt, .. } = &mut p;
     match answer(&game, &ctx.turn.clone(), &mut ctx.glog, pools, chain, prompt, side, &cmd) {
         Err(r) => ctx.reject(r),
-        Ok(Some(done)) => apply(&mut ctx, &mut p.pools, &mut q, owner, done),
+        Ok(Some(done)) => apply(&mut ctx, &mut p, &mut q, owner, done),
         Ok(None) => {}
     }
 }
 
-/// Applies an ISR or Leader Node that stood.
-fn apply(ctx: &mut CommandCtx, pools: &mut Pools, q: &mut LossQuery, side: usize, (purpose, stands): (Purpose, bool)) {
+/// Applies an ISR, Leader Node or Hyperwar that stood.
+pub fn apply(ctx: &mut CommandCtx, p: &mut ChitParams, q: &mut LossQuery, side: usize, (purpose, stands): (Purpose, bool)) {
+    let game = ctx.game.clone();
+    // 27.121: the Hyperwar's other chits go back to the pool, used or not.
+    if let Purpose::Hyperwar { others, .. } = &purpose {
+        for c in others {
+            if let Some((pool, _)) = chit_def(&game, c) {
+                p.pools.cups[pool].push(c.clone());
+                p.pools.cups[pool].sort();
+            }
+        }
+    }
     if !stands {
         return;
     }
-    let game = ctx.game.clone();
+    let pools = &mut p.pools;
     let enemy = (0..game.scenario.sides.len()).find(|s| *s != side).unwrap_or(0);
     match purpose {
         Purpose::Isr(t) if t == "hand" => {
@@ -318,6 +332,10 @@ fn apply(ctx: &mut CommandCtx, pools: &mut Pools, q: &mut LossQuery, side: usize
                 }
                 ctx.log(LogKind::Command, format!("Leader Node: {id} is placed at {t}"), Some(t));
             }
+        }
+        Purpose::Hyperwar { info, defection, .. } => {
+            let turn = ctx.turn.clone();
+            super::hyperwar::resolve(&game, &turn, &mut ctx.glog, &mut p.tracks, &mut p.dice, q, side, info, defection.as_deref());
         }
         Purpose::TacticalEdge(_) | Purpose::InfoWar => {}
     }

@@ -14,6 +14,7 @@ pub mod answers;
 pub mod chaos;
 pub mod chits;
 pub mod conflict;
+pub mod hyperwar;
 pub mod logistics;
 pub mod mobilization;
 pub mod retreat;
@@ -24,6 +25,7 @@ pub(super) fn add_systems(s: &mut Schedule) {
     mobilization::add_systems(s);
     chaos::add_systems(s);
     chits::add_systems(s);
+    hyperwar::add_systems(s);
 }
 
 /// The Netwar parameters, if the scenario plays Netwar rules.
