@@ -76,7 +76,7 @@ pub fn sequence_rejection(game: &Game, turn: &TurnState, prompt: Option<&crate::
     }
     if turn.setup.is_some() {
         return match cmd {
-            Command::Place { .. } | Command::DefaultSetup | Command::EndPhase => None,
+            Command::Place { .. } | Command::DefaultSetup | Command::EndPhase | Command::Recruit { .. } => None,
             _ => Some("setup is not finished: place units or end the setup".to_string()),
         };
     }

@@ -79,7 +79,10 @@ pub fn place_rejection(game: &Game, units: &UnitsView, side: usize, unit: &str, 
 /// by hand after the ones before it: (unit, space), in group order, or why it cannot be taken.
 pub fn default_placement(game: &Game, units: &UnitsView, side: usize) -> Result<Vec<(String, crate::model::SpaceId)>, String> {
     let mut plan = Vec::new();
-    for g in game.scenario.setup.groups.iter().filter(|g| game.side_index(&g.side) == Some(side)) {
+    // Groups that go where other units stand are placed after the others.
+    let mut groups: Vec<&crate::scenario::schema::SetupGroup> = game.scenario.setup.groups.iter().filter(|g| game.side_index(&g.side) == Some(side)).collect();
+    groups.sort_by_key(|g| !g.with_units.is_empty());
+    for g in groups {
         if g.default.is_empty() {
             return Err(format!("group `{}` has no default placement", g.id));
         }

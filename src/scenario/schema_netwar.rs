@@ -51,6 +51,12 @@ pub struct NetwarRules {
     /// DI 27.10: PGM strikes (the option; the table, the chit kind spent with an airstrike).
     #[serde(default)]
     pub pgm: Option<Pgm>,
+    /// DI 27.13: units bought during set-up.
+    #[serde(default)]
+    pub setup_recruits: Option<SetupRecruits>,
+    /// DI 27.5, 27.8: units that carry others.
+    #[serde(default)]
+    pub transports: Vec<Transport>,
     /// DI 27.12: Hyperwar phases.
     #[serde(default)]
     pub hyperwar: Option<Hyperwar>,
@@ -252,6 +258,29 @@ pub struct Hyperwar {
     pub info_dice: u32,
     pub defection_dice: u32,
     pub militia: Vec<String>,
+}
+
+/// DI 27.13, with `option` on: during its set-up `side` may buy units of `unit_types` at
+/// `cost_multiplier` times their chart cost, placed as `place` allows, at their lowest level.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct SetupRecruits {
+    pub option: String,
+    pub side: String,
+    pub unit_types: Vec<String>,
+    pub cost_multiplier: i32,
+    pub place: Vec<Placement>,
+}
+
+/// DI 27.5, 27.8, with `option` on: a unit of `carriers` may carry one friendly unit of
+/// `passengers` that has not moved this phase: it moves to the passenger, picks it up and lands
+/// it where it goes within its allowance (it may move on afterwards with what is left).
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Transport {
+    pub option: String,
+    pub carriers: Vec<String>,
+    pub passengers: Vec<String>,
 }
 
 /// With `option` on, the side may buy more chaos rolls in its own chaos phase (DI 27.1).

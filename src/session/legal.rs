@@ -109,6 +109,12 @@ pub fn legal_commands(world: &mut World) -> Vec<Command> {
         } else if crate::rules::setup::default_placement(game, &units, side).is_ok() {
             out.push(Command::DefaultSetup);
         }
+        // DI 27.13: units bought at set-up.
+        if game.scenario.rules.netwar.as_ref().is_some_and(|n| n.setup_recruits.is_some()) {
+            let start = world.resource::<crate::rules::netwar::mobilization::MobilizationStart>();
+            let tracks = world.resource::<crate::model::Tracks>();
+            out.extend(crate::rules::netwar::mobilization::mobilization_commands(game, turn, &units, (tracks, control), start, side));
+        }
         return out;
     }
     let Some(phase) = turn.current_phase(game) else { return out };

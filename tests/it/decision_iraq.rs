@@ -498,3 +498,25 @@ fn rule_27_15_variant_3_iranian_intervention_sends_units_and_opens_iran_to_mnf_s
         assert_eq!(entry_bans(s.game(), &units, &second)[iran.index()], expect, "options {opts:?}");
     }
 }
+
+#[test]
+fn rule_27_13_variant_1_the_ci_buys_mnf_units_at_set_up_for_double_and_may_use_boxes() {
+    use sandtable::session::GameSetup;
+    let loaded = crate::common::load(FILE);
+    let mut s = Session::new(loaded, GameSetup { options: ["mnf_surge".to_string()].into(), seed: 3, forced_dice: vec![] }).expect("session");
+    play(&mut s, &[Command::Recruit { unit_type: "mnf_bct".into(), at: "mosul_kirkuk/infra1".into(), surge: false }]);
+    assert_eq!(s.state(None).tracks["ci_ni"], 30 - 12, "double the chart's 6");
+    let e = s.apply(Command::Recruit { unit_type: "ig_division".into(), at: "tikrit".into(), surge: false }).expect_err("MNF only");
+    assert!(e.contains("27.13"), "{e}");
+    play(&mut s, &[Command::Place { unit: "ci_bct1_v1#1".into(), at: "mosul_kirkuk/infra2".into() }, Command::DefaultSetup, Command::EndPhase]);
+    // The Insurgent may not buy at set-up.
+    assert!(s.apply(Command::Recruit { unit_type: "ins_militia".into(), at: "tikrit".into(), surge: false }).is_err());
+    play(&mut s, &[Command::DefaultSetup, Command::EndPhase]);
+    let st = s.state(None);
+    assert!(s.world.resource::<TurnState>().setup.is_none());
+    assert_eq!(st.units.iter().filter(|u| u.unit_type == "mnf_bct" && u.location.starts_with("mosul_kirkuk/")).count(), 2);
+    assert_eq!(st.control.get("mosul_kirkuk").map(String::as_str), Some("ci"));
+    // Without the variant the MNF set-up stays out of the boxes and nothing is bought.
+    let mut s = session(FILE, 1, &[]);
+    assert!(s.apply(Command::Recruit { unit_type: "mnf_bct".into(), at: "tikrit".into(), surge: false }).is_err());
+}

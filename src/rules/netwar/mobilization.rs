@@ -104,12 +104,27 @@ pub fn placement_allows(game: &Game, start: &MobilizationStart, side: usize, r: 
 /// Why a recruit may not be made, or the pool counter and its entry level.
 #[expect(clippy::too_many_arguments, reason = "the state a purchase depends on, read-only")]
 pub fn recruit_check(game: &Game, turn: &TurnState, units: &UnitsView, (tracks, control): (&Tracks, &crate::model::Control), start: &MobilizationStart, side: usize, unit_type: &str, at: &str, surge: bool) -> Result<(String, u32, i32), String> {
+    let space = game.board.space(at).ok_or_else(|| format!("unknown space `{at}`"))?;
+    let district = game.board.area_of(space);
+    // 27.13: units bought during the side's set-up, at a multiple of their cost.
+    let at_setup = super::netwar(game).and_then(|n| n.setup_recruits.as_ref()).filter(|r| game.options.contains(&r.option) && turn.setup == Some(side) && game.side_index(&r.side) == Some(side));
+    if turn.setup.is_some() {
+        let Some(sr) = at_setup else { return Err("units are recruited in the side's own Mobilization phase (12)".into()) };
+        if surge || !sr.unit_types.iter().any(|t| t == unit_type) {
+            return Err(format!("{unit_type} may not be bought at set-up (27.13)"));
+        }
+        let line = super::netwar(game).and_then(|n| n.mobilization.iter().find(|r| r.unit_type == unit_type && game.side_index(&r.side) == Some(side)));
+        let cost = line.map_or(0, |r| r.cost) * sr.cost_multiplier;
+        let as_chart = Recruit { side: sr.side.clone(), unit_type: unit_type.to_string(), cost, place: sr.place.clone(), iraq_only: false, option: None };
+        if !placement_allows(game, start, side, &as_chart, district) {
+            return Err(format!("{unit_type} bought at set-up goes to Iraq or Kuwait (27.13)"));
+        }
+        return finish_check(game, units, tracks, side, unit_type, at, space, district, false, cost);
+    }
     let phase = turn.current_phase(game).ok_or("no phase")?;
     if phase.kind != PhaseKind::Mobilization || turn.actor(game, phase) != Some(side) {
         return Err("units are recruited in the side's own Mobilization phase (12)".into());
     }
-    let space = game.board.space(at).ok_or_else(|| format!("unknown space `{at}`"))?;
-    let district = game.board.area_of(space);
     // The first chart line (of those whose option is on) that lets the unit go there (27.3: a
     // second, dearer line places Iraqi militia anywhere in Iraq).
     let lines: Vec<&Recruit> = super::netwar(game)
@@ -130,17 +145,23 @@ pub fn recruit_check(game: &Game, turn: &TurnState, units: &UnitsView, (tracks, 
             }
         }
     }
+    finish_check(game, units, tracks, side, unit_type, at, space, district, surge, r.cost)
+}
+
+/// The checks every purchase shares: payment, box, counter, Movement Restriction Chart.
+#[expect(clippy::too_many_arguments, reason = "a purchase's whole description")]
+fn finish_check(game: &Game, units: &UnitsView, tracks: &Tracks, side: usize, unit_type: &str, at: &str, space: SpaceId, district: SpaceId, surge: bool, cost: i32) -> Result<(String, u32, i32), String> {
     let t = game.scenario.unit_types.iter().position(|u| u.id == unit_type).ok_or_else(|| format!("unknown unit type `{unit_type}`"))?;
     if surge {
         let t = surge_track(game, side).ok_or("the side has no mobilization points")?;
-        if tracks.0[t] < r.cost {
-            return Err(format!("{unit_type} costs {} and {} mobilization points are left (24.5)", r.cost, tracks.0[t]));
+        if tracks.0[t] < cost {
+            return Err(format!("{unit_type} costs {} and {} mobilization points are left (24.5)", cost, tracks.0[t]));
         }
     } else {
         let track = index_track(game, side).ok_or("the side has no index")?;
         // Spending the index to 0 would lose the game at once (5.2): a purchase must leave at least 1.
-        if tracks.0[track] - r.cost < 1 {
-            return Err(format!("{} costs {} and the index is {}: it may not be spent to 0 (5.2)", unit_type, r.cost, tracks.0[track]));
+        if tracks.0[track] - cost < 1 {
+            return Err(format!("{} costs {} and the index is {}: it may not be spent to 0 (5.2)", unit_type, cost, tracks.0[track]));
         }
     }
     if matches!(game.board.spaces[space.index()].kind, SpaceKind::Slot { .. }) && units.at(space).next().is_some() {
@@ -164,7 +185,7 @@ pub fn recruit_check(game: &Game, turn: &TurnState, units: &UnitsView, (tracks, 
     if crate::rules::movement::entry_bans(game, units, counter)[district.index()] {
         return Err(format!("{unit_type} may not be in {} (13.7 Movement Restriction Chart)", game.board.key(district)));
     }
-    Ok((counter.id.clone(), level, r.cost))
+    Ok((counter.id.clone(), level, cost))
 }
 
 fn recruit(mut ctx: CommandCtx, mut tracks: ResMut<Tracks>, control: Res<crate::model::Control>, start: Res<MobilizationStart>, mut q: LossQuery) {
