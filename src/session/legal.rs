@@ -113,7 +113,8 @@ pub fn legal_commands(world: &mut World) -> Vec<Command> {
         if game.scenario.rules.netwar.as_ref().is_some_and(|n| n.setup_recruits.is_some()) {
             let start = world.resource::<crate::rules::netwar::mobilization::MobilizationStart>();
             let tracks = world.resource::<crate::model::Tracks>();
-            out.extend(crate::rules::netwar::mobilization::mobilization_commands(game, turn, &units, (tracks, control), start, side));
+            let buys = crate::rules::netwar::mobilization::mobilization_commands(game, turn, &units, (tracks, control), start, side);
+            out.extend(buys.into_iter().filter(|c| matches!(c, Command::Recruit { .. })));
         }
         return out;
     }

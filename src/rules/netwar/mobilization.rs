@@ -214,6 +214,9 @@ fn recruit(mut ctx: CommandCtx, mut tracks: ResMut<Tracks>, control: Res<crate::
 /// Why a withdrawal may not be made.
 #[must_use]
 pub fn withdraw_rejection(game: &Game, turn: &TurnState, units: &UnitsView, side: usize, unit: &str) -> Option<String> {
+    if turn.setup.is_some() {
+        return Some("units are withdrawn in the side's own Mobilization phase (12.8)".into());
+    }
     let phase = turn.current_phase(game)?;
     if phase.kind != PhaseKind::Mobilization || turn.actor(game, phase) != Some(side) {
         return Some("units are withdrawn in the side's own Mobilization phase (12.8)".into());
