@@ -129,7 +129,9 @@ pub fn entry_bans(game: &Game, units: &UnitsView, unit: &UnitView) -> Vec<bool> 
     let mut out = vec![false; game.board.len()];
     let t = &game.scenario.unit_types[unit.type_index];
     let in_force = |b: &&crate::scenario::schema::EntryBan| {
-        b.when_option.as_ref().is_none_or(|o| game.options.contains(o)) && b.unless_option.as_ref().is_none_or(|o| !game.options.contains(o))
+        b.when_option.as_ref().is_none_or(|o| game.options.contains(o))
+            && b.unless_option.as_ref().is_none_or(|o| !game.options.contains(o))
+            && (b.unit_types.is_empty() || b.unit_types.contains(&t.id))
     };
     for ban in game.scenario.rules.entry_bans.iter().filter(|b| b.contingent == t.contingent).filter(in_force) {
         let spaces: Vec<SpaceId> = ban.spaces.iter().filter_map(|k| game.board.space(k)).collect();

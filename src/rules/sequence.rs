@@ -82,7 +82,7 @@ pub fn sequence_rejection(game: &Game, turn: &TurnState, prompt: Option<&crate::
     }
     let phase = turn.current_phase(game)?;
     let allowed = match cmd {
-        Command::Move { .. } | Command::Overrun { .. } => phase.kind == PhaseKind::Movement,
+        Command::Move { .. } | Command::Overrun { .. } | Command::Carry { .. } => phase.kind == PhaseKind::Movement,
         Command::Reserve { .. } => phase.kind == PhaseKind::Movement && phase.units == PhaseUnits::NonReserve,
         Command::ForcedMarch { .. } => phase.kind == PhaseKind::Movement && phase.units != PhaseUnits::Reserve,
         Command::PlayChit { .. } => true,

@@ -13,6 +13,9 @@ pub struct EntryBan {
     pub spaces: Vec<String>,
     #[serde(default)]
     pub except: Option<(String, u32)>,
+    /// The ban holds only for these unit types of the contingent; empty = all of them.
+    #[serde(default)]
+    pub unit_types: Vec<String>,
     /// The ban holds only while this option is on.
     #[serde(default)]
     pub when_option: Option<String>,

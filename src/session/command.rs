@@ -51,6 +51,8 @@ pub enum Command {
     Choose { unit: String },
     /// Answer the initiative: the side that plays first this turn.
     FirstPlayer { side: String },
+    /// DI 27.5, 27.8: a carrier takes a friendly unit from its district to another.
+    Carry { carrier: String, passenger: String, to: String },
     /// Strategic movement along the strategic road class.
     StrategicMove { unit: String, to: String },
     /// Mark a unit as breakthrough reserve at the start of its movement phase.
@@ -137,6 +139,7 @@ impl Command {
             Command::OptOut => "opt out".to_string(),
             Command::Choose { unit } => format!("choose {unit}"),
             Command::FirstPlayer { side } => format!("{side} plays first"),
+            Command::Carry { carrier, passenger, to } => format!("{carrier} carries {passenger} to {to}"),
             Command::StrategicMove { unit, to } => format!("strategic move {unit} to {to}"),
             Command::Reserve { unit } => format!("mark {unit} as reserve"),
             Command::ForcedMarch { unit } => format!("spend {unit} for a forced march"),

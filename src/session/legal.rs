@@ -149,6 +149,7 @@ pub fn legal_commands(world: &mut World) -> Vec<Command> {
                 }
             }
             overruns(game, turn, &units, control, world.resource::<crate::model::Tracks>(), side, &mut out);
+            out.extend(crate::rules::netwar::transport::commands(game, turn, &units, control, side));
             if game.scenario.rules.strategic.is_some() {
                 for u in units.0.iter().filter(|u| u.side == side) {
                     for (s, _) in crate::rules::strategic::strategic_destinations(game, turn, &units, control, u).unwrap_or_default() {

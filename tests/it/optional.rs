@@ -266,3 +266,23 @@ fn rule_27_12_hyperwar_information_operation_and_defection_or_cancelled_unused()
     assert!(log_has(&mut s, "ins's Leader Node is cancelled"));
     assert!(st.hands["ins"].is_empty() && st.cups["ins_chits"] == 12);
 }
+
+#[test]
+fn rule_27_5_an_airmobile_unit_carries_a_prt_and_27_8_the_riverine_keeps_to_the_rivers() {
+    let units = [("A", "mnf_airmobile", "basrah", 1), ("P", "mnf_prt", "tigris_euphrates", 0), ("R", "mnf_riverine", "kuwait", 1)];
+    let carry = Command::Carry { carrier: "A".into(), passenger: "P".into(), to: "baghdad_west".into() };
+    let mut s = game(&units, &[], &["airmobile_transport", "riverine"], false);
+    play(&mut s, &[Command::FirstPlayer { side: "ci".into() }]);
+    // Basrah to Tigris-Euphrates (1), then Green Zone and Baghdad West (3 of MF 3).
+    play(&mut s, &[carry.clone()]);
+    let st = s.state(None);
+    let at = |id: &str| st.units.iter().find(|u| u.id == id).map(|u| u.location.clone()).expect(id);
+    assert_eq!((at("A"), at("P")), ("baghdad_west".to_string(), "baghdad_west".to_string()));
+    assert!(s.apply(Command::Move { unit: "P".into(), to: "green_zone".into() }).is_err(), "the passenger made its move");
+    // 27.8: the riverine squadron never leaves the river districts.
+    let d = destinations(&mut s, "R");
+    assert!(d.contains(&"basrah".to_string()) && !d.contains(&"saudi_arabia".to_string()), "{d:?}");
+    let mut s = game(&units, &[], &[], false);
+    play(&mut s, &[Command::FirstPlayer { side: "ci".into() }]);
+    assert!(s.apply(carry).expect_err("off").contains("27.5"));
+}

@@ -18,6 +18,7 @@ pub mod hyperwar;
 pub mod logistics;
 pub mod mobilization;
 pub mod retreat;
+pub mod transport;
 
 pub(super) fn add_systems(s: &mut Schedule) {
     airstrike::add_systems(s);
@@ -26,6 +27,7 @@ pub(super) fn add_systems(s: &mut Schedule) {
     chaos::add_systems(s);
     chits::add_systems(s);
     hyperwar::add_systems(s);
+    transport::add_systems(s);
 }
 
 /// The Netwar parameters, if the scenario plays Netwar rules.
