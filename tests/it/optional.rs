@@ -274,7 +274,7 @@ fn rule_27_5_an_airmobile_unit_carries_a_prt_and_27_8_the_riverine_keeps_to_the_
     let mut s = game(&units, &[], &["airmobile_transport", "riverine"], false);
     play(&mut s, &[Command::FirstPlayer { side: "ci".into() }]);
     // Basrah to Tigris-Euphrates (1), then Green Zone and Baghdad West (3 of MF 3).
-    play(&mut s, &[carry.clone()]);
+    play(&mut s, std::slice::from_ref(&carry));
     let st = s.state(None);
     let at = |id: &str| st.units.iter().find(|u| u.id == id).map(|u| u.location.clone()).expect(id);
     assert_eq!((at("A"), at("P")), ("baghdad_west".to_string(), "baghdad_west".to_string()));
