@@ -83,6 +83,12 @@ pub struct TurnState {
     /// units in boxes.
     #[serde(default)]
     pub isr: BTreeSet<SpaceId>,
+    /// DI 27.7: districts where this phase's attacker coordinates its attack in groups, and the
+    /// enemy units attacked there so far.
+    #[serde(default)]
+    pub coordinated: BTreeSet<SpaceId>,
+    #[serde(default)]
+    pub attacked_units: BTreeSet<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -147,7 +147,8 @@ pub fn area_attacks(game: &Game, turn: &TurnState, units: &UnitsView, tracks: &T
     spaces.sort_unstable();
     spaces.dedup();
     let mut out = Vec::new();
-    for s in spaces.into_iter().filter(|s| matches!(game.board.spaces[s.index()].kind, SpaceKind::Area)) {
+    // DI 27.7: a coordinated district goes on by group attacks only.
+    for s in spaces.into_iter().filter(|s| matches!(game.board.spaces[s.index()].kind, SpaceKind::Area) && !turn.coordinated.contains(s)) {
         let (defenders, underground, able) = engagement(game, turn, units, side, s);
         if defenders.is_empty() || able.is_empty() {
             continue;
@@ -184,6 +185,9 @@ pub fn area_attacks(game: &Game, turn: &TurnState, units: &UnitsView, tracks: &T
 pub fn must_attack_rejection(game: &Game, turn: &TurnState, units: &UnitsView, tracks: &Tracks, side: usize) -> Option<String> {
     if !game.scenario.rules.combat_in_space || turn.current_phase(game).is_none_or(|p| p.kind != PhaseKind::Combat) {
         return None;
+    }
+    if let Some(r) = super::netwar::coordination::owed_group(game, turn, units, side) {
+        return Some(r);
     }
     let tables: Vec<Option<String>> = vec![None];
     area_attacks(game, turn, units, tracks, side, &tables).into_iter().find_map(|c| match c {

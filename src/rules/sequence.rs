@@ -87,7 +87,7 @@ pub fn sequence_rejection(game: &Game, turn: &TurnState, prompt: Option<&crate::
         Command::ForcedMarch { .. } => phase.kind == PhaseKind::Movement && phase.units != PhaseUnits::Reserve,
         Command::PlayChit { .. } => true,
         Command::StrategicMove { .. } => phase.kind == PhaseKind::Movement && phase.units != PhaseUnits::Reserve,
-        Command::Attack { .. } | Command::Pgm { .. } => phase.kind == PhaseKind::Combat,
+        Command::Attack { .. } | Command::Pgm { .. } | Command::GroupAttack { .. } => phase.kind == PhaseKind::Combat,
         Command::Enter { .. } => {
             phase.kind == PhaseKind::Reinforcement || game.scenario.reinforcements.iter().any(|r| r.phase.as_ref() == Some(&phase.id))
         }
@@ -221,6 +221,8 @@ fn end_phase(
     }
     turn.attacked.clear();
     turn.isr.clear();
+    turn.coordinated.clear();
+    turn.attacked_units.clear();
     // Phase-scoped markers (interdiction, tutorial 5.7.6) end with their phase.
     if control.interdicted.iter().any(|m| *m) {
         control.interdicted.fill(false);

@@ -54,6 +54,9 @@ pub struct NetwarRules {
     /// DI 27.13: units bought during set-up.
     #[serde(default)]
     pub setup_recruits: Option<SetupRecruits>,
+    /// DI 27.7: the option of coordinated group attacks from a friendly base.
+    #[serde(default)]
+    pub coordination: Option<String>,
     /// DI 27.5, 27.8: units that carry others.
     #[serde(default)]
     pub transports: Vec<Transport>,

@@ -51,6 +51,14 @@ pub enum Command {
     Choose { unit: String },
     /// Answer the initiative: the side that plays first this turn.
     FirstPlayer { side: String },
+    /// DI 27.7: with a friendly base in the district, one group of attackers against the named
+    /// enemy units there.
+    GroupAttack {
+        attackers: Vec<String>,
+        defenders: Vec<String>,
+        #[serde(default)]
+        table: Option<String>,
+    },
     /// DI 27.5, 27.8: a carrier takes a friendly unit from its district to another.
     Carry { carrier: String, passenger: String, to: String },
     /// Strategic movement along the strategic road class.
@@ -139,6 +147,12 @@ impl Command {
             Command::OptOut => "opt out".to_string(),
             Command::Choose { unit } => format!("choose {unit}"),
             Command::FirstPlayer { side } => format!("{side} plays first"),
+            Command::GroupAttack { attackers, defenders, table } => format!(
+                "group attack on {} with {}{}",
+                defenders.join(", "),
+                attackers.join(", "),
+                table.as_ref().map(|t| format!(" on {t}")).unwrap_or_default()
+            ),
             Command::Carry { carrier, passenger, to } => format!("{carrier} carries {passenger} to {to}"),
             Command::StrategicMove { unit, to } => format!("strategic move {unit} to {to}"),
             Command::Reserve { unit } => format!("mark {unit} as reserve"),

@@ -201,6 +201,7 @@ pub fn legal_commands(world: &mut World) -> Vec<Command> {
                 let surge = world.resource::<crate::rules::netwar::chaos::SuicideSurgeTurn>().0;
                 out.extend(crate::rules::netwar::conflict::suicide_attacks(game, turn, &units, surge, side));
                 out.extend(crate::rules::netwar::conflict::pgm_strikes(game, turn, &units, tracks, pools, side));
+                out.extend(crate::rules::netwar::coordination::commands(game, turn, &units, side));
             }
         }
         _ => {}

@@ -286,3 +286,24 @@ fn rule_27_5_an_airmobile_unit_carries_a_prt_and_27_8_the_riverine_keeps_to_the_
     play(&mut s, &[Command::FirstPlayer { side: "ci".into() }]);
     assert!(s.apply(carry).expect_err("off").contains("27.5"));
 }
+
+#[test]
+fn rule_27_7_coordination_splits_the_attack_into_groups_and_every_enemy_is_attacked() {
+    let units = [("F", "mnf_fob", "tikrit/infra1", 1), ("B1", "mnf_bct", "tikrit", 1), ("B2", "mnf_bct", "tikrit", 2), ("M1", "ins_militia", "tikrit", 1), ("M2", "ins_militia", "tikrit", 2)];
+    let group = |a: &str, d: &str| Command::GroupAttack { attackers: vec![a.into()], defenders: vec![d.into()], table: Some("civic_action".into()) };
+    // Civic Action rolls of 3 (DL3 on 4-1, DL2 on 3-1): the defenders gain points each time.
+    let mut s = game(&units, &[3, 3], &["coordination"], false);
+    play(&mut s, &[Command::FirstPlayer { side: "ci".into() }, Command::EndPhase]);
+    assert!(s.legal_commands().contains(&group("B1", "M1")));
+    play(&mut s, &[group("B1", "M1"), Command::NetwarPoints { subtract: false }]);
+    assert!(log_has(&mut s, "conflict in tikrit: 4 vs 1 on Civic Action, column 4-1: rolled 3"));
+    let e = s.apply(Command::EndPhase).expect_err("27.71");
+    assert!(e.contains("27.71") && e.contains("M2"), "{e}");
+    assert!(s.apply(Command::Attack { attackers: vec!["B2".into()], target: "tikrit".into(), table: None, supports: vec![] }).is_err(), "groups only now");
+    assert!(s.apply(group("B2", "M1")).is_err(), "M1 was attacked already");
+    play(&mut s, &[group("B2", "M2"), Command::NetwarPoints { subtract: false }]);
+    play(&mut s, &[Command::EndPhase]);
+    let mut s = game(&units, &[3], &[], false);
+    play(&mut s, &[Command::FirstPlayer { side: "ci".into() }, Command::EndPhase]);
+    assert!(s.apply(group("B1", "M1")).expect_err("off").contains("27.7"));
+}

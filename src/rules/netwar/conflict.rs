@@ -139,13 +139,23 @@ fn resolve_conflict(mut ctx: CommandCtx, mut p: ConflictParams, mut q: LossQuery
     if let Some(r) = table_rejection(&game, &ctx.turn, &view, &plan.attackers, plan.underground, plan.crt) {
         return ctx.reject(r);
     }
+    if ctx.turn.coordinated.contains(&plan.target) && !suicide {
+        return ctx.reject(format!("the attack in {} is coordinated (27.7): name the defenders of each group", game.board.key(plan.target)));
+    }
+    open_conflict(&mut ctx, &mut p, &mut q, &view, plan, side, suicide);
+}
+
+/// Declares a planned conflict and takes it as far as it goes without a decision.
+pub fn open_conflict(ctx: &mut CommandCtx, p: &mut ConflictParams, q: &mut LossQuery, view: &UnitsView, plan: crate::rules::combat::AttackPlan, side: usize, suicide: bool) {
+    let game = ctx.game.clone();
     let key = game.board.key(plan.target).to_string();
     let below = if plan.underground { " (infra boxes)" } else { "" };
     let kind = if suicide { "a suicide attack (27.6)" } else { "a conflict" };
     ctx.log(LogKind::Combat, format!("{} declares {kind} in {key}{below}: {} against {}", game.side_id(side), plan.attackers.join(", "), plan.defenders.join(", ")), Some(key));
     ctx.outcome.barrier = true;
-    // A suicide attack comes first, alone: the district's own conflict still follows (reference 7.7).
-    if !suicide {
+    // A suicide attack comes first, alone: the district's own conflict still follows (reference
+    // 7.7); coordinated groups (27.7) mark their defenders instead.
+    if !suicide && !ctx.turn.coordinated.contains(&plan.target) {
         ctx.turn.attacked.insert(plan.mark);
     }
     for id in &plan.attackers {
@@ -172,7 +182,7 @@ fn resolve_conflict(mut ctx: CommandCtx, mut p: ConflictParams, mut q: LossQuery
         strike_offered: false,
         strike: None,
     });
-    proceed(&game, &ctx.turn, &mut ctx.glog, &mut p, &mut q);
+    proceed(&game, &ctx.turn, &mut ctx.glog, p, q);
 }
 
 /// Rolls a declared conflict and queues the parts of its result.

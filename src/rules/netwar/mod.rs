@@ -14,6 +14,7 @@ pub mod answers;
 pub mod chaos;
 pub mod chits;
 pub mod conflict;
+pub mod coordination;
 pub mod hyperwar;
 pub mod logistics;
 pub mod mobilization;
@@ -23,6 +24,7 @@ pub mod transport;
 pub(super) fn add_systems(s: &mut Schedule) {
     airstrike::add_systems(s);
     conflict::add_systems(s);
+    coordination::add_systems(s);
     mobilization::add_systems(s);
     chaos::add_systems(s);
     chits::add_systems(s);
