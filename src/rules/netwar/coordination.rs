@@ -38,7 +38,6 @@ fn targets(game: &Game, turn: &TurnState, units: &UnitsView, side: usize, area: 
 }
 
 /// Checks a group attack and plans it.
-#[expect(clippy::too_many_arguments, reason = "a group attack's whole description")]
 pub fn plan_group(game: &Game, turn: &TurnState, units: &UnitsView, side: usize, attackers: &[String], defenders: &[String], table: Option<&str>) -> Result<AttackPlan, String> {
     if !option_on(game) {
         return Err("coordinated group attacks are an optional rule that is off (27.7)".into());
