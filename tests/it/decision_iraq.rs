@@ -520,3 +520,57 @@ fn rule_27_13_variant_1_the_ci_buys_mnf_units_at_set_up_for_double_and_may_use_b
     let mut s = session(FILE, 1, &[]);
     assert!(s.apply(Command::Recruit { unit_type: "mnf_bct".into(), at: "tikrit".into(), surge: false }).is_err());
 }
+
+#[test]
+fn rule_4_1_the_sequence_of_play_of_a_b_turn_and_an_a_turn() {
+    let mut s = with_units(&[]);
+    play(&mut s, &[Command::FirstPlayer { side: "ci".into() }]);
+    let mut phases = Vec::new();
+    while s.state(None).turn != "2004B" {
+        let st = s.state(None);
+        if phases.last() != Some(&format!("{} {}", st.turn, st.phase)) {
+            phases.push(format!("{} {}", st.turn, st.phase));
+        }
+        let legal = s.legal_commands();
+        play(&mut s, &[if legal.contains(&Command::EndPhase) { Command::EndPhase } else { legal[0].clone() }]);
+    }
+    // (Chaos phases are taken out of this data; see NO_CHAOS.) The Control phase plays itself.
+    assert_eq!(
+        phases,
+        [
+            "2003B first_movement", "2003B first_conflict", "2003B second_movement", "2003B second_conflict", "2003B attrition_second", "2003B attrition_first",
+            "2004A first_mobilization", "2004A first_movement", "2004A first_conflict", "2004A second_mobilization", "2004A second_movement", "2004A second_conflict",
+        ]
+    );
+}
+
+#[test]
+fn rule_6_2_the_index_never_rises_above_100() {
+    // The Insurgent at 98 controls Tikrit (5): the Control phase takes it to 100, not 103.
+    let mut s = with_units_edited(&[("M1", "ins_militia", "tikrit/infra1", 1), ("M2", "ins_militia", "tikrit/infra2", 1)], &[], &[(r#"side: Some("ins"), start: 70,"#, r#"side: Some("ins"), start: 98,"#), NO_CHAOS[0], NO_CHAOS[1]]);
+    play(&mut s, &[Command::FirstPlayer { side: "ins".into() }, Command::EndPhase, Command::EndPhase, Command::EndPhase, Command::EndPhase]);
+    assert_eq!(s.state(None).tracks["ins_ni"], 100);
+}
+
+#[test]
+fn rule_9_3_one_unit_per_infra_box_whatever_its_side() {
+    let mut s = with_units(&[("B", "mnf_bct", "tikrit/infra1", 1), ("M", "ins_militia", "samara", 2)]);
+    play(&mut s, &[Command::FirstPlayer { side: "ins".into() }]);
+    let d = destinations(&mut s, "M");
+    assert!(reaches(&d, "tikrit/infra2").is_some() || reaches(&d, "tikrit").is_some(), "{d:?}");
+    assert_eq!(reaches(&d, "tikrit/infra1"), None, "the CI's box is full");
+}
+
+#[test]
+fn rule_25_2_chits_in_hand_are_hidden_from_the_other_side() {
+    let mut s = session(FILE, 5, &[]);
+    let own = s.state(Some(1)).hands["ins"].clone();
+    assert_eq!(own.len(), 3);
+    assert!(own.iter().all(|c| c != "hidden"));
+    assert_eq!(s.state(Some(0)).hands["ins"], ["hidden", "hidden", "hidden"]);
+    let st = s.state(Some(0));
+    let text = format!("{st:?}");
+    for c in &own {
+        assert!(!text.contains(c.as_str()), "{c} leaks into the CI's view");
+    }
+}

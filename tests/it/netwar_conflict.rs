@@ -306,3 +306,64 @@ fn rule_16_44_when_one_box_is_left_for_two_survivors_the_other_is_eliminated() {
     play(&mut s, &[Command::RetreatTo { moves: vec![("M4".into(), "amara/infra1".into())] }]);
     assert_eq!((location(&mut s, "M4"), location(&mut s, "M3")), ("amara/infra1".to_string(), "available".to_string()));
 }
+
+#[test]
+fn rule_8_1_worked_odds_4_against_4_8_against_2_and_20_against_2_capped_at_4_1() {
+    use sandtable::rules::crt::{column_label, odds_column};
+    let s = with_units_dice(&[], &[]);
+    let crt = s.game().scenario.tables.crts.iter().find(|c| c.id == "guerrilla").expect("table").clone();
+    let col = |a: u32, d: u32| column_label(&crt, odds_column(&crt, a, d, 0).column).to_string();
+    assert_eq!([col(9, 6), col(3, 4), col(4, 4), col(8, 2), col(20, 2), col(5, 0)], ["1-1", "<1-1", "1-1", "4-1", "4-1", "4-1"]);
+}
+
+#[test]
+fn rule_16_45_infiltrating_units_retreat_up_to_their_mf_through_enemy_districts() {
+    // An FF Jihadi (MF 3) in Samara: Tikrit, Fallujah and both Baghdads hold open CI units, so it
+    // may pass through them and end beyond (Kurdistan South, Al Qaim...), never among open enemies.
+    let mut s = ci_conflict(
+        &[
+            ("B", "mnf_bct", "samara", 3),
+            ("T", "mnf_bct", "tikrit", 1),
+            ("F", "mnf_bct", "fallujah", 1),
+            ("W", "mnf_bct", "baghdad_west", 1),
+            ("E", "mnf_bct", "baghdad_east", 1),
+            ("J", "ff_jihadi", "samara", 0),
+            ("M", "ins_militia", "samara", 1),
+        ],
+        &[3],
+    );
+    // 8 against 4 (3 + 1) is 2-1: EA; the militia is eliminated, the Jihadi retreats.
+    play(&mut s, &[attack_on(&["B"], "samara", "kinetic"), Command::NetwarPoints { subtract: false }, Command::PickUnits { units: vec!["M".into()] }]);
+    let Some(Prompt::Retreat { options, .. }) = s.state(None).prompt else { panic!("retreat") };
+    let (_, to) = &options[0];
+    assert!(to.contains(&"kurdistan_south".to_string()) && to.contains(&"al_qaim".to_string()) && to.contains(&"green_zone".to_string()), "{to:?}");
+    assert!(!to.iter().any(|t| ["tikrit", "fallujah", "baghdad_west", "baghdad_east"].contains(&t.as_str())), "{to:?}");
+}
+
+#[test]
+fn rule_7_31_a_unit_changes_level_only_with_counters_of_its_own_type() {
+    // Every MNF heavy BCT level-2 counter in play: a level-1 BCT cannot rise, though IG division
+    // level-2 counters are free (an MNF unit never takes an IG counter).
+    let mix = (
+        r#"(unit_type: "mnf_bct", level: Some(1), count: 13), (unit_type: "mnf_bct", level: Some(2), count: 6),"#,
+        r#"(unit_type: "mnf_bct", level: Some(1), count: 13), (unit_type: "mnf_bct", level: Some(2), count: 1),"#,
+    );
+    let mut s = with_units_edited(&[("B1", "mnf_bct", "tikrit", 1), ("B2", "mnf_bct", "tikrit", 2)], &[], &[mix]);
+    let units = UnitsView::from_world(&mut s.world);
+    let game = s.game().clone();
+    let t = units.get("B1").expect("B1").type_index;
+    assert_eq!(change_level(&game, &units, "B1", t, 1, 1), LevelChange::Same);
+    assert!(sandtable::rules::levels::free_at(&game, &units, game.scenario.unit_types.iter().position(|u| u.id == "ig_division").expect("ig"), 2, ""));
+}
+
+#[test]
+fn rule_23_3_a_base_lets_the_attacker_choose_who_attacks_and_bases_need_not() {
+    let units = [("F", "mnf_fob", "tikrit", 1), ("B1", "mnf_bct", "tikrit", 1), ("B2", "mnf_bct", "tikrit", 1), ("M", "ins_militia", "tikrit", 1)];
+    let mut s = ci_conflict(&units, &[1]);
+    // No obligation: the phase may end at once.
+    assert!(s.legal_commands().contains(&Command::EndPhase));
+    // Any group may attack, the base staying out.
+    assert!(s.legal_commands().contains(&attack_on(&["B1"], "tikrit", "civic_action")));
+    play(&mut s, &[attack_on(&["B1"], "tikrit", "civic_action")]);
+    assert!(log_has(&mut s, "4 vs 1 on Civic Action"), "only B1 attacks");
+}
