@@ -138,6 +138,8 @@ fn main() {
     measure_map("Salt River Line", tutorial.clone(), "NA-1Pz");
     // A Union unit: its destinations are filtered by "may not end a move out of supply".
     measure_map("Salt River Line", tutorial, "SU-Tk");
+    let iraq = Arc::new(load_file(Path::new("scenarios/decision_iraq.ron")).expect("Decision: Iraq"));
+    measure_games("Decision: Iraq", &iraq, 30);
     let text = synthetic();
     let big = Arc::new(load_str(&text, "synthetic.ron", Path::new(".")).unwrap_or_else(|r| panic!("{r}")));
     measure_map("synthetic 100x100", big, "mover");

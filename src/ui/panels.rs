@@ -111,9 +111,21 @@ fn side_panel(ui: &mut egui::Ui, client: &mut Client) {
     egui::Panel::left("side").exact_size(300.0).show(ui, |ui| {
         ui.heading("Sequence of play");
         for (i, p) in game.scenario.turns.phases.iter().enumerate() {
+            // Phases of optional rules that are off are not part of this game at all; phases
+            // that do not happen this game turn (A/B turns) are dimmed. The rules decide which.
+            if p.option.as_ref().is_some_and(|o| !game.options.contains(o)) {
+                continue;
+            }
+            let happens = crate::rules::sequence::next_phase_on(&game, &turn.declared, turn.turn, i) == Some(i);
             let current = turn.setup.is_none() && turn.result.is_none() && i == turn.phase;
             let text = format!("{} {}", if current { ">" } else { " " }, p.name);
-            ui.label(if current { RichText::new(text).strong().color(Color32::YELLOW) } else { RichText::new(text) });
+            ui.label(if current {
+                RichText::new(text).strong().color(Color32::YELLOW)
+            } else if happens {
+                RichText::new(text)
+            } else {
+                RichText::new(format!("{text} (not this turn)")).weak()
+            });
         }
         if turn.setup.is_some() {
             ui.label(RichText::new("> Setup").strong().color(Color32::YELLOW));
