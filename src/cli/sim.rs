@@ -36,6 +36,8 @@ pub(super) fn run(scenario: &Path, games: u32, seed: u64, record: Option<&Path>)
             t.sort_unstable();
             if !t.is_empty() {
                 println!("game turns completed: min {}, median {}, max {}", t[0], t[t.len() / 2], t[t.len() - 1]);
+                let last = loaded.scenario.turns.labels.len();
+                println!("games played through the last turn: {} (the others ended early by sudden death)", t.iter().filter(|n| **n >= last).count());
             }
             println!("elapsed: {:.2} s", start.elapsed().as_secs_f64());
             if let (Some(path), Some((seed, commands))) = (record, rep.first_game) {
