@@ -6,13 +6,12 @@
 use bevy::prelude::*;
 
 use super::note::{command_is, log};
-use super::tracks::adjust_track;
 use super::RulesSystems;
 use super::supports::SupportState;
 use super::timers::{TimerEnd, Timers};
 use crate::model::view::{UnitQuery, UnitsView};
 use crate::model::{Control, Game, Location, Outcome, Pools, Tracks, TurnState};
-use crate::scenario::schema::{Amount, ChitDef, ChitMode, Condition, EventEffect, PhaseActor, PhaseKind};
+use crate::scenario::schema::{ChitDef, ChitMode, Condition, EventEffect, PhaseActor, PhaseKind};
 use crate::session::command::Command;
 use crate::session::dice::Dice;
 use crate::session::log::{GameLog, LogKind};
@@ -112,22 +111,10 @@ impl EffectCtx<'_> {
             match e {
                 EventEffect::AdjustTrack { track, amount, min } => {
                     let Some(t) = self.game.track_index(track) else { continue };
-                    let delta = match amount {
-                        Amount::Fixed(n) => *n,
-                        Amount::Dice(n) => (0..*n).map(|_| self.dice.roll(6, format!("{cause}: {track}")) as i32).sum(),
-                        Amount::MinusDice(n) => -(0..*n).map(|_| self.dice.roll(6, format!("{cause}: {track}")) as i32).sum::<i32>(),
-                    };
+                    let delta = super::tracks::amount_value(self.dice, *amount, &format!("{cause}: {track}"));
                     // DI 26.1: on election turns changes to the CI's index double.
                     let delta = delta * super::netwar::multiplier(self.game, self.turn, t, 0);
-                    let before = self.tracks.0[t];
-                    let mut after = adjust_track(self.game, self.tracks, t, delta);
-                    if let Some(m) = min
-                        && after < *m
-                        && before >= *m
-                    {
-                        self.tracks.0[t] = *m;
-                        after = *m;
-                    }
+                    let (before, after) = super::tracks::adjust_track_floored(self.game, self.tracks, t, delta, *min);
                     let name = self.game.scenario.tracks[t].name.clone();
                     self.log(LogKind::Track, format!("{name} {before} -> {after} ({cause})"));
                 }

@@ -26,6 +26,31 @@ pub fn adjust_track(game: &Game, tracks: &mut Tracks, track: usize, delta: i32) 
     v
 }
 
+/// Adds `delta` like [`adjust_track`], but never takes the track below `min` if it was not
+/// below it already ("not to 0 or below" clauses). Returns (before, after).
+pub fn adjust_track_floored(game: &Game, tracks: &mut Tracks, track: usize, delta: i32, min: Option<i32>) -> (i32, i32) {
+    let before = tracks.0[track];
+    let mut after = adjust_track(game, tracks, track, delta);
+    if let Some(m) = min
+        && after < m
+        && before >= m
+    {
+        tracks.0[track] = m;
+        after = m;
+    }
+    (before, after)
+}
+
+/// The value of an amount, rolling its dice (each roll logged with `cause`).
+pub fn amount_value(dice: &mut crate::session::dice::Dice, amount: crate::scenario::schema::Amount, cause: &str) -> i32 {
+    use crate::scenario::schema::Amount;
+    match amount {
+        Amount::Fixed(n) => n,
+        Amount::Dice(n) => (0..n).map(|_| dice.roll(6, cause) as i32).sum(),
+        Amount::MinusDice(n) => -(0..n).map(|_| dice.roll(6, cause) as i32).sum::<i32>(),
+    }
+}
+
 /// Control scores already made once (indexes into `rules.control_scores`).
 #[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
 pub struct ScoredOnce(pub std::collections::BTreeSet<usize>);

@@ -227,15 +227,7 @@ fn proceed(game: &Game, turn: &TurnState, glog: &mut GameLog, p: &mut ChaosParam
                     .collect();
                 let base = per * counted.len() as i32;
                 let m = super::multiplier(game, turn, t, 0);
-                let before = p.tracks.0[t];
-                let mut after = crate::rules::tracks::adjust_track(game, &mut p.tracks, t, base * m);
-                if let Some(m) = min
-                    && after < *m
-                    && before >= *m
-                {
-                    p.tracks.0[t] = *m;
-                    after = *m;
-                }
+                let (before, after) = crate::rules::tracks::adjust_track_floored(game, &mut p.tracks, t, base * m, *min);
                 let list = if counted.is_empty() { "none".to_string() } else { counted.join(", ") };
                 let name = &game.scenario.tracks[t].name;
                 log(glog, game, turn, LogKind::Track, format!("{name} {before} -> {after} ({cause}: {per:+} for each of {list})"), None);
@@ -363,25 +355,13 @@ fn answer(mut ctx: CommandCtx, mut p: ChaosParams, conflict: Res<super::conflict
 
 /// Track effects that follow a placement (chaos 33).
 fn apply_follow_up(game: &Game, turn: &TurnState, glog: &mut GameLog, p: &mut ChaosParams, effects: &[crate::scenario::schema::EventEffect], cause: &str) {
-    use crate::scenario::schema::{Amount, EventEffect};
+    use crate::scenario::schema::EventEffect;
     for e in effects {
         if let EventEffect::AdjustTrack { track, amount, min } = e {
             let Some(t) = game.track_index(track) else { continue };
-            let delta = match amount {
-                Amount::Fixed(n) => *n,
-                Amount::Dice(n) => (0..*n).map(|_| p.dice.roll(6, format!("{cause}: {track}")) as i32).sum(),
-                Amount::MinusDice(n) => -(0..*n).map(|_| p.dice.roll(6, format!("{cause}: {track}")) as i32).sum::<i32>(),
-            };
+            let delta = crate::rules::tracks::amount_value(&mut p.dice, *amount, &format!("{cause}: {track}"));
             let delta = delta * super::multiplier(game, turn, t, 0);
-            let before = p.tracks.0[t];
-            let mut after = crate::rules::tracks::adjust_track(game, &mut p.tracks, t, delta);
-            if let Some(m) = min
-                && after < *m
-                && before >= *m
-            {
-                p.tracks.0[t] = *m;
-                after = *m;
-            }
+            let (before, after) = crate::rules::tracks::adjust_track_floored(game, &mut p.tracks, t, delta, *min);
             let name = &game.scenario.tracks[t].name;
             log(glog, game, turn, LogKind::Track, format!("{name} {before} -> {after} ({cause})"), None);
         }
