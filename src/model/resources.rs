@@ -89,6 +89,11 @@ pub struct TurnState {
     pub coordinated: BTreeSet<SpaceId>,
     #[serde(default)]
     pub attacked_units: BTreeSet<String>,
+    /// DI 14.4: the district whose conflicts are being fought, and those finished this phase.
+    #[serde(default)]
+    pub conflict_district: Option<SpaceId>,
+    #[serde(default)]
+    pub done_districts: BTreeSet<SpaceId>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

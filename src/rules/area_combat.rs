@@ -148,7 +148,7 @@ pub fn area_attacks(game: &Game, turn: &TurnState, units: &UnitsView, tracks: &T
     spaces.dedup();
     let mut out = Vec::new();
     // DI 27.7: a coordinated district goes on by group attacks only.
-    for s in spaces.into_iter().filter(|s| matches!(game.board.spaces[s.index()].kind, SpaceKind::Area) && !turn.coordinated.contains(s)) {
+    for s in spaces.into_iter().filter(|s| matches!(game.board.spaces[s.index()].kind, SpaceKind::Area) && !turn.coordinated.contains(s) && !turn.done_districts.contains(s)) {
         let (defenders, underground, able) = engagement(game, turn, units, side, s);
         if defenders.is_empty() || able.is_empty() {
             continue;

@@ -223,6 +223,8 @@ fn end_phase(
     turn.isr.clear();
     turn.coordinated.clear();
     turn.attacked_units.clear();
+    turn.conflict_district = None;
+    turn.done_districts.clear();
     // Phase-scoped markers (interdiction, tutorial 5.7.6) end with their phase.
     if control.interdicted.iter().any(|m| *m) {
         control.interdicted.fill(false);

@@ -202,6 +202,10 @@ pub fn legal_commands(world: &mut World) -> Vec<Command> {
                 out.extend(crate::rules::netwar::conflict::suicide_attacks(game, turn, &units, surge, side));
                 out.extend(crate::rules::netwar::conflict::pgm_strikes(game, turn, &units, tracks, pools, side));
                 out.extend(crate::rules::netwar::coordination::commands(game, turn, &units, side));
+                // DI 14.4: one district at a time.
+                out.retain(|c| {
+                    crate::rules::netwar::order::command_district(game, &units, c).is_none_or(|d| crate::rules::netwar::order::district_rejection(game, turn, &units, side, d).is_none())
+                });
             }
         }
         _ => {}

@@ -38,6 +38,8 @@ pub fn spawn_world(loaded: &Loaded, options: &BTreeSet<String>, seed: u64, force
         isr: BTreeSet::new(),
         coordinated: BTreeSet::new(),
         attacked_units: BTreeSet::new(),
+        conflict_district: None,
+        done_districts: BTreeSet::new(),
     };
     let tracks = Tracks(s.tracks.iter().map(|t| t.start).collect());
     let mut control = Control { owner: vec![None; game.board.len()], interdicted: vec![false; game.board.len()], source_markers: std::collections::BTreeMap::new(), demolished: BTreeSet::new(), extra_markers: 0 };

@@ -367,3 +367,27 @@ fn rule_23_3_a_base_lets_the_attacker_choose_who_attacks_and_bases_need_not() {
     play(&mut s, &[attack_on(&["B1"], "tikrit", "civic_action")]);
     assert!(log_has(&mut s, "4 vs 1 on Civic Action"), "only B1 attacks");
 }
+
+#[test]
+fn rule_14_4_4_each_district_is_finished_before_the_next_and_never_reopened() {
+    // Tikrit: 6 against 1 on the Kinetic table, a 4 is VE and clears the open; Samara: a 1 on
+    // the Guerrilla table at 4-1 is DR1.
+    let mut s = ci_conflict(
+        &[
+            ("B", "mnf_bct", "tikrit", 2),
+            ("M", "ins_militia", "tikrit", 1),
+            ("U", "ins_militia", "tikrit/infra1", 1),
+            ("C", "mnf_bct", "samara", 2),
+            ("N", "ins_militia", "samara", 1),
+        ],
+        &[4, 1],
+    );
+    play(&mut s, &[attack_on(&["B"], "tikrit", "kinetic"), Command::NetwarPoints { subtract: false }]);
+    assert_eq!(location(&mut s, "M"), "available");
+    // Tikrit's box could be attacked now (15.1); the CI goes to Samara instead.
+    assert!(s.legal_commands().contains(&attack_on(&["B"], "tikrit", "guerrilla")));
+    play(&mut s, &[attack_on(&["C"], "samara", "guerrilla"), Command::NetwarPoints { subtract: false }]);
+    let e = s.apply(attack_on(&["B"], "tikrit", "guerrilla")).expect_err("Tikrit is over");
+    assert!(e.contains("over for this phase"), "{e}");
+    assert!(!s.legal_commands().iter().any(|c| matches!(c, Command::Attack { target, .. } if target == "tikrit")));
+}

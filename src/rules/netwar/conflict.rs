@@ -142,6 +142,9 @@ fn resolve_conflict(mut ctx: CommandCtx, mut p: ConflictParams, mut q: LossQuery
     if ctx.turn.coordinated.contains(&plan.target) && !suicide {
         return ctx.reject(format!("the attack in {} is coordinated (27.7): name the defenders of each group", game.board.key(plan.target)));
     }
+    if let Some(r) = super::order::district_rejection(&game, &ctx.turn, &view, side, plan.target) {
+        return ctx.reject(r);
+    }
     open_conflict(&mut ctx, &mut p, &mut q, &view, plan, side, suicide);
 }
 
@@ -153,6 +156,7 @@ pub fn open_conflict(ctx: &mut CommandCtx, p: &mut ConflictParams, q: &mut LossQ
     let kind = if suicide { "a suicide attack (27.6)" } else { "a conflict" };
     ctx.log(LogKind::Combat, format!("{} declares {kind} in {key}{below}: {} against {}", game.side_id(side), plan.attackers.join(", "), plan.defenders.join(", ")), Some(key));
     ctx.outcome.barrier = true;
+    super::order::enter(&mut ctx.turn, plan.target);
     // A suicide attack comes first, alone: the district's own conflict still follows (reference
     // 7.7); coordinated groups (27.7) mark their defenders instead.
     if !suicide && !ctx.turn.coordinated.contains(&plan.target) {
@@ -742,6 +746,10 @@ fn pgm_strike(mut ctx: CommandCtx, mut p: ConflictParams, mut q: LossQuery) {
     };
     let Some(target) = view.get(&unit).cloned() else { return };
     let Some(space) = target.space() else { return };
+    if let Some(r) = super::order::district_rejection(&game, &ctx.turn, &view, side, space) {
+        return ctx.reject(r);
+    }
+    super::order::enter(&mut ctx.turn, space);
     // The airstrike and the ISR chit are spent: the airstrike goes back to the pool, the chit to its cup.
     if let Some(t) = super::airstrike::rules(&game).and_then(|a| game.track_index(&a.track)) {
         crate::rules::tracks::adjust_track(&game, &mut p.tracks, t, -1);

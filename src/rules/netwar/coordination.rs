@@ -89,6 +89,9 @@ fn group_attack(mut ctx: CommandCtx, mut p: ConflictParams, mut q: LossQuery) {
         Ok(plan) => plan,
         Err(r) => return ctx.reject(r),
     };
+    if let Some(r) = super::order::district_rejection(&game, &ctx.turn, &view, side, plan.target) {
+        return ctx.reject(r);
+    }
     ctx.turn.coordinated.insert(plan.target);
     ctx.turn.attacked_units.extend(plan.defenders.iter().cloned());
     open_conflict(&mut ctx, &mut p, &mut q, &view, plan, side, false);

@@ -18,6 +18,7 @@ pub mod coordination;
 pub mod hyperwar;
 pub mod logistics;
 pub mod mobilization;
+pub mod order;
 pub mod retreat;
 pub mod transport;
 
