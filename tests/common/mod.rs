@@ -108,3 +108,24 @@ pub fn play_random_checked(s: &mut Session, bot_seed: u64, max: usize) -> usize 
     }
     n
 }
+
+/// Whether an entry of the game log contains `text` (the whole log is printed if not).
+pub fn log_has(s: &mut Session, text: &str) -> bool {
+    let log = &s.world.resource::<sandtable::session::log::GameLog>().0;
+    let found = log.iter().any(|e| e.text.contains(text));
+    if !found {
+        let all: Vec<&str> = log.iter().map(|e| e.text.as_str()).collect();
+        eprintln!("log: {all:#?}");
+    }
+    found
+}
+
+/// Moves a chit from its cup to a side's hand (side index).
+pub fn deal(s: &mut Session, side: usize, chit: &str) {
+    let mut pools = s.world.resource_mut::<sandtable::model::Pools>();
+    for cup in &mut pools.cups {
+        cup.retain(|c| c != chit);
+    }
+    pools.hands[side].push(chit.to_string());
+    pools.hands[side].sort();
+}

@@ -5,7 +5,7 @@
 use sandtable::session::prompt::Prompt;
 use sandtable::session::{Command, Session};
 
-use crate::common::{location, play};
+use crate::common::{location, log_has, play};
 use crate::it::decision_iraq::with_units_dice;
 
 /// The CI plays first in 2003B: its chaos phase rolls at once.
@@ -16,9 +16,6 @@ fn ci_chaos(units: &[(&str, &str, &str, u32)], dice: &[u32]) -> Session {
     s
 }
 
-fn log_has(s: &mut Session, text: &str) -> bool {
-    s.world.resource::<sandtable::session::log::GameLog>().0.iter().any(|e| e.text.contains(text))
-}
 
 fn ni(s: &mut Session, t: &str) -> i32 {
     s.state(None).tracks[t]

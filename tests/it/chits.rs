@@ -5,31 +5,14 @@ use sandtable::model::Pools;
 use sandtable::session::prompt::Prompt;
 use sandtable::session::{Command, Session};
 
-use crate::common::{location, play, session};
+use crate::common::{deal, location, log_has, play, session};
 use crate::it::decision_iraq::{NO_CHAOS, with_units_edited};
 
-/// Moves a chit from its cup to a side's hand (0 = CI, 1 = Insurgent).
-fn deal(s: &mut Session, side: usize, chit: &str) {
-    let mut pools = s.world.resource_mut::<Pools>();
-    for cup in &mut pools.cups {
-        cup.retain(|c| c != chit);
-    }
-    pools.hands[side].push(chit.to_string());
-    pools.hands[side].sort();
-}
 
 fn cups_hold(s: &mut Session, chit: &str) -> bool {
     s.world.resource::<Pools>().cups.iter().any(|c| c.iter().any(|x| x == chit))
 }
 
-fn log_has(s: &mut Session, text: &str) -> bool {
-    let found = s.world.resource::<sandtable::session::log::GameLog>().0.iter().any(|e| e.text.contains(text));
-    if !found {
-        let all: Vec<String> = s.world.resource::<sandtable::session::log::GameLog>().0.iter().map(|e| e.text.clone()).collect();
-        eprintln!("{all:#?}");
-    }
-    found
-}
 
 fn attack_on(attackers: &[&str], target: &str, table: &str) -> Command {
     Command::Attack { attackers: attackers.iter().map(|a| (*a).to_string()).collect(), target: target.into(), table: Some(table.into()), supports: vec![] }

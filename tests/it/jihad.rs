@@ -3,14 +3,11 @@
 //! their highest free level, never saved; that turn's control points doubled.
 
 use sandtable::session::prompt::Prompt;
-use sandtable::session::{Command, Session};
+use sandtable::session::Command;
 
-use crate::common::play;
+use crate::common::{log_has, play};
 use crate::it::decision_iraq::with_units_edited;
 
-fn log_has(s: &mut Session, text: &str) -> bool {
-    s.world.resource::<sandtable::session::log::GameLog>().0.iter().any(|e| e.text.contains(text))
-}
 
 #[test]
 fn rule_24_jihad_at_78_gives_5d6_points_units_at_their_highest_level_and_double_control() {

@@ -8,7 +8,7 @@ use sandtable::rules::levels::{LevelChange, change_level};
 use sandtable::session::prompt::Prompt;
 use sandtable::session::{Command, Session};
 
-use crate::common::{location, play};
+use crate::common::{location, log_has, play};
 use crate::it::decision_iraq::{NO_CHAOS, with_units_dice, with_units_edited};
 
 fn attack_on(attackers: &[&str], target: &str, table: &str) -> Command {
@@ -23,14 +23,6 @@ fn ci_conflict(units: &[(&str, &str, &str, u32)], dice: &[u32]) -> Session {
     s
 }
 
-fn log_has(s: &mut Session, text: &str) -> bool {
-    let found = s.world.resource::<sandtable::session::log::GameLog>().0.iter().any(|e| e.text.contains(text));
-    if !found {
-        let all: Vec<String> = s.world.resource::<sandtable::session::log::GameLog>().0.iter().map(|e| e.text.clone()).collect();
-        eprintln!("log: {all:#?}");
-    }
-    found
-}
 
 fn level(s: &mut Session, id: &str) -> u32 {
     s.state(None).units.iter().find(|u| u.id == id).map(|u| u.level).expect(id)

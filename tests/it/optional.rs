@@ -2,7 +2,7 @@
 
 use sandtable::session::{Command, Session};
 
-use crate::common::play;
+use crate::common::{deal, log_has, play};
 use crate::it::decision_iraq::{NO_CHAOS, with_units_edited};
 
 /// Edits that switch an option on by default.
@@ -19,9 +19,6 @@ fn game(units: &[(&str, &str, &str, u32)], dice: &[u32], options: &[&str], chaos
     with_units_edited(units, dice, &edits)
 }
 
-fn log_has(s: &mut Session, text: &str) -> bool {
-    s.world.resource::<sandtable::session::log::GameLog>().0.iter().any(|e| e.text.contains(text))
-}
 
 /// To 2004A's first Mobilization phase with `side` playing first.
 fn to_2004a(s: &mut Session, side: &str) {
@@ -222,14 +219,6 @@ fn rule_27_10_a_pgm_strike_spends_an_airstrike_and_isr_on_one_open_unit_at_any_c
     assert!(s.legal_commands().iter().any(|c| matches!(c, Command::Attack { target, .. } if target == "tikrit")), "27.103: the survivors may still be attacked");
 }
 
-fn deal(s: &mut Session, side: usize, chit: &str) {
-    let mut pools = s.world.resource_mut::<sandtable::model::Pools>();
-    for cup in &mut pools.cups {
-        cup.retain(|c| c != chit);
-    }
-    pools.hands[side].push(chit.to_string());
-    pools.hands[side].sort();
-}
 
 #[test]
 fn rule_27_12_hyperwar_information_operation_and_defection_or_cancelled_unused() {

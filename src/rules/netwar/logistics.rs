@@ -4,6 +4,7 @@
 
 use crate::model::board::SpaceKind;
 use crate::model::view::{UnitView, UnitsView, factors, has_flag};
+use super::type_id;
 use crate::model::{Game, SpaceId};
 use crate::scenario::schema::{Logistics, UnitFlag};
 
@@ -13,10 +14,6 @@ use super::retreat::{friendly_base, neighbours, open_enemies};
 #[must_use]
 pub fn logistics(game: &Game) -> Option<&Logistics> {
     super::netwar(game)?.logistics.as_ref().filter(|l| game.options.contains(&l.option))
-}
-
-fn type_id<'a>(game: &'a Game, u: &UnitView) -> &'a str {
-    &game.scenario.unit_types[u.type_index].id
 }
 
 /// A friendly unit of the FOB types stands in the district.

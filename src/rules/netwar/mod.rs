@@ -132,3 +132,9 @@ pub fn sect_bonus(game: &Game, control: &crate::model::Control, side: usize) -> 
     }
     (total, sects)
 }
+
+/// The type id of a unit.
+#[must_use]
+pub fn type_id<'a>(game: &'a Game, u: &crate::model::view::UnitView) -> &'a str {
+    &game.scenario.unit_types[u.type_index].id
+}

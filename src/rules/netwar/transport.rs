@@ -7,6 +7,7 @@ use bevy::prelude::*;
 
 use crate::model::board::SpaceKind;
 use crate::model::view::{UnitView, UnitsView};
+use super::type_id;
 use crate::model::{Control, Game, Location, SpaceId, TurnState};
 use crate::rules::losses::LossQuery;
 use crate::rules::movement::legal_destinations;
@@ -18,10 +19,6 @@ use crate::session::log::LogKind;
 
 pub(super) fn add_systems(s: &mut Schedule) {
     s.add_systems(carry.run_if(super::is_netwar).run_if(command_is(|c| matches!(c, Command::Carry { .. }))).in_set(RulesSystems::Movement));
-}
-
-fn type_id<'a>(game: &'a Game, u: &UnitView) -> &'a str {
-    &game.scenario.unit_types[u.type_index].id
 }
 
 /// Whether some transport rule in force lets `carrier` carry `passenger`.
