@@ -39,6 +39,9 @@ pub enum Cmd {
         /// Take a screenshot to this PNG after a few frames, then exit (for smoke tests).
         #[arg(long)]
         screenshot: Option<PathBuf>,
+        /// One person plays both sides: no hand-off screens between the sides' turns.
+        #[arg(long)]
+        solo: bool,
     },
     /// Validate scenario files and print every diagnostic; exits 1 on any error.
     Check {
@@ -95,8 +98,8 @@ pub enum Cmd {
 #[must_use]
 pub fn run(cli: Cli) -> i32 {
     match cli.command {
-        None => play(PathBuf::from(DEFAULT_SCENARIO), None, None, None),
-        Some(Cmd::Play { scenario, seed, load, screenshot }) => play(scenario, seed, load, screenshot),
+        None => play(crate::cli::PlayArgs { scenario: PathBuf::from(DEFAULT_SCENARIO), seed: None, load: None, screenshot: None, solo: false }),
+        Some(Cmd::Play { scenario, seed, load, screenshot, solo }) => play(PlayArgs { scenario, seed, load, screenshot, solo }),
         Some(Cmd::Check { files }) => check::run(&files),
         Some(Cmd::Script { scenario, script, view, save }) => script::run(&scenario, &script, view.as_deref(), save.as_deref()),
         Some(Cmd::Replay { save, scenario }) => replay::run(&save, scenario.as_deref()),
@@ -105,13 +108,22 @@ pub fn run(cli: Cli) -> i32 {
     }
 }
 
+/// What `sandtable play` was asked.
+pub struct PlayArgs {
+    pub scenario: PathBuf,
+    pub seed: Option<u64>,
+    pub load: Option<PathBuf>,
+    pub screenshot: Option<PathBuf>,
+    pub solo: bool,
+}
+
 #[cfg(feature = "gui")]
-fn play(scenario: PathBuf, seed: Option<u64>, load: Option<PathBuf>, screenshot: Option<PathBuf>) -> i32 {
-    crate::ui::run(crate::ui::ClientArgs { scenario, seed, load, screenshot })
+fn play(a: PlayArgs) -> i32 {
+    crate::ui::run(crate::ui::ClientArgs { scenario: a.scenario, seed: a.seed, load: a.load, screenshot: a.screenshot, solo: a.solo })
 }
 
 #[cfg(not(feature = "gui"))]
-fn play(_scenario: PathBuf, _seed: Option<u64>, _load: Option<PathBuf>, _screenshot: Option<PathBuf>) -> i32 {
+fn play(_args: PlayArgs) -> i32 {
     eprintln!("this build has no desktop client (built without the `gui` feature); see `sandtable --help`");
     2
 }

@@ -9,6 +9,7 @@ use bevy::prelude::*;
 use super::ClientArgs;
 use crate::scenario::load_file;
 use crate::session::save::{autosave, read_save, replay, saves_dir, write_save};
+use crate::session::seats::{SeatMode, Seats};
 use crate::session::{Command, GameSetup, Session};
 
 #[derive(Resource)]
@@ -26,6 +27,8 @@ pub struct Client {
     pub pan: [f32; 2],
     pub show_hex_numbers: bool,
     pub save_dir: PathBuf,
+    /// Who has the screen (hotseat hand-offs, solo play).
+    pub seats: Seats,
 }
 
 impl Client {
@@ -46,7 +49,10 @@ impl Client {
                 Session::new(loaded, GameSetup { options, seed, forced_dice: Vec::new() })?
             }
         };
+        let mode = if args.solo { SeatMode::Solo { reveal_all: false } } else { SeatMode::Hotseat };
+        let seats = Seats::new(mode, &session);
         Ok(Self {
+            seats,
             session,
             selected: Vec::new(),
             target: None,
@@ -73,6 +79,11 @@ impl Client {
             Ok(()) => {
                 self.status = format!("Done: {}.", cmd.describe());
                 self.status_is_error = false;
+                self.seats.follow(&mut self.session);
+                if self.seats.handoff.is_some() {
+                    self.selected.clear();
+                    self.target = None;
+                }
                 if self.session.checkpoints.len() > phases_before {
                     let save = self.session.to_save();
                     if let Err(e) = autosave(&self.save_dir.join("autosave"), &save) {
@@ -96,6 +107,7 @@ impl Client {
                 self.status = "Undone.".into();
                 self.status_is_error = false;
                 self.selected.clear();
+                self.seats.follow(&mut self.session);
             }
             Err(e) => {
                 self.status = format!("Cannot undo: {e}.");

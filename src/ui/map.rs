@@ -103,7 +103,8 @@ pub fn map_ui(ui: &mut egui::Ui, client: &mut Client) {
     let units = UnitsView::from_world(&mut client.session.world);
     let game = client.session.game().clone();
     let board = &game.board;
-    let viewer = client.session.acting_side();
+    // The units drawn face down are those the viewer may not see (no one's during a hand-off).
+    let viewer = client.seats.secrets_of();
     let turn = client.session.world.resource::<TurnState>().clone();
     let phase_kind = turn.current_phase(&game).map(|p| p.kind);
     let selected: Option<&UnitView> = client.selected.first().and_then(|id| units.get(id));

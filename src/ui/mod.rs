@@ -23,6 +23,9 @@ pub struct ClientArgs {
     pub seed: Option<u64>,
     pub load: Option<PathBuf>,
     pub screenshot: Option<PathBuf>,
+    /// One person plays both sides: no hand-off screens (each side's secrets still shown only in
+    /// its own turns).
+    pub solo: bool,
 }
 
 /// Opens the window and runs until it is closed. Returns the process exit code.

@@ -64,6 +64,11 @@ pub fn draw_ui(mut contexts: EguiContexts, mut client: ResMut<Client>) -> Result
         "viewport".into(),
         egui::UiBuilder::new().layer_id(egui::LayerId::background()).max_rect(ctx.viewport_rect()),
     );
+    // A hotseat hand-off covers everything until the next player confirms.
+    if let Some(next) = client.seats.handoff {
+        handoff_screen(&mut viewport, client, next);
+        return Ok(());
+    }
     top_bar(&mut viewport, client);
     side_panel(&mut viewport, client);
     log_panel(&mut viewport, client);
@@ -72,8 +77,26 @@ pub fn draw_ui(mut contexts: EguiContexts, mut client: ResMut<Client>) -> Result
     Ok(())
 }
 
+/// The hand-off screen: no map, no panels, no log; only whom to pass the screen to.
+fn handoff_screen(ui: &mut egui::Ui, client: &mut Client, next: usize) {
+    let game = client.session.game().clone();
+    let side = &game.scenario.sides[next];
+    egui::CentralPanel::default().show(ui, |ui| {
+        ui.vertical_centered(|ui| {
+            ui.add_space(ui.available_height() / 3.0);
+            ui.heading(RichText::new(format!("Hand the screen to the {} player", side.name)).size(28.0).color(super::map::color(&side.color)));
+            ui.add_space(12.0);
+            ui.label("The other side's chits and hidden units stay hidden. Click when the next player sits at the screen.");
+            ui.add_space(12.0);
+            if ui.button(RichText::new(format!("I play {}: show my screen", side.name)).size(18.0)).clicked() {
+                client.seats.confirm();
+            }
+        });
+    });
+}
+
 fn top_bar(ui: &mut egui::Ui, client: &mut Client) {
-    let st = client.session.state(None);
+    let Some(st) = client.seats.visible(&mut client.session) else { return };
     let game = client.session.game().clone();
     egui::Panel::top("top").show(ui, |ui| {
         // Wrapped: a scenario may have more tracks than one line holds.
@@ -179,6 +202,7 @@ fn side_panel(ui: &mut egui::Ui, client: &mut Client) {
             }
             ui.separator();
         }
+        chits_section(ui, client);
         if phase.is_some_and(|p| p.kind == PhaseKind::Combat) {
             combat_section(ui, client, &units, actor);
         } else if let Some(u) = client.selected.first().and_then(|id| units.get(id)) {
@@ -188,6 +212,38 @@ fn side_panel(ui: &mut egui::Ui, client: &mut Client) {
             ui.label(format!("attack {}, defence {}, movement {}", f.attack, f.defense, f.movement));
         }
     });
+}
+
+/// The viewer's chits by name with the plays open to it now; the enemy's hand only as a count.
+fn chits_section(ui: &mut egui::Ui, client: &mut Client) {
+    let Some(st) = client.seats.visible(&mut client.session) else { return };
+    if st.hands.values().all(Vec::is_empty) && st.cups.is_empty() {
+        return;
+    }
+    let game = client.session.game().clone();
+    ui.separator();
+    ui.label(RichText::new("Chits").strong());
+    for (side, hand) in &st.hands {
+        let name = game.scenario.sides.iter().find(|s| &s.id == side).map_or(side.clone(), |s| s.name.clone());
+        if !hand.is_empty() && hand.iter().all(|c| c == "hidden") {
+            ui.label(format!("{name}: {} in hand (hidden)", hand.len()));
+        } else {
+            let names: Vec<String> = hand.iter().map(|c| crate::rules::events::chit_def(&game, c).map_or(c.clone(), |(_, d)| d.name.clone())).collect();
+            ui.label(format!("{name}: {}", if names.is_empty() { "none".to_string() } else { names.join(", ") }));
+        }
+    }
+    // Plays come from the rules' legal list, and only the viewer's.
+    let viewer_acts = client.seats.viewer.is_some() && client.session.acting_side() == client.seats.viewer;
+    if viewer_acts && st.prompt.is_none() {
+        let plays: Vec<Command> = client.session.legal_commands().into_iter().filter(|c| matches!(c, Command::PlayChit { .. } | Command::BuyChit | Command::Hyperwar { .. })).collect();
+        egui::ScrollArea::vertical().id_salt("chit_plays").max_height(120.0).show(ui, |ui| {
+            for c in plays {
+                if ui.button(c.describe()).clicked() {
+                    client.give(c);
+                }
+            }
+        });
+    }
 }
 
 fn combat_section(ui: &mut egui::Ui, client: &mut Client, units: &UnitsView, actor: Option<usize>) {
@@ -239,7 +295,8 @@ fn log_panel(ui: &mut egui::Ui, client: &mut Client) {
 }
 
 fn prompt_window(ctx: &egui::Context, client: &mut Client) {
-    let st = client.session.state(None);
+    // Only the viewer's own questions are shown (a prompt can name hidden chits).
+    let Some(st) = client.seats.visible(&mut client.session) else { return };
     let Some(prompt) = st.prompt else { return };
     let (title, rule) = match &prompt {
         Prompt::TakeLosses { side, steps, rule, .. } => (format!("{side}: pay {steps} loss point(s)"), rule.clone()),

@@ -23,6 +23,7 @@ mod reserve;
 mod rules;
 mod salt_river;
 mod saves;
+mod seats;
 mod strategic;
 mod supply;
 mod supports;
