@@ -180,6 +180,7 @@ fn end_phase(
     mut ended: ResMut<super::victory::TurnEnded>,
     mut previous: ResMut<super::boxes::PreviousActor>,
     mut tracks: ResMut<crate::model::Tracks>,
+    mut history: ResMut<super::tracks::TrackHistory>,
 ) {
     if let Some(side) = turn.setup {
         // Setup: every unit of this side's groups must be placed first.
@@ -236,6 +237,8 @@ fn end_phase(
         Some(p) => turn.phase = p,
         None => {
             ended.0 = Some(turn.turn);
+            let label = game.scenario.turns.labels.get(turn.turn).cloned().unwrap_or_default();
+            history.0.push((label, tracks.0.clone()));
             turn.turn += 1;
             if turn.turn >= turns {
                 // The victory systems determine the result at the end of the last turn.

@@ -51,6 +51,11 @@ pub fn amount_value(dice: &mut crate::session::dice::Dice, amount: crate::scenar
     }
 }
 
+/// Every track's value at the start of the game and at the end of each game turn, for charts:
+/// (turn label, values in scenario order).
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct TrackHistory(pub Vec<(String, Vec<i32>)>);
+
 /// Control scores already made once (indexes into `rules.control_scores`).
 #[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
 pub struct ScoredOnce(pub std::collections::BTreeSet<usize>);

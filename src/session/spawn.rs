@@ -146,6 +146,7 @@ pub fn spawn_world(loaded: &Loaded, options: &BTreeSet<String>, seed: u64, force
     }
     let turn_started = turn.setup.is_none();
     world.insert_resource(turn);
+    world.insert_resource(crate::rules::tracks::TrackHistory(vec![("start".to_string(), tracks.0.clone())]));
     world.insert_resource(tracks);
     world.insert_resource(control);
     world.insert_resource(pools);

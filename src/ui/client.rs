@@ -29,6 +29,8 @@ pub struct Client {
     pub save_dir: PathBuf,
     /// Who has the screen (hotseat hand-offs, solo play).
     pub seats: Seats,
+    /// The track chart window is open.
+    pub show_chart: bool,
 }
 
 impl Client {
@@ -51,7 +53,10 @@ impl Client {
         };
         let mode = if args.solo { SeatMode::Solo { reveal_all: false } } else { SeatMode::Hotseat };
         let seats = Seats::new(mode, &session);
+        // Games scored on point tracks over many turns open with their chart.
+        let show_chart = session.game().scenario.rules.netwar.is_some();
         Ok(Self {
+            show_chart,
             seats,
             session,
             selected: Vec::new(),

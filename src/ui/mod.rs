@@ -9,6 +9,7 @@ use bevy::prelude::*;
 use bevy::window::WindowResolution;
 use bevy_egui::{EguiPlugin, EguiPrimaryContextPass};
 
+mod chart;
 mod client;
 mod map;
 mod panels;

@@ -73,6 +73,11 @@ pub fn draw_ui(mut contexts: EguiContexts, mut client: ResMut<Client>) -> Result
     side_panel(&mut viewport, client);
     log_panel(&mut viewport, client);
     egui::CentralPanel::default().show(&mut viewport, |ui| super::map::map_ui(ui, client));
+    if client.show_chart {
+        let mut open = true;
+        super::chart::chart_window(&ctx, client, &mut open);
+        client.show_chart = open;
+    }
     prompt_window(&ctx, client);
     Ok(())
 }
@@ -116,6 +121,10 @@ fn top_bar(ui: &mut egui::Ui, client: &mut Client) {
                 let name = game.scenario.tracks.iter().find(|x| &x.id == t).map_or(t.clone(), |x| x.name.clone());
                 ui.separator();
                 ui.label(format!("{name}: {v}"));
+            }
+            ui.separator();
+            if ui.button("Chart").on_hover_text("tracks over the turns").clicked() {
+                client.show_chart = !client.show_chart;
             }
             if let Some(r) = &st.result {
                 ui.separator();
