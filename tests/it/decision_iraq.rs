@@ -574,3 +574,22 @@ fn rule_25_2_chits_in_hand_are_hidden_from_the_other_side() {
         assert!(!text.contains(c.as_str()), "{c} leaks into the CI's view");
     }
 }
+
+#[test]
+fn the_track_history_keeps_each_index_at_every_turn_end_for_the_chart() {
+    use sandtable::rules::tracks::TrackHistory;
+    // The Insurgent holds Tikrit: +5 at each Control phase.
+    let mut s = with_units(&[("M1", "ins_militia", "tikrit/infra1", 1), ("M2", "ins_militia", "tikrit/infra2", 1)]);
+    for _ in 0..2 {
+        play(&mut s, &[Command::FirstPlayer { side: "ins".into() }]);
+        let turn = s.state(None).turn;
+        while s.state(None).turn == turn {
+            play(&mut s, &[Command::EndPhase]);
+        }
+    }
+    let h = s.world.resource::<TrackHistory>().0.clone();
+    let labels: Vec<&str> = h.iter().map(|(l, _)| l.as_str()).collect();
+    assert_eq!(labels, ["start", "2003B", "2004A"]);
+    let ins = s.game().track_index("ins_ni").expect("ins");
+    assert_eq!(h.iter().map(|(_, v)| v[ins]).collect::<Vec<_>>(), [70, 75, 80]);
+}
