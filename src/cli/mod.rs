@@ -13,9 +13,6 @@ mod sim;
 
 pub use script::ScriptFile;
 
-/// Default scenario opened by `sandtable` with no arguments.
-pub const DEFAULT_SCENARIO: &str = "scenarios/kell_ford.ron";
-
 #[derive(Parser, Debug)]
 #[command(name = "sandtable", version, about = "Hex-and-counter wargames with the rules enforced from data")]
 pub struct Cli {
@@ -27,9 +24,8 @@ pub struct Cli {
 pub enum Cmd {
     /// Open the desktop client on a scenario (the default command).
     Play {
-        /// Scenario file.
-        #[arg(default_value = DEFAULT_SCENARIO)]
-        scenario: PathBuf,
+        /// Scenario file; without one (and without --load) the start screen opens.
+        scenario: Option<PathBuf>,
         /// Game seed (default: from the clock).
         #[arg(long)]
         seed: Option<u64>,
@@ -98,7 +94,7 @@ pub enum Cmd {
 #[must_use]
 pub fn run(cli: Cli) -> i32 {
     match cli.command {
-        None => play(crate::cli::PlayArgs { scenario: PathBuf::from(DEFAULT_SCENARIO), seed: None, load: None, screenshot: None, solo: false }),
+        None => play(crate::cli::PlayArgs { scenario: None, seed: None, load: None, screenshot: None, solo: false }),
         Some(Cmd::Play { scenario, seed, load, screenshot, solo }) => play(PlayArgs { scenario, seed, load, screenshot, solo }),
         Some(Cmd::Check { files }) => check::run(&files),
         Some(Cmd::Script { scenario, script, view, save }) => script::run(&scenario, &script, view.as_deref(), save.as_deref()),
@@ -110,7 +106,7 @@ pub fn run(cli: Cli) -> i32 {
 
 /// What `sandtable play` was asked.
 pub struct PlayArgs {
-    pub scenario: PathBuf,
+    pub scenario: Option<PathBuf>,
     pub seed: Option<u64>,
     pub load: Option<PathBuf>,
     pub screenshot: Option<PathBuf>,

@@ -34,28 +34,38 @@ pub struct Client {
 }
 
 impl Client {
+    /// The game the command line asked for: a save to load, else a new game of the scenario.
     pub fn open(args: &ClientArgs) -> Result<Self, String> {
-        let session = match &args.load {
-            Some(p) => {
-                let save = read_save(p)?;
-                replay(&save, None)?
-            }
-            None => {
-                let loaded = Arc::new(load_file(&args.scenario).map_err(|r| r.to_string())?);
-                #[expect(clippy::disallowed_methods, reason = "a new game's seed; the rules only see the seed")]
-                let now = std::time::SystemTime::now();
-                let seed = args.seed.unwrap_or_else(|| {
-                    now.duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_secs())
-                });
-                let options = Session::default_options(&loaded);
-                Session::new(loaded, GameSetup { options, seed, forced_dice: Vec::new() })?
-            }
-        };
-        let mode = if args.solo { SeatMode::Solo { reveal_all: false } } else { SeatMode::Hotseat };
+        if let Some(p) = &args.load {
+            return Self::load_game(p, args.solo);
+        }
+        let path = args.scenario.clone().ok_or("no scenario named")?;
+        let loaded = Arc::new(load_file(&path).map_err(|r| r.to_string())?);
+        let options = Session::default_options(&loaded);
+        Self::new_game(loaded, &path, options, args.seed, args.solo)
+    }
+
+    /// A new game with these options (seed from the clock unless given).
+    pub fn new_game(loaded: Arc<crate::scenario::Loaded>, _path: &std::path::Path, options: std::collections::BTreeSet<String>, seed: Option<u64>, solo: bool) -> Result<Self, String> {
+        #[expect(clippy::disallowed_methods, reason = "a new game's seed; the rules only see the seed")]
+        let now = std::time::SystemTime::now();
+        let seed = seed.unwrap_or_else(|| now.duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_secs()));
+        let session = Session::new(loaded, GameSetup { options, seed, forced_dice: Vec::new() })?;
+        Ok(Self::with_session(session, solo))
+    }
+
+    /// A saved game, replayed and checked.
+    pub fn load_game(path: &std::path::Path, solo: bool) -> Result<Self, String> {
+        let save = read_save(path)?;
+        Ok(Self::with_session(replay(&save, None)?, solo))
+    }
+
+    fn with_session(session: Session, solo: bool) -> Self {
+        let mode = if solo { SeatMode::Solo { reveal_all: false } } else { SeatMode::Hotseat };
         let seats = Seats::new(mode, &session);
         // Games scored on point tracks over many turns open with their chart.
         let show_chart = session.game().scenario.rules.netwar.is_some();
-        Ok(Self {
+        Self {
             show_chart,
             seats,
             session,
@@ -67,7 +77,7 @@ impl Client {
             pan: [0.0, 0.0],
             show_hex_numbers: true,
             save_dir: saves_dir(),
-        })
+        }
     }
 
     #[must_use]
@@ -137,7 +147,8 @@ impl Client {
     }
 }
 
-pub fn update_title(client: Res<Client>, mut windows: Query<&mut Window>) {
+pub fn update_title(client: Option<Res<Client>>, mut windows: Query<&mut Window>) {
+    let Some(client) = client else { return };
     if !client.is_changed() {
         return;
     }

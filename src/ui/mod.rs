@@ -14,13 +14,15 @@ mod client;
 mod map;
 mod panels;
 mod screenshot;
+mod start;
 
 pub use client::Client;
 
 /// What the command line asked the client to do.
 #[derive(Clone, Debug)]
 pub struct ClientArgs {
-    pub scenario: PathBuf,
+    /// None (and no save to load): the start screen.
+    pub scenario: Option<PathBuf>,
     pub seed: Option<u64>,
     pub load: Option<PathBuf>,
     pub screenshot: Option<PathBuf>,
@@ -32,22 +34,28 @@ pub struct ClientArgs {
 /// Opens the window and runs until it is closed. Returns the process exit code.
 #[must_use]
 pub fn run(args: ClientArgs) -> i32 {
-    let client = match Client::open(&args) {
-        Ok(c) => c,
-        Err(e) => {
-            eprintln!("{e}");
-            return 2;
-        }
-    };
-    let title = client.window_title();
     let mut app = App::new();
+    let title = if args.scenario.is_none() && args.load.is_none() {
+        app.insert_resource(start::StartMenu::scan(std::path::Path::new("scenarios")));
+        "Sandtable".to_string()
+    } else {
+        let client = match Client::open(&args) {
+            Ok(c) => c,
+            Err(e) => {
+                eprintln!("{e}");
+                return 2;
+            }
+        };
+        let title = client.window_title();
+        app.insert_resource(client);
+        title
+    };
     app.add_plugins(DefaultPlugins.set(WindowPlugin {
         primary_window: Some(Window { title, resolution: WindowResolution::new(1280, 800), ..default() }),
         ..default()
     }))
     .add_plugins(EguiPlugin::default())
     .insert_resource(ClearColor(Color::srgb(0.16, 0.17, 0.19)))
-    .insert_resource(client)
     .add_systems(Startup, spawn_camera)
     .add_systems(EguiPrimaryContextPass, panels::draw_ui)
     .add_systems(Update, client::update_title);

@@ -48,8 +48,18 @@ pub fn nato(p: &egui::Painter, r: egui::Rect, s: NatoSymbol) {
     }
 }
 
-pub fn draw_ui(mut contexts: EguiContexts, mut client: ResMut<Client>) -> Result {
+pub fn draw_ui(mut contexts: EguiContexts, client: Option<ResMut<Client>>, menu: Option<ResMut<super::start::StartMenu>>, mut commands: Commands) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
+    let Some(mut client) = client else {
+        // No game yet: the start screen.
+        if let Some(mut menu) = menu
+            && let Some(c) = super::start::start_screen(&ctx, &mut menu)
+        {
+            commands.insert_resource(c);
+            commands.remove_resource::<super::start::StartMenu>();
+        }
+        return Ok(());
+    };
     let client = &mut *client;
     // Keyboard shortcuts.
     let (undo, save) = ctx.input(|i| (i.modifiers.command && i.key_pressed(egui::Key::Z), i.modifiers.command && i.key_pressed(egui::Key::S)));
