@@ -199,8 +199,8 @@ pub fn legal_commands(world: &mut World) -> Vec<Command> {
             attacks(game, turn, &units, control, (supports, tracks), side, &mut out);
             if game.scenario.rules.netwar.is_some() {
                 let surge = world.resource::<crate::rules::netwar::chaos::SuicideSurgeTurn>().0;
-                out.extend(crate::rules::netwar::conflict::suicide_attacks(game, turn, &units, surge, side));
-                out.extend(crate::rules::netwar::conflict::pgm_strikes(game, turn, &units, tracks, pools, side));
+                out.extend(crate::rules::netwar::strikes::suicide_attacks(game, turn, &units, surge, side));
+                out.extend(crate::rules::netwar::strikes::pgm_strikes(game, turn, &units, tracks, pools, side));
                 out.extend(crate::rules::netwar::coordination::commands(game, turn, &units, side));
                 // DI 14.4: one district at a time.
                 out.retain(|c| {

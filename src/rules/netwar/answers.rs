@@ -68,7 +68,7 @@ pub fn answer_options(game: &Game, units: &UnitsView, prompt: &Prompt) -> Vec<Co
         }
         _ => {}
     }
-    out.retain(|c| super::conflict::answer_rejection(game, units, Some(prompt), c).is_none());
+    out.retain(|c| super::conflict_answers::answer_rejection(game, units, Some(prompt), c).is_none());
     out
 }
 

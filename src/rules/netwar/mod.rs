@@ -14,17 +14,21 @@ pub mod answers;
 pub mod chaos;
 pub mod chits;
 pub mod conflict;
+pub mod conflict_answers;
 pub mod coordination;
 pub mod hyperwar;
 pub mod logistics;
 pub mod mobilization;
 pub mod order;
 pub mod retreat;
+pub mod strikes;
 pub mod transport;
 
 pub(super) fn add_systems(s: &mut Schedule) {
     airstrike::add_systems(s);
     conflict::add_systems(s);
+    conflict_answers::add_systems(s);
+    strikes::add_systems(s);
     coordination::add_systems(s);
     mobilization::add_systems(s);
     chaos::add_systems(s);
