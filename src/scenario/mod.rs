@@ -11,6 +11,7 @@ mod schema_tables;
 mod schema_units;
 pub mod validate;
 pub mod variants;
+mod validate_netwar;
 mod validate_rules;
 
 pub use diagnostics::{Diagnostic, Place, Report, Severity};

@@ -1,6 +1,6 @@
 //! Rule parameters of Netwar games (Decision: Iraq, `rules.netwar`): whose index a result feeds,
 //! how doublings combine, which tables are barred against units in boxes, the mobilization
-//! charts and the chaos tables.
+//! charts, chits, airstrikes, Jihad and Surge, and the optional rules.
 
 use serde::{Deserialize, Serialize};
 

@@ -356,7 +356,9 @@ pub fn validate_with_board(s: &Scenario, file: &str, base: &Path) -> (Vec<Diagno
     for (i, c) in s.victory.conditions.iter().enumerate() {
         victory_refs(&mut ctx, board.as_ref(), (&sides, &tracks, &levels), &format!("victory.conditions[{i}]"), c);
     }
-    super::validate_rules::rules_refs(&mut ctx, s, board.as_ref(), &Refs { sides: &sides, types: &types, tracks: &tracks, pools: &pools, levels: &levels });
+    let refs = Refs { sides: &sides, types: &types, tracks: &tracks, pools: &pools, levels: &levels };
+    super::validate_rules::rules_refs(&mut ctx, s, board.as_ref(), &refs);
+    super::validate_netwar::netwar_refs(&mut ctx, s, board.as_ref(), &refs);
     let options = ids(&mut ctx, &s.options, "options", |x| &x.id);
     ids(&mut ctx, &s.variants, "variants", |x| &x.id);
     for (i, v) in s.variants.iter().enumerate() {

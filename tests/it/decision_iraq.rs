@@ -436,6 +436,26 @@ fn a_misspelt_income_attribute_is_an_error_not_a_silent_zero() {
 }
 
 #[test]
+fn misspelt_netwar_ids_are_errors_with_their_field_paths() {
+    let text = std::fs::read_to_string(crate::common::root().join(FILE))
+        .expect("read")
+        .replace(r#"track: "ci_ni", points: "ci_points""#, r#"track: "ci_nix", points: "ci_points""#)
+        .replace(r#"tables: ["guerrilla", "kinetic"], banned"#, r#"tables: ["guerilla", "kinetic"], banned"#)
+        .replace(r#"unit_types: ["ins_militia", "ins_ansar", "ins_jihadi", "ig_militia"], max_movement"#, r#"unit_types: ["ins_milita", "ins_ansar", "ins_jihadi", "ig_militia"], max_movement"#)
+        .replace(r#"Netwar(PlaceUnit(unit_types: ["ig_militia"], level: Some(2), spaces: [Attribute("sect", Text("Kurdish"))]))"#, r#"Netwar(PlaceUnit(unit_types: ["ig_milita"], level: Some(2), spaces: [Attribute("sect", Text("Kurdish"))]))"#);
+    let Err(err) = sandtable::scenario::load_str(&text, "di.ron", &crate::common::root()) else { panic!("refused") };
+    let err = err.to_string();
+    for want in [
+        "rules.netwar.sides[0].track: unknown track `ci_nix`",
+        "rules.netwar.airstrikes.tables[0]: unknown combat results table `guerilla`",
+        "rules.netwar.sect_bound.unit_types[0]",
+        "tables.events[0].entries[2].effects[0].unit_types[0]",
+    ] {
+        assert!(err.contains(want), "{want}: {err}");
+    }
+}
+
+#[test]
 fn rule_3_2_3_3_the_default_placement_starts_a_game_at_once_and_the_sof_militia_needs_a_sof() {
     let mut s = session(FILE, 1, &[]);
     // 3.2: the IG militia placed with a SOF may go only where an MNF SOF already stands.
