@@ -31,6 +31,8 @@ pub struct Client {
     pub seats: Seats,
     /// The track chart window is open.
     pub show_chart: bool,
+    /// The keyboard shortcuts window (F1) is open.
+    pub show_help: bool,
 }
 
 impl Client {
@@ -66,6 +68,7 @@ impl Client {
         // Games scored on point tracks over many turns open with their chart.
         let show_chart = session.game().scenario.rules.netwar.is_some();
         Self {
+            show_help: false,
             show_chart,
             seats,
             session,

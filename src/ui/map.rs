@@ -93,6 +93,18 @@ pub fn map_ui(ui: &mut egui::Ui, client: &mut Client) {
         client.pan[0] += d.x;
         client.pan[1] += d.y;
     }
+    // Arrow keys pan while held; Home fits the map to the window again.
+    let (l, r, u, d, home) = ui.ctx().input(|i| {
+        use egui::Key;
+        (i.key_down(Key::ArrowLeft), i.key_down(Key::ArrowRight), i.key_down(Key::ArrowUp), i.key_down(Key::ArrowDown), i.key_pressed(Key::Home))
+    });
+    let step = 8.0;
+    client.pan[0] += step * (f32::from(u8::from(l)) - f32::from(u8::from(r)));
+    client.pan[1] += step * (f32::from(u8::from(u)) - f32::from(u8::from(d)));
+    if home {
+        client.hex_size = 40.0;
+        client.pan = [0.0, 0.0];
+    }
     let extent = Vec2::new(max.x - min.x + 2.0, max.y - min.y + 2.0);
     let fit = (rect.width() / extent.x).min(rect.height() / extent.y);
     // `hex_size` 40 is "fitted to the window"; the wheel scales from there.

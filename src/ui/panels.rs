@@ -62,12 +62,38 @@ pub fn draw_ui(mut contexts: EguiContexts, client: Option<ResMut<Client>>, menu:
     };
     let client = &mut *client;
     // Keyboard shortcuts.
-    let (undo, save) = ctx.input(|i| (i.modifiers.command && i.key_pressed(egui::Key::Z), i.modifiers.command && i.key_pressed(egui::Key::S)));
+    let (undo, save, help) = ctx.input(|i| (i.modifiers.command && i.key_pressed(egui::Key::Z), i.modifiers.command && i.key_pressed(egui::Key::S), i.key_pressed(egui::Key::F1)));
     if undo {
         client.undo();
     }
     if save {
         client.save();
+    }
+    if help {
+        client.show_help = !client.show_help;
+    }
+    if client.show_help {
+        let mut open = true;
+        egui::Window::new("Keys and mouse (F1)").open(&mut open).collapsible(false).resizable(false).show(&ctx, |ui| {
+            egui::Grid::new("keys").striped(true).show(ui, |ui| {
+                for (k, what) in [
+                    ("Click a unit", "select it; its legal moves are ringed with their cost"),
+                    ("Click a ringed space", "move the selected unit there"),
+                    ("Combat phase: click units, then an enemy space", "choose attackers and target; the odds show before you attack"),
+                    ("Mouse wheel", "zoom"),
+                    ("Drag, arrow keys", "pan the map"),
+                    ("Home", "fit the map to the window"),
+                    ("Ctrl+Z", "undo (never past a die roll or a reveal)"),
+                    ("Ctrl+S", "save"),
+                    ("F1", "this list"),
+                ] {
+                    ui.label(RichText::new(k).strong());
+                    ui.label(what);
+                    ui.end_row();
+                }
+            });
+        });
+        client.show_help = open;
     }
     let mut viewport = egui::Ui::new(
         ctx.clone(),
@@ -135,6 +161,9 @@ fn top_bar(ui: &mut egui::Ui, client: &mut Client) {
             ui.separator();
             if ui.button("Chart").on_hover_text("tracks over the turns").clicked() {
                 client.show_chart = !client.show_chart;
+            }
+            if ui.button("Keys (F1)").clicked() {
+                client.show_help = !client.show_help;
             }
             if let Some(r) = &st.result {
                 ui.separator();
