@@ -65,8 +65,8 @@ impl Client {
     fn with_session(session: Session, solo: bool) -> Self {
         let mode = if solo { SeatMode::Solo { reveal_all: false } } else { SeatMode::Hotseat };
         let seats = Seats::new(mode, &session);
-        // Games scored on point tracks over many turns open with their chart.
-        let show_chart = session.game().scenario.rules.netwar.is_some();
+        // The chart opens on demand (the Chart button): it would cover the map.
+        let show_chart = false;
         Self {
             show_help: false,
             show_chart,

@@ -373,10 +373,13 @@ fn prompt_window(ctx: &egui::Context, client: &mut Client) {
     // maps) the hexes they are about.
     egui::Window::new(title).collapsible(false).resizable(false).anchor(egui::Align2::RIGHT_TOP, [-12.0, 48.0]).show(ctx, |ui| {
         ui.label(format!("Rule: {rule}"));
-        for cmd in options {
-            if ui.button(cmd.describe()).clicked() {
-                client.give(cmd);
+        // Long lists (a placement anywhere in Iraq) scroll instead of covering the map.
+        egui::ScrollArea::vertical().max_height(320.0).show(ui, |ui| {
+            for cmd in options {
+                if ui.button(cmd.describe()).clicked() {
+                    client.give(cmd);
+                }
             }
-        }
+        });
     });
 }
