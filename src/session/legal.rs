@@ -85,7 +85,7 @@ pub fn legal_commands(world: &mut World) -> Vec<Command> {
             return out;
         }
         Some(p @ (Prompt::NetwarPoints { .. } | Prompt::PickUnits { .. } | Prompt::Retreat { .. } | Prompt::PlaceUnit { .. } | Prompt::ChooseSpace { .. } | Prompt::Airstrike { .. })) => {
-            return crate::rules::netwar::answers::answer_options(game, &units, p);
+            return crate::rules::netwar::answers::answer_options(game, p);
         }
         None => {}
     }

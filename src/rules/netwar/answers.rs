@@ -3,7 +3,6 @@
 //! many.
 
 use crate::model::Game;
-use crate::model::view::UnitsView;
 use crate::session::command::Command;
 use crate::session::prompt::Prompt;
 
@@ -12,7 +11,7 @@ const LIMIT: usize = 32;
 
 /// Legal answers to a Netwar prompt.
 #[must_use]
-pub fn answer_options(game: &Game, units: &UnitsView, prompt: &Prompt) -> Vec<Command> {
+pub fn answer_options(game: &Game, prompt: &Prompt) -> Vec<Command> {
     let mut out = Vec::new();
     match prompt {
         Prompt::NetwarPoints { .. } => {
@@ -68,7 +67,7 @@ pub fn answer_options(game: &Game, units: &UnitsView, prompt: &Prompt) -> Vec<Co
         }
         _ => {}
     }
-    out.retain(|c| super::conflict_answers::answer_rejection(game, units, Some(prompt), c).is_none());
+    out.retain(|c| super::conflict_answers::answer_rejection(game, Some(prompt), c).is_none());
     out
 }
 

@@ -29,7 +29,7 @@ pub(super) fn add_systems(s: &mut Schedule) {
 
 /// Why an answer to the current conflict prompt is wrong, if it is.
 #[must_use]
-pub fn answer_rejection(game: &Game, units: &UnitsView, prompt: Option<&Prompt>, cmd: &Command) -> Option<String> {
+pub fn answer_rejection(game: &Game, prompt: Option<&Prompt>, cmd: &Command) -> Option<String> {
     match (prompt, cmd) {
         (Some(Prompt::NetwarPoints { .. }), Command::NetwarPoints { .. }) => None,
         (Some(Prompt::PickUnits { units: ids, count, .. }), Command::PickUnits { units: picked }) => {
@@ -60,7 +60,6 @@ pub fn answer_rejection(game: &Game, units: &UnitsView, prompt: Option<&Prompt>,
                     taken.push(s);
                 }
             }
-            let _ = units;
             // A unit left out must retreat, unless the others took every box it could reach: it
             // then cannot retreat and is eliminated (16.44).
             options
@@ -80,12 +79,11 @@ pub fn answer_rejection(game: &Game, units: &UnitsView, prompt: Option<&Prompt>,
 
 fn answer(mut ctx: CommandCtx, mut p: ConflictParams, mut q: LossQuery) {
     let Some((_, cmd)) = ctx.cmd.0.clone() else { return };
-    let view = UnitsView::collect(q.iter());
     // Without a conflict in progress the answer is for an event (chaos.rs).
     if p.conflict.0.is_none() {
         return;
     }
-    if let Some(r) = answer_rejection(&ctx.game, &view, p.prompt.0.as_ref(), &cmd) {
+    if let Some(r) = answer_rejection(&ctx.game, p.prompt.0.as_ref(), &cmd) {
         return ctx.reject(r);
     }
     let game = ctx.game.clone();
