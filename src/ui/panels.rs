@@ -251,6 +251,7 @@ fn side_panel(ui: &mut egui::Ui, client: &mut Client) {
             ui.separator();
         }
         chits_section(ui, client);
+        actions_section(ui, client, &units);
         if phase.is_some_and(|p| p.kind == PhaseKind::Combat) {
             combat_section(ui, client, &units, actor);
         } else if let Some(u) = client.selected.first().and_then(|id| units.get(id)) {
@@ -291,6 +292,96 @@ fn chits_section(ui: &mut egui::Ui, client: &mut Client) {
                 }
             }
         });
+    }
+}
+
+/// Commands the map and the prompts do not offer: purchases and withdrawals in a Mobilization
+/// phase (grouped by unit type, with the cost and the free counters by level), and the other
+/// actions of the phase (extra chaos rolls, Hyperwar, PGM strikes, group and suicide attacks,
+/// transport, the default placement). All come from the rules' legal list.
+fn actions_section(ui: &mut egui::Ui, client: &mut Client, units: &UnitsView) {
+    let viewer_acts = client.seats.viewer.is_some() && client.session.acting_side() == client.seats.viewer;
+    if !viewer_acts || client.session.world.resource::<crate::model::PendingPrompt>().0.is_some() {
+        return;
+    }
+    let game = client.session.game().clone();
+    let legal = client.session.legal_commands();
+    let mut recruits: std::collections::BTreeMap<String, Vec<Command>> = std::collections::BTreeMap::new();
+    let mut withdraws = Vec::new();
+    let mut others = Vec::new();
+    for c in legal {
+        match &c {
+            Command::Recruit { unit_type, .. } => recruits.entry(unit_type.clone()).or_default().push(c),
+            Command::Withdraw { .. } => withdraws.push(c),
+            Command::ExtraChaos
+            | Command::BuyAirstrike
+            | Command::Pgm { .. }
+            | Command::GroupAttack { .. }
+            | Command::Carry { .. }
+            | Command::Hyperwar { .. }
+            | Command::DefaultSetup => others.push(c),
+            Command::Attack { supports, .. } if !supports.is_empty() => others.push(c),
+            _ => {}
+        }
+    }
+    if recruits.is_empty() && withdraws.is_empty() && others.is_empty() {
+        return;
+    }
+    ui.separator();
+    let mut chosen = None;
+    egui::ScrollArea::vertical().id_salt("actions").max_height(260.0).show(ui, |ui| {
+        if !recruits.is_empty() {
+            ui.label(RichText::new("Mobilization").strong());
+        }
+        for (ty, cmds) in &recruits {
+            let Some(t) = game.scenario.unit_types.iter().position(|u| &u.id == ty) else { continue };
+            let cost = game.scenario.rules.netwar.as_ref().and_then(|n| n.mobilization.iter().find(|r| &r.unit_type == ty)).map_or(0, |r| r.cost);
+            // Free counters by level (12.9): the mix less the units in play.
+            let free: Vec<String> = crate::rules::levels::range(&game, t)
+                .map(|(lo, hi)| {
+                    (lo..=hi)
+                        .filter_map(|l| {
+                            let mix = crate::rules::levels::mix_at(&game, t, l)?;
+                            let used = units.0.iter().filter(|u| u.type_index == t && u.level == l && u.space().is_some()).count() as u32;
+                            Some(format!("L{l} {}", mix.saturating_sub(used)))
+                        })
+                        .collect()
+                })
+                .unwrap_or_default();
+            let header = format!("{} ({cost}){}", game.scenario.unit_types[t].name, if free.is_empty() { String::new() } else { format!(", free {}", free.join(" ")) });
+            egui::CollapsingHeader::new(header).id_salt(ty).show(ui, |ui| {
+                for c in cmds {
+                    let text = match c {
+                        Command::Recruit { at, surge: true, .. } => format!("at {at} (mobilization points)"),
+                        Command::Recruit { at, .. } => format!("at {at}"),
+                        _ => c.describe(),
+                    };
+                    if ui.small_button(text).clicked() {
+                        chosen = Some(c.clone());
+                    }
+                }
+            });
+        }
+        if !withdraws.is_empty() {
+            egui::CollapsingHeader::new(format!("Withdraw a unit ({})", withdraws.len())).show(ui, |ui| {
+                for c in &withdraws {
+                    if ui.small_button(c.describe()).clicked() {
+                        chosen = Some(c.clone());
+                    }
+                }
+            });
+        }
+        if !others.is_empty() {
+            ui.label(RichText::new("Other actions").strong());
+            for c in others.iter().take(60) {
+                if ui.small_button(c.describe()).clicked() {
+                    chosen = Some(c.clone());
+                }
+            }
+        }
+    });
+    if let Some(c) = chosen {
+        client.give(c);
     }
 }
 
