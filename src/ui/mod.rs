@@ -34,6 +34,8 @@ pub struct ClientArgs {
 /// Opens the window and runs until it is closed. Returns the process exit code.
 #[must_use]
 pub fn run(args: ClientArgs) -> i32 {
+    #[expect(clippy::disallowed_methods, reason = "measuring start-up, outside the rules")]
+    let started = std::time::Instant::now();
     let mut app = App::new();
     let title = if args.scenario.is_none() && args.load.is_none() {
         app.insert_resource(start::StartMenu::scan(std::path::Path::new("scenarios")));
@@ -60,7 +62,7 @@ pub fn run(args: ClientArgs) -> i32 {
     .add_systems(EguiPrimaryContextPass, panels::draw_ui)
     .add_systems(Update, client::update_title);
     if let Some(path) = args.screenshot {
-        app.insert_resource(screenshot::ScreenshotPlan::new(path));
+        app.insert_resource(screenshot::ScreenshotPlan::new(path, started));
         app.add_systems(Update, screenshot::take_screenshot);
     }
     match app.run() {
