@@ -33,6 +33,9 @@ pub struct Client {
     pub show_chart: bool,
     /// The keyboard shortcuts window (F1) is open.
     pub show_help: bool,
+    /// The legal commands of the position on screen, computed once per change (the panels read
+    /// them every frame).
+    legal: Option<Vec<Command>>,
 }
 
 impl Client {
@@ -68,6 +71,7 @@ impl Client {
         // The chart opens on demand (the Chart button): it would cover the map.
         let show_chart = false;
         Self {
+            legal: None,
             show_help: false,
             show_chart,
             seats,
@@ -90,8 +94,17 @@ impl Client {
         format!("Sandtable - {} - turn {}", g.scenario.title, t.map_or("end", String::as_str))
     }
 
+    /// The legal commands now (cached until the game changes).
+    pub fn legal(&mut self) -> Vec<Command> {
+        if self.legal.is_none() {
+            self.legal = Some(self.session.legal_commands());
+        }
+        self.legal.clone().unwrap_or_default()
+    }
+
     /// Gives a command; on success autosaves at phase ends, on failure shows the reason.
     pub fn give(&mut self, cmd: Command) {
+        self.legal = None;
         let phases_before = self.session.checkpoints.len();
         match self.session.apply(cmd.clone()) {
             Ok(()) => {
@@ -120,6 +133,7 @@ impl Client {
     }
 
     pub fn undo(&mut self) {
+        self.legal = None;
         match self.session.undo() {
             Ok(()) => {
                 self.status = "Undone.".into();

@@ -284,7 +284,7 @@ fn chits_section(ui: &mut egui::Ui, client: &mut Client) {
     // Plays come from the rules' legal list, and only the viewer's.
     let viewer_acts = client.seats.viewer.is_some() && client.session.acting_side() == client.seats.viewer;
     if viewer_acts && st.prompt.is_none() {
-        let plays: Vec<Command> = client.session.legal_commands().into_iter().filter(|c| matches!(c, Command::PlayChit { .. } | Command::BuyChit | Command::Hyperwar { .. })).collect();
+        let plays: Vec<Command> = client.legal().into_iter().filter(|c| matches!(c, Command::PlayChit { .. } | Command::BuyChit | Command::Hyperwar { .. })).collect();
         egui::ScrollArea::vertical().id_salt("chit_plays").max_height(120.0).show(ui, |ui| {
             for c in plays {
                 if ui.button(c.describe()).clicked() {
@@ -305,7 +305,7 @@ fn actions_section(ui: &mut egui::Ui, client: &mut Client, units: &UnitsView) {
         return;
     }
     let game = client.session.game().clone();
-    let legal = client.session.legal_commands();
+    let legal = client.legal();
     let mut recruits: std::collections::BTreeMap<String, Vec<Command>> = std::collections::BTreeMap::new();
     let mut withdraws = Vec::new();
     let mut others = Vec::new();
@@ -459,7 +459,7 @@ fn prompt_window(ctx: &egui::Context, client: &mut Client) {
         }
     };
     // The choices are the legal answers the rules list; the client adds no rule of its own.
-    let options = client.session.legal_commands();
+    let options = client.legal();
     // Decisions sit at the map's right edge, where they hide neither the panels nor (on most
     // maps) the hexes they are about.
     egui::Window::new(title).collapsible(false).resizable(false).anchor(egui::Align2::RIGHT_TOP, [-12.0, 48.0]).show(ctx, |ui| {
