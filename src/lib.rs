@@ -6,10 +6,12 @@
 //! - [`rules`]: the rules as Bevy systems in the `Rules` schedule, and their math.
 //! - [`session`]: commands, prompts, dice, the driver, saves and replay.
 //! - [`bots`] and [`sim`]: random legal players and batch simulation.
-//! - `ui` (feature `gui`): the desktop client.
+//! - [`client`]: the desktop client's model: selection, clicks, the buttons on screen, scripted runs.
+//! - `ui` (feature `gui`): the desktop client's window and drawing.
 
 pub mod bots;
 pub mod cli;
+pub mod client;
 pub mod model;
 pub mod rules;
 pub mod scenario;

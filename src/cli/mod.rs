@@ -38,6 +38,12 @@ pub enum Cmd {
         /// One person plays both sides: no hand-off screens between the sides' turns.
         #[arg(long)]
         solo: bool,
+        /// Play a client script (clicks, buttons, screenshots; see `scenarios/README.md`), then exit.
+        #[arg(long)]
+        script: Option<PathBuf>,
+        /// Where a script's screenshots are written.
+        #[arg(long, default_value = ".")]
+        shots: PathBuf,
     },
     /// Validate scenario files and print every diagnostic; exits 1 on any error.
     Check {
@@ -94,8 +100,8 @@ pub enum Cmd {
 #[must_use]
 pub fn run(cli: Cli) -> i32 {
     match cli.command {
-        None => play(crate::cli::PlayArgs { scenario: None, seed: None, load: None, screenshot: None, solo: false }),
-        Some(Cmd::Play { scenario, seed, load, screenshot, solo }) => play(PlayArgs { scenario, seed, load, screenshot, solo }),
+        None => play(PlayArgs { scenario: None, seed: None, load: None, screenshot: None, solo: false, script: None, shots: PathBuf::from(".") }),
+        Some(Cmd::Play { scenario, seed, load, screenshot, solo, script, shots }) => play(PlayArgs { scenario, seed, load, screenshot, solo, script, shots }),
         Some(Cmd::Check { files }) => check::run(&files),
         Some(Cmd::Script { scenario, script, view, save }) => script::run(&scenario, &script, view.as_deref(), save.as_deref()),
         Some(Cmd::Replay { save, scenario }) => replay::run(&save, scenario.as_deref()),
@@ -111,11 +117,14 @@ pub struct PlayArgs {
     pub load: Option<PathBuf>,
     pub screenshot: Option<PathBuf>,
     pub solo: bool,
+    pub script: Option<PathBuf>,
+    pub shots: PathBuf,
 }
 
 #[cfg(feature = "gui")]
 fn play(a: PlayArgs) -> i32 {
-    crate::ui::run(crate::ui::ClientArgs { scenario: a.scenario, seed: a.seed, load: a.load, screenshot: a.screenshot, solo: a.solo })
+    let open = crate::client::OpenArgs { scenario: a.scenario, seed: a.seed, load: a.load, solo: a.solo };
+    crate::ui::run(crate::ui::ClientArgs { open, screenshot: a.screenshot, script: a.script, shots: a.shots })
 }
 
 #[cfg(not(feature = "gui"))]

@@ -3,13 +3,12 @@
 
 use bevy_egui::egui::{self, Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, StrokeKind, Vec2};
 
-use super::client::Client;
+use super::Client;
+use crate::client::clicks::Highlight;
+use crate::model::SpaceId;
 use crate::model::board::SpaceKind;
 use crate::model::view::{UnitView, UnitsView, factors};
-use crate::model::{SpaceId, TurnState};
-use crate::rules::movement::legal_destinations;
-use crate::scenario::schema::{HexOffset, Map, PhaseKind};
-use crate::session::Command;
+use crate::scenario::schema::{HexOffset, Map, NatoSymbol};
 
 /// Parses `#rrggbb` (validated when the scenario loaded).
 #[must_use]
@@ -109,6 +108,12 @@ pub fn map_ui(ui: &mut egui::Ui, client: &mut Client) {
     let fit = (rect.width() / extent.x).min(rect.height() / extent.y);
     // `hex_size` 40 is "fitted to the window"; the wheel scales from there.
     let size = (fit * client.hex_size / 40.0).max(4.0);
+    // A click on a log entry centres the map on the space it names.
+    if let Some(k) = client.center_on.take()
+        && let Some(p) = client.session.game().board.space(&k).and_then(|id| pos[id.index()])
+    {
+        client.pan = [((min.x + max.x) / 2.0 - p.x) * size, ((min.y + max.y) / 2.0 - p.y) * size];
+    }
     let origin = rect.center() - Vec2::new((min.x + max.x) / 2.0, (min.y + max.y) / 2.0) * size + Vec2::new(client.pan[0], client.pan[1]);
     let to_screen = |p: Pos2| origin + p.to_vec2() * size;
 
@@ -117,16 +122,21 @@ pub fn map_ui(ui: &mut egui::Ui, client: &mut Client) {
     let board = &game.board;
     // The units drawn face down are those the viewer may not see (no one's during a hand-off).
     let viewer = client.seats.secrets_of();
-    let turn = client.session.world.resource::<TurnState>().clone();
-    let phase_kind = turn.current_phase(&game).map(|p| p.kind);
-    let selected: Option<&UnitView> = client.selected.first().and_then(|id| units.get(id));
-    let dests = match (selected, phase_kind) {
-        (Some(u), Some(PhaseKind::Movement)) if crate::rules::reserve::phase_allows(&game, &turn, u).is_ok() => legal_destinations(&game, &units, client.session.world.resource::<crate::model::Control>(), u),
-        _ => Vec::new(),
-    };
+    let highlights = client.highlights();
     let font = FontId::proportional((size * 0.28).clamp(8.0, 16.0));
     let small = FontId::proportional((size * 0.22).clamp(7.0, 13.0));
 
+    // Links between areas, under the boxes so that they run from box to box.
+    if !board.is_hex {
+        for (i, edges) in board.edges.iter().enumerate() {
+            let Some(a) = pos[i] else { continue };
+            for e in edges.iter().filter(|e| e.link_cost.is_some()) {
+                if let Some(b) = pos[e.to.index()] {
+                    painter.line_segment([to_screen(a), to_screen(b)], Stroke::new(3.0, Color32::from_gray(170)));
+                }
+            }
+        }
+    }
     // Spaces.
     for (i, sp) in board.spaces.iter().enumerate() {
         let Some(p) = pos[i] else { continue };
@@ -169,9 +179,6 @@ pub fn map_ui(ui: &mut egui::Ui, client: &mut Client) {
             if e.road.is_some() {
                 painter.line_segment([sa, sb], Stroke::new((size * 0.08).max(1.5), Color32::from_rgb(120, 70, 30)));
             }
-            if e.link_cost.is_some() && !board.is_hex {
-                painter.line_segment([sa, sb], Stroke::new(2.0, Color32::from_gray(200)));
-            }
         }
     }
     // Hex numbers and names on top of every hex and feature, so no neighbour covers them.
@@ -186,12 +193,18 @@ pub fn map_ui(ui: &mut egui::Ui, client: &mut Client) {
             painter.text(c + Vec2::new(0.0, size * 0.68), Align2::CENTER_CENTER, format!("{name}{vp}"), small.clone(), Color32::BLACK);
         }
     }
-    // Legal destinations.
-    for d in &dests {
-        if let Some(p) = pos[d.space.index()] {
-            let c = to_screen(p);
-            painter.circle_stroke(c, size * 0.75, Stroke::new(3.0, Color32::from_rgb(255, 230, 0)));
-            painter.text(c + Vec2::new(size * 0.55, -size * 0.45), Align2::CENTER_CENTER, format!("{}", d.cost), font.clone(), Color32::from_rgb(255, 230, 0));
+    // Legal moves with their cost, legal placements, targets: all from the rules' legal list.
+    for (space, h) in &highlights {
+        let Some(p) = pos[space.index()] else { continue };
+        let c = to_screen(p);
+        let (colour, r) = match h {
+            Highlight::Move(_) => (Color32::from_rgb(255, 230, 0), 0.75),
+            Highlight::Place => (Color32::from_rgb(90, 230, 120), 0.55),
+            Highlight::Target => (Color32::from_rgb(255, 90, 60), 0.85),
+        };
+        painter.circle_stroke(c, size * r, Stroke::new(3.0, colour));
+        if let Highlight::Move(cost) = h {
+            painter.text(c + Vec2::new(size * 0.55, -size * 0.45), Align2::CENTER_CENTER, format!("{cost}"), font.clone(), colour);
         }
     }
     if let Some(t) = client.target.as_deref().and_then(|k| board.space(k))
@@ -221,7 +234,7 @@ pub fn map_ui(ui: &mut egui::Ui, client: &mut Client) {
             // NATO box in the upper half, factors below, id on top: as on a printed counter.
             let sym = Rect::from_center_size(r.center() - Vec2::new(0.0, cs * 0.1), Vec2::new(cs * 0.5, cs * 0.3));
             painter.rect_stroke(sym, 0.0, Stroke::new(1.0, Color32::BLACK), StrokeKind::Inside);
-            super::panels::nato(&painter, sym, t.symbol);
+            nato(&painter, sym, t.symbol);
             painter.text(r.center_top() + Vec2::new(0.0, cs * 0.12), Align2::CENTER_CENTER, &u.id, FontId::proportional(cs * 0.15), Color32::BLACK);
             let reduced = u.level > 0 && matches!(t.strength, crate::scenario::schema::Strength::Steps(_));
             painter.text(
@@ -245,72 +258,65 @@ pub fn map_ui(ui: &mut egui::Ui, client: &mut Client) {
             .min_by(|a, b| a.1.total_cmp(&b.1))
             .map(|(i, _)| SpaceId(i as u32));
         if let Some(space) = hit {
-            click(client, &units, space, phase_kind, viewer, &dests);
+            let key = board.key(space).to_string();
+            let _ = client.act(crate::client::UiAction::Space(key));
         }
     }
-    if response.hovered()
-        && let Some(h) = response.hover_pos()
-    {
+    // Hover: the space and the units there the viewer may see, in a tooltip at the pointer.
+    if let Some(h) = response.hover_pos() {
         let hit = pos.iter().enumerate().filter_map(|(i, p)| p.map(|p| (i, to_screen(p).distance(h)))).filter(|(_, d)| *d < size).min_by(|a, b| a.1.total_cmp(&b.1));
         if let Some((i, _)) = hit {
             let sp = &board.spaces[i];
             let terrain = match (&game.scenario.map, sp.terrain) {
-                (Map::Hex(m), Some(t)) => m.terrain[t].name.clone(),
+                (Map::Hex(m), Some(t)) => format!(", {}", m.terrain[t].name),
                 _ => String::new(),
             };
-            let text = format!("{} {} {}", sp.key, sp.name.clone().unwrap_or_default(), terrain);
-            painter.text(rect.left_bottom() + Vec2::new(8.0, -10.0), Align2::LEFT_CENTER, text, font, Color32::WHITE);
+            let vp = if sp.vp != 0 { format!(", {} VP", sp.vp) } else { String::new() };
+            let mut lines = vec![format!("{}{}{terrain}{vp}", sp.key, sp.name.as_ref().map(|n| format!(" {n}")).unwrap_or_default())];
+            for u in units.at(SpaceId(i as u32)) {
+                if u.hidden && viewer != Some(u.side) {
+                    lines.push(format!("a face-down {} unit", game.scenario.sides[u.side].name));
+                    continue;
+                }
+                let t = &game.scenario.unit_types[u.type_index];
+                let f = factors(&game, u.type_index, u.level);
+                let level = if u.level > 0 { format!(", level {}", u.level) } else { String::new() };
+                lines.push(format!("{}: {} ({}-{}-{}{level})", u.id, t.name, f.attack, f.defense, f.movement));
+            }
+            response.clone().on_hover_text_at_pointer(lines.join("\n"));
         }
     }
 }
 
-fn click(client: &mut Client, units: &UnitsView, space: SpaceId, phase: Option<PhaseKind>, viewer: Option<usize>, dests: &[crate::rules::movement::Destination]) {
-    let key = client.session.game().board.key(space).to_string();
-    let own: Vec<String> = units.at(space).filter(|u| Some(u.side) == viewer).map(|u| u.id.clone()).collect();
-    let enemy = units.at(space).any(|u| Some(u.side) != viewer);
-    match phase {
-        Some(PhaseKind::Movement) => {
-            if let Some(d) = dests.iter().find(|d| d.space == space)
-                && let Some(unit) = client.selected.first().cloned()
-            {
-                let _ = d;
-                client.give(Command::Move { unit, to: key });
-                client.selected.clear();
-            } else if !own.is_empty() {
-                // Click a stack again to cycle through its units.
-                let next = own.iter().position(|u| client.selected.first() == Some(u)).map_or(0, |i| (i + 1) % own.len());
-                client.selected = vec![own[next].clone()];
-                client.status = format!("{} selected: legal moves are ringed, with their MP cost.", own[next]);
-                client.status_is_error = false;
-            } else if !client.selected.is_empty() {
-                client.status = format!("{key} is not a legal destination for {}.", client.selected[0]);
-                client.status_is_error = true;
-            }
+/// Draws the NATO symbol of a unit type inside its box.
+pub fn nato(p: &egui::Painter, r: egui::Rect, s: NatoSymbol) {
+    let st = Stroke::new(1.0, Color32::BLACK);
+    match s {
+        NatoSymbol::Infantry | NatoSymbol::Marine | NatoSymbol::Militia => {
+            p.line_segment([r.left_top(), r.right_bottom()], st);
+            p.line_segment([r.left_bottom(), r.right_top()], st);
         }
-        Some(PhaseKind::Combat) => {
-            if enemy {
-                client.target = Some(key);
-            } else {
-                for u in own {
-                    if let Some(i) = client.selected.iter().position(|s| *s == u) {
-                        client.selected.remove(i);
-                    } else {
-                        client.selected.push(u);
-                    }
-                }
-            }
+        NatoSymbol::Armor => {
+            p.rect_stroke(r.shrink2(egui::vec2(r.width() * 0.15, r.height() * 0.25)), r.height() * 0.25, st, StrokeKind::Inside);
         }
-        Some(PhaseKind::Reinforcement) => {
-            if let Some(unit) = client.selected.first().cloned() {
-                client.give(Command::Enter { unit, at: key });
-            }
+        NatoSymbol::Mechanized | NatoSymbol::Motorized => {
+            p.line_segment([r.left_top(), r.right_bottom()], st);
+            p.line_segment([r.left_bottom(), r.right_top()], st);
+            p.rect_stroke(r.shrink2(egui::vec2(r.width() * 0.15, r.height() * 0.25)), r.height() * 0.25, st, StrokeKind::Inside);
+        }
+        NatoSymbol::Recon => {
+            p.line_segment([r.left_bottom(), r.right_top()], st);
+        }
+        NatoSymbol::Artillery => {
+            p.circle_filled(r.center(), r.height() * 0.15, Color32::BLACK);
+        }
+        NatoSymbol::AntiTank => {
+            p.line_segment([r.left_bottom(), r.center_top()], st);
+            p.line_segment([r.center_top(), r.right_bottom()], st);
         }
         _ => {
-            if client.session.world.resource::<TurnState>().setup.is_some()
-                && let Some(unit) = client.selected.first().cloned()
-            {
-                client.give(Command::Place { unit, at: key });
-            }
+            let letter = format!("{s:?}").chars().next().map_or(String::new(), |c| c.to_string());
+            p.text(r.center(), egui::Align2::CENTER_CENTER, letter, egui::FontId::proportional(r.height() * 0.7), Color32::BLACK);
         }
     }
 }

@@ -1,7 +1,6 @@
-//! The desktop client (feature `gui`). Until the full client lands it is a small but working
-//! window: the map drawn from data, counters, moves by click, attacks with the odds shown,
-//! loss prompts, end phase, undo, save and autosave. Every action is a command through the
-//! session driver; the client holds no rule logic of its own.
+//! The desktop client's window (feature `gui`): the map drawn from data, counters, panels and
+//! dialogs drawn with egui from the client's model ([`crate::client`]), which holds the
+//! selection, turns clicks into commands and lists every button on the screen.
 
 use std::path::PathBuf;
 
@@ -9,26 +8,28 @@ use bevy::prelude::*;
 use bevy::window::WindowResolution;
 use bevy_egui::{EguiPlugin, EguiPrimaryContextPass};
 
+pub use crate::client::Client;
+use crate::client::OpenArgs;
+
+mod actions;
 mod chart;
-mod client;
+mod dialogs;
 mod map;
 mod panels;
 mod screenshot;
+mod scripted;
 mod start;
-
-pub use client::Client;
+mod tables;
 
 /// What the command line asked the client to do.
 #[derive(Clone, Debug)]
 pub struct ClientArgs {
-    /// None (and no save to load): the start screen.
-    pub scenario: Option<PathBuf>,
-    pub seed: Option<u64>,
-    pub load: Option<PathBuf>,
+    /// The game to open; no scenario and no save: the start screen.
+    pub open: OpenArgs,
     pub screenshot: Option<PathBuf>,
-    /// One person plays both sides: no hand-off screens (each side's secrets still shown only in
-    /// its own turns).
-    pub solo: bool,
+    /// A scripted run: steps, screenshots into `shots`, then exit.
+    pub script: Option<PathBuf>,
+    pub shots: PathBuf,
 }
 
 /// Opens the window and runs until it is closed. Returns the process exit code.
@@ -37,11 +38,18 @@ pub fn run(args: ClientArgs) -> i32 {
     #[expect(clippy::disallowed_methods, reason = "measuring start-up, outside the rules")]
     let started = std::time::Instant::now();
     let mut app = App::new();
-    let title = if args.scenario.is_none() && args.load.is_none() {
+    let script = match args.script.as_deref().map(crate::client::script::read).transpose() {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("{e}");
+            return 2;
+        }
+    };
+    let title = if args.open.scenario.is_none() && args.open.load.is_none() {
         app.insert_resource(start::StartMenu::scan(std::path::Path::new("scenarios")));
         "Sandtable".to_string()
     } else {
-        let client = match Client::open(&args) {
+        let client = match Client::open(&args.open) {
             Ok(c) => c,
             Err(e) => {
                 eprintln!("{e}");
@@ -60,10 +68,14 @@ pub fn run(args: ClientArgs) -> i32 {
     .insert_resource(ClearColor(Color::srgb(0.16, 0.17, 0.19)))
     .add_systems(Startup, spawn_camera)
     .add_systems(EguiPrimaryContextPass, panels::draw_ui)
-    .add_systems(Update, client::update_title);
+    .add_systems(Update, update_title);
     if let Some(path) = args.screenshot {
         app.insert_resource(screenshot::ScreenshotPlan::new(path, started));
         app.add_systems(Update, screenshot::take_screenshot);
+    }
+    if let Some(script) = script {
+        app.insert_resource(scripted::Runner::new(script, args.shots, started));
+        app.add_systems(Update, scripted::run_script);
     }
     match app.run() {
         AppExit::Success => 0,
@@ -73,4 +85,17 @@ pub fn run(args: ClientArgs) -> i32 {
 
 fn spawn_camera(mut commands: Commands) {
     commands.spawn(Camera2d);
+}
+
+fn update_title(client: Option<Res<Client>>, mut windows: Query<&mut Window>) {
+    let Some(client) = client else { return };
+    if !client.is_changed() {
+        return;
+    }
+    let title = client.window_title();
+    for mut w in &mut windows {
+        if w.title != title {
+            w.title.clone_from(&title);
+        }
+    }
 }

@@ -30,6 +30,15 @@ pub struct StartMenu {
     pub solo: bool,
     pub load_path: String,
     pub status: String,
+    /// A start or load the player asked for, done once a frame has shown that it is under way
+    /// (frames drawn since the click).
+    pending: Option<(Pending, u32)>,
+}
+
+#[derive(Clone, Copy)]
+enum Pending {
+    New,
+    Load,
 }
 
 impl StartMenu {
@@ -47,7 +56,7 @@ impl StartMenu {
             }
         }
         let autosave = saves_dir().join("autosave").join("autosave-1.ron");
-        let mut menu = Self { entries, errors, selected: 0, variant: 0, options: BTreeSet::new(), solo: false, load_path: autosave.display().to_string(), status: String::new() };
+        let mut menu = Self { entries, errors, selected: 0, variant: 0, options: BTreeSet::new(), solo: false, load_path: autosave.display().to_string(), status: String::new(), pending: None };
         menu.select(0);
         menu
     }
@@ -62,7 +71,39 @@ impl StartMenu {
 
 /// Draws the start screen; returns the client of the game the player started, if any.
 pub fn start_screen(ctx: &egui::Context, menu: &mut StartMenu) -> Option<Client> {
-    let mut started = None;
+    if let Some((what, frames)) = menu.pending {
+        // The game is set up (a save replayed and checked) after a frame that says so.
+        let mut viewport = egui::Ui::new(ctx.clone(), "loading".into(), egui::UiBuilder::new().layer_id(egui::LayerId::background()).max_rect(ctx.viewport_rect()));
+        egui::CentralPanel::default().show(&mut viewport, |ui| {
+            ui.vertical_centered(|ui| {
+                ui.add_space(ui.available_height() / 3.0);
+                ui.add(egui::Spinner::new().size(40.0));
+                let title = menu.entries.get(menu.selected).map_or(String::new(), |e| e.loaded.scenario.title.clone());
+                ui.heading(match what {
+                    Pending::New => format!("Setting up {title}..."),
+                    Pending::Load => format!("Loading {} (replaying and checking every command)...", menu.load_path),
+                });
+            });
+        });
+        ctx.request_repaint();
+        if frames < 2 {
+            menu.pending = Some((what, frames + 1));
+            return None;
+        }
+        menu.pending = None;
+        let result = match what {
+            Pending::New => {
+                let entry = menu.entries.get(menu.selected)?;
+                Client::new_game(entry.loaded.clone(), menu.options.clone(), None, menu.solo)
+            }
+            Pending::Load => Client::load_game(Path::new(&menu.load_path), menu.solo).map_err(|e| format!("Cannot load: {e}")),
+        };
+        match result {
+            Ok(c) => return Some(c),
+            Err(e) => menu.status = e,
+        }
+        return None;
+    }
     let mut viewport = egui::Ui::new(ctx.clone(), "start".into(), egui::UiBuilder::new().layer_id(egui::LayerId::background()).max_rect(ctx.viewport_rect()));
     egui::CentralPanel::default().show(&mut viewport, |ui| {
         ui.heading(RichText::new("Sandtable").size(30.0));
@@ -124,10 +165,7 @@ pub fn start_screen(ctx: &egui::Context, menu: &mut StartMenu) -> Option<Client>
             ui.radio_value(&mut menu.solo, true, "One person plays both sides (solo)");
             ui.add_space(8.0);
             if ui.button(RichText::new("Start the game").size(18.0)).clicked() {
-                match Client::new_game(entry.loaded.clone(), &entry.path, menu.options.clone(), None, menu.solo) {
-                    Ok(c) => started = Some(c),
-                    Err(e) => menu.status = e,
-                }
+                menu.pending = Some((Pending::New, 0));
             }
         });
         ui.separator();
@@ -135,15 +173,12 @@ pub fn start_screen(ctx: &egui::Context, menu: &mut StartMenu) -> Option<Client>
             ui.label("Save file:");
             ui.add(egui::TextEdit::singleline(&mut menu.load_path).desired_width(640.0));
             if ui.button("Load / continue").clicked() {
-                match Client::load_game(Path::new(&menu.load_path), menu.solo) {
-                    Ok(c) => started = Some(c),
-                    Err(e) => menu.status = format!("Cannot load: {e}"),
-                }
+                menu.pending = Some((Pending::Load, 0));
             }
         });
         if !menu.status.is_empty() {
             ui.label(RichText::new(&menu.status).color(egui::Color32::from_rgb(255, 120, 120)));
         }
     });
-    started
+    None
 }

@@ -1,6 +1,8 @@
-//! Smoke test of the desktop client: under a virtual X screen with software Vulkan, the window
-//! opens on the start screen, and on a scenario, and screenshots of both are written, full size
-//! and not blank.
+//! Smoke run of the desktop client: under a virtual X screen with software Vulkan, the client
+//! plays `tests/fixtures/ui/smoke.ron` (clicks and buttons as a player gives them) and writes a
+//! screenshot at each stage: the start screen, the tutorial with a unit selected and its legal
+//! moves, the combat dialog, a combat result, the Decision: Iraq hand-off screen, and its map
+//! with every counter and the Netwar chart. Each PNG must be full size and not blank.
 //! `.ci/run` installs Xvfb and Mesa; without `xvfb-run` this test fails and says so.
 
 use std::collections::BTreeSet;
@@ -8,35 +10,42 @@ use std::process::Command as Proc;
 
 use crate::common::{bin, root};
 
-/// Runs the client with `args` and returns the screenshot's distinct colours (sampled).
-fn shot(name: &str, args: &[&str]) -> usize {
+/// The screenshots the smoke script takes, with the least number of distinct colours each
+/// must show (sampled): a blank or half-drawn window has a handful.
+const SHOTS: [(&str, usize); 6] = [
+    ("01_start_screen", 20),
+    ("02_tutorial_unit_selected", 50),
+    ("03_tutorial_combat_dialog", 50),
+    ("04_tutorial_combat_result", 50),
+    ("05_decision_iraq_handoff", 5),
+    ("06_decision_iraq_map_and_chart", 50),
+];
+
+#[test]
+fn client_smoke_run_writes_every_screenshot_full_size_and_not_blank() {
     let have_xvfb = Proc::new("sh").args(["-c", "command -v xvfb-run"]).output().is_ok_and(|o| o.status.success());
     assert!(have_xvfb, "xvfb-run is needed for the client smoke test (apt-get install xvfb xauth; see .ci/run)");
-    let dir = std::env::temp_dir().join(format!("sandtable-gui-{}-{name}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!("sandtable-gui-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("dir");
-    let png = dir.join(format!("{name}.png"));
     let out = Proc::new("timeout")
-        .args(["180", "xvfb-run", "-a", "-s", "-screen 0 1280x800x24"])
+        .args(["300", "xvfb-run", "-a", "-s", "-screen 0 1280x800x24"])
         .arg(bin())
-        .args(args)
-        .arg("--screenshot")
-        .arg(&png)
+        .args(["play", "--script", "tests/fixtures/ui/smoke.ron", "--shots"])
+        .arg(&dir)
         .env("SANDTABLE_DATA_DIR", &dir)
         .current_dir(root())
         .output()
         .expect("xvfb-run runs");
-    assert!(out.status.success(), "client failed: {}", String::from_utf8_lossy(&out.stderr));
-    let img = image::open(&png).expect("a PNG was written").to_rgb8();
-    assert_eq!(img.dimensions(), (1280, 800));
-    let colours: BTreeSet<[u8; 3]> = img.pixels().step_by(7).map(|p| p.0).collect();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "client failed: {stderr}");
+    assert!(stderr.contains("start-up to the first frame"), "the run reports its start-up time: {stderr}");
+    assert!(stderr.contains("mean frame time over 60 frames"), "the run reports the frame time: {stderr}");
+    for (name, least) in SHOTS {
+        let png = dir.join(format!("{name}.png"));
+        let img = image::open(&png).unwrap_or_else(|e| panic!("{name}.png was not written: {e}")).to_rgb8();
+        assert_eq!(img.dimensions(), (1280, 800), "{name}");
+        let colours: BTreeSet<[u8; 3]> = img.pixels().step_by(7).map(|p| p.0).collect();
+        assert!(colours.len() > least, "{name}.png looks blank ({} colours)", colours.len());
+    }
     let _ = std::fs::remove_dir_all(dir);
-    colours.len()
-}
-
-#[test]
-fn client_opens_the_start_screen_and_draws_a_scenario() {
-    let n = shot("start", &["play"]);
-    assert!(n > 20, "the start screen looks blank ({n} colours)");
-    let n = shot("kell_ford", &["play", "scenarios/kell_ford.ron", "--seed", "3"]);
-    assert!(n > 50, "the map looks blank ({n} colours)");
 }

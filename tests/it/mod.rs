@@ -2,6 +2,7 @@ mod area_combat;
 mod boxes;
 mod chaos;
 mod chits;
+mod client;
 mod cli;
 mod commands;
 mod decision_iraq;

@@ -1,12 +1,22 @@
-//! The client's state: the session, what the player has selected, and the feedback line.
-//! Every change to the game is a command given through `Client::give`.
+//! The client's model, apart from drawing: the session, who sits at the screen, what the player
+//! has selected, and the feedback line. Everything a player can do with the mouse is a
+//! [`UiAction`] from [`Client::offers`] or a click on a space; the egui panels draw those offers,
+//! and tests and scripted runs perform the same actions without a window. Every change to the
+//! game is a command given through `Client::give`; the client holds no rule of its own.
+
+mod attack;
+pub mod clicks;
+mod offers;
+pub mod script;
+
+pub use attack::AttackPreview;
+pub use offers::{Offer, Place, UiAction};
 
 use std::path::PathBuf;
 use std::sync::Arc;
 
 use bevy::prelude::*;
 
-use super::ClientArgs;
 use crate::scenario::load_file;
 use crate::session::save::{autosave, read_save, replay, saves_dir, write_save};
 use crate::session::seats::{SeatMode, Seats};
@@ -25,6 +35,8 @@ pub struct Client {
     /// Map view: zoom (pixels per hex radius) and pan offset.
     pub hex_size: f32,
     pub pan: [f32; 2],
+    /// A space to centre the map on at the next frame (a click on a log entry).
+    pub center_on: Option<String>,
     pub show_hex_numbers: bool,
     pub save_dir: PathBuf,
     /// Who has the screen (hotseat hand-offs, solo play).
@@ -33,30 +45,50 @@ pub struct Client {
     pub show_chart: bool,
     /// The keyboard shortcuts window (F1) is open.
     pub show_help: bool,
+    /// The tables window (combat results, events, terrain) is open.
+    pub show_tables: bool,
+    /// The unit type chosen in the Mobilization panel: its legal placements are highlighted and
+    /// a click on one buys it there.
+    pub recruit_type: Option<String>,
+    /// The attack chosen in the combat dialog (an index into `attack_options`).
+    pub attack_pick: usize,
     /// The legal commands of the position on screen, computed once per change (the panels read
     /// them every frame).
     legal: Option<Vec<Command>>,
 }
 
+/// What the command line asked the client to open.
+#[derive(Clone, Debug, Default)]
+pub struct OpenArgs {
+    pub scenario: Option<PathBuf>,
+    pub seed: Option<u64>,
+    pub load: Option<PathBuf>,
+    pub solo: bool,
+}
+
 impl Client {
     /// The game the command line asked for: a save to load, else a new game of the scenario.
-    pub fn open(args: &ClientArgs) -> Result<Self, String> {
+    pub fn open(args: &OpenArgs) -> Result<Self, String> {
         if let Some(p) = &args.load {
             return Self::load_game(p, args.solo);
         }
         let path = args.scenario.clone().ok_or("no scenario named")?;
         let loaded = Arc::new(load_file(&path).map_err(|r| r.to_string())?);
         let options = Session::default_options(&loaded);
-        Self::new_game(loaded, &path, options, args.seed, args.solo)
+        Self::new_game(loaded, options, args.seed, args.solo)
     }
 
     /// A new game with these options (seed from the clock unless given).
-    pub fn new_game(loaded: Arc<crate::scenario::Loaded>, _path: &std::path::Path, options: std::collections::BTreeSet<String>, seed: Option<u64>, solo: bool) -> Result<Self, String> {
+    pub fn new_game(loaded: Arc<crate::scenario::Loaded>, options: std::collections::BTreeSet<String>, seed: Option<u64>, solo: bool) -> Result<Self, String> {
         #[expect(clippy::disallowed_methods, reason = "a new game's seed; the rules only see the seed")]
         let now = std::time::SystemTime::now();
         let seed = seed.unwrap_or_else(|| now.duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_secs()));
-        let session = Session::new(loaded, GameSetup { options, seed, forced_dice: Vec::new() })?;
-        Ok(Self::with_session(session, solo))
+        Self::start(loaded, GameSetup { options, seed, forced_dice: Vec::new() }, solo)
+    }
+
+    /// A new game from a full set-up (scripted runs force dice).
+    pub fn start(loaded: Arc<crate::scenario::Loaded>, setup: GameSetup, solo: bool) -> Result<Self, String> {
+        Ok(Self::with_session(Session::new(loaded, setup)?, solo))
     }
 
     /// A saved game, replayed and checked.
@@ -71,8 +103,11 @@ impl Client {
         // The chart opens on demand (the Chart button): it would cover the map.
         let show_chart = false;
         Self {
+            recruit_type: None,
+            attack_pick: 0,
             legal: None,
             show_help: false,
+            show_tables: false,
             show_chart,
             seats,
             session,
@@ -82,6 +117,7 @@ impl Client {
             status_is_error: false,
             hex_size: 40.0,
             pan: [0.0, 0.0],
+            center_on: None,
             show_hex_numbers: true,
             save_dir: saves_dir(),
         }
@@ -105,6 +141,7 @@ impl Client {
     /// Gives a command; on success autosaves at phase ends, on failure shows the reason.
     pub fn give(&mut self, cmd: Command) {
         self.legal = None;
+        self.attack_pick = 0;
         let phases_before = self.session.checkpoints.len();
         match self.session.apply(cmd.clone()) {
             Ok(()) => {
@@ -116,6 +153,7 @@ impl Client {
                     self.target = None;
                 }
                 if self.session.checkpoints.len() > phases_before {
+                    self.recruit_type = None;
                     let save = self.session.to_save();
                     if let Err(e) = autosave(&self.save_dir.join("autosave"), &save) {
                         self.status = format!("{} Autosave failed: {e}", self.status);
@@ -134,6 +172,8 @@ impl Client {
 
     pub fn undo(&mut self) {
         self.legal = None;
+        self.attack_pick = 0;
+        self.target = None;
         match self.session.undo() {
             Ok(()) => {
                 self.status = "Undone.".into();
@@ -160,19 +200,6 @@ impl Client {
                 self.status = format!("Save failed: {e}");
                 self.status_is_error = true;
             }
-        }
-    }
-}
-
-pub fn update_title(client: Option<Res<Client>>, mut windows: Query<&mut Window>) {
-    let Some(client) = client else { return };
-    if !client.is_changed() {
-        return;
-    }
-    let title = client.window_title();
-    for mut w in &mut windows {
-        if w.title != title {
-            w.title.clone_from(&title);
         }
     }
 }

@@ -1,0 +1,127 @@
+//! The combat dialog's model: once a target is chosen, the attacks the rules allow on it (the
+//! player's own choice of attackers first), and for the chosen one its strengths, odds column,
+//! shifts and the probability of every result, before anything is rolled.
+
+use super::Client;
+use crate::model::view::UnitsView;
+use crate::model::{Control, TurnState};
+use crate::rules::combat::plan_attack;
+use crate::rules::crt::{column_label, column_probabilities};
+use crate::scenario::schema::PhaseKind;
+use crate::session::Command;
+
+/// One attack the dialog offers.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AttackOption {
+    pub label: String,
+    pub command: Command,
+}
+
+/// The odds of the chosen attack.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Odds {
+    pub table: String,
+    pub attack: u32,
+    pub defense: u32,
+    /// The odds or differential before shifts, the net shift, and the column used.
+    pub raw: String,
+    pub shifts: i32,
+    pub column: String,
+    /// Each result with its name and its chance in percent, in table order.
+    pub results: Vec<(String, f64)>,
+}
+
+/// Everything the combat dialog shows.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AttackPreview {
+    pub target: String,
+    pub target_name: String,
+    pub options: Vec<AttackOption>,
+    pub pick: usize,
+    /// The attack the Attack button gives, or why none can be given.
+    pub command: Result<Command, String>,
+    pub plan: Result<Odds, String>,
+}
+
+fn option_label(game: &crate::model::Game, c: &Command) -> String {
+    let Command::Attack { attackers, target, table, supports } = c else { return c.describe() };
+    let mut s = attackers.join(", ");
+    if let Some(t) = table {
+        let name = game.scenario.tables.crts.iter().find(|x| &x.id == t).map_or(t.clone(), |x| x.name.clone());
+        s.push_str(&format!(" on {name}"));
+    }
+    if game.board.space(target).is_some_and(|t| matches!(game.board.spaces[t.index()].kind, crate::model::board::SpaceKind::Slot { .. })) {
+        s.push_str(" against the boxes");
+    }
+    if !supports.is_empty() {
+        s.push_str(&format!(" with {}", supports.join(", ")));
+    }
+    s
+}
+
+impl Client {
+    /// The combat dialog, when the phase is a combat phase, the viewer acts and has chosen a
+    /// target.
+    pub fn attack_preview(&mut self) -> Option<AttackPreview> {
+        let target = self.target.clone()?;
+        if !self.viewer_acts() {
+            return None;
+        }
+        let game = self.session.game().clone();
+        let turn = self.session.world.resource::<TurnState>().clone();
+        if turn.current_phase(&game).map(|p| p.kind) != Some(PhaseKind::Combat) {
+            return None;
+        }
+        let side = self.session.acting_side()?;
+        let area = game.board.area_of(game.board.space(&target)?);
+        let legal: Vec<Command> = self
+            .legal()
+            .into_iter()
+            .filter(|c| matches!(c, Command::Attack { target: t, .. } if game.board.space(t).is_some_and(|s| game.board.area_of(s) == area)))
+            .collect();
+        let units = UnitsView::from_world(&mut self.session.world);
+        let control = self.session.world.resource::<Control>().clone();
+        let mut options: Vec<AttackOption> = Vec::new();
+        // The player's own choice of attackers (clicked on the map) comes first, on each table
+        // the listed attacks use.
+        if !self.selected.is_empty() {
+            let mut tables: Vec<Option<String>> = legal.iter().filter_map(|c| if let Command::Attack { table, .. } = c { Some(table.clone()) } else { None }).collect();
+            tables.dedup();
+            if tables.is_empty() {
+                tables.push(None);
+            }
+            for table in tables {
+                let c = Command::Attack { attackers: self.selected.clone(), target: target.clone(), table, supports: Vec::new() };
+                options.push(AttackOption { label: format!("your choice: {}", option_label(&game, &c)), command: c });
+            }
+        }
+        for c in legal {
+            if !options.iter().any(|o| o.command == c) {
+                options.push(AttackOption { label: option_label(&game, &c), command: c });
+            }
+        }
+        let pick = self.attack_pick.min(options.len().saturating_sub(1));
+        let chosen = options.get(pick).map(|o| o.command.clone());
+        let plan = match &chosen {
+            Some(Command::Attack { attackers, target, table, .. }) => plan_attack(&game, &turn, &units, &control, side, attackers, target, table.as_deref()).map(|p| {
+                let crt = &game.scenario.tables.crts[p.crt];
+                let results = column_probabilities(crt, p.pick.column)
+                    .into_iter()
+                    .map(|(code, w)| {
+                        let name = crt.results.iter().find(|r| r.code == code).map(|r| r.name.clone()).filter(|n| !n.is_empty());
+                        (name.map_or(code.clone(), |n| format!("{code} ({n})")), f64::from(w) * 100.0 / 36.0)
+                    })
+                    .collect();
+                Odds { table: crt.name.clone(), attack: p.attack, defense: p.defense, raw: p.pick.raw_label.clone(), shifts: p.pick.shifts, column: column_label(crt, p.pick.column).to_string(), results }
+            }),
+            _ => Err(format!("no attack on {target} is possible now")),
+        };
+        let name = game.board.spaces[area.index()].name.clone().unwrap_or_else(|| game.board.key(area).to_string());
+        let command = match (&plan, chosen) {
+            (Ok(_), Some(c)) => Ok(c),
+            (Err(e), _) => Err(e.clone()),
+            (Ok(_), None) => Err("no attack chosen".into()),
+        };
+        Some(AttackPreview { target, target_name: name, options, pick, command, plan })
+    }
+}

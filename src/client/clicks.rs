@@ -1,0 +1,151 @@
+//! Clicks on the map: what a click on a space does in the current phase, and which spaces the
+//! map highlights (legal moves with their cost, placements, purchases, attack targets). Both come
+//! from the rules' legal list; the client adds no rule of its own.
+
+use super::Client;
+use crate::model::view::UnitsView;
+use crate::model::{Control, SpaceId, TurnState};
+use crate::rules::movement::legal_destinations;
+use crate::rules::setup::group_of;
+use crate::scenario::schema::PhaseKind;
+use crate::session::Command;
+
+/// What a highlighted space means.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Highlight {
+    /// The selected unit may move there at this cost.
+    Move(u32),
+    /// The selected unit (or the chosen unit type) may be placed there.
+    Place,
+    /// An enemy the side may attack now.
+    Target,
+}
+
+impl Client {
+    /// The command a click on `key` gives with the current selection, if any: a move, a
+    /// placement, an entry or a purchase from the legal list.
+    fn command_at(&self, legal: &[Command], key: &str) -> Option<Command> {
+        let game = self.session.game();
+        if let Some(ty) = &self.recruit_type {
+            return legal.iter().find(|c| matches!(c, Command::Recruit { unit_type, at, surge: false } if unit_type == ty && at == key)).cloned();
+        }
+        let unit = self.selected.first()?.clone();
+        let group = group_of(game, &unit).map(|g| g.id.clone());
+        legal.iter().find_map(|c| match c {
+            Command::Move { unit: u, to } if *u == unit && to == key => Some(c.clone()),
+            Command::Enter { unit: u, at } if *u == unit && at == key => Some(c.clone()),
+            // Set-up lists one unit per group: the group's units are interchangeable.
+            Command::Place { unit: u, at } if at == key && (*u == unit || (group.is_some() && group_of(game, u).map(|g| &g.id) == group.as_ref())) => {
+                Some(Command::Place { unit: unit.clone(), at: at.clone() })
+            }
+            _ => None,
+        })
+    }
+
+    /// Spaces to highlight now.
+    pub fn highlights(&mut self) -> Vec<(SpaceId, Highlight)> {
+        if !self.viewer_acts() {
+            return Vec::new();
+        }
+        let game = self.session.game().clone();
+        let legal = self.legal();
+        let mut out: Vec<(SpaceId, Highlight)> = Vec::new();
+        let phase = self.session.world.resource::<TurnState>().current_phase(&game).map(|p| p.kind);
+        if phase == Some(PhaseKind::Combat) && self.target.is_none() {
+            for c in &legal {
+                if let Command::Attack { target, .. } = c
+                    && let Some(s) = game.board.space(target)
+                {
+                    out.push((game.board.area_of(s), Highlight::Target));
+                }
+            }
+        }
+        if self.recruit_type.is_some() || !self.selected.is_empty() {
+            let units = UnitsView::from_world(&mut self.session.world);
+            let control = self.session.world.resource::<Control>().clone();
+            let costs = self.selected.first().and_then(|id| units.get(id)).map(|u| legal_destinations(&game, &units, &control, u)).unwrap_or_default();
+            for sp in 0..game.board.len() {
+                let id = SpaceId(sp as u32);
+                let key = game.board.key(id).to_string();
+                match self.command_at(&legal, &key) {
+                    Some(Command::Move { .. }) => out.push((id, Highlight::Move(costs.iter().find(|d| d.space == id).map_or(0, |d| d.cost)))),
+                    Some(_) => out.push((id, Highlight::Place)),
+                    None => {}
+                }
+            }
+        }
+        out.sort_by_key(|(s, _)| *s);
+        out.dedup();
+        out
+    }
+
+    /// A click on a space of the map.
+    pub fn click_space(&mut self, key: &str) {
+        let game = self.session.game().clone();
+        let Some(space) = game.board.space(key) else { return };
+        let viewer = self.seats.secrets_of();
+        if !self.viewer_acts() {
+            self.status = "It is not your turn to act.".into();
+            self.status_is_error = true;
+            return;
+        }
+        let legal = self.legal();
+        if let Some(cmd) = self.command_at(&legal, key) {
+            self.give(cmd);
+            self.selected.clear();
+            return;
+        }
+        let units = UnitsView::from_world(&mut self.session.world);
+        let own: Vec<String> = units.at(space).filter(|u| Some(u.side) == viewer).map(|u| u.id.clone()).collect();
+        let phase = self.session.world.resource::<TurnState>().current_phase(&game).map(|p| p.kind);
+        if phase == Some(PhaseKind::Combat) {
+            let area = game.board.area_of(space);
+            let is_target = self.legal().iter().any(|c| matches!(c, Command::Attack { target, .. } if game.board.space(target).is_some_and(|t| game.board.area_of(t) == area)));
+            let enemy = units.at(space).any(|u| Some(u.side) != viewer);
+            if is_target || (enemy && own.is_empty()) {
+                self.target = Some(game.board.key(area).to_string());
+                self.attack_pick = 0;
+                self.status = format!("Target: {}. The combat dialog shows the attacks and their odds.", game.board.key(area));
+                self.status_is_error = false;
+                return;
+            }
+            // Own units: toggle them as attackers.
+            for u in own {
+                if let Some(i) = self.selected.iter().position(|s| *s == u) {
+                    self.selected.remove(i);
+                } else {
+                    self.selected.push(u);
+                }
+            }
+            self.attack_pick = 0;
+            return;
+        }
+        if let Some(ty) = &self.recruit_type {
+            self.status = format!("A {ty} cannot be placed in {key} now.");
+            self.status_is_error = true;
+            return;
+        }
+        if !own.is_empty() {
+            // Click a stack again to cycle through its units.
+            let next = own.iter().position(|u| self.selected.first() == Some(u)).map_or(0, |i| (i + 1) % own.len());
+            self.selected = vec![own[next].clone()];
+            self.status = if phase == Some(PhaseKind::Movement) {
+                format!("{} selected: its legal moves are ringed, with their cost.", own[next])
+            } else {
+                format!("{} selected.", own[next])
+            };
+            self.status_is_error = false;
+        } else if let Some(u) = self.selected.first().cloned() {
+            // The rules' own reason when there is one (a move too long, a zone of control).
+            let why = match (phase, viewer) {
+                (Some(PhaseKind::Movement), Some(side)) => {
+                    let control = self.session.world.resource::<Control>();
+                    crate::rules::movement::move_check(&game, &units, control, side, &u, key).err()
+                }
+                _ => None,
+            };
+            self.status = format!("{u} cannot go to {key} now{}.", why.map(|w| format!(": {w}")).unwrap_or_default());
+            self.status_is_error = true;
+        }
+    }
+}

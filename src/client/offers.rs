@@ -1,0 +1,234 @@
+//! What the screen offers the player now: every button of every panel, as data. The egui panels
+//! draw these offers and nothing else, and tests and scripted runs perform them through
+//! [`Client::act`], so "playable with the mouse alone" is something a test can show.
+
+use serde::{Deserialize, Serialize};
+
+use super::Client;
+use crate::model::view::UnitsView;
+use crate::model::{Location, PendingPrompt, TurnState};
+use crate::scenario::schema::PhaseKind;
+use crate::session::Command;
+
+/// One thing a player can do with the mouse.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum UiAction {
+    /// A click on a space of the map: select a unit there, move or place the selected unit,
+    /// choose a target, buy the chosen unit type there.
+    Space(String),
+    /// A click on a unit in a list (units waiting to be placed).
+    SelectUnit(String),
+    /// A button that gives a command from the rules' legal list (prompt answers, chit plays,
+    /// purchases, the phase's other actions).
+    Give(Command),
+    /// A unit type in the Mobilization panel: its legal placements light up on the map.
+    RecruitType(String),
+    /// One of the combat dialog's attacks, then its Attack or Cancel button.
+    PickAttack(usize),
+    Attack,
+    CancelAttack,
+    EndPhase,
+    Undo,
+    Save,
+    /// The hand-off screen's button: the next player has the screen.
+    ConfirmHandoff,
+    ToggleChart,
+    /// The combat results, event and terrain tables.
+    ToggleTables,
+    ToggleHelp,
+}
+
+/// Where an offer sits on the screen.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Place {
+    Handoff,
+    TopBar,
+    /// End phase, undo, save.
+    Phase,
+    /// Units waiting to be placed or to enter.
+    Waiting,
+    /// The viewer's chit plays and purchases.
+    Chits,
+    /// A purchase of this unit type (Mobilization).
+    Mobilization(String),
+    Withdraw,
+    /// Actions of the selected unit that the map does not show (strategic moves, reserves,
+    /// forced marches, overruns, transport, PGM strikes).
+    Unit,
+    /// The phase's other actions (extra chaos rolls, airstrike purchases, Hyperwar, group
+    /// attacks, the default placement).
+    Other,
+    /// An answer to the open prompt.
+    Prompt,
+    /// The combat dialog.
+    Combat,
+}
+
+/// A button on the screen.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Offer {
+    pub place: Place,
+    pub label: String,
+    pub action: UiAction,
+    pub enabled: bool,
+}
+
+impl Offer {
+    fn new(place: Place, label: impl Into<String>, action: UiAction) -> Self {
+        Self { place, label: label.into(), action, enabled: true }
+    }
+}
+
+/// The unit a unit-specific command is about.
+fn unit_of(c: &Command) -> Option<&str> {
+    match c {
+        Command::StrategicMove { unit, .. } | Command::ForcedMarch { unit } | Command::Reserve { unit } | Command::Pgm { unit, .. } => Some(unit),
+        Command::Carry { carrier, .. } => Some(carrier),
+        Command::Overrun { units, .. } => units.first().map(String::as_str),
+        _ => None,
+    }
+}
+
+/// Commands the map gives by clicks (moves, placements, purchases at a chosen space) or the
+/// combat dialog gives (attacks), so they need no button of their own.
+fn given_by_map(c: &Command) -> bool {
+    matches!(c, Command::Move { .. } | Command::Place { .. } | Command::Enter { .. } | Command::Attack { .. } | Command::EndPhase)
+}
+
+impl Client {
+    /// Whether the side at the screen is the one to act, with nothing covering the screen.
+    #[must_use]
+    pub fn viewer_acts(&self) -> bool {
+        self.seats.handoff.is_none() && self.seats.viewer.is_some() && self.session.acting_side() == self.seats.viewer
+    }
+
+    /// Every button on the screen now, panel by panel.
+    pub fn offers(&mut self) -> Vec<Offer> {
+        if let Some(next) = self.seats.handoff {
+            let name = self.session.game().scenario.sides[next].name.clone();
+            return vec![Offer::new(Place::Handoff, format!("I play {name}: show my screen"), UiAction::ConfirmHandoff)];
+        }
+        let mut out = vec![Offer::new(Place::TopBar, "Chart", UiAction::ToggleChart), Offer::new(Place::TopBar, "Tables", UiAction::ToggleTables), Offer::new(Place::TopBar, "Keys (F1)", UiAction::ToggleHelp)];
+        let actor = self.session.acting_side();
+        out.push(Offer { enabled: actor.is_some(), ..Offer::new(Place::Phase, "End phase", UiAction::EndPhase) });
+        out.push(Offer { enabled: self.session.can_undo(), ..Offer::new(Place::Phase, "Undo (Ctrl+Z)", UiAction::Undo) });
+        out.push(Offer::new(Place::Phase, "Save (Ctrl+S)", UiAction::Save));
+        if !self.viewer_acts() {
+            return out;
+        }
+        let game = self.session.game().clone();
+        let turn = self.session.world.resource::<TurnState>().clone();
+        let units = UnitsView::from_world(&mut self.session.world);
+        let phase = turn.current_phase(&game).map(|p| p.kind);
+        if turn.setup.is_some() || phase == Some(PhaseKind::Reinforcement) {
+            for u in units.0.iter().filter(|u| Some(u.side) == actor && u.location == Location::NotEntered) {
+                out.push(Offer::new(Place::Waiting, u.id.clone(), UiAction::SelectUnit(u.id.clone())));
+            }
+        }
+        let legal = self.legal();
+        if self.session.world.resource::<PendingPrompt>().0.is_some() {
+            out.extend(legal.into_iter().map(|c| Offer::new(Place::Prompt, c.describe(), UiAction::Give(c))));
+            return out;
+        }
+        let selected = self.selected.first().cloned();
+        let mut types: Vec<String> = Vec::new();
+        for c in legal {
+            let place = match &c {
+                Command::PlayChit { .. } | Command::BuyChit => Place::Chits,
+                Command::Recruit { unit_type, .. } => {
+                    if !types.contains(unit_type) {
+                        types.push(unit_type.clone());
+                    }
+                    Place::Mobilization(unit_type.clone())
+                }
+                Command::Withdraw { .. } => Place::Withdraw,
+                c if unit_of(c).is_some() => {
+                    if unit_of(c) != selected.as_deref() {
+                        continue;
+                    }
+                    Place::Unit
+                }
+                c if given_by_map(c) => continue,
+                _ => Place::Other,
+            };
+            out.push(Offer::new(place, c.describe(), UiAction::Give(c)));
+        }
+        for t in types {
+            let name = game.scenario.unit_types.iter().find(|u| u.id == t).map_or(t.clone(), |u| u.name.clone());
+            out.push(Offer::new(Place::Mobilization(t.clone()), format!("Place {name} on the map"), UiAction::RecruitType(t)));
+        }
+        if let Some(preview) = self.attack_preview() {
+            for (i, o) in preview.options.iter().enumerate() {
+                out.push(Offer::new(Place::Combat, o.label.clone(), UiAction::PickAttack(i)));
+            }
+            out.push(Offer { enabled: preview.plan.is_ok(), ..Offer::new(Place::Combat, "Attack", UiAction::Attack) });
+            out.push(Offer::new(Place::Combat, "Cancel", UiAction::CancelAttack));
+        }
+        out
+    }
+
+    /// Performs an action a player took with the mouse. Buttons must be on the screen (in
+    /// `offers`); a click on the map may be anywhere.
+    pub fn act(&mut self, action: UiAction) -> Result<(), String> {
+        if let UiAction::Space(key) = &action {
+            if self.seats.handoff.is_some() {
+                return Err("the hand-off screen covers the map".into());
+            }
+            self.session.game().board.space(key).ok_or_else(|| format!("no space `{key}` on the map"))?;
+            self.click_space(key);
+            return Ok(());
+        }
+        let offers = self.offers();
+        match offers.iter().find(|o| o.action == action) {
+            None => return Err(format!("no such button on the screen now: {action:?}")),
+            Some(o) if !o.enabled => return Err(format!("the button `{}` is disabled now", o.label)),
+            Some(_) => {}
+        }
+        match action {
+            UiAction::Space(_) => {}
+            UiAction::SelectUnit(id) => {
+                self.status = format!("{id} selected: click a highlighted space to place it.");
+                self.status_is_error = false;
+                self.selected = vec![id];
+            }
+            UiAction::Give(c) => self.give(c),
+            UiAction::RecruitType(t) => {
+                self.status = format!("Click a highlighted space to place a new {t} there.");
+                self.status_is_error = false;
+                self.selected.clear();
+                self.recruit_type = Some(t);
+            }
+            UiAction::PickAttack(i) => self.attack_pick = i,
+            UiAction::Attack => {
+                if let Some(Ok(cmd)) = self.attack_preview().map(|p| p.command) {
+                    self.give(cmd);
+                    self.selected.clear();
+                    self.target = None;
+                }
+            }
+            UiAction::CancelAttack => {
+                self.target = None;
+                self.selected.clear();
+                self.attack_pick = 0;
+            }
+            UiAction::EndPhase => self.give(Command::EndPhase),
+            UiAction::Undo => self.undo(),
+            UiAction::Save => self.save(),
+            UiAction::ConfirmHandoff => self.seats.confirm(),
+            UiAction::ToggleChart => self.show_chart = !self.show_chart,
+            UiAction::ToggleTables => self.show_tables = !self.show_tables,
+            UiAction::ToggleHelp => self.show_help = !self.show_help,
+        }
+        Ok(())
+    }
+
+    /// Clicks the button with this label (scripts name buttons as a player sees them).
+    pub fn press(&mut self, label: &str) -> Result<(), String> {
+        let offers = self.offers();
+        let Some(o) = offers.iter().find(|o| o.label == label) else {
+            let shown: Vec<&str> = offers.iter().map(|o| o.label.as_str()).collect();
+            return Err(format!("no button `{label}` on the screen; it shows: {}", shown.join(" | ")));
+        };
+        self.act(o.action.clone())
+    }
+}

@@ -1,0 +1,141 @@
+//! Dialogs over the map: the hotseat hand-off screen, the prompt of a rule (losses, points,
+//! retreats, chits to cancel) with its rule number, the combat dialog (attackers, table, odds
+//! column, shifts and the chance of every result before the roll) and the keys window (F1).
+
+use bevy_egui::egui::{self, Color32, RichText};
+
+use super::Client;
+use super::panels::buttons;
+use crate::client::{Offer, Place, UiAction};
+use crate::session::prompt::Prompt;
+
+/// The hand-off screen: no map, no panels, no log; only whom to pass the screen to.
+pub fn handoff_screen(ui: &mut egui::Ui, client: &mut Client, offers: &[Offer], clicked: &mut Option<UiAction>) {
+    let Some(next) = client.seats.handoff else { return };
+    let game = client.session.game().clone();
+    let side = &game.scenario.sides[next];
+    egui::CentralPanel::default().show(ui, |ui| {
+        ui.vertical_centered(|ui| {
+            ui.add_space(ui.available_height() / 3.0);
+            ui.heading(RichText::new(format!("Hand the screen to the {} player", side.name)).size(28.0).color(super::map::color(&side.color)));
+            ui.add_space(12.0);
+            ui.label("The other side's chits and hidden units stay hidden. Click when the next player sits at the screen.");
+            ui.add_space(12.0);
+            for o in offers.iter().filter(|o| o.place == Place::Handoff) {
+                if ui.button(RichText::new(&o.label).size(18.0)).clicked() {
+                    *clicked = Some(o.action.clone());
+                }
+            }
+        });
+    });
+}
+
+/// Keys and mouse actions (F1).
+pub fn keys_window(ctx: &egui::Context, client: &mut Client) {
+    let mut open = true;
+    egui::Window::new("Keys and mouse (F1)").open(&mut open).collapsible(false).resizable(false).show(ctx, |ui| {
+        egui::Grid::new("keys").striped(true).show(ui, |ui| {
+            for (k, what) in [
+                ("Click a unit", "select it; its legal moves are ringed in yellow with their cost"),
+                ("Click a ringed space", "move the selected unit there"),
+                ("Click a stack again", "select the next unit of the stack"),
+                ("Set-up and purchases", "pick a unit or a unit type, then click a green-ringed space"),
+                ("Combat: click a red-ringed space", "the combat dialog shows the attacks, odds and chances"),
+                ("Combat: click your units first", "attack with exactly those units"),
+                ("Mouse wheel", "zoom"),
+                ("Drag, arrow keys", "pan the map"),
+                ("Home", "fit the map to the window"),
+                ("Ctrl+plus, Ctrl+minus", "scale the panels"),
+                ("Ctrl+Z", "undo (never past a die roll or a reveal)"),
+                ("Ctrl+S", "save"),
+                ("F1", "this list"),
+            ] {
+                ui.label(RichText::new(k).strong());
+                ui.label(what);
+                ui.end_row();
+            }
+        });
+    });
+    client.show_help = open;
+}
+
+/// The open prompt, if it is the viewer's: its question, its rule and the legal answers.
+pub fn prompt_window(ctx: &egui::Context, client: &mut Client, offers: &[Offer], clicked: &mut Option<UiAction>) {
+    // Only the viewer's own questions are shown (a prompt can name hidden chits).
+    let Some(st) = client.seats.visible(&mut client.session) else { return };
+    let Some(prompt) = st.prompt else { return };
+    let (title, rule) = match &prompt {
+        Prompt::TakeLosses { side, steps, rule, .. } => (format!("{side}: pay {steps} loss point(s)"), rule.clone()),
+        Prompt::Advance { side, target, .. } => (format!("{side}: advance into {target}?"), "advance after combat".to_string()),
+        Prompt::PlaceMarkers { side, count, marker, rule, .. } => (format!("{side}: place {count} {marker} marker(s)"), rule.clone()),
+        Prompt::Declare { side, name, rule, .. } => (format!("{side}: declare {name}?"), rule.clone()),
+        Prompt::React { side, moment, .. } => (format!("{side}: play a reaction chit? ({moment})"), "5.8 reaction chits".to_string()),
+        Prompt::ChooseUnit { side, what, rule, .. } => (format!("{side}: choose the unit that {what}"), rule.clone()),
+        Prompt::FirstPlayer { side, rule } => (format!("{side}: who plays first this turn?"), rule.clone()),
+        Prompt::NetwarPoints { side, space, gain, subtract, rule } => {
+            (format!("{side}: points from {space}: +{gain} to your index, or -{subtract} to the enemy's"), rule.clone())
+        }
+        Prompt::PickUnits { side, count, what, rule, .. } => (format!("{side}: pick {count} unit(s) that {what}"), rule.clone()),
+        Prompt::Retreat { side, rule, .. } => (format!("{side}: retreat your units"), rule.clone()),
+        Prompt::PlaceUnit { side, why, rule, .. } => (format!("{side}: place a unit ({why})"), rule.clone()),
+        Prompt::ChooseSpace { side, why, rule, .. } => (format!("{side}: choose a space ({why})"), rule.clone()),
+        Prompt::Airstrike { side, space, column, rule, .. } => (format!("{side}: airstrike in {space}? (now {column}; with it, any column)"), rule.clone()),
+        Prompt::Obligation { side, name, demand, opt_out, rule, .. } => {
+            let cost = opt_out.as_ref().map(|c| format!("; opting out costs {c}")).unwrap_or_default();
+            (format!("{side}: {name}: name {demand}{cost}"), rule.clone())
+        }
+    };
+    // Decisions sit at the map's right edge, where they hide neither the panels nor (on most
+    // maps) the spaces they are about.
+    egui::Window::new(title).collapsible(false).resizable(false).anchor(egui::Align2::RIGHT_TOP, [-12.0, 48.0]).show(ctx, |ui| {
+        ui.label(format!("Rule: {rule}"));
+        // Long lists (a placement anywhere in Iraq) scroll instead of covering the map.
+        egui::ScrollArea::vertical().max_height(320.0).show(ui, |ui| buttons(ui, offers, &Place::Prompt, clicked));
+    });
+}
+
+/// The combat dialog: once a target is chosen, the attacks on it, and for the chosen one its
+/// strengths, column, shifts and the chance of every result.
+pub fn combat_dialog(ctx: &egui::Context, client: &mut Client, offers: &[Offer], clicked: &mut Option<UiAction>) {
+    let Some(preview) = client.attack_preview() else { return };
+    egui::Window::new(format!("Attack on {}", preview.target_name)).collapsible(false).resizable(false).anchor(egui::Align2::RIGHT_TOP, [-12.0, 48.0]).show(ctx, |ui| {
+        ui.label("Attackers (click your units on the map to choose your own):");
+        egui::ScrollArea::vertical().id_salt("attack_options").max_height(200.0).show(ui, |ui| {
+            for (i, o) in preview.options.iter().enumerate() {
+                if ui.radio(i == preview.pick, &o.label).clicked() {
+                    *clicked = Some(UiAction::PickAttack(i));
+                }
+            }
+        });
+        ui.separator();
+        match &preview.plan {
+            Ok(odds) => {
+                ui.label(RichText::new(&odds.table).strong());
+                let shift = if odds.shifts == 0 { "no shift".to_string() } else { format!("{:+} column shift", odds.shifts) };
+                ui.label(format!("{} against {}: {} before shifts, {shift}", odds.attack, odds.defense, odds.raw));
+                ui.label(RichText::new(format!("Column {}", odds.column)).strong().size(18.0).color(Color32::YELLOW));
+                egui::Grid::new("odds").striped(true).show(ui, |ui| {
+                    ui.label(RichText::new("Result").strong());
+                    ui.label(RichText::new("Chance").strong());
+                    ui.end_row();
+                    for (result, pct) in &odds.results {
+                        ui.label(result);
+                        ui.label(format!("{pct:.1}%"));
+                        ui.end_row();
+                    }
+                });
+            }
+            Err(e) => {
+                ui.label(RichText::new(format!("Not allowed: {e}")).color(Color32::from_rgb(255, 120, 120)));
+            }
+        }
+        ui.separator();
+        ui.horizontal(|ui| {
+            for o in offers.iter().filter(|o| o.place == Place::Combat && matches!(o.action, UiAction::Attack | UiAction::CancelAttack)) {
+                if ui.add_enabled(o.enabled, egui::Button::new(RichText::new(&o.label).size(16.0))).clicked() {
+                    *clicked = Some(o.action.clone());
+                }
+            }
+        });
+    });
+}

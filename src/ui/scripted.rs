@@ -1,0 +1,119 @@
+//! The windowed side of a scripted run (`sandtable play --script FILE --shots DIR`): plays the
+//! script's steps between frames through the same client actions a mouse gives, writes a PNG of
+//! the window at each `Shot`, reports start-up and frame times, and exits (code 3 and the step's
+//! error when a step fails).
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use bevy::prelude::*;
+use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
+
+use crate::client::Client;
+use crate::client::script::{ClientScript, Step, act, open};
+
+/// Frames drawn after each step before the next one, so that what it changed is on screen
+/// (egui sizes new windows over a frame or two).
+const SETTLE: u32 = 4;
+/// Frames before the first step: the window is mapped and egui has laid out.
+const FIRST: u32 = 15;
+
+#[derive(Resource)]
+pub struct Runner {
+    steps: Vec<Step>,
+    next: usize,
+    shots: PathBuf,
+    wait: u32,
+    /// A screenshot under way: set when it has been written.
+    capturing: Option<Arc<AtomicBool>>,
+    started: Instant,
+    first_frame: Option<Instant>,
+    /// A frame-time measurement under way: frames left and when it began.
+    measuring: Option<(u32, u32, Instant)>,
+}
+
+impl Runner {
+    #[must_use]
+    pub fn new(script: ClientScript, shots: PathBuf, started: Instant) -> Self {
+        Self { steps: script.steps, next: 0, shots, wait: FIRST, capturing: None, started, first_frame: None, measuring: None }
+    }
+}
+
+#[expect(clippy::needless_pass_by_value, reason = "Bevy system parameters")]
+pub fn run_script(mut commands: Commands, mut runner: ResMut<Runner>, client: Option<ResMut<Client>>, mut exit: MessageWriter<AppExit>) {
+    #[expect(clippy::disallowed_methods, reason = "measuring the client's frames, outside the rules")]
+    let now = Instant::now();
+    if runner.first_frame.is_none() {
+        runner.first_frame = Some(now);
+        eprintln!("start-up to the first frame: {:.0} ms", now.duration_since(runner.started).as_secs_f64() * 1e3);
+    }
+    if let Some((left, total, since)) = runner.measuring {
+        if left > 0 {
+            runner.measuring = Some((left - 1, total, since));
+            return;
+        }
+        let step = runner.next;
+        eprintln!("step {step}: mean frame time over {total} frames: {:.1} ms", now.duration_since(since).as_secs_f64() * 1e3 / f64::from(total));
+        runner.measuring = None;
+    }
+    if let Some(done) = &runner.capturing {
+        if !done.load(Ordering::SeqCst) {
+            return;
+        }
+        runner.capturing = None;
+    }
+    if runner.wait > 0 {
+        runner.wait -= 1;
+        return;
+    }
+    let Some(step) = runner.steps.get(runner.next).cloned() else {
+        exit.write(AppExit::Success);
+        return;
+    };
+    runner.next += 1;
+    runner.wait = SETTLE;
+    let fail = |e: String| {
+        eprintln!("script step {} ({step:?}) failed: {e}", runner.next);
+    };
+    if let Some(c) = open(&step) {
+        match c {
+            Ok(c) => {
+                commands.insert_resource(c);
+                commands.remove_resource::<super::start::StartMenu>();
+                runner.wait = FIRST;
+            }
+            Err(e) => {
+                fail(e);
+                exit.write(AppExit::from_code(3));
+            }
+        }
+        return;
+    }
+    match &step {
+        Step::Wait(n) => runner.wait = *n,
+        Step::Measure(n) => runner.measuring = Some((*n, *n, now)),
+        Step::Shot(name) => {
+            let path = runner.shots.join(format!("{name}.png"));
+            let done = Arc::new(AtomicBool::new(false));
+            let flag = done.clone();
+            commands.spawn(Screenshot::primary_window()).observe(save_to_disk(path.clone())).observe(move |_: On<ScreenshotCaptured>| {
+                flag.store(true, Ordering::SeqCst);
+            });
+            eprintln!("screenshot {}", path.display());
+            runner.capturing = Some(done);
+        }
+        _ => {
+            let Some(mut client) = client else {
+                fail("no game is open yet (the start screen)".into());
+                exit.write(AppExit::from_code(3));
+                return;
+            };
+            if let Err(e) = act(&mut client, &step) {
+                fail(e);
+                exit.write(AppExit::from_code(3));
+            }
+        }
+    }
+}

@@ -1,0 +1,220 @@
+//! The desktop client's model without a window: what a player can do with the mouse (clicks on
+//! spaces, the buttons on the screen) is enough to play whole turns, the combat dialog shows the
+//! odds before the roll, refusals say why, and nothing of the hidden side's chits reaches the
+//! screen's data during the other side's turn.
+
+use std::collections::BTreeSet;
+
+use sandtable::client::clicks::Highlight;
+use sandtable::client::script::{read, run_headless};
+use sandtable::client::{Client, OpenArgs, Place, UiAction};
+use sandtable::model::TurnState;
+use sandtable::scenario::schema::PhaseKind;
+use sandtable::session::Command;
+
+use crate::common::{location, log_has, root};
+
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    let d = std::env::temp_dir().join(format!("sandtable-client-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&d).expect("temp dir");
+    d
+}
+
+fn open(scenario: &str, seed: u64) -> Client {
+    let mut c = Client::open(&OpenArgs { scenario: Some(root().join(scenario)), seed: Some(seed), load: None, solo: false }).expect("opens");
+    c.save_dir = temp_dir(scenario.trim_start_matches("scenarios/").trim_end_matches(".ron"));
+    c
+}
+
+fn turn(c: &Client) -> usize {
+    c.session.world.resource::<TurnState>().turn
+}
+
+#[test]
+fn client_a_full_tutorial_turn_by_mouse_alone_kell_ford() {
+    let script = read(&root().join("tests/fixtures/ui/kell_ford_turn.ron")).expect("script reads");
+    let dir = temp_dir("kell_turn");
+    let mut c = run_headless(&script, &dir).expect("every step is a click a player could make").expect("a game is open");
+    assert_eq!(turn(&c), 1, "the second game turn has begun (turns count from 0)");
+    assert_eq!(location(&mut c.session, "N-2Inf"), "0403");
+    assert_eq!(location(&mut c.session, "N-1Tk"), "0304");
+    assert_eq!(location(&mut c.session, "S-2Inf"), "0505");
+    let attacks = c.session.played.iter().filter(|p| matches!(p.command, Command::Attack { .. })).count();
+    assert_eq!(attacks, 2, "one attack per side, through the combat dialog");
+    assert!(log_has(&mut c.session, "S-Mil"), "the South's loss is in the log");
+    // Phase ends were autosaved.
+    assert!(dir.join("autosave").read_dir().is_ok_and(|mut d| d.next().is_some()), "autosaves were written");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn client_combat_dialog_shows_the_odds_column_shifts_and_every_result_chance_kell_ford() {
+    let mut c = open("scenarios/kell_ford.ron", 7);
+    for k in ["0402", "0403", "0302", "0304"] {
+        c.act(UiAction::Space(k.into())).expect("click");
+    }
+    c.press("End phase").expect("end movement");
+    // Targets are ringed before any choice.
+    let targets: Vec<_> = c.highlights().into_iter().filter(|(_, h)| *h == Highlight::Target).collect();
+    assert!(!targets.is_empty(), "the enemies in reach are ringed");
+    for k in ["0304", "0403", "0404"] {
+        c.act(UiAction::Space(k.into())).expect("click");
+    }
+    let p = c.attack_preview().expect("the combat dialog is open");
+    assert_eq!(p.target, "0404");
+    assert!(p.options[0].label.starts_with("your choice: N-1Tk, N-2Inf"), "{:?}", p.options);
+    let odds = p.plan.expect("the attack is legal");
+    // 6 + 4 = 10 against 4 in a town (tutorial worked case): 2:1, one column left = 1:1.
+    assert_eq!((odds.attack, odds.defense, odds.raw.as_str(), odds.shifts, odds.column.as_str()), (10, 4, "2:1", -1, "1:1"));
+    let total: f64 = odds.results.iter().map(|(_, p)| p).sum();
+    assert!((total - 100.0).abs() < 1e-9, "the chances add up to 100%: {:?}", odds.results);
+    assert!(c.offers().iter().any(|o| o.place == Place::Combat && o.label == "Attack" && o.enabled));
+}
+
+#[test]
+fn client_an_illegal_move_explains_why_and_buttons_off_the_screen_are_refused() {
+    let mut c = open("scenarios/kell_ford.ron", 7);
+    c.act(UiAction::Space("0402".into())).expect("select");
+    c.act(UiAction::Space("0808".into())).ok();
+    c.act(UiAction::Space("0706".into())).expect("a click anywhere on the map is possible");
+    assert!(c.status_is_error, "{}", c.status);
+    assert!(c.status.starts_with("N-2Inf cannot go to 0706 now: "), "the rules' reason is given: {}", c.status);
+    // Commands that are not on a button cannot be given by the mouse.
+    let err = c.act(UiAction::Give(Command::Move { unit: "S-1Inf".into(), to: "0405".into() })).expect_err("not on the screen");
+    assert!(err.contains("no such button"), "{err}");
+    assert!(c.press("Attack").is_err(), "no combat dialog in a movement phase");
+}
+
+/// Everything the screen would show the viewer, as text: the offers and the visible state.
+fn screen_text(c: &mut Client) -> String {
+    let offers: Vec<String> = c.offers().into_iter().map(|o| o.label).collect();
+    let state = c.seats.visible(&mut c.session).map(|s| format!("{s:?}")).unwrap_or_default();
+    let preview = c.attack_preview().map(|p| format!("{p:?}")).unwrap_or_default();
+    format!("{}\n{state}\n{preview}", offers.join("\n"))
+}
+
+/// Plays by the mouse alone with a simple player: hand-offs confirmed, prompts answered with
+/// their first button, the default placement, one purchase per Mobilization phase by picking
+/// a unit type and clicking a ringed space, one move per Movement phase by clicking a unit and
+/// a ringed space, every ringed target attacked through the combat dialog, then End phase.
+/// Stops when `until` holds. Checks on every step that the hidden side's chits never reach the
+/// screen's data.
+fn play_by_mouse(c: &mut Client, until: impl Fn(&Client) -> bool, max: usize) -> (Vec<String>, usize) {
+    let game = c.session.game().clone();
+    let mut secrets_checked = 0;
+    let mut tried: BTreeSet<(usize, usize, String)> = BTreeSet::new();
+    let mut done = Vec::new();
+    for _ in 0..max {
+        if until(c) {
+            return (done, secrets_checked);
+        }
+        // The hidden side's chits (ids and names) never appear in what the screen shows.
+        if let Some(viewer) = c.seats.secrets_of() {
+            let text = screen_text(c);
+            let pools = c.session.world.resource::<sandtable::model::Pools>().clone();
+            for (side, hand) in pools.hands.iter().enumerate() {
+                if side == viewer {
+                    continue;
+                }
+                for chit in hand {
+                    secrets_checked += 1;
+                    let name = sandtable::rules::events::chit_def(&game, chit).map(|(_, d)| d.name.clone()).unwrap_or_default();
+                    let own_too = pools.hands[viewer].contains(chit);
+                    assert!(own_too || !text.contains(chit.as_str()), "the viewer's screen holds the hidden chit id {chit}");
+                    assert!(own_too || name.is_empty() || !text.contains(&name) || pools.hands[viewer].iter().any(|o| sandtable::rules::events::chit_def(&game, o).is_some_and(|(_, d)| d.name == name)), "the viewer's screen names the hidden chit {name}");
+                }
+            }
+        }
+        let offers = c.offers();
+        let pick = |place: &Place| offers.iter().find(|o| &o.place == place && o.enabled).map(|o| o.action.clone());
+        let ts = c.session.world.resource::<TurnState>().clone();
+        let phase = ts.current_phase(&game).map(|p| p.kind);
+        let action = if let Some(a) = pick(&Place::Handoff).or_else(|| pick(&Place::Prompt)) {
+            a
+        } else if let Some(o) = offers.iter().find(|o| o.label == "take the default placement") {
+            o.action.clone()
+        } else if c.attack_preview().is_some() {
+            if offers.iter().any(|o| o.label == "Attack" && o.enabled) { UiAction::Attack } else { UiAction::CancelAttack }
+        } else {
+            let hl = c.highlights();
+            let first = |want: fn(&Highlight) -> bool| hl.iter().find(|(_, h)| want(h)).map(|(s, _)| game.board.key(*s).to_string());
+            let mut chosen = None;
+            match phase {
+                Some(PhaseKind::Combat) => {
+                    if let Some(t) = first(|h| *h == Highlight::Target)
+                        && tried.insert((ts.turn, ts.phase, format!("attack {t}")))
+                    {
+                        chosen = Some(UiAction::Space(t));
+                    }
+                }
+                Some(PhaseKind::Mobilization) if c.recruit_type.is_some() => {
+                    chosen = first(|h| *h == Highlight::Place).map(UiAction::Space);
+                    if chosen.is_none() {
+                        c.recruit_type = None;
+                    }
+                }
+                Some(PhaseKind::Mobilization) => {
+                    if let Some(a) = offers.iter().find(|o| matches!(o.action, UiAction::RecruitType(_))).map(|o| o.action.clone())
+                        && tried.insert((ts.turn, ts.phase, "recruit".into()))
+                    {
+                        chosen = Some(a);
+                    }
+                }
+                Some(PhaseKind::Movement) if !c.selected.is_empty() => {
+                    chosen = first(|h| matches!(h, Highlight::Move(_))).map(UiAction::Space);
+                    if chosen.is_none() {
+                        c.selected.clear();
+                    }
+                }
+                Some(PhaseKind::Movement) => {
+                    let viewer = c.seats.viewer;
+                    let units = sandtable::model::view::UnitsView::from_world(&mut c.session.world);
+                    let own = units.0.iter().filter(|u| Some(u.side) == viewer && !u.activity.moved).find_map(|u| u.space());
+                    if let Some(s) = own
+                        && tried.insert((ts.turn, ts.phase, "move".into()))
+                    {
+                        chosen = Some(UiAction::Space(game.board.key(s).to_string()));
+                    }
+                }
+                _ => {}
+            }
+            chosen.unwrap_or(UiAction::EndPhase)
+        };
+        let before = c.session.played.len();
+        c.act(action.clone()).unwrap_or_else(|e| panic!("{action:?} was on the screen: {e}"));
+        if c.session.played.len() > before {
+            done.push(c.session.played.last().map(|p| p.command.describe()).unwrap_or_default());
+        }
+        assert!(!(action == UiAction::EndPhase && c.status_is_error && c.session.played.len() == before && offers.iter().all(|o| o.place != Place::Combat) && phase != Some(PhaseKind::Combat)), "End phase was refused with nothing else to do: {}", c.status);
+    }
+    panic!("did not finish in {max} mouse actions; last status: {}", c.status);
+}
+
+#[test]
+fn client_a_full_decision_iraq_turn_by_mouse_alone_and_no_hidden_chit_on_screen() {
+    let mut c = open("scenarios/decision_iraq.ron", 5);
+    assert!(c.seats.handoff.is_none());
+    // Through the set-up, game turn 2003B and the A turn 2004A (with its Mobilization).
+    let (done, secrets_checked) = play_by_mouse(&mut c, |c| c.session.world.resource::<TurnState>().turn >= 2, 3000);
+    assert!(secrets_checked > 20, "the other side held chits while the screen was checked ({secrets_checked} checks)");
+    assert!(c.session.played.iter().any(|p| p.side == "ins") && c.session.played.iter().any(|p| p.side == "ci"));
+    assert!(done.iter().any(|d| d == "take the default placement"), "{done:?}");
+    assert!(done.iter().any(|d| d.starts_with("move ")), "a unit moved by clicks: {done:?}");
+    assert!(done.iter().any(|d| d.starts_with("recruit ")), "a unit bought by clicks: {done:?}");
+    assert!(done.iter().any(|d| d.starts_with("attack ")), "a conflict through the combat dialog: {done:?}");
+    assert!(done.iter().filter(|d| *d == "end phase").count() >= 10, "{done:?}");
+    eprintln!("{} commands by mouse: {done:?}", done.len());
+    let _ = std::fs::remove_dir_all(&c.save_dir);
+}
+
+
+#[test]
+fn client_the_smoke_script_plays_without_a_window() {
+    let script = read(&root().join("tests/fixtures/ui/smoke.ron")).expect("script reads");
+    let dir = temp_dir("smoke");
+    let mut c = run_headless(&script, &dir).expect("every step is a click a player could make").expect("a game is open");
+    assert_eq!(c.session.game().scenario.id, "decision_iraq");
+    assert!(c.show_chart, "the chart is open for the last screenshot");
+    assert!(c.seats.handoff.is_none());
+    let _ = (&mut c, std::fs::remove_dir_all(dir));
+}
