@@ -89,6 +89,7 @@ impl Client {
             self.status_is_error = true;
             return;
         }
+        self.inspected = Some(key.to_string());
         let legal = self.legal();
         if let Some(cmd) = self.command_at(&legal, key) {
             self.give(cmd);

@@ -5,6 +5,7 @@
 //! game is a command given through `Client::give`; the client holds no rule of its own.
 
 mod attack;
+pub mod background;
 pub mod clicks;
 mod offers;
 pub mod script;
@@ -29,6 +30,8 @@ pub struct Client {
     pub selected: Vec<String>,
     /// A space the player pointed at as a target.
     pub target: Option<String>,
+    /// The space last clicked: the side panel lists its units.
+    pub inspected: Option<String>,
     /// The last message for the player: what happened, or why a command was refused.
     pub status: String,
     pub status_is_error: bool,
@@ -113,6 +116,7 @@ impl Client {
             session,
             selected: Vec::new(),
             target: None,
+            inspected: None,
             status: "Select a unit to see where it may move.".to_string(),
             status_is_error: false,
             hex_size: 40.0,

@@ -47,6 +47,8 @@ pub enum Place {
     Phase,
     /// Units waiting to be placed or to enter.
     Waiting,
+    /// The viewer's units in the space last clicked (a stack's list).
+    Stack,
     /// The viewer's chit plays and purchases.
     Chits,
     /// A purchase of this unit type (Mobilization).
@@ -125,6 +127,13 @@ impl Client {
                 out.push(Offer::new(Place::Waiting, u.id.clone(), UiAction::SelectUnit(u.id.clone())));
             }
         }
+        if let Some(space) = self.inspected.as_deref().and_then(|k| game.board.space(k))
+            && phase != Some(PhaseKind::Combat)
+        {
+            for u in units.at(space).filter(|u| Some(u.side) == actor) {
+                out.push(Offer::new(Place::Stack, u.id.clone(), UiAction::SelectUnit(u.id.clone())));
+            }
+        }
         let legal = self.legal();
         if self.session.world.resource::<PendingPrompt>().0.is_some() {
             out.extend(legal.into_iter().map(|c| Offer::new(Place::Prompt, c.describe(), UiAction::Give(c))));
@@ -187,7 +196,7 @@ impl Client {
         match action {
             UiAction::Space(_) => {}
             UiAction::SelectUnit(id) => {
-                self.status = format!("{id} selected: click a highlighted space to place it.");
+                self.status = format!("{id} selected: click a ringed space.");
                 self.status_is_error = false;
                 self.selected = vec![id];
             }

@@ -69,7 +69,7 @@ fn hex_corners(c: Pos2, size: f32, flat: bool) -> Vec<Pos2> {
         .collect()
 }
 
-pub fn map_ui(ui: &mut egui::Ui, client: &mut Client) {
+pub fn map_ui(ui: &mut egui::Ui, client: &mut Client, background: Option<&super::background::Background>) {
     let (response, painter) = ui.allocate_painter(ui.available_size(), Sense::click_and_drag());
     let rect = response.rect;
     painter.rect_filled(rect, 0.0, Color32::from_rgb(40, 44, 52));
@@ -126,6 +126,17 @@ pub fn map_ui(ui: &mut egui::Ui, client: &mut Client) {
     let font = FontId::proportional((size * 0.28).clamp(8.0, 16.0));
     let small = FontId::proportional((size * 0.22).clamp(7.0, 13.0));
 
+    // The designer's map scan under the grid, placed by its calibration: the first hex's centre
+    // and the hex size in the image's pixels.
+    if let (Some(bg), Map::Hex(m)) = (background, &game.scenario.map) {
+        let first = board.spaces.iter().position(|sp| matches!(sp.kind, SpaceKind::Hex { col, row, .. } if col == m.first_column && row == m.first_row));
+        if let Some(p0) = first.and_then(|i| pos[i]) {
+            let top_left = p0 - Vec2::new(bg.origin.0, bg.origin.1) / bg.hex_size;
+            let extent = Vec2::new(bg.original.0 as f32, bg.original.1 as f32) / bg.hex_size;
+            let r = Rect::from_min_max(to_screen(top_left), to_screen(top_left + extent));
+            painter.image(bg.texture.id(), r, Rect::from_min_max(Pos2::ZERO, Pos2::new(1.0, 1.0)), Color32::WHITE);
+        }
+    }
     // Links between areas, under the boxes so that they run from box to box.
     if !board.is_hex {
         for (i, edges) in board.edges.iter().enumerate() {
@@ -147,6 +158,8 @@ pub fn map_ui(ui: &mut egui::Ui, client: &mut Client) {
                     Map::Hex(m) => color(&m.terrain[t].color),
                     Map::Area(_) => Color32::GRAY,
                 });
+                // Over a map scan the terrain colours are only a tint.
+                let fill = if background.is_some() { fill.gamma_multiply(0.25) } else { fill };
                 painter.add(egui::Shape::convex_polygon(hex_corners(c, size * 0.98, flat), fill, Stroke::new(1.0, Color32::from_gray(90))));
             }
             SpaceKind::Area | SpaceKind::OffMap { .. } => {

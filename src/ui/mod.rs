@@ -12,6 +12,7 @@ pub use crate::client::Client;
 use crate::client::OpenArgs;
 
 mod actions;
+mod background;
 mod chart;
 mod dialogs;
 mod map;

@@ -23,7 +23,13 @@ pub fn buttons(ui: &mut egui::Ui, offers: &[Offer], place: &Place, clicked: &mut
     }
 }
 
-pub fn draw_ui(mut contexts: EguiContexts, client: Option<ResMut<Client>>, menu: Option<ResMut<super::start::StartMenu>>, mut commands: Commands) -> Result {
+pub fn draw_ui(
+    mut contexts: EguiContexts,
+    client: Option<ResMut<Client>>,
+    menu: Option<ResMut<super::start::StartMenu>>,
+    mut commands: Commands,
+    mut backgrounds: Local<super::background::BackgroundCache>,
+) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let Some(mut client) = client else {
         // No game yet: the start screen.
@@ -57,7 +63,8 @@ pub fn draw_ui(mut contexts: EguiContexts, client: Option<ResMut<Client>>, menu:
         top_bar(&mut viewport, client, &offers, &mut clicked);
         side_panel(&mut viewport, client, &offers, &mut clicked);
         log_panel(&mut viewport, client);
-        egui::CentralPanel::default().show(&mut viewport, |ui| super::map::map_ui(ui, client));
+        let background = backgrounds.get(&ctx, client);
+        egui::CentralPanel::default().show(&mut viewport, |ui| super::map::map_ui(ui, client, background));
         if client.show_chart {
             let mut open = true;
             super::chart::chart_window(&ctx, client, &mut open);
@@ -180,6 +187,16 @@ fn side_panel(ui: &mut egui::Ui, client: &mut Client, offers: &[Offer], clicked:
                 ui.separator();
                 ui.label("Waiting to be placed (select, then click a green-ringed space):");
                 for o in offers.iter().filter(|o| o.place == Place::Waiting) {
+                    let sel = matches!(&o.action, UiAction::SelectUnit(id) if client.selected.first() == Some(id));
+                    if ui.selectable_label(sel, &o.label).clicked() {
+                        *clicked = Some(o.action.clone());
+                    }
+                }
+            }
+            if offers.iter().filter(|o| o.place == Place::Stack).count() > 1 {
+                ui.separator();
+                ui.label(format!("Your units in {}:", client.inspected.clone().unwrap_or_default()));
+                for o in offers.iter().filter(|o| o.place == Place::Stack) {
                     let sel = matches!(&o.action, UiAction::SelectUnit(id) if client.selected.first() == Some(id));
                     if ui.selectable_label(sel, &o.label).clicked() {
                         *clicked = Some(o.action.clone());

@@ -218,3 +218,24 @@ fn client_the_smoke_script_plays_without_a_window() {
     assert!(c.seats.handoff.is_none());
     let _ = (&mut c, std::fs::remove_dir_all(dir));
 }
+
+#[test]
+fn client_a_map_scan_is_read_with_its_calibration_and_scaled_to_fit_a_texture() {
+    let dir = temp_dir("background");
+    // A scan wider than a texture may be: 5000 x 300 pixels.
+    image::RgbImage::from_pixel(5000, 300, image::Rgb([200, 180, 140])).save(dir.join("scan.png")).expect("png");
+    let text = std::fs::read_to_string(root().join("scenarios/kell_ford.ron")).expect("scenario");
+    let text = text.replacen("columns: 8,", "background: Some((image: \"scan.png\", origin: (60.0, 52.0), hex_size: 40.0)),\n        columns: 8,", 1);
+    std::fs::write(dir.join("with_scan.ron"), text).expect("write");
+    let loaded = sandtable::scenario::load_file(&dir.join("with_scan.ron")).expect("the scenario with its scan loads");
+    let bg = sandtable::client::background::load_background(&loaded).expect("the scan reads").expect("a background");
+    assert_eq!(bg.original, (5000, 300), "the calibration keeps the original pixels");
+    assert_eq!(bg.size[0], sandtable::client::background::MAX_TEXTURE_SIDE as usize, "scaled down to a texture's size");
+    assert_eq!(bg.rgba.len(), bg.size[0] * bg.size[1] * 4);
+    assert_eq!((bg.origin, bg.hex_size), ((60.0, 52.0), 40.0));
+    // A missing scan is a clear error naming the field, not a crash.
+    std::fs::remove_file(dir.join("scan.png")).expect("rm");
+    let err = sandtable::scenario::load_file(&dir.join("with_scan.ron")).err().expect("refused").to_string();
+    assert!(err.contains("map.background.image"), "{err}");
+    let _ = std::fs::remove_dir_all(dir);
+}
