@@ -7,7 +7,7 @@ use crate::model::view::UnitsView;
 use crate::model::{Control, TurnState};
 use crate::rules::combat::plan_attack;
 use crate::rules::crt::{column_label, column_probabilities};
-use crate::scenario::schema::PhaseKind;
+use crate::scenario::schema::{CombatEffect, Party, PhaseKind, Portion};
 use crate::session::Command;
 
 /// One attack the dialog offers.
@@ -59,6 +59,26 @@ fn option_label(game: &crate::model::Game, c: &Command) -> String {
     s
 }
 
+/// What a result does, in words, for results the table does not name.
+fn effects_text(effects: &[CombatEffect]) -> String {
+    let who = |p: &Party| if *p == Party::Attacker { "attacker" } else { "defender" };
+    let parts: Vec<String> = effects
+        .iter()
+        .filter_map(|e| match e {
+            CombatEffect::LossPoints { points: 0, .. } | CombatEffect::Steps { steps: 0, .. } | CombatEffect::Retreat { hexes: 0, .. } => None,
+            CombatEffect::LossPoints { party, points } => Some(format!("{} pays {points} loss point{}", who(party), if *points == 1 { "" } else { "s" })),
+            CombatEffect::Steps { party, steps } => Some(format!("{} loses {steps} step{}", who(party), if *steps == 1 { "" } else { "s" })),
+            CombatEffect::Retreat { party, hexes } => Some(format!("{} retreats {hexes}", who(party))),
+            CombatEffect::Exchange => Some("exchange".to_string()),
+            CombatEffect::EliminatePercent { party, percent } => Some(format!("{percent}% of the {} eliminated", who(party))),
+            CombatEffect::Level { party, portion, delta } => Some(format!("{} {} units {delta:+} level", if *portion == Portion::All { "all" } else { "half the" }, who(party))),
+            CombatEffect::Points { party, multiplier } => Some(format!("{} scores x{multiplier}", who(party))),
+            CombatEffect::NoEffect => None,
+        })
+        .collect();
+    if parts.is_empty() { "no effect".to_string() } else { parts.join(", ") }
+}
+
 impl Client {
     /// The combat dialog, when the phase is a combat phase, the viewer acts and has chosen a
     /// target.
@@ -92,12 +112,12 @@ impl Client {
             }
             for table in tables {
                 let c = Command::Attack { attackers: self.selected.clone(), target: target.clone(), table, supports: Vec::new() };
-                options.push(AttackOption { label: format!("your choice: {}", option_label(&game, &c)), command: c });
+                options.push(AttackOption { label: format!("your choice: {}", self.named(&option_label(&game, &c))), command: c });
             }
         }
         for c in legal {
             if !options.iter().any(|o| o.command == c) {
-                options.push(AttackOption { label: option_label(&game, &c), command: c });
+                options.push(AttackOption { label: self.named(&option_label(&game, &c)), command: c });
             }
         }
         let pick = self.attack_pick.min(options.len().saturating_sub(1));
@@ -108,7 +128,8 @@ impl Client {
                 let results = column_probabilities(crt, p.pick.column)
                     .into_iter()
                     .map(|(code, w)| {
-                        let name = crt.results.iter().find(|r| r.code == code).map(|r| r.name.clone()).filter(|n| !n.is_empty());
+                        // The result's printed name, else what it does.
+                        let name = crt.results.iter().find(|r| r.code == code).map(|r| if r.name.is_empty() { effects_text(&r.effects) } else { r.name.clone() }).filter(|n| !n.is_empty());
                         (name.map_or(code.clone(), |n| format!("{code} ({n})")), f64::from(w) * 100.0 / 36.0)
                     })
                     .collect();

@@ -26,6 +26,10 @@ impl Client {
     /// placement, an entry or a purchase from the legal list.
     fn command_at(&self, legal: &[Command], key: &str) -> Option<Command> {
         let game = self.session.game();
+        // A prompt that asks for a space is answered by a click on it.
+        if let Some(c) = legal.iter().find(|c| matches!(c, Command::ChooseSpace { space } if space == key)) {
+            return Some(c.clone());
+        }
         if let Some(ty) = &self.recruit_type {
             return legal.iter().find(|c| matches!(c, Command::Recruit { unit_type, at, surge: false } if unit_type == ty && at == key)).cloned();
         }
@@ -58,6 +62,13 @@ impl Client {
                 {
                     out.push((game.board.area_of(s), Highlight::Target));
                 }
+            }
+        }
+        for c in &legal {
+            if let Command::ChooseSpace { space } = c
+                && let Some(s) = game.board.space(space)
+            {
+                out.push((s, Highlight::Place));
             }
         }
         if self.recruit_type.is_some() || !self.selected.is_empty() {

@@ -98,6 +98,40 @@ fn given_by_map(c: &Command) -> bool {
 }
 
 impl Client {
+    /// `text` with the spaces it names by key shown by their names (`kurdistan_south` as
+    /// Kurdistan South, `0404` as Kell (0404), a box as its district and box).
+    #[must_use]
+    pub fn named(&self, text: &str) -> String {
+        let board = &self.session.game().board;
+        let name = |w: &str| -> Option<String> {
+            let id = board.space(w)?;
+            let sp = &board.spaces[id.index()];
+            let own = sp.name.clone()?;
+            Some(match sp.kind {
+                crate::model::board::SpaceKind::Hex { .. } => format!("{own} ({w})"),
+                crate::model::board::SpaceKind::Slot { .. } => {
+                    let area = board.area_of(id);
+                    format!("{}, {own}", board.spaces[area.index()].name.clone().unwrap_or_else(|| board.key(area).to_string()))
+                }
+                _ => own,
+            })
+        };
+        let mut out = String::with_capacity(text.len());
+        let mut word = String::new();
+        for ch in text.chars().chain(std::iter::once('\0')) {
+            if ch.is_alphanumeric() || matches!(ch, '_' | '/' | '#' | '-') {
+                word.push(ch);
+                continue;
+            }
+            out.push_str(&name(&word).unwrap_or_else(|| word.clone()));
+            word.clear();
+            if ch != '\0' {
+                out.push(ch);
+            }
+        }
+        out
+    }
+
     /// Whether the side at the screen is the one to act, with nothing covering the screen.
     #[must_use]
     pub fn viewer_acts(&self) -> bool {
@@ -136,7 +170,7 @@ impl Client {
         }
         let legal = self.legal();
         if self.session.world.resource::<PendingPrompt>().0.is_some() {
-            out.extend(legal.into_iter().map(|c| Offer::new(Place::Prompt, c.describe(), UiAction::Give(c))));
+            out.extend(legal.into_iter().map(|c| Offer::new(Place::Prompt, self.named(&c.describe()), UiAction::Give(c))));
             return out;
         }
         let selected = self.selected.first().cloned();
@@ -160,7 +194,7 @@ impl Client {
                 c if given_by_map(c) => continue,
                 _ => Place::Other,
             };
-            out.push(Offer::new(place, c.describe(), UiAction::Give(c)));
+            out.push(Offer::new(place, self.named(&c.describe()), UiAction::Give(c)));
         }
         for t in types {
             let name = game.scenario.unit_types.iter().find(|u| u.id == t).map_or(t.clone(), |u| u.name.clone());

@@ -7,17 +7,18 @@ use egui_plot::{Legend, Line, Plot};
 use super::Client;
 use crate::rules::tracks::TrackHistory;
 
-/// The chart window, shown while `open` is set.
-pub fn chart_window(ctx: &egui::Context, client: &mut Client, open: &mut bool) {
+/// The chart, in a panel at the right of the map (the map fits the rest of the window).
+pub fn chart_panel(ui: &mut egui::Ui, client: &mut Client) {
     let game = client.session.game().clone();
     let history = client.session.world.resource::<TrackHistory>().0.clone();
     let now = client.session.world.resource::<crate::model::Tracks>().0.clone();
     let labels: Vec<String> = history.iter().map(|(l, _)| l.clone()).chain(std::iter::once("now".to_string())).collect();
-    egui::Window::new("Tracks over the turns").open(open).default_size([520.0, 300.0]).anchor(egui::Align2::RIGHT_BOTTOM, [-12.0, -170.0]).show(ctx, |ui| {
+    egui::Panel::right("chart").exact_size(380.0).show(ui, |ui| {
+        ui.label(egui::RichText::new("Tracks over the turns").strong());
         let formatter_labels = labels.clone();
         Plot::new("tracks")
             .legend(Legend::default())
-            .height(240.0)
+            .height(260.0)
             .include_y(0.0)
             .allow_scroll(false)
             .x_axis_formatter(move |mark, _| {

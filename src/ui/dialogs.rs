@@ -9,6 +9,11 @@ use super::panels::buttons;
 use crate::client::{Offer, Place, UiAction};
 use crate::session::prompt::Prompt;
 
+/// Dialogs sit at the map's right edge, left of the chart when it is open.
+fn right_of_map(client: &Client) -> f32 {
+    if client.show_chart { -400.0 } else { -12.0 }
+}
+
 /// The hand-off screen: no map, no panels, no log; only whom to pass the screen to.
 pub fn handoff_screen(ui: &mut egui::Ui, client: &mut Client, offers: &[Offer], clicked: &mut Option<UiAction>) {
     let Some(next) = client.seats.handoff else { return };
@@ -59,8 +64,10 @@ pub fn keys_window(ctx: &egui::Context, client: &mut Client) {
     client.show_help = open;
 }
 
-/// The open prompt, if it is the viewer's: its question, its rule and the legal answers.
-pub fn prompt_window(ctx: &egui::Context, client: &mut Client, offers: &[Offer], clicked: &mut Option<UiAction>) {
+/// The open prompt, if it is the viewer's: its question, its rule and the legal answers, framed
+/// in the side panel where it never covers the spaces it is about (those it names are ringed on
+/// the map, and a click there answers too).
+pub fn prompt_section(ui: &mut egui::Ui, client: &mut Client, offers: &[Offer], clicked: &mut Option<UiAction>) {
     // Only the viewer's own questions are shown (a prompt can name hidden chits).
     let Some(st) = client.seats.visible(&mut client.session) else { return };
     let Some(prompt) = st.prompt else { return };
@@ -87,10 +94,16 @@ pub fn prompt_window(ctx: &egui::Context, client: &mut Client, offers: &[Offer],
     };
     // Decisions sit at the map's right edge, where they hide neither the panels nor (on most
     // maps) the spaces they are about.
-    egui::Window::new(title).collapsible(false).resizable(false).anchor(egui::Align2::RIGHT_TOP, [-12.0, 48.0]).show(ctx, |ui| {
-        ui.label(format!("Rule: {rule}"));
-        // Long lists (a placement anywhere in Iraq) scroll instead of covering the map.
-        egui::ScrollArea::vertical().max_height(320.0).show(ui, |ui| buttons(ui, offers, &Place::Prompt, clicked));
+    let game = client.session.game().clone();
+    let who = client.seats.viewer.map_or(String::new(), |v| game.scenario.sides[v].name.clone());
+    let title = client.named(&title);
+    ui.separator();
+    egui::Frame::group(ui.style()).stroke(egui::Stroke::new(2.0, Color32::YELLOW)).show(ui, |ui| {
+        ui.label(RichText::new(format!("{who}: your decision")).strong().color(Color32::YELLOW));
+        ui.label(RichText::new(title).strong());
+        ui.label(format!("Rule {rule}"));
+        // Long lists (a placement anywhere in Iraq) scroll.
+        egui::ScrollArea::vertical().id_salt("prompt_answers").max_height(320.0).show(ui, |ui| buttons(ui, offers, &Place::Prompt, clicked));
     });
 }
 
@@ -98,7 +111,7 @@ pub fn prompt_window(ctx: &egui::Context, client: &mut Client, offers: &[Offer],
 /// strengths, column, shifts and the chance of every result.
 pub fn combat_dialog(ctx: &egui::Context, client: &mut Client, offers: &[Offer], clicked: &mut Option<UiAction>) {
     let Some(preview) = client.attack_preview() else { return };
-    egui::Window::new(format!("Attack on {}", preview.target_name)).collapsible(false).resizable(false).anchor(egui::Align2::RIGHT_TOP, [-12.0, 48.0]).show(ctx, |ui| {
+    egui::Window::new(format!("Attack on {}", preview.target_name)).collapsible(false).resizable(false).anchor(egui::Align2::RIGHT_TOP, [right_of_map(client), 48.0]).show(ctx, |ui| {
         ui.label("Attackers (click your units on the map to choose your own):");
         egui::ScrollArea::vertical().id_salt("attack_options").max_height(200.0).show(ui, |ui| {
             for (i, o) in preview.options.iter().enumerate() {

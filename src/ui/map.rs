@@ -163,9 +163,9 @@ pub fn map_ui(ui: &mut egui::Ui, client: &mut Client, background: Option<&super:
                 painter.add(egui::Shape::convex_polygon(hex_corners(c, size * 0.98, flat), fill, Stroke::new(1.0, Color32::from_gray(90))));
             }
             SpaceKind::Area | SpaceKind::OffMap { .. } => {
-                let r = Rect::from_center_size(c, Vec2::new(size * 2.2, size * 1.6));
+                let r = Rect::from_center_size(c, Vec2::new(size * 2.3, size * 1.7));
                 painter.rect(r, 6.0, Color32::from_rgb(214, 204, 176), Stroke::new(1.5, Color32::BLACK), StrokeKind::Inside);
-                painter.text(r.center_top() + Vec2::new(0.0, 10.0), Align2::CENTER_CENTER, sp.name.as_deref().unwrap_or(&sp.key), font.clone(), Color32::BLACK);
+                painter.with_clip_rect(r).text(r.center_top() + Vec2::new(0.0, size * 0.22), Align2::CENTER_CENTER, sp.name.as_deref().unwrap_or(&sp.key), font.clone(), Color32::BLACK);
             }
             SpaceKind::Slot { .. } => {
                 let r = Rect::from_center_size(c, Vec2::new(size * 0.8, size * 0.8));
@@ -210,14 +210,23 @@ pub fn map_ui(ui: &mut egui::Ui, client: &mut Client, background: Option<&super:
     for (space, h) in &highlights {
         let Some(p) = pos[space.index()] else { continue };
         let c = to_screen(p);
-        let (colour, r) = match h {
-            Highlight::Move(_) => (Color32::from_rgb(255, 230, 0), 0.75),
-            Highlight::Place => (Color32::from_rgb(90, 230, 120), 0.55),
-            Highlight::Target => (Color32::from_rgb(255, 90, 60), 0.85),
+        let colour = match h {
+            Highlight::Move(_) => Color32::from_rgb(255, 230, 0),
+            Highlight::Place => Color32::from_rgb(90, 230, 120),
+            Highlight::Target => Color32::from_rgb(255, 90, 60),
         };
-        painter.circle_stroke(c, size * r, Stroke::new(3.0, colour));
-        if let Highlight::Move(cost) = h {
-            painter.text(c + Vec2::new(size * 0.55, -size * 0.45), Align2::CENTER_CENTER, format!("{cost}"), font.clone(), colour);
+        let tint = Color32::from_rgba_unmultiplied(colour.r(), colour.g(), colour.b(), 60);
+        // The space itself is outlined and tinted: a hex, or an area's box.
+        match board.spaces[space.index()].kind {
+            SpaceKind::Hex { .. } => {
+                painter.add(egui::Shape::convex_polygon(hex_corners(c, size * 0.9, flat), tint, Stroke::new(3.0, colour)));
+            }
+            SpaceKind::Slot { .. } => {
+                painter.rect(Rect::from_center_size(c, Vec2::splat(size * 0.8)), 2.0, tint, Stroke::new(3.0, colour), StrokeKind::Outside);
+            }
+            _ => {
+                painter.rect(Rect::from_center_size(c, Vec2::new(size * 2.3, size * 1.7)), 6.0, tint, Stroke::new(3.0, colour), StrokeKind::Outside);
+            }
         }
     }
     if let Some(t) = client.target.as_deref().and_then(|k| board.space(k))
@@ -225,38 +234,67 @@ pub fn map_ui(ui: &mut egui::Ui, client: &mut Client, background: Option<&super:
     {
         painter.circle_stroke(to_screen(p), size * 0.8, Stroke::new(3.0, Color32::RED));
     }
-    // Counters: stacks drawn with an offset per unit so depth shows.
+    // Counters: on hexes, stacks drawn with an offset per unit so their depth shows; in an
+    // area's box, a row under its name (overlapping when crowded); in an area's slot, one.
     for (i, p) in pos.iter().enumerate() {
         let Some(p) = *p else { continue };
         let here: Vec<&UnitView> = units.at(SpaceId(i as u32)).collect();
         let c = to_screen(p);
-        let cs = size * 0.95;
+        let area = matches!(board.spaces[i].kind, SpaceKind::Area | SpaceKind::Slot { .. });
+        let cs = if area { size * 0.66 } else { size * 0.95 };
+        let n = here.len() as f32;
+        let step = if n > 1.0 { (cs * 1.05).min((size * 2.2 - cs) / (n - 1.0)) } else { 0.0 };
         for (k, u) in here.iter().enumerate() {
-            let off = Vec2::splat(-(k as f32) * cs * 0.1 + (here.len() as f32 - 1.0) * cs * 0.05);
-            let r = Rect::from_center_size(c + off, Vec2::splat(cs));
-            let side_col = color(&game.scenario.sides[u.side].color);
+            let centre = match board.spaces[i].kind {
+                SpaceKind::Area => c + Vec2::new(-(n - 1.0) * step / 2.0 + k as f32 * step, size * 0.2),
+                SpaceKind::Slot { .. } => c,
+                _ => c + Vec2::splat(-(k as f32) * cs * 0.1 + (n - 1.0) * cs * 0.05),
+            };
+            let r = Rect::from_center_size(centre, Vec2::splat(cs));
+            // The contingent's colours where the scenario gives them, else the side's; a
+            // face-down counter shows only its side.
+            let t = &game.scenario.unit_types[u.type_index];
             let hide = u.hidden && viewer != Some(u.side);
+            let contingent = game.scenario.contingents.iter().find(|k| k.id == t.contingent).filter(|_| !hide);
+            let side_col = contingent.map_or_else(|| color(&game.scenario.sides[u.side].color), |k| color(&k.color));
+            let ink = contingent.map_or(Color32::BLACK, |k| color(&k.text_color));
             let sel = client.selected.contains(&u.id);
             painter.rect(r, 3.0, side_col, Stroke::new(if sel { 3.0 } else { 1.0 }, if sel { Color32::YELLOW } else { Color32::BLACK }), StrokeKind::Inside);
             if hide {
                 painter.text(r.center(), Align2::CENTER_CENTER, "?", FontId::proportional(cs * 0.5), Color32::BLACK);
                 continue;
             }
-            let t = &game.scenario.unit_types[u.type_index];
             let f = factors(&game, u.type_index, u.level);
             // NATO box in the upper half, factors below, id on top: as on a printed counter.
             let sym = Rect::from_center_size(r.center() - Vec2::new(0.0, cs * 0.1), Vec2::new(cs * 0.5, cs * 0.3));
-            painter.rect_stroke(sym, 0.0, Stroke::new(1.0, Color32::BLACK), StrokeKind::Inside);
-            nato(&painter, sym, t.symbol);
-            painter.text(r.center_top() + Vec2::new(0.0, cs * 0.12), Align2::CENTER_CENTER, &u.id, FontId::proportional(cs * 0.15), Color32::BLACK);
+            painter.rect_stroke(sym, 0.0, Stroke::new(1.0, ink), StrokeKind::Inside);
+            nato(&painter, sym, t.symbol, ink);
+            // Counters of a counter mix (`ci_bct1#3`) carry their type's name, as printed;
+            // named units their name. Clipped to the counter; the tooltip has the rest.
+            let label = if u.id.contains('#') { t.name.as_str() } else { u.id.as_str() };
+            painter.with_clip_rect(r.shrink(1.0)).text(r.center_top() + Vec2::new(0.0, cs * 0.12), Align2::CENTER_CENTER, label, FontId::proportional(cs * 0.15), ink);
+            // The level of level units (DI 8), in the corner where printed counters show it.
+            if let crate::scenario::schema::Strength::Levels { .. } = t.strength
+                && u.level > 0
+            {
+                painter.text(r.left_bottom() + Vec2::new(cs * 0.1, -cs * 0.38), Align2::LEFT_CENTER, format!("L{}", u.level), FontId::proportional(cs * 0.15), ink);
+            }
             let reduced = u.level > 0 && matches!(t.strength, crate::scenario::schema::Strength::Steps(_));
             painter.text(
                 r.center_bottom() - Vec2::new(0.0, cs * 0.16),
                 Align2::CENTER_CENTER,
                 format!("{}-{}-{}", f.attack, f.defense, f.movement),
                 FontId::proportional(cs * 0.22),
-                if reduced { Color32::from_rgb(150, 0, 0) } else { Color32::BLACK },
+                if reduced { Color32::from_rgb(150, 0, 0) } else { ink },
             );
+        }
+    }
+    // Move costs on dark badges at the hexes' lower right, over the counters.
+    for (space, h) in &highlights {
+        if let (Highlight::Move(cost), Some(p)) = (h, pos[space.index()]) {
+            let at = to_screen(p) + Vec2::new(size * 0.5, size * 0.42);
+            painter.circle_filled(at, (size * 0.2).max(8.0), Color32::from_black_alpha(200));
+            painter.text(at, Align2::CENTER_CENTER, format!("{cost}"), font.clone(), Color32::from_rgb(255, 230, 0));
         }
     }
     // Clicks.
@@ -302,8 +340,8 @@ pub fn map_ui(ui: &mut egui::Ui, client: &mut Client, background: Option<&super:
 }
 
 /// Draws the NATO symbol of a unit type inside its box.
-pub fn nato(p: &egui::Painter, r: egui::Rect, s: NatoSymbol) {
-    let st = Stroke::new(1.0, Color32::BLACK);
+pub fn nato(p: &egui::Painter, r: egui::Rect, s: NatoSymbol, ink: Color32) {
+    let st = Stroke::new(1.0, ink);
     match s {
         NatoSymbol::Infantry | NatoSymbol::Marine | NatoSymbol::Militia => {
             p.line_segment([r.left_top(), r.right_bottom()], st);
@@ -321,7 +359,7 @@ pub fn nato(p: &egui::Painter, r: egui::Rect, s: NatoSymbol) {
             p.line_segment([r.left_bottom(), r.right_top()], st);
         }
         NatoSymbol::Artillery => {
-            p.circle_filled(r.center(), r.height() * 0.15, Color32::BLACK);
+            p.circle_filled(r.center(), r.height() * 0.15, ink);
         }
         NatoSymbol::AntiTank => {
             p.line_segment([r.left_bottom(), r.center_top()], st);
@@ -329,7 +367,7 @@ pub fn nato(p: &egui::Painter, r: egui::Rect, s: NatoSymbol) {
         }
         _ => {
             let letter = format!("{s:?}").chars().next().map_or(String::new(), |c| c.to_string());
-            p.text(r.center(), egui::Align2::CENTER_CENTER, letter, egui::FontId::proportional(r.height() * 0.7), Color32::BLACK);
+            p.text(r.center(), egui::Align2::CENTER_CENTER, letter, egui::FontId::proportional(r.height() * 0.7), ink);
         }
     }
 }

@@ -63,13 +63,11 @@ pub fn draw_ui(
         top_bar(&mut viewport, client, &offers, &mut clicked);
         side_panel(&mut viewport, client, &offers, &mut clicked);
         log_panel(&mut viewport, client);
+        if client.show_chart {
+            super::chart::chart_panel(&mut viewport, client);
+        }
         let background = backgrounds.get(&ctx, client);
         egui::CentralPanel::default().show(&mut viewport, |ui| super::map::map_ui(ui, client, background));
-        if client.show_chart {
-            let mut open = true;
-            super::chart::chart_window(&ctx, client, &mut open);
-            client.show_chart = open;
-        }
         if client.show_tables {
             let mut open = true;
             super::tables::tables_window(&ctx, client, &mut open);
@@ -78,7 +76,6 @@ pub fn draw_ui(
         if client.show_help {
             super::dialogs::keys_window(&ctx, client);
         }
-        super::dialogs::prompt_window(&ctx, client, &offers, &mut clicked);
         super::dialogs::combat_dialog(&ctx, client, &offers, &mut clicked);
     }
     if let Some(a) = clicked {
@@ -96,8 +93,8 @@ fn top_bar(ui: &mut egui::Ui, client: &mut Client, offers: &[Offer], clicked: &m
         ui.horizontal_wrapped(|ui| {
             ui.heading(&game.scenario.title);
             ui.separator();
-            let label = game.scenario.turns.labels.get(st.turn.saturating_sub(1)).cloned().unwrap_or_default();
-            ui.label(RichText::new(format!("Turn {} of {} ({label})", st.turn, game.scenario.turns.labels.len())).strong());
+            let n = client.session.world.resource::<TurnState>().turn + 1;
+            ui.label(RichText::new(format!("Turn {} ({n} of {})", st.turn, game.scenario.turns.labels.len())).strong());
             ui.separator();
             let phase_name = game.scenario.turns.phases.iter().find(|p| p.id == st.phase).map_or(st.phase.clone(), |p| p.name.clone());
             ui.label(RichText::new(phase_name).strong());
@@ -183,6 +180,7 @@ fn side_panel(ui: &mut egui::Ui, client: &mut Client, offers: &[Offer], clicked:
             ui.separator();
             let color = if client.status_is_error { Color32::from_rgb(255, 120, 120) } else { Color32::LIGHT_GREEN };
             ui.label(RichText::new(&client.status).color(color));
+            super::dialogs::prompt_section(ui, client, offers, clicked);
             if offers.iter().any(|o| o.place == Place::Waiting) {
                 ui.separator();
                 ui.label("Waiting to be placed (select, then click a green-ringed space):");

@@ -41,7 +41,6 @@ impl Runner {
     }
 }
 
-#[expect(clippy::needless_pass_by_value, reason = "Bevy system parameters")]
 pub fn run_script(mut commands: Commands, mut runner: ResMut<Runner>, client: Option<ResMut<Client>>, mut exit: MessageWriter<AppExit>) {
     #[expect(clippy::disallowed_methods, reason = "measuring the client's frames, outside the rules")]
     let now = Instant::now();

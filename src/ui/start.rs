@@ -15,7 +15,6 @@ use crate::session::save::saves_dir;
 
 /// One scenario file found for the list.
 pub struct MenuEntry {
-    pub path: PathBuf,
     pub loaded: Arc<Loaded>,
 }
 
@@ -51,7 +50,7 @@ impl StartMenu {
         let mut errors = Vec::new();
         for path in files {
             match load_file(&path) {
-                Ok(l) => entries.push(MenuEntry { path, loaded: Arc::new(l) }),
+                Ok(l) => entries.push(MenuEntry { loaded: Arc::new(l) }),
                 Err(r) => errors.push(format!("{}: {}", path.display(), r.to_string().lines().next().unwrap_or_default())),
             }
         }

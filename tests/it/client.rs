@@ -62,6 +62,8 @@ fn client_combat_dialog_shows_the_odds_column_shifts_and_every_result_chance_kel
     }
     let p = c.attack_preview().expect("the combat dialog is open");
     assert_eq!(p.target, "0404");
+    assert_eq!(p.target_name, "Kell");
+    assert_eq!(c.named("attack 0404 with N-1Tk"), "attack Kell (0404) with N-1Tk", "buttons name spaces by their names");
     assert!(p.options[0].label.starts_with("your choice: N-1Tk, N-2Inf"), "{:?}", p.options);
     let odds = p.plan.expect("the attack is legal");
     // 6 + 4 = 10 against 4 in a town (tutorial worked case): 2:1, one column left = 1:1.
@@ -235,7 +237,8 @@ fn client_a_map_scan_is_read_with_its_calibration_and_scaled_to_fit_a_texture() 
     assert_eq!((bg.origin, bg.hex_size), ((60.0, 52.0), 40.0));
     // A missing scan is a clear error naming the field, not a crash.
     std::fs::remove_file(dir.join("scan.png")).expect("rm");
-    let err = sandtable::scenario::load_file(&dir.join("with_scan.ron")).err().expect("refused").to_string();
+    let Err(err) = sandtable::scenario::load_file(&dir.join("with_scan.ron")) else { panic!("a missing scan is refused") };
+    let err = err.to_string();
     assert!(err.contains("map.background.image"), "{err}");
     let _ = std::fs::remove_dir_all(dir);
 }
