@@ -67,6 +67,7 @@ pub fn run(args: ClientArgs) -> i32 {
     }))
     .add_plugins(EguiPlugin::default())
     .insert_resource(ClearColor(Color::srgb(0.16, 0.17, 0.19)))
+    .init_resource::<scripted::UiCost>()
     .add_systems(Startup, spawn_camera)
     .add_systems(EguiPrimaryContextPass, panels::draw_ui)
     .add_systems(Update, update_title);

@@ -29,6 +29,21 @@ pub fn draw_ui(
     menu: Option<ResMut<super::start::StartMenu>>,
     mut commands: Commands,
     mut backgrounds: Local<super::background::BackgroundCache>,
+    mut cost: ResMut<super::scripted::UiCost>,
+) -> Result {
+    #[expect(clippy::disallowed_methods, reason = "measuring the client's own drawing time, outside the rules")]
+    let started = std::time::Instant::now();
+    let result = draw(&mut contexts, client, menu, &mut commands, &mut backgrounds);
+    cost.add(started.elapsed());
+    result
+}
+
+fn draw(
+    contexts: &mut EguiContexts,
+    client: Option<ResMut<Client>>,
+    menu: Option<ResMut<super::start::StartMenu>>,
+    commands: &mut Commands,
+    backgrounds: &mut super::background::BackgroundCache,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let Some(mut client) = client else {
