@@ -60,7 +60,7 @@ fn option_label(game: &crate::model::Game, c: &Command) -> String {
 }
 
 /// What a result does, in words, for results the table does not name.
-fn effects_text(effects: &[CombatEffect]) -> String {
+pub fn effects_text(effects: &[CombatEffect]) -> String {
     let who = |p: &Party| if *p == Party::Attacker { "attacker" } else { "defender" };
     let parts: Vec<String> = effects
         .iter()

@@ -90,6 +90,19 @@ impl Client {
         out
     }
 
+    /// The path the selected unit would take to `space` (its start first), when it may move
+    /// there: drawn while the pointer is over a ringed space.
+    pub fn path_to(&mut self, space: SpaceId) -> Option<Vec<SpaceId>> {
+        let id = self.selected.first()?.clone();
+        let game = self.session.game().clone();
+        let units = UnitsView::from_world(&mut self.session.world);
+        let u = units.get(&id)?;
+        let from = u.space()?;
+        let control = self.session.world.resource::<Control>();
+        let d = legal_destinations(&game, &units, control, u).into_iter().find(|d| d.space == space)?;
+        Some(std::iter::once(from).chain(d.path).collect())
+    }
+
     /// A click on a space of the map.
     pub fn click_space(&mut self, key: &str) {
         let game = self.session.game().clone();

@@ -4,7 +4,7 @@
 //! and tests and scripted runs perform the same actions without a window. Every change to the
 //! game is a command given through `Client::give`; the client holds no rule of its own.
 
-mod attack;
+pub mod attack;
 pub mod background;
 pub mod clicks;
 mod offers;

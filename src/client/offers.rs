@@ -9,6 +9,7 @@ use crate::model::view::UnitsView;
 use crate::model::{Location, PendingPrompt, TurnState};
 use crate::scenario::schema::PhaseKind;
 use crate::session::Command;
+use crate::session::seats::SeatMode;
 
 /// One thing a player can do with the mouse.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -35,6 +36,8 @@ pub enum UiAction {
     ToggleChart,
     /// The combat results, event and terrain tables.
     ToggleTables,
+    /// Solo play: show both sides' secrets, or only the side to act's.
+    ToggleReveal,
     ToggleHelp,
 }
 
@@ -145,6 +148,9 @@ impl Client {
             return vec![Offer::new(Place::Handoff, format!("I play {name}: show my screen"), UiAction::ConfirmHandoff)];
         }
         let mut out = vec![Offer::new(Place::TopBar, "Chart", UiAction::ToggleChart), Offer::new(Place::TopBar, "Tables", UiAction::ToggleTables), Offer::new(Place::TopBar, "Keys (F1)", UiAction::ToggleHelp)];
+        if let SeatMode::Solo { reveal_all } = self.seats.mode {
+            out.push(Offer::new(Place::TopBar, if reveal_all { "Hide the other side" } else { "Show both sides" }, UiAction::ToggleReveal));
+        }
         let actor = self.session.acting_side();
         out.push(Offer { enabled: actor.is_some(), ..Offer::new(Place::Phase, "End phase", UiAction::EndPhase) });
         out.push(Offer { enabled: self.session.can_undo(), ..Offer::new(Place::Phase, "Undo (Ctrl+Z)", UiAction::Undo) });
@@ -236,7 +242,8 @@ impl Client {
             }
             UiAction::Give(c) => self.give(c),
             UiAction::RecruitType(t) => {
-                self.status = format!("Click a highlighted space to place a new {t} there.");
+                let name = self.session.game().scenario.unit_types.iter().find(|u| u.id == t).map_or(t.clone(), |u| u.name.clone());
+                self.status = format!("Click a green-ringed space to place a new {name} there.");
                 self.status_is_error = false;
                 self.selected.clear();
                 self.recruit_type = Some(t);
@@ -259,6 +266,11 @@ impl Client {
             UiAction::Save => self.save(),
             UiAction::ConfirmHandoff => self.seats.confirm(),
             UiAction::ToggleChart => self.show_chart = !self.show_chart,
+            UiAction::ToggleReveal => {
+                if let SeatMode::Solo { reveal_all } = &mut self.seats.mode {
+                    *reveal_all = !*reveal_all;
+                }
+            }
             UiAction::ToggleTables => self.show_tables = !self.show_tables,
             UiAction::ToggleHelp => self.show_help = !self.show_help,
         }

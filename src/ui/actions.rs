@@ -67,10 +67,20 @@ pub fn mobilization_section(ui: &mut egui::Ui, client: &Client, units: &UnitsVie
             .unwrap_or_default();
         let chosen = client.recruit_type.as_deref() == Some(ty);
         let header = format!("{} ({cost}){}", game.scenario.unit_types[t].name, if free.is_empty() { String::new() } else { format!(", free {}", free.join(" ")) });
-        let place = Place::Mobilization(ty.to_string());
-        egui::CollapsingHeader::new(RichText::new(header).color(if chosen { egui::Color32::from_rgb(90, 230, 120) } else { ui.visuals().text_color() })).id_salt(ty).show(ui, |ui| {
-            buttons(ui, offers, &place, clicked);
-        });
+        // A click on the type rings its legal placements on the map; the chosen type also
+        // lists them as buttons (with purchases paid by mobilization points).
+        if ui.selectable_label(chosen, header).clicked() {
+            *clicked = Some(UiAction::RecruitType(ty.to_string()));
+        }
+        if chosen {
+            ui.indent(("buys", ty), |ui| {
+                for o in offers.iter().filter(|o| matches!(&o.place, Place::Mobilization(x) if x == ty) && matches!(o.action, UiAction::Give(_))) {
+                    if ui.small_button(&o.label).clicked() {
+                        *clicked = Some(o.action.clone());
+                    }
+                }
+            });
+        }
     }
     let withdraws = offers.iter().filter(|o| o.place == Place::Withdraw).count();
     if withdraws > 0 {

@@ -122,6 +122,8 @@ pub fn map_ui(ui: &mut egui::Ui, client: &mut Client, background: Option<&super:
     let board = &game.board;
     // The units drawn face down are those the viewer may not see (no one's during a hand-off).
     let viewer = client.seats.secrets_of();
+    // Solo play with both sides shown: nothing is face down.
+    let reveal = matches!(client.seats.mode, crate::session::seats::SeatMode::Solo { reveal_all: true }) && client.seats.handoff.is_none();
     let highlights = client.highlights();
     let font = FontId::proportional((size * 0.28).clamp(8.0, 16.0));
     let small = FontId::proportional((size * 0.22).clamp(7.0, 13.0));
@@ -254,7 +256,7 @@ pub fn map_ui(ui: &mut egui::Ui, client: &mut Client, background: Option<&super:
             // The contingent's colours where the scenario gives them, else the side's; a
             // face-down counter shows only its side.
             let t = &game.scenario.unit_types[u.type_index];
-            let hide = u.hidden && viewer != Some(u.side);
+            let hide = u.hidden && viewer != Some(u.side) && !reveal;
             let contingent = game.scenario.contingents.iter().find(|k| k.id == t.contingent).filter(|_| !hide);
             let side_col = contingent.map_or_else(|| color(&game.scenario.sides[u.side].color), |k| color(&k.color));
             let ink = contingent.map_or(Color32::BLACK, |k| color(&k.text_color));
@@ -325,7 +327,7 @@ pub fn map_ui(ui: &mut egui::Ui, client: &mut Client, background: Option<&super:
             let vp = if sp.vp != 0 { format!(", {} VP", sp.vp) } else { String::new() };
             let mut lines = vec![format!("{}{}{terrain}{vp}", sp.key, sp.name.as_ref().map(|n| format!(" {n}")).unwrap_or_default())];
             for u in units.at(SpaceId(i as u32)) {
-                if u.hidden && viewer != Some(u.side) {
+                if u.hidden && viewer != Some(u.side) && !reveal {
                     lines.push(format!("a face-down {} unit", game.scenario.sides[u.side].name));
                     continue;
                 }
@@ -335,6 +337,14 @@ pub fn map_ui(ui: &mut egui::Ui, client: &mut Client, background: Option<&super:
                 lines.push(format!("{}: {} ({}-{}-{}{level})", u.id, t.name, f.attack, f.defense, f.movement));
             }
             response.clone().on_hover_text_at_pointer(lines.join("\n"));
+            // Over a ringed space: the path the selected unit would take.
+            let space = SpaceId(i as u32);
+            if highlights.iter().any(|(s, h)| *s == space && matches!(h, Highlight::Move(_)))
+                && let Some(path) = client.path_to(space)
+            {
+                let points: Vec<Pos2> = path.iter().filter_map(|s| pos[s.index()]).map(&to_screen).collect();
+                painter.add(egui::Shape::line(points, Stroke::new(4.0, Color32::from_rgb(255, 230, 0))));
+            }
         }
     }
 }

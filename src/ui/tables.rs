@@ -48,8 +48,10 @@ pub fn tables_window(ctx: &egui::Context, client: &mut Client, open: &mut bool) 
                         }
                     });
                 });
-                for r in crt.results.iter().filter(|r| !r.name.is_empty()) {
-                    ui.label(format!("{}: {}", r.code, r.name));
+                // The key: each result's name, or what it does.
+                for r in &crt.results {
+                    let what = if r.name.is_empty() { crate::client::attack::effects_text(&r.effects) } else { r.name.clone() };
+                    ui.label(format!("{}: {what}", r.code));
                 }
             });
         }

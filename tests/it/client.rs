@@ -242,3 +242,16 @@ fn client_a_map_scan_is_read_with_its_calibration_and_scaled_to_fit_a_texture() 
     assert!(err.contains("map.background.image"), "{err}");
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn client_solo_play_keeps_secrets_until_the_player_asks_to_see_both_sides() {
+    let mut c = Client::open(&OpenArgs { scenario: Some(root().join("scenarios/decision_iraq.ron")), seed: Some(5), load: None, solo: true }).expect("opens");
+    c.save_dir = temp_dir("solo");
+    let hidden = |c: &mut Client| c.seats.visible(&mut c.session).expect("a view").hands.get("ins").is_some_and(|h| !h.is_empty() && h.iter().all(|x| x == "hidden"));
+    assert!(hidden(&mut c), "the Counterinsurgent's view holds the Insurgent's 3 chits face down (3.3)");
+    c.press("Show both sides").expect("solo play offers the switch");
+    assert!(!hidden(&mut c), "both sides' chits are shown");
+    c.press("Hide the other side").expect("and back");
+    assert!(hidden(&mut c));
+    let _ = std::fs::remove_dir_all(&c.save_dir);
+}
