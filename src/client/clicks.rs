@@ -46,6 +46,14 @@ impl Client {
         })
     }
 
+    /// The open marker placement prompt's allowed spaces and count, if any.
+    pub fn marker_prompt(&self) -> Option<(Vec<String>, u32)> {
+        match &self.session.world.resource::<crate::model::PendingPrompt>().0 {
+            Some(crate::session::prompt::Prompt::PlaceMarkers { spaces, count, .. }) => Some((spaces.clone(), *count)),
+            _ => None,
+        }
+    }
+
     /// Spaces to highlight now.
     pub fn highlights(&mut self) -> Vec<(SpaceId, Highlight)> {
         if !self.viewer_acts() {
@@ -54,6 +62,14 @@ impl Client {
         let game = self.session.game().clone();
         let legal = self.legal();
         let mut out: Vec<(SpaceId, Highlight)> = Vec::new();
+        // Marker placement: where markers may go, and those already picked.
+        if let Some((spaces, _)) = self.marker_prompt() {
+            for k in spaces {
+                if let Some(s) = game.board.space(&k) {
+                    out.push((s, if self.markers.contains(&k) { Highlight::Target } else { Highlight::Place }));
+                }
+            }
+        }
         let phase = self.session.world.resource::<TurnState>().current_phase(&game).map(|p| p.kind);
         if phase == Some(PhaseKind::Combat) && self.target.is_none() {
             for c in &legal {
@@ -114,6 +130,24 @@ impl Client {
             return;
         }
         self.inspected = Some(key.to_string());
+        // A marker placement: clicks pick spaces (again: unpick); the last marker places them.
+        if let Some((spaces, count)) = self.marker_prompt()
+            && spaces.iter().any(|s| s == key)
+        {
+            if let Some(i) = self.markers.iter().position(|m| m == key) {
+                self.markers.remove(i);
+            } else {
+                self.markers.push(key.to_string());
+            }
+            if self.markers.len() as u32 >= count {
+                let spaces = std::mem::take(&mut self.markers);
+                self.give(Command::PlaceMarkers { spaces });
+            } else {
+                self.status = format!("Markers picked: {} of {count}; click more, or place these.", self.markers.join(", "));
+                self.status_is_error = false;
+            }
+            return;
+        }
         let legal = self.legal();
         if let Some(cmd) = self.command_at(&legal, key) {
             self.give(cmd);

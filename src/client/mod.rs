@@ -30,6 +30,8 @@ pub struct Client {
     pub selected: Vec<String>,
     /// A space the player pointed at as a target.
     pub target: Option<String>,
+    /// Spaces clicked for a marker placement prompt, in order.
+    pub markers: Vec<String>,
     /// The space last clicked: the side panel lists its units.
     pub inspected: Option<String>,
     /// The last message for the player: what happened, or why a command was refused.
@@ -117,6 +119,7 @@ impl Client {
             selected: Vec::new(),
             target: None,
             inspected: None,
+            markers: Vec::new(),
             status: "Select a unit to see where it may move.".to_string(),
             status_is_error: false,
             hex_size: 40.0,
@@ -145,6 +148,7 @@ impl Client {
     /// Gives a command; on success autosaves at phase ends, on failure shows the reason.
     pub fn give(&mut self, cmd: Command) {
         self.legal = None;
+        self.markers.clear();
         self.attack_pick = 0;
         let phases_before = self.session.checkpoints.len();
         match self.session.apply(cmd.clone()) {

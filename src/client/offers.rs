@@ -38,6 +38,8 @@ pub enum UiAction {
     ToggleTables,
     /// Solo play: show both sides' secrets, or only the side to act's.
     ToggleReveal,
+    /// Hex numbers on the map, or not.
+    ToggleHexNumbers,
     ToggleHelp,
 }
 
@@ -148,6 +150,9 @@ impl Client {
             return vec![Offer::new(Place::Handoff, format!("I play {name}: show my screen"), UiAction::ConfirmHandoff)];
         }
         let mut out = vec![Offer::new(Place::TopBar, "Chart", UiAction::ToggleChart), Offer::new(Place::TopBar, "Tables", UiAction::ToggleTables), Offer::new(Place::TopBar, "Keys (F1)", UiAction::ToggleHelp)];
+        if self.session.game().board.is_hex {
+            out.push(Offer::new(Place::TopBar, if self.show_hex_numbers { "Hide hex numbers" } else { "Show hex numbers" }, UiAction::ToggleHexNumbers));
+        }
         if let SeatMode::Solo { reveal_all } = self.seats.mode {
             out.push(Offer::new(Place::TopBar, if reveal_all { "Hide the other side" } else { "Show both sides" }, UiAction::ToggleReveal));
         }
@@ -176,6 +181,11 @@ impl Client {
         }
         let legal = self.legal();
         if self.session.world.resource::<PendingPrompt>().0.is_some() {
+            // Markers picked on the map may be placed before the count is reached ("up to").
+            if !self.markers.is_empty() {
+                let c = Command::PlaceMarkers { spaces: self.markers.clone() };
+                out.push(Offer::new(Place::Prompt, self.named(&c.describe()), UiAction::Give(c)));
+            }
             out.extend(legal.into_iter().map(|c| Offer::new(Place::Prompt, self.named(&c.describe()), UiAction::Give(c))));
             return out;
         }
@@ -271,6 +281,7 @@ impl Client {
                     *reveal_all = !*reveal_all;
                 }
             }
+            UiAction::ToggleHexNumbers => self.show_hex_numbers = !self.show_hex_numbers,
             UiAction::ToggleTables => self.show_tables = !self.show_tables,
             UiAction::ToggleHelp => self.show_help = !self.show_help,
         }

@@ -59,6 +59,19 @@ fn layout(client: &Client) -> (Vec<Option<Pos2>>, bool) {
     (pos, flat)
 }
 
+/// An area's attributes in short: texts, then numbers joined by `/`, then the names of the
+/// true flags (`Kurdish 4/1 oil`).
+fn attributes_line(game: &crate::model::Game, space: usize) -> String {
+    let Map::Area(m) = &game.scenario.map else { return String::new() };
+    let key = game.board.key(SpaceId(space as u32));
+    let Some(def) = m.spaces.iter().find(|d| d.id == key) else { return String::new() };
+    use crate::scenario::schema::AttrValue;
+    let texts = def.attributes.values().filter_map(|v| if let AttrValue::Text(t) = v { Some(t.clone()) } else { None });
+    let ints: Vec<String> = def.attributes.values().filter_map(|v| if let AttrValue::Int(n) = v { Some(n.to_string()) } else { None }).collect();
+    let flags = def.attributes.iter().filter(|(_, v)| matches!(v, AttrValue::Bool(true))).map(|(k, _)| k.clone());
+    texts.chain((!ints.is_empty()).then(|| ints.join("/"))).chain(flags).collect::<Vec<_>>().join(" ")
+}
+
 fn hex_corners(c: Pos2, size: f32, flat: bool) -> Vec<Pos2> {
     (0..6)
         .map(|i| {
@@ -80,11 +93,16 @@ pub fn map_ui(ui: &mut egui::Ui, client: &mut Client, background: Option<&super:
     }
     let min = pts.iter().fold(Pos2::new(f32::MAX, f32::MAX), |a, p| Pos2::new(a.x.min(p.x), a.y.min(p.y)));
     let max = pts.iter().fold(Pos2::new(f32::MIN, f32::MIN), |a, p| Pos2::new(a.x.max(p.x), a.y.max(p.y)));
-    // Zoom with the wheel, pan by dragging; the map starts fitted to the window.
-    if response.hovered() {
+    // Zoom with the wheel towards the pointer (the map point under it stays put), pan by
+    // dragging; the map starts fitted to the window.
+    if let Some(at) = response.hover_pos() {
         let scroll = ui.ctx().input(|i| i.smooth_scroll_delta.y);
         if scroll != 0.0 {
+            let before = client.hex_size;
             client.hex_size = (client.hex_size * (1.0 + scroll * 0.002)).clamp(8.0, 160.0);
+            let k = client.hex_size / before;
+            let from_centre = at - rect.center();
+            client.pan = [from_centre.x - (from_centre.x - client.pan[0]) * k, from_centre.y - (from_centre.y - client.pan[1]) * k];
         }
     }
     if response.dragged() {
@@ -168,6 +186,12 @@ pub fn map_ui(ui: &mut egui::Ui, client: &mut Client, background: Option<&super:
                 let r = Rect::from_center_size(c, Vec2::new(size * 2.3, size * 1.7));
                 painter.rect(r, 6.0, Color32::from_rgb(214, 204, 176), Stroke::new(1.5, Color32::BLACK), StrokeKind::Inside);
                 painter.with_clip_rect(r).text(r.center_top() + Vec2::new(0.0, size * 0.22), Align2::CENTER_CENTER, sp.name.as_deref().unwrap_or(&sp.key), font.clone(), Color32::BLACK);
+                // The area's printed data (sect, points, oil...) under its name, from the
+                // scenario's attributes; the tooltip names each.
+                let line = attributes_line(&game, i);
+                if !line.is_empty() {
+                    painter.with_clip_rect(r).text(r.center_top() + Vec2::new(0.0, size * 0.46), Align2::CENTER_CENTER, line, small.clone(), Color32::from_gray(70));
+                }
             }
             SpaceKind::Slot { .. } => {
                 let r = Rect::from_center_size(c, Vec2::new(size * 0.8, size * 0.8));
@@ -191,8 +215,24 @@ pub fn map_ui(ui: &mut egui::Ui, client: &mut Client, background: Option<&super:
                 let perp = Vec2::new(-dir.y, dir.x) * size * 0.5;
                 painter.line_segment([mid - perp, mid + perp], Stroke::new((size * 0.12).max(2.0), color(&m.hexside_types[f].color)));
             }
-            if e.road.is_some() {
-                painter.line_segment([sa, sb], Stroke::new((size * 0.08).max(1.5), Color32::from_rgb(120, 70, 30)));
+            // Roads brown, first-class roads wider, railways black with ties.
+            match e.road {
+                Some(crate::scenario::schema::RoadClass::Road) => {
+                    painter.line_segment([sa, sb], Stroke::new((size * 0.08).max(1.5), Color32::from_rgb(120, 70, 30)));
+                }
+                Some(crate::scenario::schema::RoadClass::FirstClass) => {
+                    painter.line_segment([sa, sb], Stroke::new((size * 0.13).max(2.5), Color32::from_rgb(150, 60, 20)));
+                }
+                Some(crate::scenario::schema::RoadClass::Rail) => {
+                    painter.line_segment([sa, sb], Stroke::new((size * 0.05).max(1.5), Color32::BLACK));
+                    let dir = (sb - sa).normalized();
+                    let tie = Vec2::new(-dir.y, dir.x) * size * 0.1;
+                    for k in 1..4 {
+                        let m = sa + (sb - sa) * (k as f32 / 4.0);
+                        painter.line_segment([m - tie, m + tie], Stroke::new(1.5, Color32::BLACK));
+                    }
+                }
+                None => {}
             }
         }
     }
@@ -206,6 +246,46 @@ pub fn map_ui(ui: &mut egui::Ui, client: &mut Client, background: Option<&super:
         if let Some(name) = &sp.name {
             let vp = if sp.vp != 0 { format!(" ({} VP)", sp.vp) } else { String::new() };
             painter.text(c + Vec2::new(0.0, size * 0.68), Align2::CENTER_CENTER, format!("{name}{vp}"), small.clone(), Color32::BLACK);
+        }
+    }
+    // Map markers: control of VP hexes and areas (a flag in the controller's colour), air
+    // interdiction (5.7.6), marker supply sources, demolished bridges.
+    {
+        let control = client.session.world.resource::<crate::model::Control>().clone();
+        for (i, sp) in board.spaces.iter().enumerate() {
+            let Some(p) = pos[i] else { continue };
+            let c = to_screen(p);
+            let corner = match sp.kind {
+                SpaceKind::Hex { .. } => c + Vec2::new(size * 0.42, -size * 0.5),
+                SpaceKind::Area | SpaceKind::OffMap { .. } => c + Vec2::new(size * 1.0, -size * 0.7),
+                SpaceKind::Slot { .. } => continue,
+            };
+            if let Some(owner) = control.owner.get(i).copied().flatten()
+                && (sp.vp != 0 || !board.is_hex)
+            {
+                let flag = Rect::from_center_size(corner, Vec2::splat((size * 0.2).max(7.0)));
+                painter.rect(flag, 1.0, color(&game.scenario.sides[owner].color), Stroke::new(1.0, Color32::BLACK), StrokeKind::Inside);
+            }
+            if control.interdicted.get(i).copied().unwrap_or(false) {
+                let m = Rect::from_center_size(c + Vec2::new(-size * 0.45, -size * 0.3), Vec2::splat((size * 0.3).max(10.0)));
+                painter.rect(m, 2.0, Color32::from_rgb(200, 40, 40), Stroke::new(1.0, Color32::BLACK), StrokeKind::Inside);
+                painter.text(m.center(), Align2::CENTER_CENTER, "Int", FontId::proportional(m.height() * 0.45), Color32::WHITE);
+            }
+        }
+        for at in control.source_markers.values().flatten() {
+            if let Some(p) = pos[at.index()] {
+                let m = Rect::from_center_size(to_screen(p) + Vec2::new(-size * 0.45, size * 0.3), Vec2::splat((size * 0.3).max(10.0)));
+                painter.rect(m, 2.0, Color32::from_rgb(250, 250, 210), Stroke::new(1.0, Color32::BLACK), StrokeKind::Inside);
+                painter.text(m.center(), Align2::CENTER_CENTER, "Sup", FontId::proportional(m.height() * 0.4), Color32::BLACK);
+            }
+        }
+        for (a, b) in &control.demolished {
+            if let (Some(pa), Some(pb)) = (pos[a.index()], pos[b.index()]) {
+                let mid = to_screen(pa) + (to_screen(pb) - to_screen(pa)) * 0.5;
+                let d = size * 0.15;
+                painter.line_segment([mid - Vec2::splat(d), mid + Vec2::splat(d)], Stroke::new(3.0, Color32::from_rgb(200, 40, 40)));
+                painter.line_segment([mid + Vec2::new(-d, d), mid + Vec2::new(d, -d)], Stroke::new(3.0, Color32::from_rgb(200, 40, 40)));
+            }
         }
     }
     // Legal moves with their cost, legal placements, targets: all from the rules' legal list.
@@ -268,13 +348,17 @@ pub fn map_ui(ui: &mut egui::Ui, client: &mut Client, background: Option<&super:
             }
             let f = factors(&game, u.type_index, u.level);
             // NATO box in the upper half, factors below, id on top: as on a printed counter.
-            let sym = Rect::from_center_size(r.center() - Vec2::new(0.0, cs * 0.1), Vec2::new(cs * 0.5, cs * 0.3));
+            let sym = Rect::from_center_size(r.center() - Vec2::new(0.0, cs * 0.02), Vec2::new(cs * 0.5, cs * 0.3));
+            // The size marker (II, III, X) just above the symbol, as printed.
+            if !t.size.is_empty() {
+                painter.text(sym.center_top() - Vec2::new(0.0, cs * 0.07), Align2::CENTER_CENTER, &t.size, FontId::proportional(cs * 0.12), ink);
+            }
             painter.rect_stroke(sym, 0.0, Stroke::new(1.0, ink), StrokeKind::Inside);
             nato(&painter, sym, t.symbol, ink);
             // Counters of a counter mix (`ci_bct1#3`) carry their type's name, as printed;
             // named units their name. Clipped to the counter; the tooltip has the rest.
             let label = if u.id.contains('#') { t.name.as_str() } else { u.id.as_str() };
-            painter.with_clip_rect(r.shrink(1.0)).text(r.center_top() + Vec2::new(0.0, cs * 0.12), Align2::CENTER_CENTER, label, FontId::proportional(cs * 0.15), ink);
+            painter.with_clip_rect(r.shrink(1.0)).text(r.center_top() + Vec2::new(0.0, cs * 0.11), Align2::CENTER_CENTER, label, FontId::proportional(cs * 0.15), ink);
             // The level of level units (DI 8), in the corner where printed counters show it.
             if let crate::scenario::schema::Strength::Levels { .. } = t.strength
                 && u.level > 0
@@ -326,6 +410,22 @@ pub fn map_ui(ui: &mut egui::Ui, client: &mut Client, background: Option<&super:
             };
             let vp = if sp.vp != 0 { format!(", {} VP", sp.vp) } else { String::new() };
             let mut lines = vec![format!("{}{}{terrain}{vp}", sp.key, sp.name.as_ref().map(|n| format!(" {n}")).unwrap_or_default())];
+            if let Map::Area(m) = &game.scenario.map
+                && let Some(def) = m.spaces.iter().find(|d| d.id == sp.key)
+                && !def.attributes.is_empty()
+            {
+                use crate::scenario::schema::AttrValue;
+                let attrs: Vec<String> = def
+                    .attributes
+                    .iter()
+                    .map(|(k, v)| match v {
+                        AttrValue::Int(n) => format!("{k} {n}"),
+                        AttrValue::Bool(b) => format!("{k}: {}", if *b { "yes" } else { "no" }),
+                        AttrValue::Text(t) => format!("{k}: {t}"),
+                    })
+                    .collect();
+                lines.push(attrs.join(", "));
+            }
             for u in units.at(SpaceId(i as u32)) {
                 if u.hidden && viewer != Some(u.side) && !reveal {
                     lines.push(format!("a face-down {} unit", game.scenario.sides[u.side].name));

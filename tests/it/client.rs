@@ -255,3 +255,26 @@ fn client_solo_play_keeps_secrets_until_the_player_asks_to_see_both_sides() {
     assert!(hidden(&mut c));
     let _ = std::fs::remove_dir_all(&c.save_dir);
 }
+
+#[test]
+fn client_interdiction_markers_go_wherever_the_rule_allows_by_clicks_salt_river_5_7_6() {
+    let mut c = open("scenarios/salt_river_line.ron", 3);
+    let (spaces, count) = c.marker_prompt().expect("the Union places its interdiction markers first (5.7.6)");
+    assert_eq!(count, 1);
+    // A space the prompt's short button list does not offer: the map takes it anyway.
+    let listed: Vec<String> = c.offers().into_iter().filter(|o| o.place == Place::Prompt).map(|o| o.label).collect();
+    let far = spaces.iter().rev().find(|s| !listed.iter().any(|l| l.contains(s.as_str()))).expect("more spaces than buttons").clone();
+    assert!(c.highlights().iter().any(|(s, h)| c.session.game().board.key(*s) == far && *h == Highlight::Place), "allowed spaces are ringed");
+    c.act(UiAction::Space(far.clone())).expect("click");
+    assert!(!c.status_is_error, "{}", c.status);
+    assert_eq!(c.session.played.last().map(|p| p.command.clone()), Some(Command::PlaceMarkers { spaces: vec![far] }));
+}
+
+#[test]
+fn client_a_full_salt_river_line_turn_by_mouse_alone() {
+    let mut c = open("scenarios/salt_river_line.ron", 3);
+    let (done, _) = play_by_mouse(&mut c, |c| c.session.world.resource::<TurnState>().turn >= 1, 3000);
+    assert!(done.iter().any(|d| d.starts_with("move ")), "{done:?}");
+    assert!(done.iter().any(|d| d.starts_with("place markers")), "{done:?}");
+    let _ = std::fs::remove_dir_all(&c.save_dir);
+}
