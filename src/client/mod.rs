@@ -5,7 +5,7 @@
 //! game is a command given through `Client::give`; the client holds no rule of its own.
 
 pub mod attack;
-pub mod background;
+pub mod images;
 pub mod clicks;
 mod offers;
 pub mod script;

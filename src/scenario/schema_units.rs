@@ -23,6 +23,10 @@ pub struct UnitTypeDef {
     /// Range in hexes/spaces for support units.
     #[serde(default)]
     pub support_range: Option<u32>,
+    /// Counter art (path relative to the scenario file), drawn instead of the symbol and
+    /// factors; the client still marks level, steps and selection.
+    #[serde(default)]
+    pub image: Option<String>,
 }
 
 fn default_class() -> String {

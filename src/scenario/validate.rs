@@ -99,6 +99,9 @@ pub fn validate_with_board(s: &Scenario, file: &str, base: &Path) -> (Vec<Diagno
         if t.strength.count() == 0 {
             ctx.err(format!("unit_types[{i}].strength"), "needs at least one step or level");
         }
+        if let Some(img) = &t.image {
+            check_image(&mut ctx, base, &format!("unit_types[{i}].image"), img);
+        }
     }
     let level_ok = |t: &str, level: Option<u32>| -> Result<(), String> {
         let Some(ty) = type_by_id.get(t) else { return Ok(()) };

@@ -82,7 +82,8 @@ fn hex_corners(c: Pos2, size: f32, flat: bool) -> Vec<Pos2> {
         .collect()
 }
 
-pub fn map_ui(ui: &mut egui::Ui, client: &mut Client, background: Option<&super::background::Background>) {
+pub fn map_ui(ui: &mut egui::Ui, client: &mut Client, images: &super::images::MapImages) {
+    let background = images.background.as_ref();
     let (response, painter) = ui.allocate_painter(ui.available_size(), Sense::click_and_drag());
     let rect = response.rect;
     painter.rect_filled(rect, 0.0, Color32::from_rgb(40, 44, 52));
@@ -344,6 +345,16 @@ pub fn map_ui(ui: &mut egui::Ui, client: &mut Client, background: Option<&super:
             painter.rect(r, 3.0, side_col, Stroke::new(if sel { 3.0 } else { 1.0 }, if sel { Color32::YELLOW } else { Color32::BLACK }), StrokeKind::Inside);
             if hide {
                 painter.text(r.center(), Align2::CENTER_CENTER, "?", FontId::proportional(cs * 0.5), Color32::BLACK);
+                continue;
+            }
+            // Counter art where the scenario supplies it, with the level or reduced side marked.
+            if let Some(tex) = images.counters.get(&u.type_index) {
+                painter.image(tex.id(), r.shrink(3.0), Rect::from_min_max(Pos2::ZERO, Pos2::new(1.0, 1.0)), Color32::WHITE);
+                if u.level > 0 {
+                    let m = Rect::from_min_size(r.left_bottom() - Vec2::new(0.0, cs * 0.3), Vec2::splat(cs * 0.3));
+                    painter.rect_filled(m, 2.0, Color32::from_rgb(150, 0, 0));
+                    painter.text(m.center(), Align2::CENTER_CENTER, u.level.to_string(), FontId::proportional(cs * 0.22), Color32::WHITE);
+                }
                 continue;
             }
             let f = factors(&game, u.type_index, u.level);

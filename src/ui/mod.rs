@@ -12,7 +12,7 @@ pub use crate::client::Client;
 use crate::client::OpenArgs;
 
 mod actions;
-mod background;
+mod images;
 mod chart;
 mod dialogs;
 mod map;

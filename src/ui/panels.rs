@@ -28,12 +28,12 @@ pub fn draw_ui(
     client: Option<ResMut<Client>>,
     menu: Option<ResMut<super::start::StartMenu>>,
     mut commands: Commands,
-    mut backgrounds: Local<super::background::BackgroundCache>,
+    mut images: Local<super::images::MapImages>,
     mut cost: ResMut<super::scripted::UiCost>,
 ) -> Result {
     #[expect(clippy::disallowed_methods, reason = "measuring the client's own drawing time, outside the rules")]
     let started = std::time::Instant::now();
-    let result = draw(&mut contexts, client, menu, &mut commands, &mut backgrounds);
+    let result = draw(&mut contexts, client, menu, &mut commands, &mut images);
     cost.add(started.elapsed());
     result
 }
@@ -43,7 +43,7 @@ fn draw(
     client: Option<ResMut<Client>>,
     menu: Option<ResMut<super::start::StartMenu>>,
     commands: &mut Commands,
-    backgrounds: &mut super::background::BackgroundCache,
+    images: &mut super::images::MapImages,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let Some(mut client) = client else {
@@ -81,8 +81,8 @@ fn draw(
         if client.show_chart {
             super::chart::chart_panel(&mut viewport, client);
         }
-        let background = backgrounds.get(&ctx, client);
-        egui::CentralPanel::default().show(&mut viewport, |ui| super::map::map_ui(ui, client, background));
+        images.refresh(&ctx, client);
+        egui::CentralPanel::default().show(&mut viewport, |ui| super::map::map_ui(ui, client, images));
         if client.show_tables {
             let mut open = true;
             super::tables::tables_window(&ctx, client, &mut open);

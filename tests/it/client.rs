@@ -222,19 +222,26 @@ fn client_the_smoke_script_plays_without_a_window() {
 }
 
 #[test]
-fn client_a_map_scan_is_read_with_its_calibration_and_scaled_to_fit_a_texture() {
+fn client_a_map_scan_and_counter_art_are_read_with_limits_and_scaled_to_fit_a_texture() {
     let dir = temp_dir("background");
     // A scan wider than a texture may be: 5000 x 300 pixels.
     image::RgbImage::from_pixel(5000, 300, image::Rgb([200, 180, 140])).save(dir.join("scan.png")).expect("png");
     let text = std::fs::read_to_string(root().join("scenarios/kell_ford.ron")).expect("scenario");
     let text = text.replacen("columns: 8,", "background: Some((image: \"scan.png\", origin: (60.0, 52.0), hex_size: 40.0)),\n        columns: 8,", 1);
+    // And counter art for the tank battalion, 600 pixels square.
+    image::RgbImage::from_pixel(600, 600, image::Rgb([90, 110, 150])).save(dir.join("tank.png")).expect("png");
+    let text = text.replacen("symbol: Armor,", "symbol: Armor, image: Some(\"tank.png\"),", 1);
     std::fs::write(dir.join("with_scan.ron"), text).expect("write");
     let loaded = sandtable::scenario::load_file(&dir.join("with_scan.ron")).expect("the scenario with its scan loads");
-    let bg = sandtable::client::background::load_background(&loaded).expect("the scan reads").expect("a background");
+    let bg = sandtable::client::images::load_background(&loaded).expect("the scan reads").expect("a background");
     assert_eq!(bg.original, (5000, 300), "the calibration keeps the original pixels");
-    assert_eq!(bg.size[0], sandtable::client::background::MAX_TEXTURE_SIDE as usize, "scaled down to a texture's size");
+    assert_eq!(bg.size[0], sandtable::client::images::MAX_TEXTURE_SIDE as usize, "scaled down to a texture's size");
     assert_eq!(bg.rgba.len(), bg.size[0] * bg.size[1] * 4);
     assert_eq!((bg.origin, bg.hex_size), ((60.0, 52.0), 40.0));
+    let art = sandtable::client::images::load_counter_art(&loaded).expect("the counter art reads");
+    assert_eq!(art.len(), 1);
+    assert_eq!(loaded.scenario.unit_types[art[0].0].id, "n_tank");
+    assert_eq!(art[0].2, [256, 256], "scaled down to a counter's texture");
     // A missing scan is a clear error naming the field, not a crash.
     std::fs::remove_file(dir.join("scan.png")).expect("rm");
     let Err(err) = sandtable::scenario::load_file(&dir.join("with_scan.ron")) else { panic!("a missing scan is refused") };

@@ -1,6 +1,7 @@
-//! A scenario's background image (a designer's map scan), read for drawing under the grid:
-//! decoded with size limits, scaled down to what a GPU texture holds, and placed by the
-//! scenario's calibration (the first hex's centre and the hex size in the image's pixels).
+//! A scenario's images: the background (a designer's map scan), read for drawing under the
+//! grid and placed by the scenario's calibration (the first hex's centre and the hex size in the
+//! image's pixels), and counter art per unit type. Decoded with size limits and scaled down to
+//! what a texture needs.
 
 use crate::scenario::Loaded;
 use crate::scenario::schema::Map;
@@ -25,8 +26,29 @@ pub struct BackgroundImage {
 pub fn load_background(loaded: &Loaded) -> Result<Option<BackgroundImage>, String> {
     let Map::Hex(m) = &loaded.scenario.map else { return Ok(None) };
     let Some(bg) = &m.background else { return Ok(None) };
+    let (rgba, size, original) = decode(loaded, &bg.image, MAX_TEXTURE_SIDE)?;
+    Ok(Some(BackgroundImage { rgba, size, original, origin: bg.origin, hex_size: bg.hex_size }))
+}
+
+/// Largest side of a counter's art once decoded (counters are drawn a few dozen pixels wide).
+pub const MAX_COUNTER_SIDE: u32 = 256;
+
+/// Counter art of every unit type that has some: (type index, RGBA pixels, size).
+pub fn load_counter_art(loaded: &Loaded) -> Result<Vec<(usize, Vec<u8>, [usize; 2])>, String> {
+    let mut out = Vec::new();
+    for (i, t) in loaded.scenario.unit_types.iter().enumerate() {
+        if let Some(img) = &t.image {
+            let (rgba, size, _) = decode(loaded, img, MAX_COUNTER_SIDE)?;
+            out.push((i, rgba, size));
+        }
+    }
+    Ok(out)
+}
+
+/// Decodes an image of the scenario with the checker's size limits, scaled down to `max_side`.
+fn decode(loaded: &Loaded, rel: &str, max_side: u32) -> Result<(Vec<u8>, [usize; 2], (u32, u32)), String> {
     let base = loaded.path.parent().unwrap_or_else(|| std::path::Path::new("."));
-    let path = base.join(&bg.image);
+    let path = base.join(rel);
     let mut reader = image::ImageReader::open(&path).map_err(|e| format!("{}: {e}", path.display()))?.with_guessed_format().map_err(|e| format!("{}: {e}", path.display()))?;
     let mut limits = image::Limits::default();
     limits.max_image_width = Some(crate::scenario::validate::MAX_IMAGE_SIDE);
@@ -35,8 +57,8 @@ pub fn load_background(loaded: &Loaded) -> Result<Option<BackgroundImage>, Strin
     reader.limits(limits);
     let img = reader.decode().map_err(|e| format!("{}: {e}", path.display()))?;
     let original = (img.width(), img.height());
-    let img = if original.0.max(original.1) > MAX_TEXTURE_SIDE { img.resize(MAX_TEXTURE_SIDE, MAX_TEXTURE_SIDE, image::imageops::FilterType::Triangle) } else { img };
+    let img = if original.0.max(original.1) > max_side { img.resize(max_side, max_side, image::imageops::FilterType::Triangle) } else { img };
     let rgba = img.to_rgba8();
     let size = [rgba.width() as usize, rgba.height() as usize];
-    Ok(Some(BackgroundImage { rgba: rgba.into_raw(), size, original, origin: bg.origin, hex_size: bg.hex_size }))
+    Ok((rgba.into_raw(), size, original))
 }
