@@ -22,31 +22,44 @@ pub struct BackgroundImage {
     pub hex_size: f32,
 }
 
+/// A decoded image: RGBA pixels, its (possibly scaled) size and the original size.
+pub struct Decoded {
+    pub rgba: Vec<u8>,
+    pub size: [usize; 2],
+    pub original: (u32, u32),
+}
+
+/// A unit type's counter art.
+pub struct CounterArt {
+    /// Index of the unit type.
+    pub unit_type: usize,
+    pub image: Decoded,
+}
+
 /// Reads the scenario's background image, if it names one.
 pub fn load_background(loaded: &Loaded) -> Result<Option<BackgroundImage>, String> {
     let Map::Hex(m) = &loaded.scenario.map else { return Ok(None) };
     let Some(bg) = &m.background else { return Ok(None) };
-    let (rgba, size, original) = decode(loaded, &bg.image, MAX_TEXTURE_SIDE)?;
+    let Decoded { rgba, size, original } = decode(loaded, &bg.image, MAX_TEXTURE_SIDE)?;
     Ok(Some(BackgroundImage { rgba, size, original, origin: bg.origin, hex_size: bg.hex_size }))
 }
 
 /// Largest side of a counter's art once decoded (counters are drawn a few dozen pixels wide).
 pub const MAX_COUNTER_SIDE: u32 = 256;
 
-/// Counter art of every unit type that has some: (type index, RGBA pixels, size).
-pub fn load_counter_art(loaded: &Loaded) -> Result<Vec<(usize, Vec<u8>, [usize; 2])>, String> {
+/// Counter art of every unit type that has some.
+pub fn load_counter_art(loaded: &Loaded) -> Result<Vec<CounterArt>, String> {
     let mut out = Vec::new();
     for (i, t) in loaded.scenario.unit_types.iter().enumerate() {
         if let Some(img) = &t.image {
-            let (rgba, size, _) = decode(loaded, img, MAX_COUNTER_SIDE)?;
-            out.push((i, rgba, size));
+            out.push(CounterArt { unit_type: i, image: decode(loaded, img, MAX_COUNTER_SIDE)? });
         }
     }
     Ok(out)
 }
 
 /// Decodes an image of the scenario with the checker's size limits, scaled down to `max_side`.
-fn decode(loaded: &Loaded, rel: &str, max_side: u32) -> Result<(Vec<u8>, [usize; 2], (u32, u32)), String> {
+fn decode(loaded: &Loaded, rel: &str, max_side: u32) -> Result<Decoded, String> {
     let base = loaded.path.parent().unwrap_or_else(|| std::path::Path::new("."));
     let path = base.join(rel);
     let mut reader = image::ImageReader::open(&path).map_err(|e| format!("{}: {e}", path.display()))?.with_guessed_format().map_err(|e| format!("{}: {e}", path.display()))?;
@@ -60,5 +73,5 @@ fn decode(loaded: &Loaded, rel: &str, max_side: u32) -> Result<(Vec<u8>, [usize;
     let img = if original.0.max(original.1) > max_side { img.resize(max_side, max_side, image::imageops::FilterType::Triangle) } else { img };
     let rgba = img.to_rgba8();
     let size = [rgba.width() as usize, rgba.height() as usize];
-    Ok((rgba.into_raw(), size, original))
+    Ok(Decoded { rgba: rgba.into_raw(), size, original })
 }

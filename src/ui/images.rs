@@ -49,9 +49,9 @@ impl MapImages {
         }
         match load_counter_art(&client.session.loaded) {
             Ok(art) => {
-                for (t, rgba, size) in art {
-                    let img = egui::ColorImage::from_rgba_unmultiplied(size, &rgba);
-                    self.counters.insert(t, ctx.load_texture(format!("counter {t}"), img, egui::TextureOptions::LINEAR));
+                for a in art {
+                    let img = egui::ColorImage::from_rgba_unmultiplied(a.image.size, &a.image.rgba);
+                    self.counters.insert(a.unit_type, ctx.load_texture(format!("counter {}", a.unit_type), img, egui::TextureOptions::LINEAR));
                 }
             }
             Err(e) => errors.push(format!("counter art cannot be shown: {e}")),

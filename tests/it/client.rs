@@ -240,8 +240,8 @@ fn client_a_map_scan_and_counter_art_are_read_with_limits_and_scaled_to_fit_a_te
     assert_eq!((bg.origin, bg.hex_size), ((60.0, 52.0), 40.0));
     let art = sandtable::client::images::load_counter_art(&loaded).expect("the counter art reads");
     assert_eq!(art.len(), 1);
-    assert_eq!(loaded.scenario.unit_types[art[0].0].id, "n_tank");
-    assert_eq!(art[0].2, [256, 256], "scaled down to a counter's texture");
+    assert_eq!(loaded.scenario.unit_types[art[0].unit_type].id, "n_tank");
+    assert_eq!(art[0].image.size, [256, 256], "scaled down to a counter's texture");
     // A missing scan is a clear error naming the field, not a crash.
     std::fs::remove_file(dir.join("scan.png")).expect("rm");
     let Err(err) = sandtable::scenario::load_file(&dir.join("with_scan.ron")) else { panic!("a missing scan is refused") };
