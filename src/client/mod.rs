@@ -30,6 +30,10 @@ pub struct Client {
     pub selected: Vec<String>,
     /// A space the player pointed at as a target.
     pub target: Option<String>,
+    /// Commands given since the game was last written (autosave or save).
+    pub dirty: bool,
+    /// The player asked for the start screen (the game was autosaved first).
+    pub to_menu: bool,
     /// Spaces clicked for a marker placement prompt, in order.
     pub markers: Vec<String>,
     /// The space last clicked: the side panel lists its units.
@@ -120,6 +124,8 @@ impl Client {
             target: None,
             inspected: None,
             markers: Vec::new(),
+            dirty: false,
+            to_menu: false,
             status: "Select a unit to see where it may move.".to_string(),
             status_is_error: false,
             hex_size: 40.0,
@@ -153,6 +159,7 @@ impl Client {
         let phases_before = self.session.checkpoints.len();
         match self.session.apply(cmd.clone()) {
             Ok(()) => {
+                self.dirty = true;
                 self.status = format!("Done: {}.", cmd.describe());
                 self.status_is_error = false;
                 self.seats.follow(&mut self.session);
@@ -163,9 +170,12 @@ impl Client {
                 if self.session.checkpoints.len() > phases_before {
                     self.recruit_type = None;
                     let save = self.session.to_save();
-                    if let Err(e) = autosave(&self.save_dir.join("autosave"), &save) {
-                        self.status = format!("{} Autosave failed: {e}", self.status);
-                        self.status_is_error = true;
+                    match autosave(&self.save_dir.join("autosave"), &save) {
+                        Ok(_) => self.dirty = false,
+                        Err(e) => {
+                            self.status = format!("{} Autosave failed: {e}", self.status);
+                            self.status_is_error = true;
+                        }
                     }
                     self.selected.clear();
                     self.target = None;
@@ -184,6 +194,7 @@ impl Client {
         self.target = None;
         match self.session.undo() {
             Ok(()) => {
+                self.dirty = true;
                 self.status = "Undone.".into();
                 self.status_is_error = false;
                 self.selected.clear();
@@ -201,6 +212,7 @@ impl Client {
         let save = self.session.to_save();
         match write_save(&path, &save) {
             Ok(()) => {
+                self.dirty = false;
                 self.status = format!("Saved to {}.", path.display());
                 self.status_is_error = false;
             }
@@ -209,5 +221,17 @@ impl Client {
                 self.status_is_error = true;
             }
         }
+    }
+
+    /// Writes an autosave now if anything was played since the game was last written (the
+    /// window closing, the way back to the start screen): no command is lost.
+    pub fn autosave_now(&mut self) -> Result<(), String> {
+        if !self.dirty {
+            return Ok(());
+        }
+        let save = self.session.to_save();
+        autosave(&self.save_dir.join("autosave"), &save)?;
+        self.dirty = false;
+        Ok(())
     }
 }

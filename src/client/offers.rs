@@ -40,6 +40,8 @@ pub enum UiAction {
     ToggleReveal,
     /// Hex numbers on the map, or not.
     ToggleHexNumbers,
+    /// Back to the start screen (the game is autosaved first).
+    MainMenu,
     ToggleHelp,
 }
 
@@ -149,7 +151,7 @@ impl Client {
             let name = self.session.game().scenario.sides[next].name.clone();
             return vec![Offer::new(Place::Handoff, format!("I play {name}: show my screen"), UiAction::ConfirmHandoff)];
         }
-        let mut out = vec![Offer::new(Place::TopBar, "Chart", UiAction::ToggleChart), Offer::new(Place::TopBar, "Tables", UiAction::ToggleTables), Offer::new(Place::TopBar, "Keys (F1)", UiAction::ToggleHelp)];
+        let mut out = vec![Offer::new(Place::TopBar, "Menu", UiAction::MainMenu), Offer::new(Place::TopBar, "Chart", UiAction::ToggleChart), Offer::new(Place::TopBar, "Tables", UiAction::ToggleTables), Offer::new(Place::TopBar, "Keys (F1)", UiAction::ToggleHelp)];
         if self.session.game().board.is_hex {
             out.push(Offer::new(Place::TopBar, if self.show_hex_numbers { "Hide hex numbers" } else { "Show hex numbers" }, UiAction::ToggleHexNumbers));
         }
@@ -281,6 +283,13 @@ impl Client {
                     *reveal_all = !*reveal_all;
                 }
             }
+            UiAction::MainMenu => match self.autosave_now() {
+                Ok(()) => self.to_menu = true,
+                Err(e) => {
+                    self.status = format!("The game could not be autosaved, so it stays open: {e}");
+                    self.status_is_error = true;
+                }
+            },
             UiAction::ToggleHexNumbers => self.show_hex_numbers = !self.show_hex_numbers,
             UiAction::ToggleTables => self.show_tables = !self.show_tables,
             UiAction::ToggleHelp => self.show_help = !self.show_help,

@@ -70,7 +70,7 @@ pub fn run(args: ClientArgs) -> i32 {
     .init_resource::<scripted::UiCost>()
     .add_systems(Startup, spawn_camera)
     .add_systems(EguiPrimaryContextPass, panels::draw_ui)
-    .add_systems(Update, update_title);
+    .add_systems(Update, (update_title, autosave_on_close));
     if let Some(path) = args.screenshot {
         app.insert_resource(screenshot::ScreenshotPlan::new(path, started));
         app.add_systems(Update, screenshot::take_screenshot);
@@ -87,6 +87,16 @@ pub fn run(args: ClientArgs) -> i32 {
 
 fn spawn_camera(mut commands: Commands) {
     commands.spawn(Camera2d);
+}
+
+/// The window is closing: whatever was played since the last autosave is written now.
+fn autosave_on_close(mut closing: MessageReader<bevy::window::WindowCloseRequested>, client: Option<ResMut<Client>>) {
+    if closing.read().next().is_some()
+        && let Some(mut client) = client
+        && let Err(e) = client.autosave_now()
+    {
+        eprintln!("autosave on close failed: {e}");
+    }
 }
 
 fn update_title(client: Option<Res<Client>>, mut windows: Query<&mut Window>) {

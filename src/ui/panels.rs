@@ -97,6 +97,10 @@ fn draw(
         // Refusals are shown on the status line by the client.
         let _ = client.act(a);
     }
+    if client.to_menu {
+        commands.remove_resource::<Client>();
+        commands.insert_resource(super::start::StartMenu::scan(std::path::Path::new("scenarios")));
+    }
     Ok(())
 }
 

@@ -285,3 +285,18 @@ fn client_a_full_salt_river_line_turn_by_mouse_alone() {
     assert!(done.iter().any(|d| d.starts_with("place markers")), "{done:?}");
     let _ = std::fs::remove_dir_all(&c.save_dir);
 }
+
+#[test]
+fn client_going_back_to_the_menu_mid_phase_autosaves_every_command_played() {
+    let mut c = open("scenarios/kell_ford.ron", 7);
+    for k in ["0402", "0403"] {
+        c.act(UiAction::Space(k.into())).expect("click");
+    }
+    assert!(c.dirty, "a move mid-phase is not yet in any autosave");
+    c.press("Menu").expect("the menu button");
+    assert!(c.to_menu && !c.dirty);
+    let save = sandtable::session::save::read_save(&c.save_dir.join("autosave").join("autosave-1.ron")).expect("an autosave");
+    let mut again = sandtable::session::save::replay(&save, None).expect("it replays");
+    assert_eq!(location(&mut again, "N-2Inf"), "0403", "the move is in the autosave");
+    let _ = std::fs::remove_dir_all(&c.save_dir);
+}
