@@ -119,6 +119,26 @@ impl Client {
         Some(std::iter::once(from).chain(d.path).collect())
     }
 
+    /// A drag begins on `key`: in a movement phase of the viewer, the viewer's (first) unit
+    /// there is selected and carried; elsewhere the drag pans the map. Returns whether a unit
+    /// is carried.
+    pub fn start_drag(&mut self, key: &str) -> bool {
+        let game = self.session.game().clone();
+        let Some(space) = game.board.space(key) else { return false };
+        let movement = self.session.world.resource::<TurnState>().current_phase(&game).is_some_and(|p| p.kind == PhaseKind::Movement);
+        if !self.viewer_acts() || !movement {
+            return false;
+        }
+        let viewer = self.seats.secrets_of();
+        let units = UnitsView::from_world(&mut self.session.world);
+        let Some(u) = units.at(space).find(|u| Some(u.side) == viewer) else { return false };
+        self.selected = vec![u.id.clone()];
+        self.status = format!("{}: drop it on a ringed space.", u.id);
+        self.status_is_error = false;
+        self.dragging = true;
+        true
+    }
+
     /// A click on a space of the map.
     pub fn click_space(&mut self, key: &str) {
         let game = self.session.game().clone();

@@ -30,6 +30,12 @@ pub struct Client {
     pub selected: Vec<String>,
     /// A space the player pointed at as a target.
     pub target: Option<String>,
+    /// A unit is being dragged on the map (the drag moves it instead of panning).
+    pub dragging: bool,
+    /// Where each space was drawn in the last frame (screen points), for scripted mouse input.
+    pub screen: Vec<Option<(f32, f32)>>,
+    /// The drawn size of a space (hex radius) in the last frame, in screen points.
+    pub screen_radius: f32,
     /// Commands given since the game was last written (autosave or save).
     pub dirty: bool,
     /// The player asked for the start screen (the game was autosaved first).
@@ -125,6 +131,9 @@ impl Client {
             inspected: None,
             markers: Vec::new(),
             dirty: false,
+            dragging: false,
+            screen: Vec::new(),
+            screen_radius: 0.0,
             to_menu: false,
             status: "Select a unit to see where it may move.".to_string(),
             status_is_error: false,

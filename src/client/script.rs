@@ -40,6 +40,9 @@ pub enum Step {
     Load(PathBuf),
     /// A click on a space of the map.
     Click(String),
+    /// A drag on the map from one space to another (in a window: real pointer events through
+    /// egui, pressed on `from`, moved over a few frames, released on `to`).
+    Drag { from: String, to: String },
     /// A click on the button with this label.
     Press(String),
     /// An action named by what it does (a button whose label is long, a command from the list).
@@ -80,6 +83,13 @@ pub fn act(client: &mut Client, step: &Step) -> Result<(), String> {
     let before = client.status.clone();
     match step {
         Step::Click(key) => client.act(UiAction::Space(key.clone()))?,
+        Step::Drag { from, to } => {
+            if !client.start_drag(from) {
+                return Err(format!("nothing of yours to drag in {from} now"));
+            }
+            client.dragging = false;
+            client.act(UiAction::Space(to.clone()))?;
+        }
         Step::Press(label) => client.press(label)?,
         Step::Do(a) => client.act(a.clone())?,
         Step::ExpectStatus(text) if !client.status.contains(text.as_str()) => return Err(format!("the status line reads `{}`, not `{text}`", client.status)),
@@ -105,7 +115,7 @@ pub fn run_headless(script: &ClientScript, save_dir: &Path) -> Result<Option<Cli
         }
         match (&mut client, step) {
             (Some(c), _) => act(c, step).map_err(fail)?,
-            (None, Step::Click(_) | Step::Press(_) | Step::Do(_) | Step::ExpectStatus(_)) => return Err(fail("no game is open yet (the start screen)".into())),
+            (None, Step::Click(_) | Step::Drag { .. } | Step::Press(_) | Step::Do(_) | Step::ExpectStatus(_)) => return Err(fail("no game is open yet (the start screen)".into())),
             (None, _) => {}
         }
     }

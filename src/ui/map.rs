@@ -106,7 +106,23 @@ pub fn map_ui(ui: &mut egui::Ui, client: &mut Client, images: &super::images::Ma
             client.pan = [from_centre.x - (from_centre.x - client.pan[0]) * k, from_centre.y - (from_centre.y - client.pan[1]) * k];
         }
     }
-    if response.dragged() {
+    // A drag that starts on a unit carries it (hit-tested where the last frame drew the spaces)
+    // instead of panning.
+    if response.drag_started()
+        && let Some(o) = ui.ctx().input(|i| i.pointer.press_origin())
+        && let Some(space) = client
+            .screen
+            .iter()
+            .enumerate()
+            .filter_map(|(i, p)| p.map(|(x, y)| (i, o.distance(Pos2::new(x, y)))))
+            .filter(|(_, d)| *d < client.screen_radius)
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+            .map(|(i, _)| i)
+    {
+        let key = client.session.game().board.spaces[space].key.clone();
+        client.start_drag(&key);
+    }
+    if response.dragged() && !client.dragging {
         let d = response.drag_delta();
         client.pan[0] += d.x;
         client.pan[1] += d.y;
@@ -135,6 +151,8 @@ pub fn map_ui(ui: &mut egui::Ui, client: &mut Client, images: &super::images::Ma
     }
     let origin = rect.center() - Vec2::new((min.x + max.x) / 2.0, (min.y + max.y) / 2.0) * size + Vec2::new(client.pan[0], client.pan[1]);
     let to_screen = |p: Pos2| origin + p.to_vec2() * size;
+    client.screen = pos.iter().map(|p| p.map(|p| (to_screen(p).x, to_screen(p).y))).collect();
+    client.screen_radius = size;
 
     let units = UnitsView::from_world(&mut client.session.world);
     let game = client.session.game().clone();
@@ -392,6 +410,15 @@ pub fn map_ui(ui: &mut egui::Ui, client: &mut Client, images: &super::images::Ma
             let at = to_screen(p) + Vec2::new(size * 0.5, size * 0.42);
             painter.circle_filled(at, (size * 0.2).max(8.0), Color32::from_black_alpha(200));
             painter.text(at, Align2::CENTER_CENTER, format!("{cost}"), font.clone(), Color32::from_rgb(255, 230, 0));
+        }
+    }
+    // Drag a unit in a movement phase: it is selected where the drag starts, its path follows
+    // the pointer over the ringed spaces, and it moves where the drag ends (as two clicks).
+    let hit_at = |ptr: Pos2| pos.iter().enumerate().filter_map(|(i, p)| p.map(|p| (i, to_screen(p).distance(ptr)))).filter(|(_, d)| *d < size).min_by(|a, b| a.1.total_cmp(&b.1)).map(|(i, _)| SpaceId(i as u32));
+    if client.dragging && response.drag_stopped() {
+        client.dragging = false;
+        if let Some(space) = response.interact_pointer_pos().or_else(|| response.hover_pos()).and_then(hit_at) {
+            let _ = client.act(crate::client::UiAction::Space(board.key(space).to_string()));
         }
     }
     // Clicks.

@@ -10,6 +10,8 @@ use std::time::Instant;
 
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
+use bevy_egui::egui;
+use bevy_egui::input::EguiInputEvent;
 
 use crate::client::Client;
 use crate::client::script::{ClientScript, Step, act, open};
@@ -47,16 +49,41 @@ pub struct Runner {
     first_frame: Option<Instant>,
     /// A frame-time measurement under way: frames left and when it began.
     measuring: Option<(u32, u32, Instant)>,
+    /// A drag under way: from, to (screen points) and the frame of the gesture.
+    drag: Option<(egui::Pos2, egui::Pos2, u32)>,
+}
+
+/// Frames of a scripted drag: move to the start, press, move in steps, release.
+const DRAG_STEPS: u32 = 6;
+
+/// The pointer event of frame `k` of a drag from `a` to `b`, if the gesture goes on.
+fn drag_event(a: egui::Pos2, b: egui::Pos2, k: u32) -> Option<egui::Event> {
+    let button = |pos, pressed| egui::Event::PointerButton { pos, button: egui::PointerButton::Primary, pressed, modifiers: egui::Modifiers::default() };
+    match k {
+        0 => Some(egui::Event::PointerMoved(a)),
+        1 => Some(button(a, true)),
+        k if k <= 1 + DRAG_STEPS => Some(egui::Event::PointerMoved(a + (b - a) * ((k - 1) as f32 / DRAG_STEPS as f32))),
+        k if k == 2 + DRAG_STEPS => Some(button(b, false)),
+        _ => None,
+    }
 }
 
 impl Runner {
     #[must_use]
     pub fn new(script: ClientScript, shots: PathBuf, started: Instant) -> Self {
-        Self { steps: script.steps, next: 0, shots, wait: FIRST, capturing: None, started, first_frame: None, measuring: None }
+        Self { steps: script.steps, next: 0, shots, wait: FIRST, capturing: None, started, first_frame: None, measuring: None, drag: None }
     }
 }
 
-pub fn run_script(mut commands: Commands, mut runner: ResMut<Runner>, client: Option<ResMut<Client>>, mut exit: MessageWriter<AppExit>, mut cost: ResMut<UiCost>) {
+pub fn run_script(
+    mut commands: Commands,
+    mut runner: ResMut<Runner>,
+    client: Option<ResMut<Client>>,
+    mut exit: MessageWriter<AppExit>,
+    mut cost: ResMut<UiCost>,
+    mut input: MessageWriter<EguiInputEvent>,
+    contexts: Query<Entity, With<bevy_egui::PrimaryEguiContext>>,
+) {
     #[expect(clippy::disallowed_methods, reason = "measuring the client's frames, outside the rules")]
     let now = Instant::now();
     if runner.first_frame.is_none() {
@@ -72,6 +99,27 @@ pub fn run_script(mut commands: Commands, mut runner: ResMut<Runner>, client: Op
         let own = cost.total.as_secs_f64() * 1e3 / f64::from(cost.frames.max(1));
         eprintln!("step {step}: mean frame time over {total} frames: {:.1} ms (of which the client's drawing code {own:.1} ms)", now.duration_since(since).as_secs_f64() * 1e3 / f64::from(total));
         runner.measuring = None;
+    }
+    // A drag: one pointer event per frame into the window's egui input, as a mouse gives them.
+    if let Some((a, b, k)) = runner.drag {
+        match (drag_event(a, b, k), contexts.single()) {
+            (Some(event), Ok(context)) => {
+                input.write(EguiInputEvent { context, event });
+                runner.drag = Some((a, b, k + 1));
+                return;
+            }
+            _ => {
+                runner.drag = None;
+                runner.wait = SETTLE;
+                // The drop gave its command in the frame drawn after the release.
+                if let Some(c) = client.as_ref()
+                    && c.status_is_error
+                {
+                    eprintln!("script step {} (drag) failed: {}", runner.next, c.status);
+                    exit.write(AppExit::from_code(3));
+                }
+            }
+        }
     }
     if let Some(done) = &runner.capturing {
         if !done.load(Ordering::SeqCst) {
@@ -108,6 +156,20 @@ pub fn run_script(mut commands: Commands, mut runner: ResMut<Runner>, client: Op
     }
     match &step {
         Step::Wait(n) => runner.wait = *n,
+        Step::Drag { from, to } => {
+            let at = |key: &str| -> Option<egui::Pos2> {
+                let c = client.as_ref()?;
+                let id = c.session.game().board.space(key)?;
+                c.screen.get(id.index()).copied().flatten().map(|(x, y)| egui::Pos2::new(x, y))
+            };
+            match (at(from), at(to)) {
+                (Some(a), Some(b)) => runner.drag = Some((a, b, 0)),
+                _ => {
+                    fail(format!("{from} or {to} is not on the screen"));
+                    exit.write(AppExit::from_code(3));
+                }
+            }
+        }
         Step::Measure(n) => {
             *cost = UiCost::default();
             runner.measuring = Some((*n, *n, now));
