@@ -8,7 +8,7 @@ use crate::client::clicks::Highlight;
 use crate::model::SpaceId;
 use crate::model::board::SpaceKind;
 use crate::model::view::{UnitView, UnitsView, factors};
-use crate::scenario::schema::{HexOffset, Map, NatoSymbol};
+use crate::scenario::schema::{HexOffset, Map};
 
 /// Parses `#rrggbb` (validated when the scenario loaded).
 #[must_use]
@@ -352,56 +352,8 @@ pub fn map_ui(ui: &mut egui::Ui, client: &mut Client, images: &super::images::Ma
                 _ => c + Vec2::splat(-(k as f32) * cs * 0.1 + (n - 1.0) * cs * 0.05),
             };
             let r = Rect::from_center_size(centre, Vec2::splat(cs));
-            // The contingent's colours where the scenario gives them, else the side's; a
-            // face-down counter shows only its side.
-            let t = &game.scenario.unit_types[u.type_index];
             let hide = u.hidden && viewer != Some(u.side) && !reveal;
-            let contingent = game.scenario.contingents.iter().find(|k| k.id == t.contingent).filter(|_| !hide);
-            let side_col = contingent.map_or_else(|| color(&game.scenario.sides[u.side].color), |k| color(&k.color));
-            let ink = contingent.map_or(Color32::BLACK, |k| color(&k.text_color));
-            let sel = client.selected.contains(&u.id);
-            painter.rect(r, 3.0, side_col, Stroke::new(if sel { 3.0 } else { 1.0 }, if sel { Color32::YELLOW } else { Color32::BLACK }), StrokeKind::Inside);
-            if hide {
-                painter.text(r.center(), Align2::CENTER_CENTER, "?", FontId::proportional(cs * 0.5), Color32::BLACK);
-                continue;
-            }
-            // Counter art where the scenario supplies it, with the level or reduced side marked.
-            if let Some(tex) = images.counters.get(&u.type_index) {
-                painter.image(tex.id(), r.shrink(3.0), Rect::from_min_max(Pos2::ZERO, Pos2::new(1.0, 1.0)), Color32::WHITE);
-                if u.level > 0 {
-                    let m = Rect::from_min_size(r.left_bottom() - Vec2::new(0.0, cs * 0.3), Vec2::splat(cs * 0.3));
-                    painter.rect_filled(m, 2.0, Color32::from_rgb(150, 0, 0));
-                    painter.text(m.center(), Align2::CENTER_CENTER, u.level.to_string(), FontId::proportional(cs * 0.22), Color32::WHITE);
-                }
-                continue;
-            }
-            let f = factors(&game, u.type_index, u.level);
-            // NATO box in the upper half, factors below, id on top: as on a printed counter.
-            let sym = Rect::from_center_size(r.center() - Vec2::new(0.0, cs * 0.02), Vec2::new(cs * 0.5, cs * 0.3));
-            // The size marker (II, III, X) just above the symbol, as printed.
-            if !t.size.is_empty() {
-                painter.text(sym.center_top() - Vec2::new(0.0, cs * 0.07), Align2::CENTER_CENTER, &t.size, FontId::proportional(cs * 0.12), ink);
-            }
-            painter.rect_stroke(sym, 0.0, Stroke::new(1.0, ink), StrokeKind::Inside);
-            nato(&painter, sym, t.symbol, ink);
-            // Counters of a counter mix (`ci_bct1#3`) carry their type's name, as printed;
-            // named units their name. Clipped to the counter; the tooltip has the rest.
-            let label = if u.id.contains('#') { t.name.as_str() } else { u.id.as_str() };
-            painter.with_clip_rect(r.shrink(1.0)).text(r.center_top() + Vec2::new(0.0, cs * 0.11), Align2::CENTER_CENTER, label, FontId::proportional(cs * 0.15), ink);
-            // The level of level units (DI 8), in the corner where printed counters show it.
-            if let crate::scenario::schema::Strength::Levels { .. } = t.strength
-                && u.level > 0
-            {
-                painter.text(r.left_bottom() + Vec2::new(cs * 0.1, -cs * 0.38), Align2::LEFT_CENTER, format!("L{}", u.level), FontId::proportional(cs * 0.15), ink);
-            }
-            let reduced = u.level > 0 && matches!(t.strength, crate::scenario::schema::Strength::Steps(_));
-            painter.text(
-                r.center_bottom() - Vec2::new(0.0, cs * 0.16),
-                Align2::CENTER_CENTER,
-                format!("{}-{}-{}", f.attack, f.defense, f.movement),
-                FontId::proportional(cs * 0.22),
-                if reduced { Color32::from_rgb(150, 0, 0) } else { ink },
-            );
+            super::counters::counter(&painter, &game, u, r, (hide, client.selected.contains(&u.id)), images);
         }
     }
     // Move costs on dark badges at the hexes' lower right, over the counters.
@@ -483,39 +435,6 @@ pub fn map_ui(ui: &mut egui::Ui, client: &mut Client, images: &super::images::Ma
                 let points: Vec<Pos2> = path.iter().filter_map(|s| pos[s.index()]).map(&to_screen).collect();
                 painter.add(egui::Shape::line(points, Stroke::new(4.0, Color32::from_rgb(255, 230, 0))));
             }
-        }
-    }
-}
-
-/// Draws the NATO symbol of a unit type inside its box.
-pub fn nato(p: &egui::Painter, r: egui::Rect, s: NatoSymbol, ink: Color32) {
-    let st = Stroke::new(1.0, ink);
-    match s {
-        NatoSymbol::Infantry | NatoSymbol::Marine | NatoSymbol::Militia => {
-            p.line_segment([r.left_top(), r.right_bottom()], st);
-            p.line_segment([r.left_bottom(), r.right_top()], st);
-        }
-        NatoSymbol::Armor => {
-            p.rect_stroke(r.shrink2(egui::vec2(r.width() * 0.15, r.height() * 0.25)), r.height() * 0.25, st, StrokeKind::Inside);
-        }
-        NatoSymbol::Mechanized | NatoSymbol::Motorized => {
-            p.line_segment([r.left_top(), r.right_bottom()], st);
-            p.line_segment([r.left_bottom(), r.right_top()], st);
-            p.rect_stroke(r.shrink2(egui::vec2(r.width() * 0.15, r.height() * 0.25)), r.height() * 0.25, st, StrokeKind::Inside);
-        }
-        NatoSymbol::Recon => {
-            p.line_segment([r.left_bottom(), r.right_top()], st);
-        }
-        NatoSymbol::Artillery => {
-            p.circle_filled(r.center(), r.height() * 0.15, ink);
-        }
-        NatoSymbol::AntiTank => {
-            p.line_segment([r.left_bottom(), r.center_top()], st);
-            p.line_segment([r.center_top(), r.right_bottom()], st);
-        }
-        _ => {
-            let letter = format!("{s:?}").chars().next().map_or(String::new(), |c| c.to_string());
-            p.text(r.center(), egui::Align2::CENTER_CENTER, letter, egui::FontId::proportional(r.height() * 0.7), ink);
         }
     }
 }

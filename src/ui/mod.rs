@@ -14,6 +14,7 @@ use crate::client::OpenArgs;
 mod actions;
 mod images;
 mod chart;
+mod counters;
 mod dialogs;
 mod map;
 mod panels;
