@@ -5,7 +5,8 @@
 use super::Client;
 use crate::model::view::UnitsView;
 use crate::model::{Control, TurnState};
-use crate::rules::combat::plan_attack;
+use crate::rules::combat::plan_supported_attack;
+use crate::rules::supports::{SupportState, check_supports};
 use crate::rules::crt::{column_label, column_probabilities};
 use crate::scenario::schema::{CombatEffect, Party, PhaseKind, Portion};
 use crate::session::Command;
@@ -31,6 +32,14 @@ pub struct Odds {
     pub results: Vec<(String, f64)>,
 }
 
+/// A combat support the attacker may add (a barrage, air support), and whether it is added.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SupportChoice {
+    pub id: String,
+    pub name: String,
+    pub on: bool,
+}
+
 /// Everything the combat dialog shows.
 #[derive(Clone, Debug, PartialEq)]
 pub struct AttackPreview {
@@ -38,6 +47,10 @@ pub struct AttackPreview {
     pub target_name: String,
     pub options: Vec<AttackOption>,
     pub pick: usize,
+    /// Supports that may join this attack (or are chosen).
+    pub supports: Vec<SupportChoice>,
+    /// Extra defender steps the chosen supports add (paid if the result was at least 1).
+    pub extra_steps: u32,
     /// The attack the Attack button gives, or why none can be given.
     pub command: Result<Command, String>,
     pub plan: Result<Odds, String>,
@@ -94,10 +107,11 @@ impl Client {
         }
         let side = self.session.acting_side()?;
         let area = game.board.area_of(game.board.space(&target)?);
+        // The listed attacks on this target; supports are chosen apart (any combination).
         let legal: Vec<Command> = self
             .legal()
             .into_iter()
-            .filter(|c| matches!(c, Command::Attack { target: t, .. } if game.board.space(t).is_some_and(|s| game.board.area_of(s) == area)))
+            .filter(|c| matches!(c, Command::Attack { target: t, supports, .. } if supports.is_empty() && game.board.space(t).is_some_and(|s| game.board.area_of(s) == area)))
             .collect();
         let units = UnitsView::from_world(&mut self.session.world);
         let control = self.session.world.resource::<Control>().clone();
@@ -121,9 +135,25 @@ impl Client {
             }
         }
         let pick = self.attack_pick.min(options.len().saturating_sub(1));
-        let chosen = options.get(pick).map(|o| o.command.clone());
+        let state = self.session.world.resource::<SupportState>().clone();
+        let target_id = game.board.space(&target)?;
+        let supports: Vec<SupportChoice> = game
+            .scenario
+            .rules
+            .supports
+            .iter()
+            .filter(|d| game.side_index(&d.side) == Some(side))
+            .map(|d| SupportChoice { id: d.id.clone(), name: d.name.clone(), on: self.supports.contains(&d.id) })
+            .filter(|c| c.on || check_supports(&game, &units, &control, &state, side, std::slice::from_ref(&c.id), target_id, false).is_ok())
+            .collect();
+        let chosen = options.get(pick).map(|o| match &o.command {
+            Command::Attack { attackers, target, table, .. } => Command::Attack { attackers: attackers.clone(), target: target.clone(), table: table.clone(), supports: self.supports.clone() },
+            c => c.clone(),
+        });
+        let mut extra_steps = 0;
         let plan = match &chosen {
-            Some(Command::Attack { attackers, target, table, .. }) => plan_attack(&game, &turn, &units, &control, side, attackers, target, table.as_deref()).map(|p| {
+            Some(Command::Attack { attackers, target, table, supports }) => plan_supported_attack(&game, &turn, &units, &control, &state, side, (attackers, target, table.as_deref()), supports).map(|p| {
+                extra_steps = p.extra_steps;
                 let crt = &game.scenario.tables.crts[p.crt];
                 let results = column_probabilities(crt, p.pick.column)
                     .into_iter()
@@ -143,6 +173,6 @@ impl Client {
             (Err(e), _) => Err(e.clone()),
             (Ok(_), None) => Err("no attack chosen".into()),
         };
-        Some(AttackPreview { target, target_name: name, options, pick, command, plan })
+        Some(AttackPreview { target, target_name: name, options, pick, supports, extra_steps, command, plan })
     }
 }

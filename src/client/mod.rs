@@ -65,8 +65,10 @@ pub struct Client {
     /// The unit type chosen in the Mobilization panel: its legal placements are highlighted and
     /// a click on one buys it there.
     pub recruit_type: Option<String>,
-    /// The attack chosen in the combat dialog (an index into `attack_options`).
+    /// The attack chosen in the combat dialog (an index into its options).
     pub attack_pick: usize,
+    /// Combat supports added in the combat dialog.
+    pub supports: Vec<String>,
     /// The legal commands of the position on screen, computed once per change (the panels read
     /// them every frame).
     legal: Option<Vec<Command>>,
@@ -120,6 +122,7 @@ impl Client {
         Self {
             recruit_type: None,
             attack_pick: 0,
+            supports: Vec::new(),
             legal: None,
             show_help: false,
             show_tables: false,
@@ -164,6 +167,7 @@ impl Client {
     pub fn give(&mut self, cmd: Command) {
         self.legal = None;
         self.markers.clear();
+        self.supports.clear();
         self.attack_pick = 0;
         let phases_before = self.session.checkpoints.len();
         match self.session.apply(cmd.clone()) {

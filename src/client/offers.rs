@@ -24,8 +24,10 @@ pub enum UiAction {
     Give(Command),
     /// A unit type in the Mobilization panel: its legal placements light up on the map.
     RecruitType(String),
-    /// One of the combat dialog's attacks, then its Attack or Cancel button.
+    /// One of the combat dialog's attacks, its supports (on or off), then its Attack or
+    /// Cancel button.
     PickAttack(usize),
+    ToggleSupport(String),
     Attack,
     CancelAttack,
     EndPhase,
@@ -222,6 +224,9 @@ impl Client {
             for (i, o) in preview.options.iter().enumerate() {
                 out.push(Offer::new(Place::Combat, o.label.clone(), UiAction::PickAttack(i)));
             }
+            for sc in &preview.supports {
+                out.push(Offer::new(Place::Combat, format!("Support: {}", sc.name), UiAction::ToggleSupport(sc.id.clone())));
+            }
             out.push(Offer { enabled: preview.plan.is_ok(), ..Offer::new(Place::Combat, "Attack", UiAction::Attack) });
             out.push(Offer::new(Place::Combat, "Cancel", UiAction::CancelAttack));
         }
@@ -261,6 +266,13 @@ impl Client {
                 self.recruit_type = Some(t);
             }
             UiAction::PickAttack(i) => self.attack_pick = i,
+            UiAction::ToggleSupport(id) => {
+                if let Some(i) = self.supports.iter().position(|s| *s == id) {
+                    self.supports.remove(i);
+                } else {
+                    self.supports.push(id);
+                }
+            }
             UiAction::Attack => {
                 if let Some(Ok(cmd)) = self.attack_preview().map(|p| p.command) {
                     self.give(cmd);
@@ -271,6 +283,7 @@ impl Client {
             UiAction::CancelAttack => {
                 self.target = None;
                 self.selected.clear();
+                self.supports.clear();
                 self.attack_pick = 0;
             }
             UiAction::EndPhase => self.give(Command::EndPhase),

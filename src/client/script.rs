@@ -43,6 +43,8 @@ pub enum Step {
     /// A drag on the map from one space to another (in a window: real pointer events through
     /// egui, pressed on `from`, moved over a few frames, released on `to`).
     Drag { from: String, to: String },
+    /// Zoom the map (1.0 = fitted to the window) centred on a space, as the wheel does.
+    Zoom { factor: f32, on: String },
     /// A click on the button with this label.
     Press(String),
     /// An action named by what it does (a button whose label is long, a command from the list).
@@ -91,6 +93,11 @@ pub fn act(client: &mut Client, step: &Step) -> Result<(), String> {
             client.act(UiAction::Space(to.clone()))?;
         }
         Step::Press(label) => client.press(label)?,
+        Step::Zoom { factor, on } => {
+            client.session.game().board.space(on).ok_or_else(|| format!("no space `{on}` on the map"))?;
+            client.hex_size = (40.0 * factor).clamp(8.0, 160.0);
+            client.center_on = Some(on.clone());
+        }
         Step::Do(a) => client.act(a.clone())?,
         Step::ExpectStatus(text) if !client.status.contains(text.as_str()) => return Err(format!("the status line reads `{}`, not `{text}`", client.status)),
         _ => return Ok(()),
@@ -115,7 +122,7 @@ pub fn run_headless(script: &ClientScript, save_dir: &Path) -> Result<Option<Cli
         }
         match (&mut client, step) {
             (Some(c), _) => act(c, step).map_err(fail)?,
-            (None, Step::Click(_) | Step::Drag { .. } | Step::Press(_) | Step::Do(_) | Step::ExpectStatus(_)) => return Err(fail("no game is open yet (the start screen)".into())),
+            (None, Step::Click(_) | Step::Drag { .. } | Step::Zoom { .. } | Step::Press(_) | Step::Do(_) | Step::ExpectStatus(_)) => return Err(fail("no game is open yet (the start screen)".into())),
             (None, _) => {}
         }
     }

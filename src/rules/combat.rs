@@ -166,25 +166,39 @@ fn resolve_attack(
     if let Some(r) = attack_ban(&ctx.game, &tracks, &view, &attackers) {
         return ctx.reject(r);
     }
-    let mut plan = match plan_attack(&ctx.game, &ctx.turn, &view, &combat.control, side, &attackers, &target, table.as_deref()) {
+    let plan = match plan_supported_attack(&ctx.game, &ctx.turn, &view, &combat.control, &supports, side, (&attackers, &target, table.as_deref()), &named) {
         Ok(p) => p,
         Err(r) => return ctx.reject(r),
     };
-    let bonus = match super::supports::check_supports(&ctx.game, &view, &combat.control, &supports, side, &named, plan.target, false) {
-        Ok(b) => b,
-        Err(r) => return ctx.reject(r),
-    };
-    if bonus.shift != 0 {
-        // Support shifts join the terrain shifts before the clamp (tutorial 5.7.7).
-        let crt = &ctx.game.scenario.tables.crts[plan.crt];
-        plan.pick = super::crt::odds_column(crt, plan.attack, plan.defense, plan.pick.shifts + bonus.shift);
-    }
     super::supports::spend(&ctx.game, &mut supports, &named);
     if !named.is_empty() {
         ctx.log(LogKind::Combat, format!("supports committed: {}", named.join(", ")), Some(target.clone()));
     }
-    plan.extra_steps = bonus.extra_steps;
     fight(&mut ctx, &mut combat, &mut q, &view, plan, None);
+}
+
+/// An attack with its named supports (`(attackers, target, table)`): the plan with the
+/// supports' shift joined to the terrain shifts before the clamp (tutorial 5.7.7) and their
+/// extra defender steps. The combat dialog shows the same plan before the roll.
+#[expect(clippy::too_many_arguments, reason = "the state an attack depends on, read-only")]
+pub fn plan_supported_attack(
+    game: &Game,
+    turn: &TurnState,
+    units: &UnitsView,
+    control: &crate::model::Control,
+    state: &super::supports::SupportState,
+    side: usize,
+    (attackers, target, table): (&[String], &str, Option<&str>),
+    named: &[String],
+) -> Result<AttackPlan, String> {
+    let mut plan = plan_attack(game, turn, units, control, side, attackers, target, table)?;
+    let bonus = super::supports::check_supports(game, units, control, state, side, named, plan.target, false)?;
+    if bonus.shift != 0 {
+        let crt = &game.scenario.tables.crts[plan.crt];
+        plan.pick = super::crt::odds_column(crt, plan.attack, plan.defense, plan.pick.shifts + bonus.shift);
+    }
+    plan.extra_steps = bonus.extra_steps;
+    Ok(plan)
 }
 
 /// What a combat reads and writes besides the command context and the units.

@@ -120,6 +120,15 @@ pub fn combat_dialog(ctx: &egui::Context, client: &mut Client, offers: &[Offer],
                 }
             }
         });
+        if !preview.supports.is_empty() {
+            ui.label("Supports:");
+            for sc in &preview.supports {
+                let mut on = sc.on;
+                if ui.checkbox(&mut on, &sc.name).clicked() {
+                    *clicked = Some(UiAction::ToggleSupport(sc.id.clone()));
+                }
+            }
+        }
         ui.separator();
         match &preview.plan {
             Ok(odds) => {
@@ -127,6 +136,9 @@ pub fn combat_dialog(ctx: &egui::Context, client: &mut Client, offers: &[Offer],
                 let shift = if odds.shifts == 0 { "no shift".to_string() } else { format!("{:+} column shift", odds.shifts) };
                 ui.label(format!("{} against {}: {} before shifts, {shift}", odds.attack, odds.defense, odds.raw));
                 ui.label(RichText::new(format!("Column {}", odds.column)).strong().size(18.0).color(Color32::YELLOW));
+                if preview.extra_steps > 0 {
+                    ui.label(format!("The supports add {} defender step(s) on any loss.", preview.extra_steps));
+                }
                 egui::Grid::new("odds").striped(true).show(ui, |ui| {
                     ui.label(RichText::new("Result").strong());
                     ui.label(RichText::new("Chance").strong());

@@ -53,7 +53,7 @@ pub struct Runner {
     drag: Option<(egui::Pos2, egui::Pos2, u32)>,
 }
 
-/// Frames of a scripted drag: move to the start, press, move in steps, release.
+/// Frames of a scripted drag: move to the start, press, move in steps, release, leave.
 const DRAG_STEPS: u32 = 6;
 
 /// The pointer event of frame `k` of a drag from `a` to `b`, if the gesture goes on.
@@ -64,6 +64,8 @@ fn drag_event(a: egui::Pos2, b: egui::Pos2, k: u32) -> Option<egui::Event> {
         1 => Some(button(a, true)),
         k if k <= 1 + DRAG_STEPS => Some(egui::Event::PointerMoved(a + (b - a) * ((k - 1) as f32 / DRAG_STEPS as f32))),
         k if k == 2 + DRAG_STEPS => Some(button(b, false)),
+        // The hand goes on to the panels: no tooltip stays over the map.
+        k if k == 3 + DRAG_STEPS => Some(egui::Event::PointerGone),
         _ => None,
     }
 }

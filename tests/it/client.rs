@@ -31,7 +31,7 @@ fn turn(c: &Client) -> usize {
 }
 
 #[test]
-fn client_a_full_tutorial_turn_by_mouse_alone_kell_ford() {
+fn client_a_full_kell_ford_turn_by_mouse_alone_from_a_script() {
     let script = read(&root().join("tests/fixtures/ui/kell_ford_turn.ron")).expect("script reads");
     let dir = temp_dir("kell_turn");
     let mut c = run_headless(&script, &dir).expect("every step is a click a player could make").expect("a game is open");
@@ -300,3 +300,21 @@ fn client_going_back_to_the_menu_mid_phase_autosaves_every_command_played() {
     assert_eq!(location(&mut again, "N-2Inf"), "0403", "the move is in the autosave");
     let _ = std::fs::remove_dir_all(&c.save_dir);
 }
+
+#[test]
+fn client_tutorial_worked_attack_5_7_7_in_the_combat_dialog_salt_river() {
+    let script = read(&root().join("tests/fixtures/ui/salt_river_turn.ron")).expect("script reads");
+    let dir = temp_dir("srl_turn");
+    let mut c = run_headless(&script, &dir).expect("every step is a click a player could make").expect("a game is open");
+    let p = c.attack_preview().expect("the combat dialog is open");
+    let odds = p.plan.clone().expect("the attack is legal");
+    // 10 against 4 is 2:1; the hill and the river shift two columns left, the barrage three
+    // right: 3:1. Air support adds a defender step.
+    assert_eq!((odds.attack, odds.defense, odds.raw.as_str(), odds.shifts, odds.column.as_str()), (10, 4, "2:1", 1, "3:1"));
+    assert_eq!(p.extra_steps, 1);
+    assert!(p.supports.iter().all(|s| s.on), "{:?}", p.supports);
+    c.press("Attack").expect("attack");
+    assert!(log_has(&mut c.session, "supports committed: barrage, air"), "{}", c.status);
+    let _ = std::fs::remove_dir_all(dir);
+}
+

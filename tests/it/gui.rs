@@ -1,6 +1,6 @@
 //! Smoke run of the desktop client: under a virtual X screen with software Vulkan, the client
 //! plays `tests/fixtures/ui/smoke.ron` (clicks and buttons as a player gives them) and writes a
-//! screenshot at each stage: the start screen, the tutorial with a unit selected and its legal
+//! screenshot at each stage: the start screen, the tutorial (Salt River Line) with a unit selected and its legal
 //! moves, the combat dialog, a combat result, the table viewer, the Decision: Iraq hand-off screen, and its map
 //! with every counter and the Netwar chart. Each PNG must be full size and not blank.
 //! `.ci/run` installs Xvfb and Mesa; without `xvfb-run` this test fails and says so.
