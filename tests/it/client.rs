@@ -205,7 +205,7 @@ fn client_a_full_decision_iraq_turn_by_mouse_alone_and_no_hidden_chit_on_screen(
     assert!(done.iter().any(|d| d.starts_with("recruit ")), "a unit bought by clicks: {done:?}");
     assert!(done.iter().any(|d| d.starts_with("attack ")), "a conflict through the combat dialog: {done:?}");
     assert!(done.iter().filter(|d| *d == "end phase").count() >= 10, "{done:?}");
-    eprintln!("{} commands by mouse: {done:?}", done.len());
+    eprintln!("{} commands by mouse, {secrets_checked} hidden-chit checks: {done:?}", done.len());
     let _ = std::fs::remove_dir_all(&c.save_dir);
 }
 
