@@ -12,6 +12,7 @@ mod schema_units;
 pub mod validate;
 pub mod variants;
 mod validate_netwar;
+mod validate_refs;
 mod validate_rules;
 
 pub use diagnostics::{Diagnostic, Place, Report, Severity};

@@ -1,0 +1,118 @@
+//! Cross-reference checks of the validator: every id a scenario names (sides, unit types,
+//! tracks, victory levels, spaces, pools) must exist, with the field path of the reference.
+
+use std::collections::BTreeSet;
+
+use super::schema::*;
+use super::validate::Ctx;
+use crate::model::board::Board;
+
+pub(super) fn side_ref(ctx: &mut Ctx, sides: &BTreeSet<&str>, path: &str, id: &str) {
+    if !sides.contains(id) {
+        ctx.err(path, format!("unknown side `{id}`"));
+    }
+}
+pub(super) fn type_ref(ctx: &mut Ctx, types: &BTreeSet<&str>, path: &str, id: &str) {
+    if !types.contains(id) {
+        ctx.err(path, format!("unknown unit type `{id}`"));
+    }
+}
+pub(super) fn track_ref(ctx: &mut Ctx, tracks: &BTreeSet<&str>, path: &str, id: &str) {
+    if !tracks.contains(id) {
+        ctx.err(path, format!("unknown track `{id}`"));
+    }
+}
+pub(super) fn level_ref(ctx: &mut Ctx, levels: &BTreeSet<&str>, path: &str, id: &str) {
+    if !levels.contains(id) {
+        ctx.err(path, format!("unknown victory level `{id}`"));
+    }
+}
+pub(super) fn space_ref(ctx: &mut Ctx, board: Option<&Board>, path: &str, key: &str) {
+    if let Some(b) = board
+        && b.space(key).is_none()
+    {
+        ctx.err(path, format!("unknown space `{key}`"));
+    }
+}
+
+pub(super) type VictoryRefs<'a> = (&'a BTreeSet<&'a str>, &'a BTreeSet<&'a str>, &'a BTreeSet<&'a str>);
+
+pub(super) fn victory_refs(ctx: &mut Ctx, board: Option<&Board>, (sides, tracks, levels): VictoryRefs, p: &str, c: &VictoryCondition) {
+    match c {
+        VictoryCondition::ControlsAll { side, spaces, level } | VictoryCondition::ControlsAtLeast { side, spaces, level, .. } => {
+            side_ref(ctx, sides, &format!("{p}.side"), side);
+            level_ref(ctx, levels, &format!("{p}.level"), level);
+            for (j, sp) in spaces.iter().enumerate() {
+                space_ref(ctx, board, &format!("{p}.spaces[{j}]"), sp);
+            }
+        }
+        VictoryCondition::Track { track, level, .. } => {
+            track_ref(ctx, tracks, &format!("{p}.track"), track);
+            level_ref(ctx, levels, &format!("{p}.level"), level);
+        }
+        VictoryCondition::Isolated { space, side, targets, level } => {
+            side_ref(ctx, sides, &format!("{p}.side"), side);
+            level_ref(ctx, levels, &format!("{p}.level"), level);
+            space_ref(ctx, board, &format!("{p}.space"), space);
+            for (j, t) in targets.iter().enumerate() {
+                space_ref(ctx, board, &format!("{p}.targets[{j}]"), t);
+            }
+        }
+        VictoryCondition::Expr { left, right, level, .. } => {
+            level_ref(ctx, levels, &format!("{p}.level"), level);
+            for t in expr_tracks(left).into_iter().chain(expr_tracks(right)) {
+                track_ref(ctx, tracks, p, t);
+            }
+        }
+        VictoryCondition::Any { of, level } => {
+            level_ref(ctx, levels, &format!("{p}.level"), level);
+            for (j, x) in of.iter().enumerate() {
+                victory_refs(ctx, board, (sides, tracks, levels), &format!("{p}.of[{j}]"), x);
+            }
+        }
+        VictoryCondition::Otherwise { level } => level_ref(ctx, levels, &format!("{p}.level"), level),
+    }
+}
+
+/// Tracks an expression reads.
+pub(super) fn expr_tracks(e: &Expr) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut stack = vec![e];
+    while let Some(e) = stack.pop() {
+        match e {
+            Expr::Track(t) => out.push(t.as_str()),
+            Expr::Sum(v) | Expr::Min(v) | Expr::Max(v) => stack.extend(v.iter()),
+            Expr::Neg(x) => stack.push(x),
+            Expr::Const(_) | Expr::Turn => {}
+        }
+    }
+    out
+}
+
+pub(super) fn effect_refs(ctx: &mut Ctx, tracks: &BTreeSet<&str>, pools: &BTreeSet<&str>, path: &str, e: &EventEffect) {
+    match e {
+        EventEffect::AdjustTrack { track, .. } => track_ref(ctx, tracks, &format!("{path}.track"), track),
+        EventEffect::DrawChits { pool, .. } => {
+            if !pools.contains(pool.as_str()) {
+                ctx.err(format!("{path}.pool"), format!("unknown pool `{pool}`"));
+            }
+        }
+        EventEffect::If { then, .. } => {
+            for (k, x) in then.iter().enumerate() {
+                effect_refs(ctx, tracks, pools, &format!("{path}.then[{k}]"), x);
+            }
+        }
+        EventEffect::Ruleset { handler } if handler.is_empty() => ctx.err(format!("{path}.handler"), "empty handler name"),
+        // Support and unit references are checked with the rules (`validate_rules`).
+        EventEffect::AddSupport { .. }
+        | EventEffect::ReduceUnit { .. }
+        | EventEffect::ExtraMarkers { .. }
+        | EventEffect::DemolishBridge { .. }
+        | EventEffect::EliminateUnit { .. }
+        | EventEffect::AttackerLosesStep { .. }
+        | EventEffect::Obligation(_)
+        | EventEffect::Ruleset { .. }
+        | EventEffect::Netwar(_)
+        | EventEffect::NoEffect => {}
+    }
+}
