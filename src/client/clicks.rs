@@ -80,6 +80,12 @@ impl Client {
                 }
             }
         }
+        // The space a prompt is about (the hex to advance into) is ringed as a target.
+        if let Some(crate::session::prompt::Prompt::Advance { target, .. }) = &self.session.world.resource::<crate::model::PendingPrompt>().0
+            && let Some(s) = game.board.space(target)
+        {
+            out.push((s, Highlight::Target));
+        }
         for c in &legal {
             if let Command::ChooseSpace { space } = c
                 && let Some(s) = game.board.space(space)
