@@ -18,7 +18,6 @@ mod counters;
 mod dialogs;
 mod map;
 mod panels;
-mod screenshot;
 mod scripted;
 mod start;
 mod tables;
@@ -28,6 +27,7 @@ mod tables;
 pub struct ClientArgs {
     /// The game to open; no scenario and no save: the start screen.
     pub open: OpenArgs,
+    /// Measure some frames, write this PNG, exit (ignored with a script).
     pub screenshot: Option<PathBuf>,
     /// A scripted run: steps, screenshots into `shots`, then exit.
     pub script: Option<PathBuf>,
@@ -40,12 +40,22 @@ pub fn run(args: ClientArgs) -> i32 {
     #[expect(clippy::disallowed_methods, reason = "measuring start-up, outside the rules")]
     let started = std::time::Instant::now();
     let mut app = App::new();
+    let mut shots = args.shots;
     let script = match args.script.as_deref().map(crate::client::script::read).transpose() {
         Ok(s) => s,
         Err(e) => {
             eprintln!("{e}");
             return 2;
         }
+    };
+    // `--screenshot OUT.png` is the script "measure the frames, then shoot", in one mechanism.
+    let script = match (script, args.screenshot) {
+        (None, Some(png)) => {
+            shots = png.parent().map(std::path::Path::to_path_buf).unwrap_or_default();
+            let name = png.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+            Some(crate::client::script::ClientScript { steps: vec![crate::client::script::Step::Measure(19), crate::client::script::Step::Shot(name)] })
+        }
+        (s, _) => s,
     };
     let title = if args.open.scenario.is_none() && args.open.load.is_none() {
         app.insert_resource(start::StartMenu::scan(std::path::Path::new("scenarios")));
@@ -72,12 +82,8 @@ pub fn run(args: ClientArgs) -> i32 {
     .add_systems(Startup, spawn_camera)
     .add_systems(EguiPrimaryContextPass, panels::draw_ui)
     .add_systems(Update, (update_title, autosave_on_close));
-    if let Some(path) = args.screenshot {
-        app.insert_resource(screenshot::ScreenshotPlan::new(path, started));
-        app.add_systems(Update, screenshot::take_screenshot);
-    }
     if let Some(script) = script {
-        app.insert_resource(scripted::Runner::new(script, args.shots, started));
+        app.insert_resource(scripted::Runner::new(script, shots, started));
         app.add_systems(Update, scripted::run_script);
     }
     match app.run() {

@@ -177,7 +177,8 @@ pub fn run_script(
             runner.measuring = Some((*n, *n, now));
         }
         Step::Shot(name) => {
-            let path = runner.shots.join(format!("{name}.png"));
+            // `NAME` is written as `NAME.png`; a name that is already a PNG file is kept.
+            let path = if name.ends_with(".png") { runner.shots.join(name) } else { runner.shots.join(format!("{name}.png")) };
             let done = Arc::new(AtomicBool::new(false));
             let flag = done.clone();
             commands.spawn(Screenshot::primary_window()).observe(save_to_disk(path.clone())).observe(move |_: On<ScreenshotCaptured>| {
