@@ -318,3 +318,17 @@ fn client_tutorial_worked_attack_5_7_7_in_the_combat_dialog_salt_river() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
+
+#[test]
+fn client_a_broken_script_names_its_file_line_and_column_and_a_bad_step_its_number() {
+    let dir = temp_dir("bad_script");
+    let path = dir.join("bad.ron");
+    std::fs::write(&path, "(\n    steps: [\n        Clik(\"0402\"),\n    ],\n)\n").expect("write");
+    let err = read(&path).expect_err("a misspelt step is refused");
+    assert!(err.starts_with(&format!("{}:3:", path.display())), "{err}");
+    std::fs::write(&path, "(steps: [Open(scenario: \"scenarios/kell_ford.ron\", seed: Some(7)), Press(\"Attack\")])").expect("write");
+    let script = read(&path).expect("reads");
+    let err = run_headless(&script, &dir).err().expect("no Attack button in a movement phase");
+    assert!(err.starts_with("step 2 ") && err.contains("no button `Attack`"), "{err}");
+    let _ = std::fs::remove_dir_all(dir);
+}
