@@ -1,13 +1,14 @@
 //! Initiative (DI 10.2-10.3): when a game turn begins, the side with the higher track chooses
-//! who is first player for that turn (the `tie` side on a tie).
+//! who is first player for that turn. On a tie the `tie` side *is* first player, with no choice
+//! (DI 10.2), unless the scenario says that it chooses (`tie_chooses`).
 
 use bevy::prelude::*;
 
-use super::note::{CommandCtx, command_is};
+use super::note::{CommandCtx, command_is, log};
 use super::RulesSystems;
 use crate::model::{Game, PendingPrompt, Tracks, TurnState};
 use crate::session::command::Command;
-use crate::session::log::LogKind;
+use crate::session::log::{GameLog, LogKind};
 use crate::session::prompt::Prompt;
 
 pub(super) fn add_systems(s: &mut Schedule) {
@@ -21,30 +22,52 @@ pub(super) fn add_systems(s: &mut Schedule) {
     s.add_systems(choose_first.run_if(command_is(|c| matches!(c, Command::FirstPlayer { .. }))).in_set(RulesSystems::Movement));
 }
 
-/// The side that chooses the first player this turn.
+/// How the first player of a game turn is settled.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Initiative {
+    /// This side chooses who plays first.
+    Chooses(usize),
+    /// The tracks are tied and this side is first player without a choice (DI 10.2).
+    TiedFirst(usize),
+}
+
+/// Who settles the first player this turn, and how.
 #[must_use]
-pub fn chooser(game: &Game, tracks: &Tracks) -> Option<usize> {
+pub fn initiative(game: &Game, tracks: &Tracks) -> Option<Initiative> {
     let r = game.scenario.rules.initiative.as_ref()?;
     let value = |(s, t): &(String, String)| Some((game.side_index(s)?, game.track_index(t).map(|i| tracks.0[i])?));
     let v: Vec<(usize, i32)> = r.tracks.iter().filter_map(value).collect();
     let best = v.iter().map(|(_, x)| *x).max()?;
     let leaders: Vec<usize> = v.iter().filter(|(_, x)| *x == best).map(|(s, _)| *s).collect();
     match leaders.as_slice() {
-        [one] => Some(*one),
-        _ => game.side_index(&r.tie),
+        [one] => Some(Initiative::Chooses(*one)),
+        _ if r.tie_chooses => game.side_index(&r.tie).map(Initiative::Chooses),
+        _ => game.side_index(&r.tie).map(Initiative::TiedFirst),
     }
 }
 
-fn offer_initiative(game: Res<Game>, tracks: Res<Tracks>, mut turn: ResMut<TurnState>, mut prompt: ResMut<PendingPrompt>) {
+fn offer_initiative(mut glog: ResMut<GameLog>, game: Res<Game>, tracks: Res<Tracks>, mut turn: ResMut<TurnState>, mut prompt: ResMut<PendingPrompt>) {
     if prompt.0.is_some() || turn.setup.is_some() || turn.result.is_some() || turn.initiative_done == Some(turn.turn) {
         return;
     }
     if super::sequence::next_phase_on(&game, &turn.declared, turn.turn, 0) != Some(turn.phase) {
         return;
     }
-    let Some(side) = chooser(&game, &tracks) else { return };
+    let Some(how) = initiative(&game, &tracks) else { return };
     turn.initiative_done = Some(turn.turn);
-    prompt.0 = Some(Prompt::FirstPlayer { side: game.side_id(side).to_string(), rule: "10.2 initiative: the side with more points chooses".into() });
+    match how {
+        Initiative::Chooses(side) => {
+            let rule = "10.2 initiative: the side with more points chooses".into();
+            prompt.0 = Some(Prompt::FirstPlayer { side: game.side_id(side).to_string(), rule });
+        }
+        Initiative::TiedFirst(side) => {
+            // 10.2: a tie makes the `tie` side first player; nobody is asked. This hook runs
+            // first of the turn's phase-start hooks, so the first phase begins for that side.
+            turn.first_side = side;
+            let text = format!("the tracks are tied: {} is first player this turn (10.2)", game.side_id(side));
+            log(&mut glog, &game, &turn, LogKind::Command, text, None);
+        }
+    }
 }
 
 fn choose_first(mut ctx: CommandCtx, mut prompt: ResMut<PendingPrompt>, mut started: ResMut<super::supply::PhaseStarted>) {

@@ -25,13 +25,17 @@ pub struct EntryBan {
 }
 
 /// Initiative (DI 10.2): when a game turn begins, the side whose track is higher chooses the first
-/// player for the turn; `tie` chooses on a tie.
+/// player for the turn; on a tie `tie` is first player (DI 10.2), or chooses if `tie_chooses`.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct InitiativeRules {
     /// (side, track) for each side.
     pub tracks: Vec<(String, String)>,
     pub tie: String,
+    /// On a tie the `tie` side chooses who plays first instead of being first player. Default
+    /// false (DI 10.2: the tied Insurgent is First Player).
+    #[serde(default)]
+    pub tie_chooses: bool,
 }
 
 /// Attrition (DI 19): in the side's Supply phases, in every space its side does not control,

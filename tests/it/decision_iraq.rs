@@ -414,17 +414,48 @@ fn rule_10_2_the_side_with_more_points_chooses_the_first_player() {
     play(&mut s, &[Command::FirstPlayer { side: "ci".into() }]);
     let st = s.state(None);
     assert_eq!((st.phase.as_str(), st.active_side.as_deref()), ("first_movement", Some("ci")));
-    // 10.3: for one turn; a tie goes to the Insurgent.
+    // 10.3: for one turn; the side with more points chooses, a tie makes the Insurgent first.
+    use sandtable::rules::initiative::{Initiative, initiative};
     let game = s.game().clone();
     let tracks = |ci: i32, ins: i32| sandtable::model::Tracks(vec![ci, ins]);
-    assert_eq!(sandtable::rules::initiative::chooser(&game, &tracks(40, 40)), game.side_index("ins"));
-    assert_eq!(sandtable::rules::initiative::chooser(&game, &tracks(41, 40)), game.side_index("ci"));
+    let (ci, ins) = (game.side_index("ci").expect("ci"), game.side_index("ins").expect("ins"));
+    assert_eq!(initiative(&game, &tracks(40, 40)), Some(Initiative::TiedFirst(ins)));
+    assert_eq!(initiative(&game, &tracks(41, 40)), Some(Initiative::Chooses(ci)));
     while s.state(None).turn == "2003B" {
         let legal = s.legal_commands();
         let c = legal.iter().find(|c| matches!(c, Command::EndPhase)).cloned().unwrap_or_else(|| legal[0].clone());
         play(&mut s, &[c]);
     }
     assert!(matches!(s.state(None).prompt, Some(Prompt::FirstPlayer { .. })), "asked again on 2004A");
+}
+
+/// DI 10.2: with equal Netwar Indexes the Insurgent is First Player; nobody is asked, and a
+/// `FirstPlayer` command is refused.
+#[test]
+fn rule_10_2_a_tie_makes_the_insurgent_first_player_without_a_choice() {
+    use sandtable::session::prompt::Prompt;
+    let tie = [("(id: \"ins_ni\", name: \"Insurgent Netwar Index\", side: Some(\"ins\"), start: 70,", "(id: \"ins_ni\", name: \"Insurgent Netwar Index\", side: Some(\"ins\"), start: 30,")];
+    let mut s = with_units_edited(&[("BCT", "mnf_bct", "basrah", 1)], &[], &tie);
+    let st = s.state(None);
+    assert_eq!((st.tracks["ci_ni"], st.tracks["ins_ni"]), (30, 30));
+    assert!(!matches!(st.prompt, Some(Prompt::FirstPlayer { .. })), "nobody chooses on a tie: {:?}", st.prompt);
+    assert_eq!(st.active_side.as_deref(), Some("ins"), "the Insurgent plays first");
+    assert!(crate::common::log_has(&mut s, "the tracks are tied: ins is first player this turn (10.2)"));
+    assert!(s.apply(Command::FirstPlayer { side: "ci".into() }).is_err(), "the tied Insurgent may not hand the initiative over");
+    assert!(!s.legal_commands().iter().any(|c| matches!(c, Command::FirstPlayer { .. })));
+}
+
+/// The data may give the tied side the choice instead (`tie_chooses: true`).
+#[test]
+fn rule_10_2_tie_chooses_in_the_data_gives_the_tied_side_the_choice() {
+    use sandtable::session::prompt::Prompt;
+    let edits = [
+        ("(id: \"ins_ni\", name: \"Insurgent Netwar Index\", side: Some(\"ins\"), start: 70,", "(id: \"ins_ni\", name: \"Insurgent Netwar Index\", side: Some(\"ins\"), start: 30,"),
+        ("tie: \"ins\")", "tie: \"ins\", tie_chooses: true)"),
+    ];
+    let mut s = with_units_edited(&[("BCT", "mnf_bct", "basrah", 1)], &[], &edits);
+    let Some(Prompt::FirstPlayer { side, .. }) = s.state(None).prompt else { panic!("the tied side chooses") };
+    assert_eq!(side, "ins");
 }
 
 #[test]
