@@ -94,6 +94,13 @@ pub fn has_flag(game: &Game, type_index: usize, flag: UnitFlag) -> bool {
     game.scenario.unit_types.get(type_index).is_some_and(|t| t.flags.contains(&flag))
 }
 
+/// A unit that never changes place once placed (`UnitFlag::Static`; DI 23.1: FOBs and base
+/// zones): no move, retreat, advance or carry takes it elsewhere.
+#[must_use]
+pub fn is_static(game: &Game, u: &UnitView) -> bool {
+    has_flag(game, u.type_index, UnitFlag::Static)
+}
+
 /// Steps a unit still has: steps not lost (step units), or levels down to elimination.
 #[must_use]
 pub fn steps_left(game: &Game, type_index: usize, level: u32) -> u32 {

@@ -12,7 +12,7 @@ use super::loss_answers::units_strength;
 use super::movement::room_for;
 use super::note::{CommandCtx, command_is, log, take_control};
 use super::RulesSystems;
-use crate::model::view::{UnitView, UnitsView, steps_left};
+use crate::model::view::{UnitView, UnitsView, is_static, steps_left};
 use crate::model::{
     Activity, CombatStage, Control, ControlChanges, Game, Hidden, Location, PendingCombat, PendingPrompt, SpaceId,
     StepLevel, TurnState, Unit, UnitIndex,
@@ -146,9 +146,10 @@ pub fn continue_losses(
                     return;
                 }
                 let here = units.at(target).count();
+                // Static units never advance (they never move once placed).
                 let movers: Vec<String> = alive(&c.attackers, &units)
                     .iter()
-                    .filter(|u| u.space().is_some_and(|s| game.board.edge(s, target).is_some()))
+                    .filter(|u| !is_static(game, u) && u.space().is_some_and(|s| game.board.edge(s, target).is_some()))
                     .map(|u| u.id.clone())
                     .collect();
                 let side = units.get(c.attackers.first().map_or("", String::as_str)).map(|u| u.side);
@@ -397,6 +398,9 @@ pub fn advance_rejection(game: &Game, units: &UnitsView, prompt: Option<&Prompt>
     for id in chosen {
         if !allowed.contains(id) || chosen.iter().filter(|c| *c == id).count() > 1 {
             return Some(format!("`{id}` may not advance (or is listed twice)"));
+        }
+        if units.get(id).is_some_and(|u| is_static(game, u)) {
+            return Some(format!("`{id}` never moves once placed (a static unit)"));
         }
     }
     let space = game.board.space(target)?;

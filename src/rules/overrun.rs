@@ -61,6 +61,9 @@ pub fn plan_overrun(
         if u.space() != Some(launch) {
             return Err("the overrunning units must be stacked in one hex".into());
         }
+        if crate::model::view::is_static(game, u) {
+            return Err(format!("`{id}` never moves once placed (a static unit): it cannot overrun"));
+        }
         // A stack that has just entered a single enemy ZOC (and so had to stop) may still
         // overrun from there: only its MP count, not the stop.
         let class = &game.scenario.unit_types[u.type_index].movement_class;

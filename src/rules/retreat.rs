@@ -4,7 +4,7 @@
 
 use super::movement::{edge_cost, enemy_zoc, stacking_limit};
 use crate::model::board::SpaceKind;
-use crate::model::view::{UnitView, UnitsView};
+use crate::model::view::{UnitView, UnitsView, is_static};
 use crate::model::{Game, SpaceId};
 
 /// Where the other units are while one unit retreats: units already moved by earlier retreats
@@ -83,6 +83,9 @@ pub fn check_retreat(
     path: &[String],
 ) -> Result<(Option<SpaceId>, u32), String> {
     let Some(start) = w.space_of(unit) else { return Err(format!("`{}` is not on the map", unit.id)) };
+    if is_static(game, unit) && !path.is_empty() {
+        return Err(format!("`{}` never moves once placed (a static unit): it pays its retreat in steps", unit.id));
+    }
     let zoc = enemy_zoc(game, w.units, unit.side);
     let mut at = start;
     for (i, key) in path.iter().enumerate() {
@@ -123,6 +126,10 @@ pub fn check_retreat(
 }
 
 fn next_hexes(game: &Game, w: &RetreatWorld, unit: &UnitView, combat: SpaceId, at: SpaceId, zoc: &[bool]) -> Vec<SpaceId> {
+    // A static unit has nowhere to retreat to: the rest of the retreat is paid in steps.
+    if is_static(game, unit) {
+        return Vec::new();
+    }
     game.board.edges[at.index()]
         .iter()
         .map(|e| e.to)

@@ -217,3 +217,52 @@ fn random_games_with_every_result_kind_keep_the_invariants() {
         crate::common::play_random_checked(&mut s, seed, 5_000);
     }
 }
+
+/// Kell Ford with the Union infantry type made `Static` (a unit that never moves once placed).
+const STATIC_S_INF: (&str, &str) = (
+    "strength: Steps([(attack: 3, defense: 4, movement: 4), (attack: 1, defense: 2, movement: 4)])),",
+    "strength: Steps([(attack: 3, defense: 4, movement: 4), (attack: 1, defense: 2, movement: 4)]), flags: [Static]),",
+);
+
+/// Static units (DI 23.1 in the generic loss pipeline): a static defender that owes a loss point
+/// is never offered a retreat, a retreat named for it is refused, and it pays in steps.
+#[test]
+fn rule_23_1_a_static_defender_pays_its_retreat_in_steps_and_never_moves() {
+    // Without tank support, so that the one step is all it loses.
+    let rules = RULES.replace("tank_support_steps: 1", "tank_support_steps: 0");
+    let mut s = kell_rules(&rules, &[STATIC_S_INF], &[6]);
+    opening(&mut s);
+    let Some(Prompt::TakeLosses { side, steps, .. }) = s.state(None).prompt else { panic!("losses to take") };
+    assert_eq!((side.as_str(), steps), ("south", 1));
+    let legal = s.legal_commands();
+    // The only "retreat" offered is the one that goes nowhere and pays its hex in a step.
+    assert!(legal.iter().all(|c| matches!(c, Command::TakeLosses { retreat, .. } if retreat.iter().all(|r| r.path.is_empty()))), "no retreat offered: {legal:?}");
+    let e = s.apply(losses(&[], vec![r("S-1Inf", &["0305"])])).expect_err("a static unit never retreats");
+    assert!(e.contains("`S-1Inf` never moves once placed"), "{e}");
+    play(&mut s, &[losses(&["S-1Inf"], vec![])]);
+    assert_eq!(location(&mut s, "S-1Inf"), "0404");
+    assert_eq!(s.state(None).units.iter().find(|u| u.id == "S-1Inf").map(|u| u.level), Some(1), "one step lost");
+}
+
+/// A static attacker is never offered the advance after combat, and naming it is refused.
+#[test]
+fn rule_23_1_a_static_attacker_never_advances_after_combat() {
+    // The North's infantry made static and set up where the opening would have moved it.
+    let static_n_inf = (
+        "strength: Steps([(attack: 4, defense: 4, movement: 4), (attack: 2, defense: 2, movement: 4)])),",
+        "strength: Steps([(attack: 4, defense: 4, movement: 4), (attack: 2, defense: 2, movement: 4)]), flags: [Static]),",
+    );
+    let placed = [
+        static_n_inf,
+        (r#"(id: "N-2Inf", unit_type: "n_inf", at: "0402")"#, r#"(id: "N-2Inf", unit_type: "n_inf", at: "0403")"#),
+        (r#"(id: "N-1Tk", unit_type: "n_tank", at: "0302")"#, r#"(id: "N-1Tk", unit_type: "n_tank", at: "0304")"#),
+    ];
+    let mut s = kell_rules(RULES, &placed, &[6]);
+    play(&mut s, &[Command::EndPhase, attack(&["N-1Tk", "N-2Inf"], "0404"), losses(&[], vec![r("S-1Inf", &["0305"])])]);
+    let Some(Prompt::Advance { units, .. }) = s.state(None).prompt else { panic!("an advance on offer") };
+    assert_eq!(units, vec!["N-1Tk".to_string()], "the static infantry is not offered");
+    let e = s.apply(Command::Advance { units: vec!["N-2Inf".into()] }).expect_err("static");
+    assert!(e.contains("`N-2Inf` may not advance"), "{e}");
+    play(&mut s, &[Command::Advance { units: vec!["N-1Tk".into()] }]);
+    assert_eq!((location(&mut s, "N-1Tk"), location(&mut s, "N-2Inf")), ("0404".to_string(), "0403".to_string()));
+}

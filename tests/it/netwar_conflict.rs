@@ -383,3 +383,45 @@ fn rule_14_4_4_each_district_is_finished_before_the_next_and_never_reopened() {
     assert!(e.contains("over for this phase"), "{e}");
     assert!(!s.legal_commands().iter().any(|c| matches!(c, Command::Attack { target, .. } if target == "tikrit")));
 }
+
+/// DI 23.1: a FOB never moves once placed. It may join an attack on an infra box (23.3), but when
+/// the conflict empties the box only the other attackers are offered the advance (15.2), and an
+/// advance naming the FOB is refused.
+#[test]
+fn rule_23_1_a_fob_that_attacked_a_box_is_never_offered_the_advance() {
+    // BCT 4 + FOB 1 against a level-1 militia in a box: 4-1 on Guerrilla; a 2 is DL3, and the
+    // militia losing two levels is eliminated.
+    let mut s = ci_conflict(&[("B", "mnf_bct", "samara", 1), ("F", "mnf_fob", "samara", 1), ("U", "ins_militia", "samara/infra1", 1)], &[2]);
+    play(&mut s, &[attack_on(&["B", "F"], "samara/infra1", "guerrilla")]);
+    assert!(log_has(&mut s, "5 vs 1 on Guerrilla, column 4-1: rolled 2"));
+    play(&mut s, &[Command::NetwarPoints { subtract: false }]);
+    assert_eq!(location(&mut s, "U"), "available");
+    let Some(Prompt::Advance { units, .. }) = s.state(None).prompt else { panic!("the advance into the emptied box") };
+    assert_eq!(units, vec!["B".to_string()], "the FOB is not offered");
+    assert!(!s.legal_commands().iter().any(|c| matches!(c, Command::Advance { units } if units.contains(&"F".to_string()))));
+    let e = s.apply(Command::Advance { units: vec!["F".into()] }).expect_err("a FOB never moves");
+    assert!(e.contains("`F` may not advance"), "{e}");
+    play(&mut s, &[Command::Advance { units: vec!["B".into()] }]);
+    assert_eq!((location(&mut s, "B"), location(&mut s, "F")), ("samara/infra1".to_string(), "samara".to_string()));
+}
+
+/// DI 23.1: a FOB is never carried (27.5) either, even where the data would let a carrier take it.
+#[test]
+fn rule_23_1_a_fob_is_never_carried() {
+    let edits = [
+        ("passengers: [\"mnf_prt\", \"mnf_contractor\"]),\n                (option: \"riverine\"", "passengers: [\"mnf_prt\", \"mnf_contractor\", \"mnf_fob\"]),\n                (option: \"riverine\""),
+        ("(id: \"airmobile_transport\", rule: Some(\"27.5\"), name: \"Airmobile transport\",", "(id: \"airmobile_transport\", rule: Some(\"27.5\"), name: \"Airmobile transport\", default: true,"),
+        NO_CHAOS[0],
+        NO_CHAOS[1],
+    ];
+    let mut s = with_units_edited(&[("F", "mnf_fob", "kuwait", 1), ("A", "mnf_airmobile", "kuwait", 1), ("P", "mnf_prt", "kuwait", 0)], &[], &edits);
+    play(&mut s, &[Command::FirstPlayer { side: "ci".into() }]);
+    assert_eq!(s.state(None).phase, "first_movement");
+    let carry = |p: &str| Command::Carry { carrier: "A".into(), passenger: p.into(), to: "basrah".into() };
+    let legal = s.legal_commands();
+    assert!(legal.iter().any(|c| matches!(c, Command::Carry { passenger, .. } if passenger == "P")), "the PRT may be carried: {legal:?}");
+    assert!(!legal.iter().any(|c| matches!(c, Command::Carry { passenger, .. } if passenger == "F")), "{legal:?}");
+    let e = s.apply(carry("F")).expect_err("a FOB never moves");
+    assert!(e.contains("`F` never moves once placed (23.1)"), "{e}");
+    assert_eq!(location(&mut s, "F"), "kuwait");
+}

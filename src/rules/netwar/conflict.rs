@@ -10,7 +10,7 @@ use std::collections::VecDeque;
 use bevy::prelude::*;
 
 use super::retreat::{destinations, friendly_base, is_base};
-use crate::model::view::{UnitsView, has_flag};
+use crate::model::view::{UnitsView, has_flag, is_static};
 use crate::model::{Game, Location, PendingPrompt, SpaceId, StepLevel, Tracks, TurnState};
 use crate::rules::crt::{column_label, crt_lookup};
 use crate::rules::levels::{LevelChange, change_level};
@@ -374,7 +374,8 @@ pub(super) fn proceed(game: &Game, turn: &TurnState, glog: &mut GameLog, p: &mut
             }
             Step::Retreat { party } => {
                 let side = c.sides[party];
-                let ids: Vec<String> = alive(&c.units[party], &units).into_iter().filter(|id| units.get(id).is_some_and(|u| !is_base(game, u))).collect();
+                // 16.47, 23.1: bases and other static units are never moved by a retreat.
+                let ids: Vec<String> = alive(&c.units[party], &units).into_iter().filter(|id| units.get(id).is_some_and(|u| !is_base(game, u) && !is_static(game, u))).collect();
                 let stay_ok = friendly_base(game, &units, c.space, side);
                 let mut options = Vec::new();
                 let mut doomed = Vec::new();
@@ -402,7 +403,11 @@ pub(super) fn proceed(game: &Game, turn: &TurnState, glog: &mut GameLog, p: &mut
             Step::Advance => {
                 // 15.2.4: survivors may advance into the boxes the defenders left empty.
                 let empty: Vec<SpaceId> = c.boxes.iter().copied().filter(|b| units.at(*b).next().is_none()).collect();
-                let movers: Vec<String> = alive(&c.units[0], &units).into_iter().filter(|id| units.get(id).and_then(|u| u.space()) == Some(c.space)).collect();
+                // 23.1: a FOB or base zone never moves once placed, so it never advances.
+                let movers: Vec<String> = alive(&c.units[0], &units)
+                    .into_iter()
+                    .filter(|id| units.get(id).is_some_and(|u| u.space() == Some(c.space) && !is_static(game, u)))
+                    .collect();
                 if empty.is_empty() || movers.is_empty() {
                     c.steps.pop_front();
                     continue;

@@ -44,6 +44,10 @@ pub fn carry_options(game: &Game, turn: &TurnState, units: &UnitsView, control: 
     if !may_carry(game, c, p) {
         return Err(format!("`{carrier}` may not carry `{passenger}` (27.5, 27.8)"));
     }
+    // 23.1: a FOB or base zone never moves once placed, carried or carrying.
+    if let Some(s) = [c, p].into_iter().find(|u| crate::model::view::is_static(game, u)) {
+        return Err(format!("`{}` never moves once placed (23.1)", s.id));
+    }
     if p.activity.moved || p.activity.mp_used > 0 {
         return Err(format!("`{passenger}` has moved this phase"));
     }
