@@ -3,6 +3,11 @@
 //! turn. At each moment a chit's window names (an enemy movement phase begins, an enemy unit has
 //! moved, a combat the owner defended is over) the owner is offered every such chit it may play,
 //! with the targets it may pick, and answers with `PlayChit` or `Pass`.
+//!
+//! Whether a window opens never depends on what the hand holds, only on what both sides see:
+//! the owner holds some chit, and a reaction chit its cups could have dealt it could be played
+//! now. Otherwise the offer itself (and, in hotseat play, the hand-off before it) would tell the
+//! enemy what the owner holds. The owner may then find nothing to play and pass.
 
 use std::collections::BTreeSet;
 
@@ -172,23 +177,27 @@ fn offer(p: &mut OfferParams, moment: Moment, at_phase_start: bool) {
     };
     let units = UnitsView::collect(p.q.iter());
     let facts = Facts { game: &p.game, turn: &p.turn, tracks: &p.tracks, control: &p.control, units: &units, timers: &p.timers.0 };
-    for owner in (0..p.game.scenario.sides.len()).filter(|s| *s != actor) {
-        let mut chits = Vec::new();
-        for chit in p.pools.hands.get(owner).cloned().unwrap_or_default() {
-            let Some((_, def)) = chit_def(&p.game, &chit) else { continue };
-            let Some(w) = &def.reaction else { continue };
-            if !window_fits(w, &p.game, &p.turn, &moment) || def.playable_if.iter().any(|c| !condition_holds(facts, c)) {
-                continue;
-            }
-            if let Some(t) = targets(&p.game, &p.control, &units, owner, def, &moment) {
-                chits.push((chit, t));
-            }
+    // Targets of a chit if it could be played now (`None` if it could not).
+    let playable = |owner: usize, def: &ChitDef| -> Option<Vec<String>> {
+        let w = def.reaction.as_ref()?;
+        if !window_fits(w, &p.game, &p.turn, &moment) || def.playable_if.iter().any(|c| !condition_holds(facts, c)) {
+            return None;
         }
+        targets(&p.game, &p.control, &units, owner, def, &moment)
+    };
+    for owner in (0..p.game.scenario.sides.len()).filter(|s| *s != actor) {
+        let hand = p.pools.hands.get(owner).cloned().unwrap_or_default();
+        // The window opens on what the enemy sees: some chit in hand, and some reaction chit
+        // the owner could hold that could be played now.
+        let owner_id = p.game.side_id(owner);
+        let could_hold = p.game.scenario.pools.iter().filter(|pool| pool.side.as_deref().is_none_or(|s| s == owner_id)).flat_map(|pool| &pool.chits);
+        let opens = !hand.is_empty() && could_hold.filter(|d| d.added_on_turn <= p.pools.added_through.max(1)).any(|d| playable(owner, d).is_some());
         // A moment is offered once; after-move moments are new with every move.
         let mark = (p.turn.turn, p.turn.phase, key.clone());
-        if chits.is_empty() || (matches!(moment, Moment::MovementStart) && p.state.offered.contains(&mark)) {
+        if !opens || (matches!(moment, Moment::MovementStart) && p.state.offered.contains(&mark)) {
             continue;
         }
+        let chits: Vec<(String, Vec<String>)> = hand.into_iter().filter_map(|c| chit_def(&p.game, &c).and_then(|(_, d)| playable(owner, d)).map(|t| (c, t))).collect();
         p.state.offered.insert(mark);
         p.state.at_phase_start = at_phase_start;
         p.state.combat = match &moment {

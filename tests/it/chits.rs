@@ -52,6 +52,10 @@ fn rule_20_5_black_ops_cancelled_by_fatwa_lets_the_tactical_edge_stand() {
     deal(&mut s, 1, "ins_tactical_edge#1");
     deal(&mut s, 1, "fatwa#1");
     play(&mut s, &[attack_on(&["B"], "tikrit", "guerrilla")]);
+    // The CI holds a chit, so it is offered Tactical Edge first, with nothing to play.
+    let Some(Prompt::React { side, chits, .. }) = s.state(None).prompt else { panic!("the attacker is offered") };
+    assert_eq!((side.as_str(), chits.len()), ("ci", 0));
+    play(&mut s, &[Command::Pass]);
     let Some(Prompt::React { side, .. }) = s.state(None).prompt else { panic!("the defender is offered") };
     assert_eq!(side, "ins");
     play(&mut s, &[play_chit("ins_tactical_edge#1")]);
@@ -70,7 +74,7 @@ fn rule_20_5_black_ops_cancelled_by_fatwa_lets_the_tactical_edge_stand() {
     let mut s = ci_conflict(&[("B", "mnf_bct", "tikrit", 2), ("M1", "ins_militia", "tikrit", 2), ("M2", "ins_militia", "tikrit", 2)], &[1]);
     deal(&mut s, 0, "black_ops#1");
     deal(&mut s, 1, "ins_tactical_edge#1");
-    play(&mut s, &[attack_on(&["B"], "tikrit", "guerrilla"), play_chit("ins_tactical_edge#1"), play_chit("black_ops#1")]);
+    play(&mut s, &[attack_on(&["B"], "tikrit", "guerrilla"), Command::Pass, play_chit("ins_tactical_edge#1"), play_chit("black_ops#1")]);
     assert!(log_has(&mut s, "ins's Tactical Edge is cancelled"));
     assert!(log_has(&mut s, "conflict in tikrit: 6 vs 4 on Guerrilla, column 1-1"));
 }
@@ -80,7 +84,8 @@ fn rule_20_5_infowar_with_a_x2_result_makes_x3_the_worked_case_of_baghdad_west()
     // 8 against 1 is 4-1; a 4 on the Kinetic table is VE (x2). InfoWar adds a doubling: x3.
     let mut s = ci_conflict(&[("B", "mnf_bct", "baghdad_west", 3), ("M", "ins_militia", "baghdad_west", 1)], &[4]);
     deal(&mut s, 0, "ci_info_war#1");
-    play(&mut s, &[attack_on(&["B"], "baghdad_west", "kinetic")]);
+    // Tactical Edge is offered first (the CI holds a chit), with nothing to play.
+    play(&mut s, &[attack_on(&["B"], "baghdad_west", "kinetic"), Command::Pass]);
     let Some(Prompt::React { moment, .. }) = s.state(None).prompt else { panic!("InfoWar offered") };
     assert!(moment.contains("InfoWar"), "{moment}");
     play(&mut s, &[play_chit("ci_info_war#1")]);
@@ -151,4 +156,25 @@ fn rule_20_5_leader_node_raises_a_unit_or_places_a_militia_where_one_could_set_u
     assert!(e.contains("could not have been set up"), "{e}");
     play(&mut s, &[Command::PlayChit { chit: "ins_leader_node#2".into(), target: Some("basrah/infra2".into()) }]);
     assert!(s.state(None).units.iter().any(|u| u.unit_type == "ins_militia" && u.location == "basrah/infra2" && u.level == 1));
+}
+
+/// 20.5 and hidden information: the Tactical Edge window before the roll opens for a side that
+/// holds any chit, whatever the chit, so its appearing (and the hand-off before it) tells the
+/// enemy nothing it cannot see already; a side with an empty hand is not asked.
+#[test]
+fn rule_20_5_the_tactical_edge_window_opens_whenever_the_side_holds_any_chit_never_on_what_it_holds() {
+    let offer = |chit: Option<&str>| {
+        let mut s = ci_conflict(&[("B", "mnf_bct", "tikrit", 1), ("M1", "ins_militia", "tikrit", 2)], &[1]);
+        if let Some(c) = chit {
+            deal(&mut s, 1, c);
+        }
+        play(&mut s, &[attack_on(&["B"], "tikrit", "guerrilla")]);
+        match s.state(None).prompt {
+            Some(Prompt::React { side, chits, .. }) => Some((side, chits.into_iter().map(|(c, _)| c).collect::<Vec<_>>())),
+            _ => None,
+        }
+    };
+    assert_eq!(offer(Some("ins_tactical_edge#1")), Some(("ins".to_string(), vec!["ins_tactical_edge#1".to_string()])));
+    assert_eq!(offer(Some("fatwa#1")), Some(("ins".to_string(), vec![])), "offered all the same, nothing to play");
+    assert_eq!(offer(None), None, "an empty hand is seen by both sides: no window");
 }

@@ -280,11 +280,13 @@ fn rule_5_8_reaction_chits_are_played_only_when_offered() {
 
 #[test]
 fn rule_5_8_n7_militia_desertion_eliminates_a_militia_next_to_an_na_unit() {
-    // SU-M2 stands next to NA-11R (0305); the chit's turn window opened to turn 1 for the test.
+    // SU-M2 stands next to NA-11R (0305); the chit's turn window opened to turn 1 for the test
+    // (in the cup from the start, so that the NA may hold it then).
     let mut s = tutorial_with_hand(
         &[
             ("(id: \"SU-M2\", unit_type: \"su_mil\", at: \"0208\"", "(id: \"SU-M2\", unit_type: \"su_mil\", at: \"0306\""),
             ("playable_if: [TurnAtLeast(4), TurnAtMost(6)]", "playable_if: [TurnAtMost(6)]"),
+            ("(id: \"N7\", name: \"Militia Desertion\", added_on_turn: 4,", "(id: \"N7\", name: \"Militia Desertion\", added_on_turn: 1,"),
         ],
         &[],
         0,
@@ -304,6 +306,11 @@ fn rule_5_8_u1_hold_at_all_costs_costs_an_attacking_tank_a_step() {
     // NA-2Pz and NA-2Mc attack Ferrow (SU-3 + SU-AT, 7) from 0605: 10 vs 7 is 1:1, the town and
     // the river shift it to 1:2 (clamped); a 6 gives 0/1.
     let mut s = tutorial_with_hand(&[], &[6], 1, "U1");
+    // The Union holds a chit, and a Bridge Demolition (U2) could be played as the NA movement
+    // phase begins: the window opens although U1 is no such chit, so that the offer says
+    // nothing of the hand. The Union has nothing to play there and passes.
+    assert_eq!(react_offer(&mut s), vec![], "offered with nothing to play");
+    play(&mut s, &[Command::Pass]);
     let legal = s.legal_commands();
     play(&mut s, &[legal[0].clone()]);
     play(&mut s, &[crate::common::mv("NA-2Pz", "0605"), crate::common::mv("NA-2Mc", "0605"), Command::EndPhase]);
@@ -415,4 +422,24 @@ fn rule_5_8_u3_counterattack_order_binds_two_units_near_ferrow() {
     // In the combat phase a named unit may attack only in or next to Ferrow.
     let err = s.apply(crate::common::attack(&["SU-4"], "0905")).expect_err("far from Ferrow");
     assert!(err.contains("may attack only in or next to 0606"), "{err}");
+}
+
+/// Hidden information (5.8): a reaction window opens on what the enemy can see (the owner holds
+/// some chit, and a reaction its cup could have dealt it could be played now), never on what the
+/// hand holds: a Union holding Bridge Demolition and one holding a Quiet Front are asked alike.
+#[test]
+fn hidden_information_a_reaction_window_opens_the_same_whatever_the_hand_holds() {
+    let mut with_u2 = tutorial_with_hand(&[], &[], 1, "U2");
+    let mut with_u4 = tutorial_with_hand(&[], &[], 1, "U4");
+    let (a, b) = (prompt(&mut with_u2), prompt(&mut with_u4));
+    let Some(Prompt::React { side: sa, moment: ma, chits: ca }) = a else { panic!("U2 is offered: {a:?}") };
+    let Some(Prompt::React { side: sb, moment: mb, chits: cb }) = b else { panic!("the window opens for U4 too: {b:?}") };
+    assert_eq!((sa.as_str(), ma.as_str()), (sb.as_str(), mb.as_str()), "the same question");
+    assert_eq!(ca.len(), 1, "Bridge Demolition with its bridges");
+    assert!(cb.is_empty(), "nothing to play");
+    // The NA, whose turn it is, sees neither the question nor the hand, only its size.
+    assert!(with_u4.state(Some(0)).prompt.is_none());
+    assert_eq!(with_u4.state(Some(0)).hands["su"], ["hidden"]);
+    play(&mut with_u4, &[Command::Pass]);
+    assert!(matches!(prompt(&mut with_u4), Some(Prompt::PlaceMarkers { .. })), "the phase goes on");
 }

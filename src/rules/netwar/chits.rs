@@ -66,6 +66,18 @@ pub fn chit_kind(game: &Game, chit: &str) -> Option<NetwarChit> {
     })
 }
 
+/// Whether a chance to play a chit of `kind` is offered to `side`: it holds some chit, and its
+/// pools hold chits of that kind. Never what the hand holds: the enemy sees only how many chits
+/// the side holds, so an offer (and the hand-off before it) must tell it nothing more. The side
+/// may then have nothing to play and pass.
+#[must_use]
+pub fn window_for(game: &Game, pools: &Pools, side: usize, kind: NetwarChit) -> bool {
+    let id = game.side_id(side);
+    let of_kind = |d: &crate::scenario::schema::ChitDef| d.effects.iter().any(|e| matches!(e, EventEffect::Netwar(n) if **n == NetwarEffect::Chit(kind)));
+    let in_pools = game.scenario.pools.iter().filter(|p| p.side.as_deref().is_none_or(|s| s == id)).any(|p| p.chits.iter().any(of_kind));
+    in_pools && pools.hands.get(side).is_some_and(|h| !h.is_empty())
+}
+
 /// The side's chits of a kind in hand, one per chit type (copies are interchangeable).
 #[must_use]
 pub fn held(game: &Game, pools: &Pools, side: usize, kind: NetwarChit) -> Vec<String> {
@@ -98,10 +110,11 @@ pub fn start(game: &Game, turn: &TurnState, glog: &mut GameLog, pools: &mut Pool
 fn offer_cancel(game: &Game, turn: &TurnState, glog: &mut GameLog, pools: &mut Pools, chain: &mut ChitChain, prompt: &mut PendingPrompt) -> Option<(Purpose, bool)> {
     let (last, chit) = chain.stack.last().cloned()?;
     let other = (0..game.scenario.sides.len()).find(|s| *s != last)?;
-    let cancels = held(game, pools, other, NetwarChit::Cancel);
-    if cancels.is_empty() {
+    // 20.5: offered whenever the enemy could cancel, whatever it holds (see `window_for`).
+    if !window_for(game, pools, other, NetwarChit::Cancel) {
         return Some(resolve(game, turn, glog, pools, chain));
     }
+    let cancels = held(game, pools, other, NetwarChit::Cancel);
     prompt.0 = Some(Prompt::React {
         side: game.side_id(other).to_string(),
         moment: format!("{} plays {}: cancel it?", game.side_id(last), name(game, &chit)),

@@ -266,11 +266,12 @@ pub(super) fn proceed(game: &Game, turn: &TurnState, glog: &mut GameLog, p: &mut
     loop {
         let Some(c) = p.conflict.0.as_mut() else { return };
         if c.roll.is_some() {
-            // 20.5 Tactical Edge: offered to the attacker, then the defender, before the roll.
+            // 20.5 Tactical Edge: offered to the attacker, then the defender, before the roll,
+            // whenever the side holds any chit (never on what it holds: `window_for`).
             if let Some(party) = c.offers.pop_front() {
                 let side = c.sides[party];
                 let te = super::chits::held(game, &p.pools, side, NetwarChit::TacticalEdge);
-                if !te.is_empty() && !c.edge[party] {
+                if super::chits::window_for(game, &p.pools, side, NetwarChit::TacticalEdge) && !c.edge[party] {
                     c.offer = Some(Offer::TacticalEdge(party));
                     let moment = format!("conflict in {} declared: play Tactical Edge before the roll?", game.board.key(c.space));
                     p.prompt.0 = Some(Prompt::React { side: game.side_id(side).to_string(), moment, chits: te.into_iter().map(|t| (t, Vec::new())).collect() });
@@ -310,7 +311,8 @@ pub(super) fn proceed(game: &Game, turn: &TurnState, glog: &mut GameLog, p: &mut
                 let (gainer, other) = (c.sides[party], c.sides[1 - party]);
                 // 20.5 InfoWar: offered to the gaining side once the result is known.
                 let info = super::chits::held(game, &p.pools, gainer, NetwarChit::InfoWar);
-                if !offered && !info.is_empty() && (super::printed_points(game, c.space, gainer) > 0 || super::printed_points(game, c.space, other) > 0) {
+                let window = super::chits::window_for(game, &p.pools, gainer, NetwarChit::InfoWar);
+                if !offered && window && (super::printed_points(game, c.space, gainer) > 0 || super::printed_points(game, c.space, other) > 0) {
                     c.steps[0] = Step::Points { party, doublings, offered: true };
                     c.offer = Some(Offer::InfoWar);
                     let moment = format!("{} gains points from the conflict in {}: play InfoWar to double them?", game.side_id(gainer), game.board.key(c.space));
