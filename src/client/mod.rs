@@ -114,9 +114,9 @@ impl Client {
         Ok(Self::with_session(replay(&save, None)?, solo))
     }
 
-    fn with_session(session: Session, solo: bool) -> Self {
+    fn with_session(mut session: Session, solo: bool) -> Self {
         let mode = if solo { SeatMode::Solo { reveal_all: false } } else { SeatMode::Hotseat };
-        let seats = Seats::new(mode, &session);
+        let seats = Seats::new(mode, &mut session);
         // The chart opens on demand (the Chart button): it would cover the map.
         let show_chart = false;
         Self {
@@ -201,7 +201,19 @@ impl Client {
         }
     }
 
+    /// Why undo may not step back now, if it may not: a roll or reveal, or a command given
+    /// before the side at the screen took it (the other side's decisions are never undone).
+    #[must_use]
+    pub fn undo_refusal(&self) -> Option<String> {
+        self.session.undo_refusal(self.seats.since)
+    }
+
     pub fn undo(&mut self) {
+        if let Some(why) = self.undo_refusal() {
+            self.status = format!("Cannot undo: {why}.");
+            self.status_is_error = true;
+            return;
+        }
         self.legal = None;
         self.attack_pick = 0;
         self.target = None;

@@ -162,7 +162,8 @@ impl Client {
         }
         let actor = self.session.acting_side();
         out.push(Offer { enabled: actor.is_some(), ..Offer::new(Place::Phase, "End phase", UiAction::EndPhase) });
-        out.push(Offer { enabled: self.session.can_undo(), ..Offer::new(Place::Phase, "Undo (Ctrl+Z)", UiAction::Undo) });
+        // Enabled once anything was played: a refused undo says why on the status line.
+        out.push(Offer { enabled: !self.session.played.is_empty(), ..Offer::new(Place::Phase, "Undo (Ctrl+Z)", UiAction::Undo) });
         out.push(Offer::new(Place::Phase, "Save (Ctrl+S)", UiAction::Save));
         if !self.viewer_acts() {
             return out;
@@ -289,7 +290,7 @@ impl Client {
             UiAction::EndPhase => self.give(Command::EndPhase),
             UiAction::Undo => self.undo(),
             UiAction::Save => self.save(),
-            UiAction::ConfirmHandoff => self.seats.confirm(),
+            UiAction::ConfirmHandoff => self.seats.confirm(self.session.played.len()),
             UiAction::ToggleChart => self.show_chart = !self.show_chart,
             UiAction::ToggleReveal => {
                 if let SeatMode::Solo { reveal_all } = &mut self.seats.mode {

@@ -47,6 +47,9 @@ pub enum Step {
     Zoom { factor: f32, on: String },
     /// A click on the button with this label.
     Press(String),
+    /// A click on the button with this label that the client must refuse, with a status line
+    /// that contains `reason` (an undo over the other side's decision, say).
+    PressRefused { label: String, reason: String },
     /// An action named by what it does (a button whose label is long, a command from the list).
     Do(UiAction),
     /// The status line must contain this text (else the script fails).
@@ -93,6 +96,13 @@ pub fn act(client: &mut Client, step: &Step) -> Result<(), String> {
             client.act(UiAction::Space(to.clone()))?;
         }
         Step::Press(label) => client.press(label)?,
+        Step::PressRefused { label, reason } => {
+            client.press(label)?;
+            if !client.status_is_error || !client.status.contains(reason.as_str()) {
+                return Err(format!("`{label}` was to be refused for `{reason}`; the status line reads `{}`", client.status));
+            }
+            return Ok(());
+        }
         Step::Zoom { factor, on } => {
             client.session.game().board.space(on).ok_or_else(|| format!("no space `{on}` on the map"))?;
             client.hex_size = (40.0 * factor).clamp(8.0, 160.0);
@@ -122,7 +132,7 @@ pub fn run_headless(script: &ClientScript, save_dir: &Path) -> Result<Option<Cli
         }
         match (&mut client, step) {
             (Some(c), _) => act(c, step).map_err(fail)?,
-            (None, Step::Click(_) | Step::Drag { .. } | Step::Zoom { .. } | Step::Press(_) | Step::Do(_) | Step::ExpectStatus(_)) => return Err(fail("no game is open yet (the start screen)".into())),
+            (None, Step::Click(_) | Step::Drag { .. } | Step::Zoom { .. } | Step::Press(_) | Step::PressRefused { .. } | Step::Do(_) | Step::ExpectStatus(_)) => return Err(fail("no game is open yet (the start screen)".into())),
             (None, _) => {}
         }
     }

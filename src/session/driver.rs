@@ -9,6 +9,7 @@ use bevy::prelude::World;
 use serde::{Deserialize, Serialize};
 
 use super::command::Command;
+use super::dice::Dice;
 use super::legal::legal_commands;
 use super::spawn::spawn_world;
 use super::state::{GameState, game_state, state_hash};
@@ -50,6 +51,8 @@ pub struct Session {
     pub checkpoints: Vec<Checkpoint>,
     /// Number of commands undo may never go below (the last roll or reveal).
     pub barrier: usize,
+    /// What the command at the barrier did (for the reason undo gives).
+    barrier_why: Option<String>,
 }
 
 impl Session {
@@ -65,7 +68,7 @@ impl Session {
         world.run_schedule(Rules);
         world.resource_mut::<crate::rules::supply::PhaseStarted>().0 = false;
         auto_advance(&mut world);
-        Ok(Self { world, loaded, setup, played: Vec::new(), checkpoints: Vec::new(), barrier: 0 })
+        Ok(Self { world, loaded, setup, played: Vec::new(), checkpoints: Vec::new(), barrier: 0, barrier_why: None })
     }
 
     /// The options a scenario switches on by default.
@@ -97,6 +100,7 @@ impl Session {
         let Some(side) = self.acting_side() else {
             return Err("no side is to act: the game is over".to_string());
         };
+        let rolls_before = self.world.resource::<Dice>().rolls.len();
         self.world.resource_mut::<CurrentCommand>().0 = Some((side, command.clone()));
         *self.world.resource_mut::<Outcome>() = Outcome::default();
         self.world.resource_mut::<crate::rules::supply::PhaseStarted>().0 = false;
@@ -107,11 +111,19 @@ impl Session {
             return Err(reason);
         }
         let auto = auto_advance(&mut self.world);
+        // A roll is a barrier because the dice recorded one, not because a rule said so: a
+        // command that only opened a question before the roll stays undoable.
+        let roll = self.world.resource::<Dice>().rolls.get(rolls_before).map(|r| r.cause.clone());
         let side_id = self.game().side_id(side).to_string();
-        self.played.push(Played { side: side_id, command });
-        if outcome.barrier || auto.barrier {
-            self.barrier = self.played.len();
+        let n = self.played.len() + 1;
+        if roll.is_some() || outcome.barrier || auto.barrier {
+            self.barrier = n;
+            self.barrier_why = Some(match roll {
+                Some(cause) => format!("command {n} ({}) rolled the dice ({cause})", command.describe()),
+                None => format!("command {n} ({}) revealed what was hidden", command.describe()),
+            });
         }
+        self.played.push(Played { side: side_id, command });
         if outcome.phase_ended || auto.phase_ended || self.is_over() {
             let cp = self.checkpoint();
             self.checkpoints.push(cp);
@@ -146,18 +158,40 @@ impl Session {
     /// Whether undo can step back now (the last command rolled nothing and revealed nothing).
     #[must_use]
     pub fn can_undo(&self) -> bool {
-        self.played.len() > self.barrier
+        self.undo_refusal(0).is_none()
+    }
+
+    /// Why undo may not step back over the last command, if it may not: nothing was played
+    /// since `floor` (the commands the side at the screen may take back start there; see
+    /// `seats`), or the last command rolled the dice or revealed something.
+    #[must_use]
+    pub fn undo_refusal(&self, floor: usize) -> Option<String> {
+        let n = self.played.len();
+        if n == 0 {
+            return Some("nothing has been played".into());
+        }
+        if n <= floor {
+            let last = &self.played[n - 1];
+            let side = self.game().side_index(&last.side).map_or(last.side.clone(), |i| self.game().scenario.sides[i].name.clone());
+            return Some(format!(
+                "command {n} ({}) was given by the {side} player before you took the screen; undo goes back only over your own commands since then",
+                last.command.describe()
+            ));
+        }
+        if n <= self.barrier {
+            return Some(match &self.barrier_why {
+                Some(why) => format!("{why}; undo never goes back over a roll or a reveal"),
+                None => "undo never goes back over a roll or a reveal".into(),
+            });
+        }
+        None
     }
 
     /// Steps back over the last command by replaying the game without it. Never crosses a die
     /// roll or a reveal.
     pub fn undo(&mut self) -> Result<(), String> {
-        if !self.can_undo() {
-            return Err(if self.played.is_empty() {
-                "nothing to undo".to_string()
-            } else {
-                "cannot undo past a die roll or a reveal".to_string()
-            });
+        if let Some(why) = self.undo_refusal(0) {
+            return Err(why);
         }
         let mut keep = self.played.clone();
         keep.pop();

@@ -1,8 +1,14 @@
 //! Who sits at the screen (hotseat and solo play): every screen is drawn from one side's view.
 //! In hotseat play, when another side must act and the game holds secrets (chits in hand,
 //! face-down units), the screen is handed over: nothing is shown until the next player
-//! confirms. In solo play the view follows the side to act without a hand-off, keeping each
-//! side's secrets to its own turns, unless the player chooses to see everything.
+//! confirms; a new or continued game that holds secrets opens on such a hand-off too, so the
+//! first view is never shown to whoever happens to sit down. In solo play the view follows the
+//! side to act without a hand-off, keeping each side's secrets to its own turns, unless the
+//! player chooses to see everything.
+//!
+//! Undo goes back only over the commands of the side at the screen since it last took it
+//! (`since`): never over the other side's decisions, nor over commands played before the game
+//! was loaded.
 
 use crate::model::{Pools, TurnState};
 use crate::session::Session;
@@ -23,6 +29,10 @@ pub struct Seats {
     pub viewer: Option<usize>,
     /// A hand-off waiting for the next player (the side that takes the screen).
     pub handoff: Option<usize>,
+    /// The hand-off is the first view of a game just started or loaded.
+    pub opening: bool,
+    /// Commands played when the side at the screen took it: undo never goes below this.
+    pub since: usize,
 }
 
 /// Whether the game holds anything one side may not see.
@@ -36,10 +46,16 @@ pub fn has_secrets(session: &mut Session) -> bool {
 }
 
 impl Seats {
-    /// The seats of a new or loaded game: the side to act has the screen.
+    /// The seats of a new or loaded game: the side to act has the screen, after a hand-off in
+    /// hotseat play when the game holds secrets (the first view shows that side's secrets).
     #[must_use]
-    pub fn new(mode: SeatMode, session: &Session) -> Self {
-        Self { mode, viewer: session.acting_side(), handoff: None }
+    pub fn new(mode: SeatMode, session: &mut Session) -> Self {
+        let since = session.played.len();
+        let acting = session.acting_side();
+        if mode == SeatMode::Hotseat && acting.is_some() && has_secrets(session) {
+            return Self { mode, viewer: None, handoff: acting, opening: true, since };
+        }
+        Self { mode, viewer: acting, handoff: None, opening: false, since }
     }
 
     /// After a command: the screen goes to the side that must act now, through a hand-off in
@@ -50,15 +66,23 @@ impl Seats {
             return;
         }
         match self.mode {
-            SeatMode::Hotseat if has_secrets(session) => self.handoff = Some(next),
-            _ => self.viewer = Some(next),
+            SeatMode::Hotseat if has_secrets(session) => {
+                self.handoff = Some(next);
+                self.opening = false;
+            }
+            _ => {
+                self.viewer = Some(next);
+                self.since = session.played.len();
+            }
         }
     }
 
-    /// The next player has the screen.
-    pub fn confirm(&mut self) {
+    /// The next player has the screen (`played` commands so far: undo stops there).
+    pub fn confirm(&mut self, played: usize) {
         if let Some(n) = self.handoff.take() {
             self.viewer = Some(n);
+            self.since = played;
+            self.opening = false;
         }
     }
 

@@ -24,7 +24,16 @@ pub fn handoff_screen(ui: &mut egui::Ui, client: &mut Client, offers: &[Offer], 
             ui.add_space(ui.available_height() / 3.0);
             ui.heading(RichText::new(format!("Hand the screen to the {} player", side.name)).size(28.0).color(super::map::color(&side.color)));
             ui.add_space(12.0);
-            ui.label("The other side's chits and hidden units stay hidden. Click when the next player sits at the screen.");
+            if client.seats.opening {
+                // The first view of a new or continued game: nobody sees a side's secrets by
+                // sitting down first.
+                let turn = client.session.world.resource::<crate::model::TurnState>().turn;
+                let label = game.scenario.turns.labels.get(turn).cloned().unwrap_or_else(|| "end".into());
+                ui.label(RichText::new(format!("{}, turn {label}", game.scenario.title)).size(18.0));
+                ui.label(format!("This game keeps secrets (chits in hand, face-down units). The {} player acts first: only that player should look.", side.name));
+            } else {
+                ui.label("The other side's chits and hidden units stay hidden. Click when the next player sits at the screen.");
+            }
             ui.add_space(12.0);
             for o in offers.iter().filter(|o| o.place == Place::Handoff) {
                 if ui.button(RichText::new(&o.label).size(18.0)).clicked() {
@@ -51,7 +60,7 @@ pub fn keys_window(ctx: &egui::Context, client: &mut Client) {
                 ("Drag, arrow keys", "pan the map"),
                 ("Home", "fit the map to the window"),
                 ("Ctrl+plus, Ctrl+minus", "scale the panels"),
-                ("Ctrl+Z", "undo (never past a die roll or a reveal)"),
+                ("Ctrl+Z", "undo your own commands since you took the screen (never past a roll or a reveal)"),
                 ("Ctrl+S", "save"),
                 ("F1", "this list"),
             ] {

@@ -193,8 +193,8 @@ fn side_panel(ui: &mut egui::Ui, client: &mut Client, offers: &[Offer], clicked:
             if !idle.is_empty() {
                 ui.label(RichText::new(format!("Not yet moved: {}", idle.join(", "))).color(Color32::LIGHT_YELLOW));
             }
-            if !client.session.can_undo() && !client.session.played.is_empty() {
-                ui.label(RichText::new("Undo barrier: the last command rolled a die or revealed a unit.").small());
+            if let Some(why) = client.undo_refusal().filter(|_| !client.session.played.is_empty()) {
+                ui.label(RichText::new(format!("No undo: {}", client.named(&why))).small());
             }
             ui.separator();
             let color = if client.status_is_error { Color32::from_rgb(255, 120, 120) } else { Color32::LIGHT_GREEN };

@@ -20,7 +20,16 @@ fn temp_dir(name: &str) -> std::path::PathBuf {
     d
 }
 
+/// A new hotseat game, past its opening hand-off (every shipped game holds secrets at start).
 fn open(scenario: &str, seed: u64) -> Client {
+    let mut c = open_covered(scenario, seed);
+    assert!(c.seats.handoff.is_some() && c.seats.opening, "a hotseat game with secrets opens on a hand-off");
+    c.act(UiAction::ConfirmHandoff).expect("the hand-off button");
+    c
+}
+
+/// A new hotseat game as it opens.
+fn open_covered(scenario: &str, seed: u64) -> Client {
     let mut c = Client::open(&OpenArgs { scenario: Some(root().join(scenario)), seed: Some(seed), load: None, solo: false }).expect("opens");
     c.save_dir = temp_dir(scenario.trim_start_matches("scenarios/").trim_end_matches(".ron"));
     c
@@ -331,4 +340,84 @@ fn client_a_broken_script_names_its_file_line_and_column_and_a_bad_step_its_numb
     let err = run_headless(&script, &dir).err().expect("no Attack button in a movement phase");
     assert!(err.starts_with("step 2 ") && err.contains("no button `Attack`"), "{err}");
     let _ = std::fs::remove_dir_all(dir);
+}
+
+/// What the screen shows while it is covered: only the hand-off button, and no state at all.
+fn covered(c: &mut Client) -> bool {
+    let offers = c.offers();
+    c.seats.handoff.is_some() && offers.iter().all(|o| o.place == Place::Handoff) && c.seats.visible(&mut c.session).is_none()
+}
+
+#[test]
+fn hotseat_handoff_before_first_view_of_a_new_game_salt_river_line_and_decision_iraq() {
+    // Salt River Line opens on the Union's interdiction marker: its face-down militia must not be
+    // shown to whoever sits down first.
+    let mut c = open_covered("scenarios/salt_river_line.ron", 3);
+    assert!(covered(&mut c) && c.seats.opening);
+    assert!(c.act(UiAction::Space("0902".into())).is_err(), "the map is covered");
+    c.press("I play Southern Union: show my screen").expect("the hand-off button");
+    assert_eq!(c.seats.viewer, Some(1));
+    assert!(c.marker_prompt().is_some(), "then the Union places its marker");
+    // Decision: Iraq: the Insurgent's chits are secret; the CI sets up first.
+    let mut c = open_covered("scenarios/decision_iraq.ron", 5);
+    assert!(covered(&mut c));
+    c.press("I play Counterinsurgent: show my screen").expect("the hand-off button");
+    let view = c.seats.visible(&mut c.session).expect("the CI's view");
+    assert_eq!(view.hands["ins"], ["hidden", "hidden", "hidden"]);
+    // Solo play needs no hand-off: the same person sits at the screen.
+    let solo = Client::open(&OpenArgs { scenario: Some(root().join("scenarios/salt_river_line.ron")), seed: Some(3), load: None, solo: true }).expect("opens");
+    assert!(solo.seats.handoff.is_none());
+}
+
+#[test]
+fn hotseat_handoff_before_first_view_of_a_loaded_game_and_undo_stops_at_the_load() {
+    let mut c = open("scenarios/salt_river_line.ron", 3);
+    // The Union places its marker, the NA takes the screen and ends its movement phase.
+    let (spaces, _) = c.marker_prompt().expect("marker prompt");
+    c.act(UiAction::Space(spaces[0].clone())).expect("marker");
+    c.press("I play Northern Army: show my screen").expect("hand-off");
+    c.press("End phase").expect("end phase");
+    c.save();
+    assert!(!c.status_is_error, "{}", c.status);
+    let path = c.status.trim_start_matches("Saved to ").trim_end_matches('.').to_string();
+    let played = c.session.played.len();
+    let mut again = Client::load_game(std::path::Path::new(&path), false).expect("the save loads");
+    again.save_dir = c.save_dir.clone();
+    assert_eq!(again.session.played.len(), played);
+    assert!(covered(&mut again) && again.seats.opening, "a continued game opens on a hand-off");
+    let side = again.session.acting_side().expect("a side to act");
+    let name = again.session.game().scenario.sides[side].name.clone();
+    again.press(&format!("I play {name}: show my screen")).expect("hand-off");
+    // Nothing given since the load may be undone: the last command is not this player's to take back.
+    again.press("Undo (Ctrl+Z)").expect("the undo button");
+    assert!(again.status_is_error, "{}", again.status);
+    assert!(again.status.contains("before you took the screen"), "{}", again.status);
+    assert_eq!(again.session.played.len(), played, "nothing was undone");
+    let _ = std::fs::remove_dir_all(&c.save_dir);
+}
+
+#[test]
+fn hotseat_undo_never_takes_back_the_other_sides_decisions_salt_river_line() {
+    let mut c = open("scenarios/salt_river_line.ron", 3);
+    let (spaces, _) = c.marker_prompt().expect("the Union's interdiction marker (5.7.6)");
+    c.act(UiAction::Space(spaces[0].clone())).expect("marker");
+    c.press("I play Northern Army: show my screen").expect("hand-off to the NA");
+    // The NA may not take back the Union's marker.
+    c.press("Undo (Ctrl+Z)").expect("the undo button");
+    assert!(c.status_is_error);
+    assert!(c.status.starts_with("Cannot undo: command 1 (place markers in"), "{}", c.status);
+    assert!(c.status.contains("was given by the Southern Union player before you took the screen"), "{}", c.status);
+    assert_eq!(c.session.played.len(), 1);
+    assert_eq!(c.undo_refusal().as_deref().map(|w| w.contains("Southern Union")), Some(true), "the side panel says why too");
+    // Its own move it may take back, and then no further.
+    let before = c.session.played.len();
+    c.act(UiAction::Space("0404".into())).expect("select");
+    c.act(UiAction::Space("0405".into())).expect("move");
+    assert_eq!(c.session.played.len(), before + 1, "{}", c.status);
+    c.press("Undo (Ctrl+Z)").expect("undo");
+    assert!(!c.status_is_error, "{}", c.status);
+    assert_eq!(c.session.played.len(), before);
+    c.press("Undo (Ctrl+Z)").expect("undo button");
+    assert!(c.status_is_error && c.status.contains("Southern Union"), "{}", c.status);
+    let _ = std::fs::remove_dir_all(&c.save_dir);
 }

@@ -425,3 +425,29 @@ fn rule_23_1_a_fob_is_never_carried() {
     assert!(e.contains("`F` never moves once placed (23.1)"), "{e}");
     assert_eq!(location(&mut s, "F"), "kuwait");
 }
+
+/// Undo's barrier tells the truth: declaring a Kinetic attack that stops at the airstrike offer
+/// rolls nothing and reveals nothing, so the declaration may still be taken back; once the die
+/// is rolled, undo is refused and says which command rolled.
+#[test]
+fn undo_barrier_a_declaration_stopped_at_the_airstrike_offer_rolled_nothing_and_may_be_undone() {
+    let units = [("B", "mnf_bct", "green_zone", 1), ("M1", "ins_militia", "green_zone", 2), ("M2", "ins_militia", "green_zone", 2)];
+    let mut s = ci_conflict(&units, &[1]);
+    let t = s.game().track_index("ci_airstrikes").expect("track");
+    s.world.resource_mut::<sandtable::model::Tracks>().0[t] = 2;
+    let rolls = s.world.resource::<sandtable::session::dice::Dice>().rolls.len();
+    play(&mut s, &[attack_on(&["B"], "green_zone", "kinetic")]);
+    assert!(matches!(s.state(None).prompt, Some(Prompt::Airstrike { .. })), "the airstrike offer waits");
+    assert_eq!(s.world.resource::<sandtable::session::dice::Dice>().rolls.len(), rolls, "no die rolled yet");
+    assert_eq!(s.undo_refusal(0), None, "nothing rolled, nothing revealed");
+    play(&mut s, &[Command::Airstrike { column: None }]);
+    let why = s.undo_refusal(0).expect("the roll is a barrier");
+    assert!(why.contains("rolled the dice") && why.contains("no airstrike"), "{why}");
+    // Undo the declaration in a fresh game: back to the conflict phase with nothing declared.
+    let mut s = ci_conflict(&units, &[1]);
+    s.world.resource_mut::<sandtable::model::Tracks>().0[t] = 2;
+    play(&mut s, &[attack_on(&["B"], "green_zone", "kinetic")]);
+    s.undo().expect("the declaration is undone");
+    assert!(s.state(None).prompt.is_none());
+    assert_eq!(s.state(None).phase, "first_conflict");
+}

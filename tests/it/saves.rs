@@ -55,7 +55,7 @@ fn undo_steps_back_but_never_across_a_roll_or_reveal() {
     play(&mut s, &[mv("N-2Inf", "0403"), Command::EndPhase, attack(&["N-2Inf"], "0404")]);
     assert!(!s.can_undo(), "the attack rolled a die");
     let e = s.undo().expect_err("barrier");
-    assert!(e.contains("die roll or a reveal"), "{e}");
+    assert!(e.starts_with("command 3 (attack 0404 with N-2Inf) rolled the dice (combat at 0404"), "the refusal names the roll: {e}");
     play(&mut s, &[Command::EndPhase]);
     let h = s.state_hash();
     play(&mut s, &[mv("S-2Inf", "0505")]);
@@ -64,6 +64,8 @@ fn undo_steps_back_but_never_across_a_roll_or_reveal() {
     // Moving a face-down unit reveals it: that is a barrier too.
     play(&mut s, &[mv("S-Mil", "0306")]);
     assert!(!s.can_undo());
+    let e = s.undo().expect_err("a reveal");
+    assert!(e.contains("(move S-Mil to 0306) revealed what was hidden"), "{e}");
 }
 
 #[test]

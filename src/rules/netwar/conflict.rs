@@ -150,7 +150,8 @@ pub fn open_conflict(ctx: &mut CommandCtx, p: &mut ConflictParams, q: &mut LossQ
     let below = if plan.underground { " (infra boxes)" } else { "" };
     let kind = if suicide { "a suicide attack (27.6)" } else { "a conflict" };
     ctx.log(LogKind::Combat, format!("{} declares {kind} in {key}{below}: {} against {}", game.side_id(side), plan.attackers.join(", "), plan.defenders.join(", ")), Some(key));
-    ctx.outcome.barrier = true;
+    // No barrier here: the declaration reveals nothing, and the roll (if it comes in this
+    // command) is a barrier of its own (the session sees the dice roll).
     super::order::enter(&mut ctx.turn, plan.target);
     // A suicide attack comes first, alone: the district's own conflict still follows (reference
     // 7.7); coordinated groups (27.7) mark their defenders instead.

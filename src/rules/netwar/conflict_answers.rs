@@ -229,6 +229,6 @@ fn answer_airstrike(mut ctx: CommandCtx, mut p: ConflictParams, mut q: LossQuery
         }
     }
     p.prompt.0 = None;
-    ctx.outcome.barrier = true;
+    // Committing an airstrike reveals nothing; the roll that may follow is its own barrier.
     proceed(&game, &turn, &mut ctx.glog, &mut p, &mut q);
 }
