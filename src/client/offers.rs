@@ -13,6 +13,7 @@ use crate::session::seats::SeatMode;
 
 /// One thing a player can do with the mouse.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum UiAction {
     /// A click on a space of the map: select a unit there, move or place the selected unit,
     /// choose a target, buy the chosen unit type there.

@@ -21,6 +21,7 @@ pub struct ClientScript {
 
 /// One step of a script.
 #[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Step {
     /// Start a new game as the start screen's button does (seed and dice fixed for tests).
     Open {
@@ -64,8 +65,10 @@ pub enum Step {
 
 /// Reads a script; errors name the file, line and column.
 pub fn read(path: &Path) -> Result<ClientScript, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: cannot read script: {e}", path.display()))?;
-    ron::Options::default().from_str(&text).map_err(|e| format!("{}:{}:{}: {}", path.display(), e.span.start.line, e.span.start.col, e.code))
+    let text = crate::scenario::files::read_text(path, crate::session::save::MAX_SAVE_BYTES).map_err(|e| format!("{}: cannot read script: {e}", path.display()))?;
+    ron::Options::default()
+        .from_str(&text)
+        .map_err(|e| format!("{}:{}:{}: {}", path.display(), e.span.start.line, e.span.start.col, crate::scenario::files::shorten(&e.code.to_string())))
 }
 
 /// A game the step opens, if it opens one.

@@ -25,14 +25,17 @@ pub struct Diagnostic {
 }
 
 impl Diagnostic {
+    /// An error; the file's own text in `message` (an id, a name) is quoted short (`shorten`).
     #[must_use]
     pub fn error(file: &str, place: Place, message: impl Into<String>) -> Self {
-        Self { severity: Severity::Error, file: file.to_string(), place, message: message.into() }
+        let message = super::files::shorten(&message.into());
+        Self { severity: Severity::Error, file: file.to_string(), place, message }
     }
 
     #[must_use]
     pub fn warning(file: &str, place: Place, message: impl Into<String>) -> Self {
-        Self { severity: Severity::Warning, file: file.to_string(), place, message: message.into() }
+        let message = super::files::shorten(&message.into());
+        Self { severity: Severity::Warning, file: file.to_string(), place, message }
     }
 }
 

@@ -27,19 +27,8 @@ pub struct Loaded {
 /// Reads, parses and validates a scenario file. On failure, every diagnostic found.
 pub fn load_file(path: &Path) -> Result<Loaded, Report> {
     let name = path.display().to_string();
-    let meta = std::fs::metadata(path).map_err(|e| {
-        Report(vec![Diagnostic::error(&name, Place::File, format!("cannot read file: {e}"))])
-    })?;
-    if meta.len() > MAX_FILE_BYTES {
-        return Err(Report(vec![Diagnostic::error(
-            &name,
-            Place::File,
-            format!("file is {} bytes; the limit is {MAX_FILE_BYTES}", meta.len()),
-        )]));
-    }
-    let text = std::fs::read_to_string(path).map_err(|e| {
-        Report(vec![Diagnostic::error(&name, Place::File, format!("cannot read file as UTF-8: {e}"))])
-    })?;
+    // Only a regular file, and never more than the limit (a FIFO or /dev/zero is refused).
+    let text = super::files::read_text(path, MAX_FILE_BYTES).map_err(|e| Report(vec![Diagnostic::error(&name, Place::File, e)]))?;
     let base = path.parent().map(Path::to_path_buf).unwrap_or_default();
     load_str(&text, &name, &base).map(|mut l| {
         // Saves record this path: absolute, so they replay from any working directory.

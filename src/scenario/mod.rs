@@ -1,6 +1,7 @@
 //! Scenarios: the RON format, loading with positions, and validation with field paths.
 
 pub mod diagnostics;
+pub mod files;
 pub mod load;
 pub mod schema;
 mod schema_map;

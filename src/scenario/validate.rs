@@ -14,8 +14,10 @@ use super::schema::*;
 use crate::model::board::Board;
 use crate::rules::crt::parse_heading;
 
-/// Most units (counters placed or scheduled) a scenario may define.
+/// Most units (counters placed or scheduled, or in the counter mix) a scenario may define.
 pub const MAX_UNITS: usize = 5_000;
+/// Most chits a scenario's cups may hold in all (each copy counts).
+pub const MAX_CHITS: u64 = 5_000;
 /// Largest background image accepted, per side, in pixels.
 pub const MAX_IMAGE_SIDE: u32 = 16_384;
 /// Largest background image file accepted.
@@ -117,7 +119,12 @@ pub fn validate_with_board(s: &Scenario, file: &str, base: &Path) -> (Vec<Diagno
             }
         }
     };
-    // Counter mix.
+    // Counter mix: every counter of it may be spawned (Netwar games keep the unused ones in the
+    // available pool), so it has the unit limit too.
+    let mix_total: u64 = s.counter_mix.iter().map(|m| u64::from(m.count)).sum();
+    if mix_total > MAX_UNITS as u64 {
+        ctx.err("counter_mix", format!("{mix_total} counters in all; the limit is {MAX_UNITS}"));
+    }
     let mut mix: BTreeMap<(&str, Option<u32>), u32> = BTreeMap::new();
     for (i, m) in s.counter_mix.iter().enumerate() {
         let p = format!("counter_mix[{i}]");
@@ -182,8 +189,9 @@ pub fn validate_with_board(s: &Scenario, file: &str, base: &Path) -> (Vec<Diagno
         for (j, t) in g.with_units.iter().enumerate() {
             type_ref(&mut ctx, &types, &format!("{p}.with_units[{j}]"), t);
         }
-        *used.entry((g.unit_type.as_str(), level_key(&g.unit_type, g.level))).or_default() += g.count;
-        total_units += g.count as usize;
+        let n = used.entry((g.unit_type.as_str(), level_key(&g.unit_type, g.level))).or_default();
+        *n = n.saturating_add(g.count);
+        total_units = total_units.saturating_add(g.count as usize);
     }
     for (i, r) in s.reinforcements.iter().enumerate() {
         let p = format!("reinforcements[{i}]");
@@ -208,6 +216,16 @@ pub fn validate_with_board(s: &Scenario, file: &str, base: &Path) -> (Vec<Diagno
     }
     if total_units > MAX_UNITS {
         ctx.err("setup", format!("{total_units} units; the limit is {MAX_UNITS}"));
+    }
+    for (i, os) in s.setup.by_option.iter().enumerate() {
+        let n = os.units.len() as u64 + os.groups.iter().map(|g| u64::from(g.count)).sum::<u64>();
+        if total_units as u64 + n > MAX_UNITS as u64 {
+            ctx.err(format!("setup.by_option[{i}]"), format!("{} units with this option; the limit is {MAX_UNITS}", total_units as u64 + n));
+        }
+    }
+    let chits: u64 = s.pools.iter().flat_map(|p| &p.chits).map(|c| u64::from(c.count)).sum();
+    if chits > MAX_CHITS {
+        ctx.err("pools", format!("{chits} chits in all; the limit is {MAX_CHITS}"));
     }
     // Set-up changes of options (variants): references, and the mix with each option's units.
     let option_ids: BTreeSet<&str> = s.options.iter().map(|o| o.id.as_str()).collect();
@@ -237,7 +255,8 @@ pub fn validate_with_board(s: &Scenario, file: &str, base: &Path) -> (Vec<Diagno
             if !g.default.is_empty() && (g.default.len() != g.count as usize || g.default.iter().any(|d| !g.spaces.contains(d))) {
                 ctx.err(format!("{p}.groups[{j}].default"), "the default placement needs one of the group's spaces per unit");
             }
-            *u2.entry((g.unit_type.as_str(), level_key(&g.unit_type, g.level))).or_default() += g.count;
+            let n = u2.entry((g.unit_type.as_str(), level_key(&g.unit_type, g.level))).or_default();
+            *n = n.saturating_add(g.count);
         }
         for (j, (g, n)) in os.remove.iter().enumerate() {
             match s.setup.groups.iter().find(|x| &x.id == g) {
@@ -514,18 +533,32 @@ fn unreachable_spaces(ctx: &mut Ctx, m: &AreaMap) {
     }
 }
 
-/// Asset paths stay inside the scenario's folder, and images are within size limits.
-fn check_image(ctx: &mut Ctx, base: &Path, path: &str, rel: &str) {
+/// The file an asset path names: a regular file of at most [`MAX_IMAGE_BYTES`] inside the
+/// scenario's folder `base`, once every symbolic link is resolved (a link inside the folder that
+/// leads out of it is refused like `..`).
+pub fn asset_path(base: &Path, rel: &str) -> Result<std::path::PathBuf, String> {
     let p = Path::new(rel);
     if p.is_absolute() || p.components().any(|c| !matches!(c, Component::Normal(_) | Component::CurDir)) {
-        ctx.err(path, format!("asset path `{rel}` must stay inside the scenario's folder"));
-        return;
+        return Err(format!("asset path `{rel}` must stay inside the scenario's folder"));
     }
-    let full = base.join(p);
-    match std::fs::metadata(&full) {
-        Err(e) => ctx.err(path, format!("cannot read `{rel}`: {e}")),
-        Ok(m) if m.len() > MAX_IMAGE_BYTES => ctx.err(path, format!("image is {} bytes; the limit is {MAX_IMAGE_BYTES}", m.len())),
-        Ok(_) => match image::image_dimensions(&full) {
+    let folder = std::fs::canonicalize(if base.as_os_str().is_empty() { Path::new(".") } else { base }).map_err(|e| format!("cannot read the scenario's folder: {e}"))?;
+    let real = std::fs::canonicalize(base.join(p)).map_err(|e| format!("cannot read `{rel}`: {e}"))?;
+    if !real.starts_with(&folder) {
+        return Err(format!("asset path `{rel}` leads out of the scenario's folder (through a link to {})", real.display()));
+    }
+    super::files::check_regular(&real).map_err(|e| format!("`{rel}` {e}"))?;
+    let len = std::fs::metadata(&real).map_err(|e| format!("cannot read `{rel}`: {e}"))?.len();
+    if len > MAX_IMAGE_BYTES {
+        return Err(format!("image is {len} bytes; the limit is {MAX_IMAGE_BYTES}"));
+    }
+    Ok(real)
+}
+
+/// Asset paths stay inside the scenario's folder, and images are within size limits.
+fn check_image(ctx: &mut Ctx, base: &Path, path: &str, rel: &str) {
+    match asset_path(base, rel) {
+        Err(e) => ctx.err(path, e),
+        Ok(full) => match image::image_dimensions(&full) {
             Err(e) => ctx.err(path, format!("`{rel}` is not a readable image: {e}")),
             Ok((w, h)) if w > MAX_IMAGE_SIDE || h > MAX_IMAGE_SIDE => {
                 ctx.err(path, format!("image is {w}x{h}; the limit is {MAX_IMAGE_SIDE} per side"));

@@ -168,10 +168,13 @@ fn netwar_params(ctx: &mut Ctx, s: &Scenario, k: &Known, n: &NetwarRules) {
             ctx.err(format!("{p}.chit_costs[{i}].pool"), format!("unknown pool `{}`", c.pool));
         }
     }
-    for (i, (side, pool, _)) in n.initial_draws.iter().enumerate() {
+    for (i, (side, pool, count)) in n.initial_draws.iter().enumerate() {
         side_ref(ctx, k.r.sides, &format!("{p}.initial_draws[{i}]"), side);
         if !k.r.pools.contains(pool.as_str()) {
             ctx.err(format!("{p}.initial_draws[{i}]"), format!("unknown pool `{pool}`"));
+        }
+        if u64::from(*count) > super::validate::MAX_CHITS {
+            ctx.err(format!("{p}.initial_draws[{i}]"), format!("{count} chits drawn; the limit is {}", super::validate::MAX_CHITS));
         }
     }
     for (i, (side, ty, spaces)) in n.leader_node_militia.iter().enumerate() {

@@ -3,7 +3,10 @@
 
 use serde::{Deserialize, Serialize};
 
+/// A field a command does not have (a misspelt `suports:`) is an error where the command is read
+/// (scripts, saves), never silently dropped.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Command {
     /// Move a unit to a space by the cheapest legal path.
     Move { unit: String, to: String },
@@ -196,6 +199,7 @@ impl Command {
 
 /// One unit's retreat: the hexes it passes, in order, ending where it stops.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct RetreatMove {
     pub unit: String,
     pub path: Vec<String>,

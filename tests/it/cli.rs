@@ -172,3 +172,66 @@ fn sim_plays_games_and_prints_win_counts() {
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("20 games of Kell Ford") && out.contains("wins by side:") && out.contains("victory levels:"), "{out}");
 }
+
+/// `script --save F` never replaces F when the script fails: F would hold only the commands
+/// before the rejected one.
+#[test]
+fn script_save_is_never_written_over_when_the_script_fails() {
+    let dir = std::env::temp_dir().join(format!("sandtable-cli-nosave-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    let save = dir.join("game.ron");
+    let s = save.to_str().expect("utf8");
+    let (code, _, err) = run(&["script", "scenarios/kell_ford.ron", "scenarios/scripts/kell_ford_opening.ron", "--save", s]);
+    assert_eq!(code, 0, "{err}");
+    let whole = std::fs::read_to_string(&save).expect("saved");
+    // The same opening with its fourth command made illegal.
+    let text = std::fs::read_to_string(root().join("scenarios/scripts/kell_ford_opening.ron")).expect("script");
+    let broken = dir.join("broken.ron");
+    std::fs::write(&broken, text.replacen("Attack(", "Move(unit: \"N-2Inf\", to: \"0808\"), Attack(", 1)).expect("write");
+    let (code, _, err) = run(&["script", "scenarios/kell_ford.ron", broken.to_str().expect("utf8"), "--save", s]);
+    assert_eq!(code, 3, "{err}");
+    assert!(err.contains("rejected") && err.contains("not written, because the script failed"), "{err}");
+    assert_eq!(std::fs::read_to_string(&save).expect("still there"), whole, "the earlier save is kept whole");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// A misspelt field inside a command of a script is an error with file, line and column,
+/// never silently dropped (today's `suports:` would attack without the supports).
+#[test]
+fn script_unknown_fields_inside_commands_are_errors_with_file_line_and_column() {
+    let dir = std::env::temp_dir().join(format!("sandtable-cli-field-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    let script = dir.join("typo.ron");
+    std::fs::write(&script, "(seed: 1, commands: [\n    EndPhase,\n    Attack(attackers: [\"N-1Tk\"], target: \"0404\", suports: []),\n])\n").expect("write");
+    let (code, _, err) = run(&["script", "scenarios/kell_ford.ron", script.to_str().expect("utf8")]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.starts_with(&format!("{}:3:", script.display())) && err.contains("suports"), "{err}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// Only regular files are read: a FIFO or a device given as a scenario, script or save is
+/// refused at once (today a FIFO hangs and /dev/zero reads until memory runs out).
+#[test]
+fn hostile_files_a_fifo_or_dev_zero_is_refused_at_once_not_read() {
+    let dir = std::env::temp_dir().join(format!("sandtable-cli-fifo-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    let fifo = dir.join("pipe.ron");
+    let made = Proc::new("mkfifo").arg(&fifo).status().is_ok_and(|s| s.success());
+    assert!(made, "mkfifo is part of coreutils");
+    let f = fifo.to_str().expect("utf8");
+    let cases: [&[&str]; 5] = [
+        &["check", f],
+        &["script", "scenarios/kell_ford.ron", f],
+        &["replay", f],
+        &["replay", "/dev/zero"],
+        &["check", "/dev/zero"],
+    ];
+    for args in cases {
+        let out = Proc::new("timeout").arg("20").arg(bin()).args(args).current_dir(root()).output().expect("runs");
+        let code = out.status.code().unwrap_or(-1);
+        let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+        assert!(code == 1 || code == 2, "{args:?} must fail at once, not hang (exit {code}): {text}");
+        assert!(text.contains("not a regular file"), "{args:?}: {text}");
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}

@@ -119,3 +119,86 @@ fn mangled_scenarios_never_panic() {
     }
     assert!(tried > 20);
 }
+
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    let d = std::env::temp_dir().join(format!("sandtable-loader-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).expect("dir");
+    d
+}
+
+/// Kell Ford in `dir` with `map.background` naming `image`.
+fn kell_with_background(dir: &std::path::Path, image: &str) -> std::path::PathBuf {
+    let text = std::fs::read_to_string(root().join("scenarios/kell_ford.ron")).expect("read");
+    let text = text.replacen("columns: 8,", &format!("background: Some((image: \"{image}\", origin: (60.0, 52.0), hex_size: 40.0)),\n        columns: 8,"), 1);
+    let p = dir.join("kell.ron");
+    std::fs::write(&p, text).expect("write");
+    p
+}
+
+/// A link inside the scenario's folder that leads out of it is refused like `..` (the real
+/// path is checked), by `check` and by the client's decoder.
+#[test]
+fn hostile_files_a_symlink_may_not_lead_an_asset_out_of_the_scenario_folder() {
+    let outside = temp_dir("outside");
+    image::RgbImage::from_pixel(8, 8, image::Rgb([1, 2, 3])).save(outside.join("secret.png")).expect("png");
+    let dir = temp_dir("symlink");
+    std::os::unix::fs::symlink(outside.join("secret.png"), dir.join("link.png")).expect("symlink");
+    let p = kell_with_background(&dir, "link.png");
+    let e = load_file(&p).expect_err("the link leads out").to_string();
+    assert!(e.contains("map.background.image: asset path `link.png` leads out of the scenario's folder"), "{e}");
+    // A link that stays inside is fine.
+    image::RgbImage::from_pixel(8, 8, image::Rgb([1, 2, 3])).save(dir.join("real.png")).expect("png");
+    std::fs::remove_file(dir.join("link.png")).expect("rm");
+    std::os::unix::fs::symlink(dir.join("real.png"), dir.join("link.png")).expect("symlink");
+    let loaded = load_file(&p).unwrap_or_else(|r| panic!("{r}"));
+    assert!(sandtable::client::images::load_background(&loaded).expect("decodes").is_some());
+    let _ = (std::fs::remove_dir_all(dir), std::fs::remove_dir_all(outside));
+}
+
+/// A FIFO named as an image is refused at once (not opened, which would block).
+#[test]
+fn hostile_files_a_fifo_as_an_image_is_refused_not_opened() {
+    let dir = temp_dir("fifo_image");
+    let made = std::process::Command::new("mkfifo").arg(dir.join("map.png")).status().is_ok_and(|s| s.success());
+    assert!(made, "mkfifo");
+    let p = kell_with_background(&dir, "map.png");
+    let e = load_file(&p).expect_err("a FIFO is no image").to_string();
+    assert!(e.contains("map.background.image: `map.png` is not a regular file"), "{e}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// The counter mix has the unit limit: every counter of it may be spawned (today a count of
+/// 100000000 passed `check` and `script` died allocating 3.5 GB).
+#[test]
+fn hostile_files_the_counter_mix_has_a_limit_like_the_unit_count() {
+    let text = std::fs::read_to_string(root().join("scenarios/decision_iraq.ron")).expect("read");
+    let needle = "(unit_type: \"mnf_bct\", level: Some(1), count: ";
+    let at = text.find(needle).expect("a mix entry");
+    let end = at + needle.len() + text[at + needle.len()..].find(')').expect("end");
+    let big = format!("{}{needle}100000000{}", &text[..at], &text[end..]);
+    let e = load_str(&big, "di.ron", &root()).expect_err("over the limit").to_string();
+    assert!(e.contains("counter_mix:") && e.contains("counters in all; the limit is 5000"), "{e}");
+}
+
+/// Messages about bad input quote a short prefix of it: a 50 MB unit id is not echoed whole.
+#[test]
+fn hostile_files_messages_quote_only_a_short_prefix_of_bad_input() {
+    let text = std::fs::read_to_string(root().join("scenarios/kell_ford.ron")).expect("read");
+    let long = "Z".repeat(1_000_000);
+    let bad = text.replacen("(id: \"N-1Tk\", unit_type: \"n_tank\"", &format!("(id: \"N-1Tk\", unit_type: \"{long}\""), 1);
+    let e = load_str(&bad, "long.ron", &root()).expect_err("unknown type").to_string();
+    assert!(e.contains("ZZZZ... (1000002 characters)") || e.contains("ZZZZ... (1000000 characters)"), "{}", &e[..e.len().min(500)]);
+    assert!(e.len() < 2_000, "the message is {} bytes", e.len());
+}
+
+/// A scenario that is not UTF-8 says where.
+#[test]
+fn hostile_files_a_file_that_is_not_utf8_says_where() {
+    let dir = temp_dir("utf8");
+    let p = dir.join("bad.ron");
+    std::fs::write(&p, b"(\n  id: \"ok\",\n  title: \"\xff\xfe\",\n)").expect("write");
+    let e = load_file(&p).expect_err("not UTF-8").to_string();
+    assert!(e.contains("not UTF-8 text at line 3, column 11"), "{e}");
+    let _ = std::fs::remove_dir_all(dir);
+}
