@@ -1,12 +1,14 @@
 //! `sandtable script SCENARIO SCRIPT.ron`: play commands with a seed and forced dice, print
 //! the state and the log as RON. Exit 0 if every command was accepted, 3 (with the index and
-//! reason on stderr) if one was rejected, 2 on file errors.
+//! reason on stderr) if one was rejected, 2 on file errors. `--save` writes the save only when
+//! every command was accepted.
 
 use std::path::Path;
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
+use crate::scenario::files::shorten;
 use crate::scenario::load_file;
 use crate::session::log::LogEntry;
 use crate::session::save::write_save;
@@ -41,7 +43,7 @@ pub(super) fn run(scenario: &Path, script: &Path, view: Option<&str>, save: Opti
             return 2;
         }
     };
-    let text = match std::fs::read_to_string(script) {
+    let text = match crate::scenario::files::read_text(script, crate::session::save::MAX_SAVE_BYTES) {
         Ok(t) => t,
         Err(e) => {
             eprintln!("{}: cannot read script: {e}", script.display());
@@ -51,7 +53,7 @@ pub(super) fn run(scenario: &Path, script: &Path, view: Option<&str>, save: Opti
     let sf: ScriptFile = match ron::Options::default().from_str(&text) {
         Ok(s) => s,
         Err(e) => {
-            eprintln!("{}:{}:{}: {}", script.display(), e.span.start.line, e.span.start.col, e.code);
+            eprintln!("{}:{}:{}: {}", script.display(), e.span.start.line, e.span.start.col, shorten(&e.code.to_string()));
             return 2;
         }
     };
@@ -76,7 +78,7 @@ pub(super) fn run(scenario: &Path, script: &Path, view: Option<&str>, save: Opti
     let mut code = 0;
     for (i, c) in sf.commands.iter().enumerate() {
         if let Err(e) = session.apply(c.clone()) {
-            eprintln!("command {i} (`{}`) rejected: {e}", c.describe());
+            eprintln!("command {i} (`{}`) rejected: {}", shorten(&c.describe()), shorten(&e));
             code = 3;
             break;
         }
@@ -94,6 +96,12 @@ pub(super) fn run(scenario: &Path, script: &Path, view: Option<&str>, save: Opti
         }
     }
     if let Some(p) = save {
+        // A failed script never replaces the save: it would hold only the commands before the
+        // rejected one, and the game saved there earlier would be lost.
+        if code != 0 {
+            eprintln!("{}: not written, because the script failed", p.display());
+            return code;
+        }
         let sv = session.to_save();
         if let Err(e) = write_save(p, &sv) {
             eprintln!("{e}");

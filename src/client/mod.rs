@@ -19,7 +19,8 @@ use std::sync::Arc;
 use bevy::prelude::*;
 
 use crate::scenario::load_file;
-use crate::session::save::{autosave, read_save, replay, saves_dir, write_save};
+use crate::session::save::{SaveFile, autosave, read_save, replay, saves_dir, write_save};
+use crate::session::save_names::{autosave_dir, continued_name, manual_save_path, new_game_name};
 use crate::session::seats::{SeatMode, Seats};
 use crate::session::{Command, GameSetup, Session};
 
@@ -54,6 +55,9 @@ pub struct Client {
     pub center_on: Option<String>,
     pub show_hex_numbers: bool,
     pub save_dir: PathBuf,
+    /// The game's name: its manual save is `save_dir/NAME.ron` and its autosaves rotate in
+    /// `save_dir/autosave/NAME/`, so two games never write the same file.
+    pub game: String,
     /// Who has the screen (hotseat hand-offs, solo play).
     pub seats: Seats,
     /// The track chart window is open.
@@ -97,9 +101,7 @@ impl Client {
 
     /// A new game with these options (seed from the clock unless given).
     pub fn new_game(loaded: Arc<crate::scenario::Loaded>, options: std::collections::BTreeSet<String>, seed: Option<u64>, solo: bool) -> Result<Self, String> {
-        #[expect(clippy::disallowed_methods, reason = "a new game's seed; the rules only see the seed")]
-        let now = std::time::SystemTime::now();
-        let seed = seed.unwrap_or_else(|| now.duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_secs()));
+        let seed = seed.unwrap_or_else(|| now_secs().max(1));
         Self::start(loaded, GameSetup { options, seed, forced_dice: Vec::new() }, solo)
     }
 
@@ -108,13 +110,18 @@ impl Client {
         Ok(Self::with_session(Session::new(loaded, setup)?, solo))
     }
 
-    /// A saved game, replayed and checked.
+    /// A saved game, replayed and checked; it plays on under its own name (or a new one if
+    /// its game has gone on along another line since: `save_names::continued_name`).
     pub fn load_game(path: &std::path::Path, solo: bool) -> Result<Self, String> {
         let save = read_save(path)?;
-        Ok(Self::with_session(replay(&save, None)?, solo))
+        let mut client = Self::with_session(replay(&save, None)?, solo);
+        client.game = continued_name(&client.save_dir, &save, now_secs());
+        Ok(client)
     }
 
     fn with_session(mut session: Session, solo: bool) -> Self {
+        let save_dir = saves_dir();
+        let game = new_game_name(&save_dir, &session.game().scenario.id, now_secs());
         let mode = if solo { SeatMode::Solo { reveal_all: false } } else { SeatMode::Hotseat };
         let seats = Seats::new(mode, &mut session);
         // The chart opens on demand (the Chart button): it would cover the map.
@@ -144,8 +151,16 @@ impl Client {
             pan: [0.0, 0.0],
             center_on: None,
             show_hex_numbers: true,
-            save_dir: saves_dir(),
+            save_dir,
+            game,
         }
+    }
+
+    /// The save of the game as it stands, under the game's name.
+    pub fn current_save(&mut self) -> SaveFile {
+        let mut save = self.session.to_save();
+        save.game = self.game.clone();
+        save
     }
 
     #[must_use]
@@ -182,8 +197,8 @@ impl Client {
                 }
                 if self.session.checkpoints.len() > phases_before {
                     self.recruit_type = None;
-                    let save = self.session.to_save();
-                    match autosave(&self.save_dir.join("autosave"), &save) {
+                    let save = self.current_save();
+                    match autosave(&autosave_dir(&self.save_dir, &self.game), &save) {
                         Ok(_) => self.dirty = false,
                         Err(e) => {
                             self.status = format!("{} Autosave failed: {e}", self.status);
@@ -232,13 +247,17 @@ impl Client {
         }
     }
 
+    /// Saves the game under its name; a file there that holds another game (or another line
+    /// of play of this one) is never replaced: the save then takes the next free name.
     pub fn save(&mut self) {
-        let path = self.save_dir.join(format!("{}.ron", self.session.game().scenario.id));
-        let save = self.session.to_save();
+        let save = self.current_save();
+        let path = manual_save_path(&self.save_dir, &save);
         match write_save(&path, &save) {
             Ok(()) => {
                 self.dirty = false;
-                self.status = format!("Saved to {}.", path.display());
+                let own = self.save_dir.join(format!("{}.ron", self.game));
+                let note = if path == own { String::new() } else { format!(" ({} holds another game or another line of play, so it was kept)", own.display()) };
+                self.status = format!("Saved to {}{note}.", path.display());
                 self.status_is_error = false;
             }
             Err(e) => {
@@ -254,9 +273,16 @@ impl Client {
         if !self.dirty {
             return Ok(());
         }
-        let save = self.session.to_save();
-        autosave(&self.save_dir.join("autosave"), &save)?;
+        let save = self.current_save();
+        autosave(&autosave_dir(&self.save_dir, &self.game), &save)?;
         self.dirty = false;
         Ok(())
     }
+}
+
+/// Seconds since 1970: names new games and dates saves (the rules never see the clock).
+fn now_secs() -> u64 {
+    #[expect(clippy::disallowed_methods, reason = "names a new game; the rules only see the seed")]
+    let now = std::time::SystemTime::now();
+    now.duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs())
 }

@@ -19,6 +19,7 @@ use crate::scenario::Loaded;
 
 /// A command as played: the side that gave it and the command.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Played {
     pub side: String,
     pub command: Command,
@@ -26,6 +27,7 @@ pub struct Played {
 
 /// State hash recorded when a phase ended.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Checkpoint {
     /// Number of commands played when the phase ended.
     pub after_command: usize,

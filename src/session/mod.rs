@@ -8,6 +8,7 @@ pub mod legal;
 pub mod log;
 pub mod prompt;
 pub mod save;
+pub mod save_names;
 pub mod seats;
 pub mod spawn;
 pub mod state;

@@ -1,6 +1,7 @@
 //! The start screen: pick a scenario from `scenarios/` (title, size, turns, description), its
-//! variant and optional rules, who plays (hotseat or solo), or continue the last autosave or
-//! load a save.
+//! variant and optional rules, who plays (hotseat or solo), or continue a game from the list of
+//! saves (scenario, turn, side to act, date: each game's manual save and newest autosave), or
+//! load a save file by its path.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -12,6 +13,7 @@ use bevy_egui::egui::{self, RichText};
 use super::Client;
 use crate::scenario::{Loaded, load_file};
 use crate::session::save::saves_dir;
+use crate::session::save_names::{SavedGame, list_saves};
 
 /// One scenario file found for the list.
 pub struct MenuEntry {
@@ -28,6 +30,8 @@ pub struct StartMenu {
     pub options: BTreeSet<String>,
     pub solo: bool,
     pub load_path: String,
+    /// The saves to continue from, newest first.
+    pub saves: Vec<SavedGame>,
     pub status: String,
     /// A start or load the player asked for, done once a frame has shown that it is under way
     /// (frames drawn since the click).
@@ -54,8 +58,16 @@ impl StartMenu {
                 Err(r) => errors.push(format!("{}: {}", path.display(), r.to_string().lines().next().unwrap_or_default())),
             }
         }
-        let autosave = saves_dir().join("autosave").join("autosave-1.ron");
-        let mut menu = Self { entries, errors, selected: 0, variant: 0, options: BTreeSet::new(), solo: false, load_path: autosave.display().to_string(), status: String::new(), pending: None };
+        let dir = saves_dir();
+        // Temporary files of saves a crash or a kill interrupted.
+        let mut folders = vec![dir.clone(), dir.join("autosave")];
+        folders.extend(std::fs::read_dir(dir.join("autosave")).map(|r| r.filter_map(Result::ok).map(|e| e.path()).filter(|p| p.is_dir()).collect::<Vec<_>>()).unwrap_or_default());
+        for f in &folders {
+            crate::session::save::remove_stale_temp_files_in(f);
+        }
+        let saves = list_saves(&dir);
+        let load_path = saves.first().map_or_else(String::new, |s| s.path.display().to_string());
+        let mut menu = Self { entries, errors, selected: 0, variant: 0, options: BTreeSet::new(), solo: false, load_path, saves, status: String::new(), pending: None };
         menu.select(0);
         menu
     }
@@ -168,8 +180,24 @@ pub fn start_screen(ctx: &egui::Context, menu: &mut StartMenu) -> Option<Client>
             }
         });
         ui.separator();
+        ui.label(RichText::new("Continue a game").strong());
+        if menu.saves.is_empty() {
+            ui.label("No saved games yet: every game is autosaved at each phase end.");
+        }
+        let mut chosen = None;
+        egui::ScrollArea::vertical().id_salt("saves").max_height(140.0).show(ui, |ui| {
+            for s in &menu.saves {
+                if ui.button(s.line()).on_hover_text(s.path.display().to_string()).clicked() {
+                    chosen = Some(s.path.display().to_string());
+                }
+            }
+        });
+        if let Some(p) = chosen {
+            menu.load_path = p;
+            menu.pending = Some((Pending::Load, 0));
+        }
         ui.horizontal(|ui| {
-            ui.label("Save file:");
+            ui.label("Or a save file:");
             ui.add(egui::TextEdit::singleline(&mut menu.load_path).desired_width(640.0));
             if ui.button("Load / continue").clicked() {
                 menu.pending = Some((Pending::Load, 0));

@@ -304,7 +304,7 @@ fn client_going_back_to_the_menu_mid_phase_autosaves_every_command_played() {
     assert!(c.dirty, "a move mid-phase is not yet in any autosave");
     c.press("Menu").expect("the menu button");
     assert!(c.to_menu && !c.dirty);
-    let save = sandtable::session::save::read_save(&c.save_dir.join("autosave").join("autosave-1.ron")).expect("an autosave");
+    let save = sandtable::session::save::read_save(&c.save_dir.join("autosave").join(&c.game).join("autosave-1.ron")).expect("an autosave");
     let mut again = sandtable::session::save::replay(&save, None).expect("it replays");
     assert_eq!(location(&mut again, "N-2Inf"), "0403", "the move is in the autosave");
     let _ = std::fs::remove_dir_all(&c.save_dir);

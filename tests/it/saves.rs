@@ -94,3 +94,195 @@ fn saves_are_written_atomically_and_autosaves_rotate() {
     assert!(e.contains("game.ron:1:"), "{e}");
     let _ = std::fs::remove_dir_all(dir);
 }
+
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    let d = std::env::temp_dir().join(format!("sandtable-saves-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).expect("dir");
+    d
+}
+
+/// A hotseat client of a scenario saving into `dir`, past its opening hand-off.
+fn client_in(dir: &std::path::Path, scenario: &str) -> sandtable::client::Client {
+    use sandtable::client::{Client, OpenArgs, UiAction};
+    let mut c = Client::open(&OpenArgs { scenario: Some(crate::common::root().join(scenario)), seed: Some(3), load: None, solo: false }).expect("opens");
+    c.save_dir = dir.to_path_buf();
+    if c.seats.handoff.is_some() {
+        c.act(UiAction::ConfirmHandoff).expect("hand-off");
+    }
+    c
+}
+
+/// Every file under `dir`, relative, sorted.
+fn files(dir: &std::path::Path) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).expect("dir").filter_map(Result::ok) {
+            if e.path().is_dir() {
+                stack.push(e.path());
+            } else {
+                out.push(e.path().strip_prefix(dir).expect("under").display().to_string());
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn saves_two_games_of_one_scenario_never_write_the_same_file_and_keep_their_own_autosaves() {
+    let dir = temp_dir("two_games");
+    let mut a = client_in(&dir, "scenarios/kell_ford.ron");
+    let mut b = client_in(&dir, "scenarios/kell_ford.ron");
+    assert_ne!(a.game, b.game, "two games started in the same second have different names");
+    for c in [&mut a, &mut b] {
+        c.act(sandtable::client::UiAction::Space("0402".into())).expect("select");
+        c.act(sandtable::client::UiAction::Space("0403".into())).expect("move");
+        c.save();
+        assert!(!c.status_is_error, "{}", c.status);
+    }
+    let first = read_save(&dir.join(format!("{}.ron", a.game))).expect("a's save");
+    assert_eq!(first.game, a.game);
+    assert!(read_save(&dir.join(format!("{}.ron", b.game))).is_ok(), "b saved beside it: {:?}", files(&dir));
+    // Phase ends autosave each game in its own folder: a's five autosaves are never b's.
+    for _ in 0..6 {
+        b.press("End phase").ok();
+        b.autosave_now().expect("autosave");
+        b.dirty = true;
+    }
+    a.press("End phase").expect("end phase");
+    let listed = files(&dir);
+    assert!(listed.iter().any(|f| f.starts_with(&format!("autosave/{}/", a.game))), "{listed:?}");
+    assert!(listed.iter().filter(|f| f.starts_with(&format!("autosave/{}/", b.game))).count() <= 5, "{listed:?}");
+    assert_eq!(read_save(&dir.join(format!("{}.ron", a.game))).expect("a's save is untouched"), first);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn saves_a_save_of_another_game_is_never_replaced_without_asking() {
+    let dir = temp_dir("other_game");
+    let mut a = client_in(&dir, "scenarios/kell_ford.ron");
+    a.act(sandtable::client::UiAction::Space("0402".into())).expect("select");
+    a.act(sandtable::client::UiAction::Space("0403".into())).expect("move");
+    a.save();
+    let path = dir.join(format!("{}.ron", a.game));
+    let kept = std::fs::read_to_string(&path).expect("saved");
+    // Another game that happens to carry the same name saves beside it, never over it.
+    let mut b = client_in(&dir, "scenarios/kell_ford.ron");
+    b.game = a.game.clone();
+    b.save();
+    assert!(b.status.contains("-2.ron") && b.status.contains("was kept"), "{}", b.status);
+    assert_eq!(std::fs::read_to_string(&path).expect("still there"), kept);
+    // The game itself, played on, saves over its own file.
+    a.act(sandtable::client::UiAction::Space("0302".into())).expect("select");
+    a.act(sandtable::client::UiAction::Space("0304".into())).expect("move");
+    a.save();
+    assert_eq!(a.status, format!("Saved to {}.", path.display()));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn saves_the_start_screen_lists_each_game_with_scenario_turn_side_to_act_and_date() {
+    use sandtable::session::save_names::list_saves;
+    let dir = temp_dir("list");
+    let mut a = client_in(&dir, "scenarios/kell_ford.ron");
+    a.save();
+    let mut b = client_in(&dir, "scenarios/salt_river_line.ron");
+    b.autosave_now().expect("nothing to write yet");
+    b.dirty = true;
+    b.autosave_now().expect("autosave");
+    let list = list_saves(&dir);
+    assert_eq!(list.len(), 2, "{list:?}");
+    let lines: Vec<String> = list.iter().map(sandtable::session::save_names::SavedGame::line).collect();
+    assert!(lines.iter().any(|l| l.starts_with("Kell Ford: turn 1, first_movement, Northern Army to act (saved 20")), "{lines:?}");
+    assert!(lines.iter().any(|l| l.starts_with("Salt River Line (tutorial): turn 1, ") && l.contains("Southern Union to act (autosave 20")), "{lines:?}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn saves_continuing_an_older_save_of_a_game_played_further_starts_a_new_line_of_play() {
+    use sandtable::session::save_names::continued_name;
+    let dir = temp_dir("branch");
+    let mut a = client_in(&dir, "scenarios/kell_ford.ron");
+    a.act(sandtable::client::UiAction::Space("0402".into())).expect("select");
+    a.act(sandtable::client::UiAction::Space("0403".into())).expect("move");
+    a.save();
+    let older = a.current_save();
+    assert_eq!(continued_name(&dir, &older, 0), a.game, "the newest state of a game continues under its name");
+    a.press("End phase").expect("phase end: autosaved");
+    assert_eq!(continued_name(&dir, &a.current_save(), 0), a.game);
+    // The older save no longer leads to the newest autosave: playing on from it is a new line,
+    // so its autosaves never push the later play out.
+    a.dirty = true;
+    let newest = read_save(&dir.join("autosave").join(&a.game).join("autosave-1.ron")).expect("autosave");
+    assert!(newest.commands.len() > older.commands.len());
+    let mut diverged = older.clone();
+    diverged.commands.pop();
+    let name = continued_name(&dir, &diverged, 0);
+    assert!(name.starts_with(&format!("{}-branch", a.game)), "{name}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn saves_temporary_files_of_an_interrupted_save_are_cleaned_up() {
+    let dir = temp_dir("stale");
+    let p = dir.join("game.ron");
+    // Left by processes that were killed while saving (no such process ids exist).
+    for stale in [".game.ron.tmp-9999999", ".game.ron.tmp-9999998-3", ".other.ron.tmp-9999997"] {
+        std::fs::write(dir.join(stale), "half a save").expect("write");
+    }
+    // One of this process's own, mid-write in another thread: kept.
+    let own = format!(".game.ron.tmp-{}-999", std::process::id());
+    std::fs::write(dir.join(&own), "in progress").expect("write");
+    write_atomic(&p, b"the save").expect("write");
+    assert_eq!(files(&dir), vec![own.clone(), "game.ron".to_string(), ".other.ron.tmp-9999997".to_string()].into_iter().collect::<std::collections::BTreeSet<_>>().into_iter().collect::<Vec<_>>());
+    assert_eq!(sandtable::session::save::remove_stale_temp_files_in(&dir), 1, "the start screen sweeps the rest");
+    assert!(dir.join(&own).exists());
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn saves_every_recorded_checkpoint_field_is_verified_on_replay() {
+    let mut s = opening();
+    let save = s.to_save();
+    let kell = || load("scenarios/kell_ford.ron");
+    assert!(save.checkpoints.len() >= 2);
+    // The turn label of a phase end.
+    let mut e1 = save.clone();
+    e1.checkpoints[0].turn = "7".into();
+    let e = replay_on(&e1, kell()).err().expect("a wrong turn label");
+    assert!(e.contains("the save records a phase end after command 3 (turn 7, phase first_combat)"), "{e}");
+    // The phase label.
+    let mut e2 = save.clone();
+    e2.checkpoints[0].phase = "second_combat".into();
+    assert!(replay_on(&e2, kell()).err().expect("a wrong phase").contains("phase second_combat"));
+    // A phase end moved later, past a command that ends no phase.
+    let mut e3 = save.clone();
+    e3.checkpoints[0].after_command += 1;
+    let e = replay_on(&e3, kell()).err().expect("a moved phase end");
+    assert!(e.contains("after command 4") && e.contains("after command 3"), "{e}");
+    // The summary.
+    let mut e4 = save.clone();
+    if let Some(sm) = e4.summary.as_mut() {
+        sm.to_act = Some("Nobody".into());
+    }
+    assert!(replay_on(&e4, kell()).err().expect("a wrong summary").contains("summary"));
+    // A format-1 save (no name, no summary) still loads.
+    let mut old = save;
+    old.format = 1;
+    old.summary = None;
+    replay_on(&old, kell()).expect("an old save replays");
+}
+
+#[test]
+fn saves_unknown_fields_inside_commands_are_errors_with_their_place() {
+    let dir = temp_dir("unknown_field");
+    let mut s = opening();
+    let p = dir.join("game.ron");
+    let text = save_text(&s.to_save()).expect("text").replacen("attackers:", "atackers:", 1);
+    std::fs::write(&p, text).expect("write");
+    let e = read_save(&p).expect_err("a misspelt field");
+    assert!(e.starts_with(&format!("{}:", p.display())) && e.contains("atackers"), "{e}");
+    let _ = std::fs::remove_dir_all(dir);
+}
