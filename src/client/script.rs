@@ -39,6 +39,9 @@ pub enum Step {
     },
     /// Continue a save, as the start screen's Load button does.
     Load(PathBuf),
+    /// Continue the newest save in the start screen's list whose line (scenario, turn, side to
+    /// act, date) contains this text, as a click on it does.
+    Continue(String),
     /// A click on a space of the map.
     Click(String),
     /// A drag on the map from one space to another (in a window: real pointer events through
@@ -71,8 +74,8 @@ pub fn read(path: &Path) -> Result<ClientScript, String> {
         .map_err(|e| format!("{}:{}:{}: {}", path.display(), e.span.start.line, e.span.start.col, crate::scenario::files::shorten(&e.code.to_string())))
 }
 
-/// A game the step opens, if it opens one.
-pub fn open(step: &Step) -> Option<Result<Client, String>> {
+/// A game the step opens, if it opens one (`saves`: the folder the start screen lists).
+pub fn open(step: &Step, saves: &Path) -> Option<Result<Client, String>> {
     match step {
         Step::Open { scenario, seed, dice, solo, options } => Some((|| {
             let loaded = Arc::new(load_file(scenario).map_err(|r| r.to_string())?);
@@ -80,6 +83,14 @@ pub fn open(step: &Step) -> Option<Result<Client, String>> {
             Client::start(loaded, GameSetup { options, seed: seed.unwrap_or(1), forced_dice: dice.clone() }, *solo)
         })()),
         Step::Load(path) => Some(Client::load_game(path, false)),
+        Step::Continue(text) => Some((|| {
+            let list = crate::session::save_names::list_saves(saves);
+            let found = list.iter().find(|s| s.line().contains(text.as_str()));
+            let s = found.ok_or_else(|| format!("no save on the list reads `{text}`; it lists: {:?}", list.iter().map(crate::session::save_names::SavedGame::line).collect::<Vec<_>>()))?;
+            let mut c = Client::load_game(&s.path, false)?;
+            c.save_dir = saves.to_path_buf();
+            Ok(c)
+        })()),
         _ => None,
     }
 }
@@ -127,7 +138,7 @@ pub fn run_headless(script: &ClientScript, save_dir: &Path) -> Result<Option<Cli
     let mut client: Option<Client> = None;
     for (i, step) in script.steps.iter().enumerate() {
         let fail = |e: String| format!("step {} ({step:?}): {e}", i + 1);
-        if let Some(c) = open(step) {
+        if let Some(c) = open(step, save_dir) {
             let mut c = c.map_err(fail)?;
             c.save_dir = save_dir.to_path_buf();
             client = Some(c);

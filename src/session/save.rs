@@ -55,7 +55,7 @@ pub struct SaveFile {
 pub struct SaveSummary {
     /// The scenario's title.
     pub title: String,
-    /// Turn label and phase id after the last command.
+    /// Turn label and phase name after the last command.
     pub turn: String,
     pub phase: String,
     /// The name of the side to act (none once the game is over).
@@ -66,8 +66,14 @@ impl Session {
     /// Where the game stands now, as a save's summary records it.
     pub fn summary(&mut self) -> SaveSummary {
         let st = self.state(None);
-        let to_act = self.acting_side().map(|i| self.game().scenario.sides[i].name.clone());
-        SaveSummary { title: self.game().scenario.title.clone(), turn: st.turn, phase: st.phase, to_act }
+        let s = &self.game().scenario;
+        let to_act = self.acting_side().map(|i| s.sides[i].name.clone());
+        let phase = match st.phase.as_str() {
+            "setup" => "Set-up".to_string(),
+            "game over" => "Game over".to_string(),
+            id => s.turns.phases.iter().find(|p| p.id == id).map_or_else(|| id.to_string(), |p| p.name.clone()),
+        };
+        SaveSummary { title: s.title.clone(), turn: st.turn, phase, to_act }
     }
 
     /// The save of this game as it stands (its `game` name is the caller's to set).

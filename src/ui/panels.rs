@@ -193,7 +193,8 @@ fn side_panel(ui: &mut egui::Ui, client: &mut Client, offers: &[Offer], clicked:
             if !idle.is_empty() {
                 ui.label(RichText::new(format!("Not yet moved: {}", idle.join(", "))).color(Color32::LIGHT_YELLOW));
             }
-            if let Some(why) = client.undo_refusal().filter(|_| !client.session.played.is_empty()) {
+            // Why undo would be refused, unless the status line just said so.
+            if let Some(why) = client.undo_refusal().filter(|w| !client.session.played.is_empty() && !client.status.contains(w.as_str())) {
                 ui.label(RichText::new(format!("No undo: {}", client.named(&why))).small());
             }
             ui.separator();

@@ -142,7 +142,7 @@ pub fn run_script(
     let fail = |e: String| {
         eprintln!("script step {} ({step:?}) failed: {e}", runner.next);
     };
-    if let Some(c) = open(&step) {
+    if let Some(c) = open(&step, &crate::session::save::saves_dir()) {
         match c {
             Ok(c) => {
                 commands.insert_resource(c);

@@ -224,9 +224,9 @@ fn client_the_smoke_script_plays_without_a_window() {
     let script = read(&root().join("tests/fixtures/ui/smoke.ron")).expect("script reads");
     let dir = temp_dir("smoke");
     let mut c = run_headless(&script, &dir).expect("every step is a click a player could make").expect("a game is open");
-    assert_eq!(c.session.game().scenario.id, "decision_iraq");
-    assert!(c.show_chart, "the chart is open for the last screenshot");
-    assert!(c.seats.handoff.is_none());
+    assert_eq!(c.session.game().scenario.id, "decision_iraq", "the Decision: Iraq game, continued from its autosave");
+    assert!(c.seats.handoff.is_none(), "the hand-off was confirmed");
+    assert_eq!(c.session.played.len(), 5, "the continued game holds both set-ups and the initiative");
     let _ = (&mut c, std::fs::remove_dir_all(dir));
 }
 

@@ -2,7 +2,8 @@
 //! plays `tests/fixtures/ui/smoke.ron` (clicks and buttons as a player gives them) and writes a
 //! screenshot at each stage: the start screen, the tutorial's (Salt River Line) opening hand-off, a unit selected
 //! with its legal moves, the combat dialog, a combat result, an undo refused over the other side's decision, the
-//! table viewer, the Decision: Iraq hand-off screen, and its map with every counter and the Netwar chart. Each PNG must be full size and not blank.
+//! table viewer, the Decision: Iraq hand-off screen, its map with every counter and the Netwar chart, the start
+//! screen listing both games' saves, and each game continued from there onto a hand-off screen. Each PNG must be full size and not blank.
 //! `.ci/run` installs Xvfb and Mesa; without `xvfb-run` this test fails and says so.
 
 use std::collections::BTreeSet;
@@ -12,7 +13,7 @@ use crate::common::{bin, root};
 
 /// The screenshots the smoke script takes, with the least number of distinct colours each
 /// must show (sampled): a blank or half-drawn window has a handful.
-const SHOTS: [(&str, usize); 9] = [
+const SHOTS: [(&str, usize); 14] = [
     ("01_start_screen", 20),
     ("02_tutorial_opening_handoff", 5),
     ("03_tutorial_unit_selected", 50),
@@ -20,8 +21,13 @@ const SHOTS: [(&str, usize); 9] = [
     ("05_tutorial_combat_result", 50),
     ("06_tutorial_undo_refused", 50),
     ("07_tutorial_tables", 50),
-    ("08_decision_iraq_handoff", 5),
-    ("09_decision_iraq_map_and_chart", 50),
+    ("08_decision_iraq_opening_handoff", 5),
+    ("09_decision_iraq_handoff", 5),
+    ("10_decision_iraq_map_and_chart", 50),
+    ("11_start_screen_saves", 20),
+    ("12_tutorial_continued_handoff", 5),
+    ("13_decision_iraq_continued_handoff", 5),
+    ("14_decision_iraq_undo_refused", 50),
 ];
 
 #[test]

@@ -195,7 +195,7 @@ fn saves_the_start_screen_lists_each_game_with_scenario_turn_side_to_act_and_dat
     let list = list_saves(&dir);
     assert_eq!(list.len(), 2, "{list:?}");
     let lines: Vec<String> = list.iter().map(sandtable::session::save_names::SavedGame::line).collect();
-    assert!(lines.iter().any(|l| l.starts_with("Kell Ford: turn 1, first_movement, Northern Army to act (saved 20")), "{lines:?}");
+    assert!(lines.iter().any(|l| l.starts_with("Kell Ford: turn 1, First Player Movement, Northern Army to act (saved 20")), "{lines:?}");
     assert!(lines.iter().any(|l| l.starts_with("Salt River Line (tutorial): turn 1, ") && l.contains("Southern Union to act (autosave 20")), "{lines:?}");
     let _ = std::fs::remove_dir_all(dir);
 }
