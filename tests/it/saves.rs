@@ -286,3 +286,16 @@ fn saves_unknown_fields_inside_commands_are_errors_with_their_place() {
     assert!(e.starts_with(&format!("{}:", p.display())) && e.contains("atackers"), "{e}");
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// A save that is not UTF-8 says where; one that is not a regular file is refused at once.
+#[test]
+fn saves_a_save_that_is_not_utf8_says_where() {
+    let dir = temp_dir("not_utf8");
+    let p = dir.join("game.ron");
+    std::fs::write(&p, b"(\n    format: 2,\n    game: \"a\xc3\x28b\",\n)").expect("write");
+    let e = read_save(&p).expect_err("not UTF-8");
+    assert!(e.contains("game.ron: cannot read save: not UTF-8 text at line 3, column 13"), "{e}");
+    let e = read_save(std::path::Path::new("/dev/zero")).expect_err("a device");
+    assert!(e.contains("not a regular file"), "{e}");
+    let _ = std::fs::remove_dir_all(dir);
+}
