@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::scenario::files::shorten;
 use crate::scenario::load_file;
-use crate::session::log::LogEntry;
+use crate::model::log::LogEntry;
 use crate::session::save::write_save;
 use crate::session::state::GameState;
 use crate::session::{Command, GameSetup, Session};
@@ -84,7 +84,7 @@ pub(super) fn run(scenario: &Path, script: &Path, view: Option<&str>, save: Opti
         }
     }
     let state = session.state(viewer);
-    let glog = session.world.resource::<crate::session::log::GameLog>().0.clone();
+    let glog = session.world.resource::<crate::model::log::GameLog>().0.clone();
     // A side's view leaves out log entries about the other side's secrets: the generic rules
     // log nothing secret, so the whole log is printed.
     let out = Output { state, log: &glog };

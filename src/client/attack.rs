@@ -63,7 +63,7 @@ fn option_label(game: &crate::model::Game, c: &Command) -> String {
         let name = game.scenario.tables.crts.iter().find(|x| &x.id == t).map_or(t.clone(), |x| x.name.clone());
         s.push_str(&format!(" on {name}"));
     }
-    if game.board.space(target).is_some_and(|t| matches!(game.board.spaces[t.index()].kind, crate::model::board::SpaceKind::Slot { .. })) {
+    if game.board.space(target).is_some_and(|t| matches!(game.board.spaces[t.index()].kind, crate::scenario::board::SpaceKind::Slot { .. })) {
         s.push_str(" against the boxes");
     }
     if !supports.is_empty() {

@@ -49,7 +49,7 @@ impl Client {
     /// The open marker placement prompt's allowed spaces and count, if any.
     pub fn marker_prompt(&self) -> Option<(Vec<String>, u32)> {
         match &self.session.world.resource::<crate::model::PendingPrompt>().0 {
-            Some(crate::session::prompt::Prompt::PlaceMarkers { spaces, count, .. }) => Some((spaces.clone(), *count)),
+            Some(crate::model::prompt::Prompt::PlaceMarkers { spaces, count, .. }) => Some((spaces.clone(), *count)),
             _ => None,
         }
     }
@@ -81,7 +81,7 @@ impl Client {
             }
         }
         // The space a prompt is about (the hex to advance into) is ringed as a target.
-        if let Some(crate::session::prompt::Prompt::Advance { target, .. }) = &self.session.world.resource::<crate::model::PendingPrompt>().0
+        if let Some(crate::model::prompt::Prompt::Advance { target, .. }) = &self.session.world.resource::<crate::model::PendingPrompt>().0
             && let Some(s) = game.board.space(target)
         {
             out.push((s, Highlight::Target));

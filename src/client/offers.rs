@@ -118,8 +118,8 @@ impl Client {
             let sp = &board.spaces[id.index()];
             let own = sp.name.clone()?;
             Some(match sp.kind {
-                crate::model::board::SpaceKind::Hex { .. } => format!("{own} ({w})"),
-                crate::model::board::SpaceKind::Slot { .. } => {
+                crate::scenario::board::SpaceKind::Hex { .. } => format!("{own} ({w})"),
+                crate::scenario::board::SpaceKind::Slot { .. } => {
                     let area = board.area_of(id);
                     format!("{}, {own}", board.spaces[area.index()].name.clone().unwrap_or_else(|| board.key(area).to_string()))
                 }

@@ -2,7 +2,7 @@
 
 use bevy::prelude::Component;
 
-use super::board::SpaceId;
+use crate::scenario::board::SpaceId;
 
 /// Identity of a counter: stable id from the scenario, its type and owning side.
 #[derive(Component, Clone, Debug, PartialEq, Eq)]

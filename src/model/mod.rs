@@ -1,10 +1,14 @@
-//! The ECS model: components of units, resources of the game state. No systems here.
+//! The ECS model: components of units, resources of the game state, and the vocabulary every
+//! layer above speaks: commands, prompts, dice and the game log. No systems here.
 
-pub mod board;
+pub mod command;
 pub mod components;
+pub mod dice;
+pub mod log;
+pub mod prompt;
 pub mod resources;
 pub mod view;
 
-pub use board::{Board, SpaceId};
+pub use crate::scenario::board::{Board, SpaceId};
 pub use components::*;
 pub use resources::*;

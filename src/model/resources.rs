@@ -6,10 +6,10 @@ use std::sync::Arc;
 use bevy::prelude::{Entity, Resource};
 use serde::{Deserialize, Serialize};
 
-use super::board::{Board, SpaceId};
+use crate::scenario::board::{Board, SpaceId};
 use crate::scenario::schema::{PhaseActor, PhaseDef, Scenario};
-use crate::session::command::Command;
-use crate::session::prompt::Prompt;
+use crate::model::command::Command;
+use crate::model::prompt::Prompt;
 
 /// The scenario being played, its compiled board and the options chosen (read-only).
 #[derive(Resource, Clone, Debug)]

@@ -3,7 +3,7 @@
 
 use bevy::prelude::World;
 
-use super::board::SpaceId;
+use crate::scenario::board::SpaceId;
 use super::components::{Activity, Hidden, Location, StepLevel, Unit};
 use super::resources::Game;
 use crate::scenario::schema::{Factors, Strength, UnitFlag};

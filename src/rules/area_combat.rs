@@ -10,11 +10,11 @@ use bevy::prelude::*;
 use super::combat::{AttackPlan, attack_ban};
 use super::crt::odds_column;
 use super::RulesSystems;
-use crate::model::board::SpaceKind;
+use crate::scenario::board::SpaceKind;
 use crate::model::view::{UnitView, UnitsView, factors, has_flag};
 use crate::model::{CurrentCommand, Game, Outcome, SpaceId, Tracks, TurnState};
 use crate::scenario::schema::{PhaseKind, UnitFlag};
-use crate::session::command::Command;
+use crate::model::command::Command;
 
 pub(super) fn add_systems(s: &mut Schedule) {
     s.add_systems(check_must_attack.in_set(RulesSystems::ApplyCommand).after(super::sequence::check_sequence));

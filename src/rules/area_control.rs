@@ -11,7 +11,7 @@ use super::RulesSystems;
 use crate::model::view::{UnitQuery, UnitsView};
 use crate::model::{Control, Game, SpaceId, Tracks, TurnState};
 use crate::scenario::schema::{AttrValue, Map, PhaseKind};
-use crate::session::log::{GameLog, LogKind};
+use crate::model::log::{GameLog, LogKind};
 
 pub(super) fn add_systems(s: &mut Schedule) {
     s.add_systems(control_by_slots.run_if(accepted).in_set(RulesSystems::Tracks).before(super::tracks::score_control_changes));

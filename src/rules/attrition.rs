@@ -8,12 +8,12 @@ use bevy::prelude::*;
 use super::losses::{LossQuery, lose_step};
 use super::note::{accepted, log};
 use super::RulesSystems;
-use crate::model::board::SpaceKind;
+use crate::scenario::board::SpaceKind;
 use crate::model::view::UnitsView;
 use crate::model::{Control, Game, PendingPrompt, SpaceId, TurnState, UnitIndex};
 use crate::scenario::schema::{Map, PhaseKind};
-use crate::session::log::{GameLog, LogKind};
-use crate::session::prompt::Prompt;
+use crate::model::log::{GameLog, LogKind};
+use crate::model::prompt::Prompt;
 
 pub(super) fn add_systems(s: &mut Schedule) {
     s.add_systems(start_attrition.run_if(super::supply::phase_started).in_set(RulesSystems::PhaseStart));
@@ -113,7 +113,7 @@ fn next_choice(
     if queue.0.is_empty() {
         return;
     }
-    if let Some((_, crate::session::command::Command::Choose { unit })) = &cmd.0
+    if let Some((_, crate::model::command::Command::Choose { unit })) = &cmd.0
         && let Some(first) = queue.0.first_mut()
         && first.2.contains(unit)
     {

@@ -9,8 +9,8 @@ use super::note::log;
 use super::RulesSystems;
 use crate::model::{Activity, Control, Game, Hidden, Location, Outcome, SpaceId, StepLevel, TurnState, Unit};
 use crate::scenario::schema::{Map, OffMapBox};
-use crate::session::dice::Dice;
-use crate::session::log::{GameLog, LogKind};
+use crate::model::dice::Dice;
+use crate::model::log::{GameLog, LogKind};
 
 pub(super) fn add_systems(s: &mut Schedule) {
     s.add_systems((close_boxes, draw_reinforcements).chain().run_if(super::supply::phase_started).in_set(RulesSystems::PhaseStart));

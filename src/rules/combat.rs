@@ -11,9 +11,9 @@ use super::RulesSystems;
 use crate::model::view::{UnitsView, factors, has_flag};
 use crate::model::{CombatInProgress, CombatStage, Game, PendingCombat, PendingPrompt, SpaceId, TurnState};
 use crate::scenario::schema::{CombatEffect, CrtDef, Party, UnitFlag};
-use crate::session::command::Command;
-use crate::session::dice::Dice;
-use crate::session::log::LogKind;
+use crate::model::command::Command;
+use crate::model::dice::Dice;
+use crate::model::log::LogKind;
 
 pub(super) fn add_systems(s: &mut Schedule) {
     s.add_systems(resolve_attack.run_if(super::netwar::not_netwar).run_if(command_is(|c| matches!(c, Command::Attack { .. }))).in_set(RulesSystems::Combat));

@@ -11,10 +11,10 @@ use super::RulesSystems;
 use crate::model::view::{UnitQuery, UnitsView};
 use crate::model::{Control, CurrentCommand, Game, Outcome, PendingPrompt, Tracks, TurnState};
 use crate::scenario::schema::EventEffect;
-use crate::session::log::GameLog;
-use crate::session::command::Command;
-use crate::session::log::LogKind;
-use crate::session::prompt::Prompt;
+use crate::model::log::GameLog;
+use crate::model::command::Command;
+use crate::model::log::LogKind;
+use crate::model::prompt::Prompt;
 
 pub(super) fn add_systems(s: &mut Schedule) {
     // First in the phase-start hooks: a declaration can change who plays first this turn.

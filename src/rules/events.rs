@@ -12,9 +12,9 @@ use super::timers::{TimerEnd, Timers};
 use crate::model::view::{UnitQuery, UnitsView};
 use crate::model::{Control, Game, Location, Outcome, Pools, Tracks, TurnState};
 use crate::scenario::schema::{ChitDef, ChitMode, Condition, EventEffect, PhaseActor, PhaseKind};
-use crate::session::command::Command;
-use crate::session::dice::Dice;
-use crate::session::log::{GameLog, LogKind};
+use crate::model::command::Command;
+use crate::model::dice::Dice;
+use crate::model::log::{GameLog, LogKind};
 
 pub(super) fn add_systems(s: &mut Schedule) {
     // After the declarations: the game turn's declarations come before its Event phase (5.5).

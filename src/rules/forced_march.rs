@@ -10,8 +10,8 @@ use super::RulesSystems;
 use crate::model::view::UnitsView;
 use crate::model::{Activity, Control, Game, Hidden, Location, StepLevel, Tracks, TurnState, Unit};
 use crate::scenario::schema::{PhaseKind, PhaseUnits};
-use crate::session::command::Command;
-use crate::session::log::LogKind;
+use crate::model::command::Command;
+use crate::model::log::LogKind;
 
 pub(super) fn add_systems(s: &mut Schedule) {
     s.add_systems(force_march.run_if(command_is(|c| matches!(c, Command::ForcedMarch { .. }))).in_set(RulesSystems::Movement));

@@ -7,9 +7,9 @@ use bevy::prelude::*;
 use super::note::{CommandCtx, command_is, log};
 use super::RulesSystems;
 use crate::model::{Game, PendingPrompt, Tracks, TurnState};
-use crate::session::command::Command;
-use crate::session::log::{GameLog, LogKind};
-use crate::session::prompt::Prompt;
+use crate::model::command::Command;
+use crate::model::log::{GameLog, LogKind};
+use crate::model::prompt::Prompt;
 
 pub(super) fn add_systems(s: &mut Schedule) {
     // First of the turn's hooks: who plays first decides whose phases begin.

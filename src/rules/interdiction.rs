@@ -11,9 +11,9 @@ use super::RulesSystems;
 use crate::model::view::UnitsView;
 use crate::model::{Activity, Control, Game, Hidden, Location, PendingPrompt, StepLevel, Tracks, TurnState, Unit};
 use crate::scenario::schema::PhaseKind;
-use crate::session::command::Command;
-use crate::session::log::LogKind;
-use crate::session::prompt::Prompt;
+use crate::model::command::Command;
+use crate::model::log::LogKind;
+use crate::model::prompt::Prompt;
 
 pub(super) fn add_systems(s: &mut Schedule) {
     s.add_systems(

@@ -9,11 +9,11 @@ use super::note::{accepted, log};
 use super::supply::side_supply;
 use super::tracks::adjust_track;
 use super::RulesSystems;
-use crate::model::board::SpaceKind;
+use crate::scenario::board::SpaceKind;
 use crate::model::view::{UnitQuery, UnitsView, has_flag};
 use crate::model::{Control, Game, Location, Tracks, TurnState};
 use crate::scenario::schema::PhaseKind;
-use crate::session::log::{GameLog, LogKind};
+use crate::model::log::{GameLog, LogKind};
 
 pub(super) fn add_systems(s: &mut Schedule) {
     s.add_systems(score_lines.run_if(super::supply::phase_started).in_set(RulesSystems::PhaseStart));

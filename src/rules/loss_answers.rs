@@ -6,8 +6,8 @@ use super::retreat::{RetreatWorld, check_retreat, first_retreat};
 use crate::model::view::{UnitView, UnitsView, steps_left};
 use crate::model::{Game, SpaceId};
 use crate::scenario::schema::Strength;
-use crate::session::command::{Command, RetreatMove};
-use crate::session::prompt::Prompt;
+use crate::model::command::{Command, RetreatMove};
+use crate::model::prompt::Prompt;
 
 /// The strength one step of a unit is worth: the drop in the factor it fights with (attack for
 /// an attacker, defence for a defender) when it loses that step; the whole factor for its last.

@@ -18,9 +18,9 @@ use crate::model::{
     StepLevel, TurnState, Unit, UnitIndex,
 };
 use crate::scenario::schema::Strength;
-use crate::session::command::Command;
-use crate::session::log::{GameLog, LogKind};
-use crate::session::prompt::Prompt;
+use crate::model::command::Command;
+use crate::model::log::{GameLog, LogKind};
+use crate::model::prompt::Prompt;
 
 pub(super) fn add_systems(s: &mut Schedule) {
     s.add_systems(

@@ -11,12 +11,12 @@ use bevy::prelude::*;
 
 use super::note::{CommandCtx, command_is, take_control};
 use super::RulesSystems;
-use crate::model::board::{Edge, SpaceKind};
+use crate::scenario::board::{Edge, SpaceKind};
 use crate::model::view::{UnitView, UnitsView, factors, has_flag};
 use crate::model::{Activity, Control, ControlChanges, Game, Hidden, Location, SpaceId, StepLevel, TurnState, Unit};
 use crate::scenario::schema::{MoveCost, UnitFlag, ZocToZoc};
-use crate::session::command::Command;
-use crate::session::log::LogKind;
+use crate::model::command::Command;
+use crate::model::log::LogKind;
 
 pub(super) fn add_systems(s: &mut Schedule) {
     s.add_systems(

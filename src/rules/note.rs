@@ -3,8 +3,8 @@
 use bevy::prelude::Res;
 
 use crate::model::{CurrentCommand, Game, Outcome, TurnState};
-use crate::session::command::Command;
-use crate::session::log::{GameLog, LogEntry, LogKind};
+use crate::model::command::Command;
+use crate::model::log::{GameLog, LogEntry, LogKind};
 
 /// Appends a log entry stamped with the current turn and phase.
 pub fn log(log: &mut GameLog, game: &Game, turn: &TurnState, kind: LogKind, text: String, space: Option<String>) {

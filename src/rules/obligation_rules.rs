@@ -95,7 +95,7 @@ pub fn candidates(game: &Game, turn: &TurnState, units: &UnitsView, control: &Co
         .0
         .iter()
         .filter(|u| u.side == side && !u.activity.reserve)
-        .filter(|u| u.space().is_some_and(|s| matches!(game.board.spaces[s.index()].kind, crate::model::board::SpaceKind::Hex { .. })))
+        .filter(|u| u.space().is_some_and(|s| matches!(game.board.spaces[s.index()].kind, crate::scenario::board::SpaceKind::Hex { .. })))
         .filter(|u| match &def.units {
             ObligationUnits::Steps { beyond, .. } => u.space().is_some_and(|s| distance(game, s, target) > *beyond),
             ObligationUnits::Units { within, .. } => u.space().is_some_and(|s| distance(game, s, target) <= *within),

@@ -17,9 +17,9 @@ use super::RulesSystems;
 use crate::model::view::{UnitView, UnitsView};
 use crate::model::{Activity, Control, CurrentCommand, Game, Hidden, Location, Outcome, PendingPrompt, Pools, SpaceId, StepLevel, Tracks, TurnState, Unit};
 use crate::scenario::schema::{EventEffect, ObligationAttack, ObligationDef, ObligationUnits, PhaseKind, PhaseUnits};
-use crate::session::command::Command;
-use crate::session::log::{GameLog, LogKind};
-use crate::session::prompt::Prompt;
+use crate::model::command::Command;
+use crate::model::log::{GameLog, LogKind};
+use crate::model::prompt::Prompt;
 
 pub(super) fn add_systems(s: &mut Schedule) {
     // After the interdiction markers and the movement supply check (5.5 steps 3.1-3.2).

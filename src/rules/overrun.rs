@@ -12,7 +12,7 @@ use super::note::{CommandCtx, command_is};
 use super::RulesSystems;
 use crate::model::view::UnitsView;
 use crate::model::{Control, Game, TurnState};
-use crate::session::command::Command;
+use crate::model::command::Command;
 
 pub(super) fn add_systems(s: &mut Schedule) {
     s.add_systems(overrun.run_if(command_is(|c| matches!(c, Command::Overrun { .. }))).in_set(RulesSystems::Combat));

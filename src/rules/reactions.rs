@@ -20,9 +20,9 @@ use super::RulesSystems;
 use crate::model::view::{UnitsView, factors, has_flag, steps_left};
 use crate::model::{Control, CurrentCommand, FinishedCombat, Game, Location, PendingCombat, PendingPrompt, Pools, SpaceId, Tracks, TurnState};
 use crate::scenario::schema::{ChitDef, EventEffect, Map, PhaseKind, PhaseUnits, ReactionWindow};
-use crate::session::command::Command;
-use crate::session::log::LogKind;
-use crate::session::prompt::Prompt;
+use crate::model::command::Command;
+use crate::model::log::LogKind;
+use crate::model::prompt::Prompt;
 
 pub(super) fn add_systems(s: &mut Schedule) {
     // At a phase start: after the declarations, before the interdiction markers (U5 adds one).
@@ -139,7 +139,7 @@ fn targets(game: &Game, control: &Control, units: &UnitsView, owner: usize, def:
                 for id in candidates {
                     let Some(u) = units.get(id) else { continue };
                     let Some(at) = u.space() else { continue };
-                    if u.side == owner || !matches!(game.board.spaces[at.index()].kind, crate::model::board::SpaceKind::Hex { .. }) {
+                    if u.side == owner || !matches!(game.board.spaces[at.index()].kind, crate::scenario::board::SpaceKind::Hex { .. }) {
                         continue;
                     }
                     let adjacent = units.0.iter().any(|o| o.side == owner && o.space().is_some_and(|os| game.board.edge(os, at).is_some()));

@@ -10,8 +10,8 @@ use super::RulesSystems;
 use crate::model::view::{UnitView, UnitsView};
 use crate::model::{Activity, Game, Hidden, Location, StepLevel, Tracks, TurnState, Unit};
 use crate::scenario::schema::PhaseUnits;
-use crate::session::command::Command;
-use crate::session::log::LogKind;
+use crate::model::command::Command;
+use crate::model::log::LogKind;
 
 pub(super) fn add_systems(s: &mut Schedule) {
     s.add_systems(designate_reserve.run_if(command_is(|c| matches!(c, Command::Reserve { .. }))).in_set(RulesSystems::Movement));

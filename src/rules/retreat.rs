@@ -3,7 +3,7 @@
 //! says so); a retreat that ends overstacked goes on until it is not (tutorial 5.7.7, OD 10.13).
 
 use super::movement::{edge_cost, enemy_zoc, stacking_limit};
-use crate::model::board::SpaceKind;
+use crate::scenario::board::SpaceKind;
 use crate::model::view::{UnitView, UnitsView, is_static};
 use crate::model::{Game, SpaceId};
 

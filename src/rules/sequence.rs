@@ -7,8 +7,8 @@ use super::note::{command_is, log};
 use super::RulesSystems;
 use crate::model::{Activity, CurrentCommand, Game, Outcome, PendingPrompt, TurnState};
 use crate::scenario::schema::{PhaseKind, PhaseUnits};
-use crate::session::command::Command;
-use crate::session::log::{GameLog, LogKind};
+use crate::model::command::Command;
+use crate::model::log::{GameLog, LogKind};
 
 pub(super) fn add_systems(s: &mut Schedule) {
     s.add_systems(check_sequence.in_set(RulesSystems::ApplyCommand));
@@ -17,27 +17,27 @@ pub(super) fn add_systems(s: &mut Schedule) {
 
 /// Why a command may not be given now, if it may not.
 #[must_use]
-pub fn sequence_rejection(game: &Game, turn: &TurnState, prompt: Option<&crate::session::prompt::Prompt>, cmd: &Command) -> Option<String> {
+pub fn sequence_rejection(game: &Game, turn: &TurnState, prompt: Option<&crate::model::prompt::Prompt>, cmd: &Command) -> Option<String> {
     if let Some(r) = &turn.result {
         return Some(format!("the game is over ({})", r.level));
     }
     if let Some(p) = prompt {
         return match (p, cmd) {
-            (crate::session::prompt::Prompt::TakeLosses { .. }, Command::TakeLosses { .. })
-            | (crate::session::prompt::Prompt::Advance { .. }, Command::Advance { .. })
-            | (crate::session::prompt::Prompt::PlaceMarkers { .. }, Command::PlaceMarkers { .. })
-            | (crate::session::prompt::Prompt::Declare { .. }, Command::Declare { .. })
-            | (crate::session::prompt::Prompt::React { .. }, Command::PlayChit { .. } | Command::Pass)
-            | (crate::session::prompt::Prompt::ChooseUnit { .. }, Command::Choose { .. })
-            | (crate::session::prompt::Prompt::Obligation { .. }, Command::Comply { .. } | Command::OptOut)
-            | (crate::session::prompt::Prompt::FirstPlayer { .. }, Command::FirstPlayer { .. })
-            | (crate::session::prompt::Prompt::NetwarPoints { .. }, Command::NetwarPoints { .. })
-            | (crate::session::prompt::Prompt::PickUnits { .. }, Command::PickUnits { .. })
-            | (crate::session::prompt::Prompt::Retreat { .. }, Command::RetreatTo { .. })
-            | (crate::session::prompt::Prompt::PlaceUnit { optional: false, .. }, Command::Place { .. })
-            | (crate::session::prompt::Prompt::PlaceUnit { optional: true, .. }, Command::Place { .. } | Command::Pass)
-            | (crate::session::prompt::Prompt::ChooseSpace { .. }, Command::ChooseSpace { .. })
-            | (crate::session::prompt::Prompt::Airstrike { .. }, Command::Airstrike { .. }) => None,
+            (crate::model::prompt::Prompt::TakeLosses { .. }, Command::TakeLosses { .. })
+            | (crate::model::prompt::Prompt::Advance { .. }, Command::Advance { .. })
+            | (crate::model::prompt::Prompt::PlaceMarkers { .. }, Command::PlaceMarkers { .. })
+            | (crate::model::prompt::Prompt::Declare { .. }, Command::Declare { .. })
+            | (crate::model::prompt::Prompt::React { .. }, Command::PlayChit { .. } | Command::Pass)
+            | (crate::model::prompt::Prompt::ChooseUnit { .. }, Command::Choose { .. })
+            | (crate::model::prompt::Prompt::Obligation { .. }, Command::Comply { .. } | Command::OptOut)
+            | (crate::model::prompt::Prompt::FirstPlayer { .. }, Command::FirstPlayer { .. })
+            | (crate::model::prompt::Prompt::NetwarPoints { .. }, Command::NetwarPoints { .. })
+            | (crate::model::prompt::Prompt::PickUnits { .. }, Command::PickUnits { .. })
+            | (crate::model::prompt::Prompt::Retreat { .. }, Command::RetreatTo { .. })
+            | (crate::model::prompt::Prompt::PlaceUnit { optional: false, .. }, Command::Place { .. })
+            | (crate::model::prompt::Prompt::PlaceUnit { optional: true, .. }, Command::Place { .. } | Command::Pass)
+            | (crate::model::prompt::Prompt::ChooseSpace { .. }, Command::ChooseSpace { .. })
+            | (crate::model::prompt::Prompt::Airstrike { .. }, Command::Airstrike { .. }) => None,
             _ => Some(format!("{} must first answer: {}", p.side(), describe_prompt(p))),
         };
     }
@@ -114,22 +114,22 @@ pub fn sequence_rejection(game: &Game, turn: &TurnState, prompt: Option<&crate::
     (!allowed).then(|| format!("`{}` is not allowed in the {} phase", cmd.describe(), phase.name))
 }
 
-fn describe_prompt(p: &crate::session::prompt::Prompt) -> String {
+fn describe_prompt(p: &crate::model::prompt::Prompt) -> String {
     match p {
-        crate::session::prompt::Prompt::TakeLosses { steps, rule, .. } => format!("pay {steps} loss point(s) ({rule})"),
-        crate::session::prompt::Prompt::Advance { target, .. } => format!("advance into {target} or not"),
-        crate::session::prompt::Prompt::PlaceMarkers { count, marker, .. } => format!("place {count} {marker} marker(s)"),
-        crate::session::prompt::Prompt::Declare { name, .. } => format!("declare {name} or not"),
-        crate::session::prompt::Prompt::React { moment, .. } => format!("play a reaction chit or pass ({moment})"),
-        crate::session::prompt::Prompt::ChooseUnit { what, .. } => format!("choose the unit that {what}"),
-        crate::session::prompt::Prompt::Obligation { name, demand, .. } => format!("{name}: name {demand}, or opt out"),
-        crate::session::prompt::Prompt::FirstPlayer { .. } => "choose the first player".to_string(),
-        crate::session::prompt::Prompt::NetwarPoints { gain, subtract, .. } => format!("add {gain} to own index or subtract {subtract} from the enemy's"),
-        crate::session::prompt::Prompt::PickUnits { count, what, .. } => format!("pick {count} unit(s) that {what}"),
-        crate::session::prompt::Prompt::Retreat { .. } => "retreat the units".to_string(),
-        crate::session::prompt::Prompt::PlaceUnit { why, .. } => format!("place a unit ({why})"),
-        crate::session::prompt::Prompt::ChooseSpace { why, .. } => format!("choose a space ({why})"),
-        crate::session::prompt::Prompt::Airstrike { space, .. } => format!("commit an airstrike in {space} or not"),
+        crate::model::prompt::Prompt::TakeLosses { steps, rule, .. } => format!("pay {steps} loss point(s) ({rule})"),
+        crate::model::prompt::Prompt::Advance { target, .. } => format!("advance into {target} or not"),
+        crate::model::prompt::Prompt::PlaceMarkers { count, marker, .. } => format!("place {count} {marker} marker(s)"),
+        crate::model::prompt::Prompt::Declare { name, .. } => format!("declare {name} or not"),
+        crate::model::prompt::Prompt::React { moment, .. } => format!("play a reaction chit or pass ({moment})"),
+        crate::model::prompt::Prompt::ChooseUnit { what, .. } => format!("choose the unit that {what}"),
+        crate::model::prompt::Prompt::Obligation { name, demand, .. } => format!("{name}: name {demand}, or opt out"),
+        crate::model::prompt::Prompt::FirstPlayer { .. } => "choose the first player".to_string(),
+        crate::model::prompt::Prompt::NetwarPoints { gain, subtract, .. } => format!("add {gain} to own index or subtract {subtract} from the enemy's"),
+        crate::model::prompt::Prompt::PickUnits { count, what, .. } => format!("pick {count} unit(s) that {what}"),
+        crate::model::prompt::Prompt::Retreat { .. } => "retreat the units".to_string(),
+        crate::model::prompt::Prompt::PlaceUnit { why, .. } => format!("place a unit ({why})"),
+        crate::model::prompt::Prompt::ChooseSpace { why, .. } => format!("choose a space ({why})"),
+        crate::model::prompt::Prompt::Airstrike { space, .. } => format!("commit an airstrike in {space} or not"),
     }
 }
 

@@ -9,8 +9,8 @@ use super::RulesSystems;
 use crate::model::view::UnitsView;
 use crate::model::{Activity, Game, Hidden, Location, StepLevel, Unit};
 use crate::scenario::schema::SetupGroup;
-use crate::session::command::Command;
-use crate::session::log::LogKind;
+use crate::model::command::Command;
+use crate::model::log::LogKind;
 
 pub(super) fn add_systems(s: &mut Schedule) {
     s.add_systems(place_unit.run_if(command_is(|c| matches!(c, Command::Place { .. }))).in_set(RulesSystems::Movement));
@@ -132,7 +132,7 @@ fn default_setup(mut ctx: CommandCtx, mut q: Query<(&Unit, &mut Location, &StepL
 fn place_unit(mut ctx: CommandCtx, prompt: Res<crate::model::PendingPrompt>, mut q: Query<(&Unit, &mut Location, &StepLevel, &Activity, &Hidden)>) {
     let Some((side, Command::Place { unit, at })) = ctx.cmd.0.clone() else { return };
     // An event's placement (DI 11) is answered by the Netwar rules.
-    if matches!(prompt.0, Some(crate::session::prompt::Prompt::PlaceUnit { .. })) {
+    if matches!(prompt.0, Some(crate::model::prompt::Prompt::PlaceUnit { .. })) {
         return;
     }
     let view = UnitsView::collect(q.iter());

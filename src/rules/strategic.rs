@@ -12,8 +12,8 @@ use super::RulesSystems;
 use crate::model::view::{UnitView, UnitsView, has_flag};
 use crate::model::{Activity, Control, ControlChanges, Game, Hidden, Location, SpaceId, StepLevel, TurnState, Unit};
 use crate::scenario::schema::{RoadClass, RoadClassRef, UnitFlag};
-use crate::session::command::Command;
-use crate::session::log::LogKind;
+use crate::model::command::Command;
+use crate::model::log::LogKind;
 
 pub(super) fn add_systems(s: &mut Schedule) {
     s.add_systems(strategic_move.run_if(command_is(|c| matches!(c, Command::StrategicMove { .. }))).in_set(RulesSystems::Movement));

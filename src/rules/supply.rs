@@ -12,11 +12,11 @@ use bevy::prelude::*;
 use super::movement::{edge_cost, enemy_zoc};
 use super::note::log;
 use super::RulesSystems;
-use crate::model::board::SpaceKind;
+use crate::scenario::board::SpaceKind;
 use crate::model::view::{UnitView, UnitsView, steps_left};
 use crate::model::{Activity, Control, Game, Hidden, Location, SpaceId, StepLevel, TurnState, Unit, UnitIndex};
 use crate::scenario::schema::{PhaseKind, RoadClass, RoadClassRef, SupplyEffect, SupplyRules};
-use crate::session::log::{GameLog, LogKind};
+use crate::model::log::{GameLog, LogKind};
 
 pub(super) fn add_systems(s: &mut Schedule) {
     s.add_systems((check_supply_at_movement_start, supply_attrition).chain().run_if(phase_started).in_set(RulesSystems::PhaseStart));

@@ -10,7 +10,7 @@ use super::supply::side_supply;
 use super::RulesSystems;
 use crate::model::Outcome;
 use crate::scenario::schema::PhaseKind;
-use crate::session::log::LogKind;
+use crate::model::log::LogKind;
 
 pub(super) fn add_systems(s: &mut Schedule) {
     s.add_systems(roll_timers.run_if(super::supply::phase_started).in_set(RulesSystems::PhaseStart));

@@ -6,7 +6,7 @@ use bevy::prelude::*;
 use super::note::{accepted, log};
 use super::RulesSystems;
 use crate::model::{ControlChanges, Game, Tracks, TurnState};
-use crate::session::log::{GameLog, LogKind};
+use crate::model::log::{GameLog, LogKind};
 
 pub(super) fn add_systems(s: &mut Schedule) {
     s.add_systems(score_control_changes.run_if(accepted).in_set(RulesSystems::Tracks));
@@ -42,7 +42,7 @@ pub fn adjust_track_floored(game: &Game, tracks: &mut Tracks, track: usize, delt
 }
 
 /// The value of an amount, rolling its dice (each roll logged with `cause`).
-pub fn amount_value(dice: &mut crate::session::dice::Dice, amount: crate::scenario::schema::Amount, cause: &str) -> i32 {
+pub fn amount_value(dice: &mut crate::model::dice::Dice, amount: crate::scenario::schema::Amount, cause: &str) -> i32 {
     use crate::scenario::schema::Amount;
     match amount {
         Amount::Fixed(n) => n,

@@ -9,7 +9,7 @@ use crate::model::view::UnitsView;
 use super::events::EffectParams;
 use crate::model::{Control, Game, GameResult, Outcome, SpaceId, Tracks, TurnState};
 use crate::scenario::schema::{Expr, VictoryCondition};
-use crate::session::log::{GameLog, LogKind};
+use crate::model::log::{GameLog, LogKind};
 
 pub(super) fn add_systems(s: &mut Schedule) {
     s.add_systems(check_held.run_if(super::supply::phase_started).in_set(RulesSystems::PhaseStart));

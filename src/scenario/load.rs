@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use super::diagnostics::{Diagnostic, Place, Report, Severity};
 use super::schema::Scenario;
-use crate::model::board::Board;
+use super::board::Board;
 use super::validate::validate_with_board;
 
 /// Largest scenario file accepted (hostile-input limit).
@@ -52,7 +52,7 @@ pub fn load_str(text: &str, name: &str, base: &Path) -> Result<Loaded, Report> {
     Ok(Loaded {
         scenario: Arc::new(scenario),
         board: Arc::new(board),
-        content_hash: crate::session::hash::fnv1a(text.as_bytes()),
+        content_hash: super::hash::fnv1a(text.as_bytes()),
         path: PathBuf::from(name),
         warnings,
     })

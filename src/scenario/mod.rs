@@ -1,7 +1,10 @@
 //! Scenarios: the RON format, loading with positions, and validation with field paths.
 
+pub mod board;
 pub mod diagnostics;
 pub mod files;
+pub mod hash;
+pub mod headings;
 pub mod load;
 pub mod schema;
 mod schema_map;

@@ -11,8 +11,8 @@ use super::diagnostics::{Diagnostic, Place};
 pub(super) use super::validate_refs::{effect_refs, expr_tracks, level_ref, side_ref, space_ref, track_ref, type_ref};
 use super::validate_refs::victory_refs;
 use super::schema::*;
-use crate::model::board::Board;
-use crate::rules::crt::parse_heading;
+use super::board::Board;
+use super::headings::parse_heading;
 
 /// Most units (counters placed or scheduled, or in the counter mix) a scenario may define.
 pub const MAX_UNITS: usize = 5_000;

@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 
 use super::schema::*;
 use super::validate::{Ctx, Refs, side_ref, space_ref, track_ref, type_ref};
-use crate::model::board::Board;
+use super::board::Board;
 
 struct Known<'a> {
     r: &'a Refs<'a>,

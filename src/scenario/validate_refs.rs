@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 
 use super::schema::*;
 use super::validate::Ctx;
-use crate::model::board::Board;
+use super::board::Board;
 
 pub(super) fn side_ref(ctx: &mut Ctx, sides: &BTreeSet<&str>, path: &str, id: &str) {
     if !sides.contains(id) {

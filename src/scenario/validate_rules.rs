@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 
 use super::schema::*;
 use super::validate::{Ctx, Refs, effect_refs, expr_tracks, ids, level_ref, side_ref, space_ref, track_ref, type_ref};
-use crate::model::board::Board;
+use super::board::Board;
 
 /// Checks every reference in `rules` and in the event tables and cups.
 pub(super) fn rules_refs(ctx: &mut Ctx, s: &Scenario, board: Option<&Board>, r: &Refs) {

@@ -8,8 +8,8 @@ use std::sync::Arc;
 use bevy::prelude::World;
 use serde::{Deserialize, Serialize};
 
-use super::command::Command;
-use super::dice::Dice;
+use crate::model::command::Command;
+use crate::model::dice::Dice;
 use super::legal::legal_commands;
 use super::spawn::spawn_world;
 use super::state::{GameState, game_state, state_hash};

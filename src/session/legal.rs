@@ -7,8 +7,8 @@
 
 use bevy::prelude::World;
 
-use super::command::Command;
-use super::prompt::Prompt;
+use crate::model::command::Command;
+use crate::model::prompt::Prompt;
 use crate::model::view::{UnitsView, factors, has_flag};
 use crate::model::{Control, Game, Location, PendingPrompt, TurnState};
 use crate::rules::combat::plan_attack;

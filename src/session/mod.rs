@@ -1,17 +1,13 @@
-//! Sessions: commands, prompts, dice, the log, the driver, legal commands, saves and replay.
+//! Sessions: the driver (one game in its own world), legal commands, saves and replay, seats.
+//! The vocabulary they speak (commands, prompts, dice, the log) is the model's.
 
-pub mod command;
-pub mod dice;
 pub mod driver;
-pub mod hash;
 pub mod legal;
-pub mod log;
-pub mod prompt;
 pub mod save;
 pub mod save_names;
 pub mod seats;
 pub mod spawn;
 pub mod state;
 
-pub use command::Command;
+pub use crate::model::command::Command;
 pub use driver::{GameSetup, Played, Session};

@@ -4,7 +4,7 @@ use std::collections::BTreeSet;
 
 use bevy::prelude::World;
 
-use crate::model::board::SpaceKind;
+use crate::scenario::board::SpaceKind;
 use crate::model::{
     Activity, Control, ControlChanges, CurrentCommand, Game, Hidden, Location, Outcome, PendingCombat, PendingPrompt,
     Pools, StepLevel, Tracks, TurnState, Unit, UnitIndex,
@@ -14,8 +14,8 @@ use crate::rules::sequence::next_phase_on;
 use crate::rules::setup::{group_unit_id, next_setup_side};
 use crate::scenario::Loaded;
 use crate::scenario::schema::{Map, Strength};
-use crate::session::dice::Dice;
-use crate::session::log::{GameLog, LogKind};
+use crate::model::dice::Dice;
+use crate::model::log::{GameLog, LogKind};
 
 /// Builds the world of a new game.
 pub fn spawn_world(loaded: &Loaded, options: &BTreeSet<String>, seed: u64, forced: &[u32]) -> World {

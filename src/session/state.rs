@@ -6,9 +6,9 @@ use std::collections::BTreeMap;
 use bevy::prelude::World;
 use serde::{Deserialize, Serialize};
 
-use super::dice::Dice;
-use super::hash::fnv1a;
-use super::prompt::Prompt;
+use crate::model::dice::Dice;
+use crate::scenario::hash::fnv1a;
+use crate::model::prompt::Prompt;
 use crate::model::view::UnitsView;
 use crate::model::{Control, Game, GameResult, Location, PendingPrompt, Pools, Tracks, TurnState};
 

@@ -41,7 +41,7 @@ pub fn check_invariants(s: &mut Session) -> Result<(), String> {
     // DI 9.3, 17.2: a box (slot) holds its capacity in units of all sides together.
     for i in 0..game.board.len() {
         let sp = crate::model::SpaceId(i as u32);
-        if let crate::model::board::SpaceKind::Slot { .. } = game.board.spaces[i].kind
+        if let crate::scenario::board::SpaceKind::Slot { .. } = game.board.spaces[i].kind
             && let Some(limit) = stacking_limit(&game, sp)
         {
             let n = units.at(sp).count() as u32;

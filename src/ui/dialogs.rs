@@ -7,7 +7,7 @@ use bevy_egui::egui::{self, Color32, RichText};
 use super::Client;
 use super::panels::buttons;
 use crate::client::{Offer, Place, UiAction};
-use crate::session::prompt::Prompt;
+use crate::model::prompt::Prompt;
 
 /// Dialogs sit at the map's right edge, left of the chart when it is open.
 fn right_of_map(client: &Client) -> f32 {

@@ -6,7 +6,7 @@ use bevy_egui::egui::{self, Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, 
 use super::Client;
 use crate::client::clicks::Highlight;
 use crate::model::SpaceId;
-use crate::model::board::SpaceKind;
+use crate::scenario::board::SpaceKind;
 use crate::model::view::{UnitView, UnitsView, factors};
 use crate::scenario::schema::{HexOffset, Map};
 

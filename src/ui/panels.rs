@@ -12,7 +12,7 @@ use crate::client::{Offer, Place, UiAction};
 use crate::model::TurnState;
 use crate::model::view::{UnitsView, factors};
 use crate::scenario::schema::PhaseKind;
-use crate::session::log::GameLog;
+use crate::model::log::GameLog;
 
 /// Draws the offers of one place as buttons; a click is recorded in `clicked`.
 pub fn buttons(ui: &mut egui::Ui, offers: &[Offer], place: &Place, clicked: &mut Option<UiAction>) {
@@ -243,7 +243,7 @@ fn side_panel(ui: &mut egui::Ui, client: &mut Client, offers: &[Offer], clicked:
 }
 
 /// The first space an entry names (a hex number, a district id), for centring the map on it.
-fn space_named(board: &crate::model::board::Board, text: &str) -> Option<String> {
+fn space_named(board: &crate::scenario::board::Board, text: &str) -> Option<String> {
     text.split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '/')).find(|w| !w.is_empty() && board.space(w).is_some()).map(str::to_string)
 }
 

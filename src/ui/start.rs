@@ -126,7 +126,7 @@ pub fn start_screen(ctx: &egui::Context, menu: &mut StartMenu) -> Option<Client>
                 let s = &menu.entries[i].loaded.scenario;
                 // Spaces a player counts: hexes or districts, not the boxes inside districts.
                 let board = &menu.entries[i].loaded.board;
-                let size = board.spaces.iter().filter(|x| !matches!(x.kind, crate::model::board::SpaceKind::Slot { .. } | crate::model::board::SpaceKind::OffMap { .. })).count();
+                let size = board.spaces.iter().filter(|x| !matches!(x.kind, crate::scenario::board::SpaceKind::Slot { .. } | crate::scenario::board::SpaceKind::OffMap { .. })).count();
                 let unit = if board.is_hex { "hexes" } else { "districts" };
                 let text = format!("{}  ({} turns, {size} {unit})", s.title, s.turns.labels.len());
                 if cols[0].selectable_label(menu.selected == i, text).clicked() {

@@ -111,7 +111,7 @@ pub fn play_random_checked(s: &mut Session, bot_seed: u64, max: usize) -> usize 
 
 /// Whether an entry of the game log contains `text` (the whole log is printed if not).
 pub fn log_has(s: &mut Session, text: &str) -> bool {
-    let log = &s.world.resource::<sandtable::session::log::GameLog>().0;
+    let log = &s.world.resource::<sandtable::model::log::GameLog>().0;
     let found = log.iter().any(|e| e.text.contains(text));
     if !found {
         let all: Vec<&str> = log.iter().map(|e| e.text.as_str()).collect();

@@ -101,7 +101,7 @@ fn rule_di_16_21_three_units_taking_a_50_percent_loss_lose_two() {
         );
     let mut s = session_from_text_with(&text, 1, &[6]);
     play(&mut s, &[attack(&["B1", "B2"], "town")]);
-    let Some(sandtable::session::prompt::Prompt::TakeLosses { side, whole_units, units, .. }) = s.state(None).prompt else { panic!("the Insurgent chooses") };
+    let Some(sandtable::model::prompt::Prompt::TakeLosses { side, whole_units, units, .. }) = s.state(None).prompt else { panic!("the Insurgent chooses") };
     assert_eq!((side.as_str(), whole_units, units.len()), ("ins", 2, 3));
     play(&mut s, &[Command::TakeLosses { units: vec!["M1".into(), "M1".into(), "M3".into()], retreat: vec![] }]);
     let st = s.state(None);

@@ -28,7 +28,7 @@ fn rule_5_6_box_cannot_be_attacked_and_is_lost_with_its_linked_hex() {
     assert_eq!(location(&mut s, "S-Mil"), "merrow_box", "lost only when the player turn ends");
     play(&mut s, &[Command::EndPhase]);
     assert_eq!(location(&mut s, "S-Mil"), "eliminated");
-    let glog = s.world.resource::<sandtable::session::log::GameLog>();
+    let glog = s.world.resource::<sandtable::model::log::GameLog>();
     assert!(glog.0.iter().any(|e| e.text == "S-Mil is lost with Merrow Box: 0506 is in enemy hands"));
 }
 

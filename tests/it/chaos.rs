@@ -2,7 +2,7 @@
 //! phase; units come from the available counters; the side chooses where they go and which of
 //! its units suffer; "not to 0 or below" floors at 1.
 
-use sandtable::session::prompt::Prompt;
+use sandtable::model::prompt::Prompt;
 use sandtable::session::{Command, Session};
 
 use crate::common::{location, log_has, play};

@@ -2,7 +2,7 @@
 //! roll, InfoWar on the points, ISR, Leader Node, and the Black Ops/Fatwa cancel chain.
 
 use sandtable::model::Pools;
-use sandtable::session::prompt::Prompt;
+use sandtable::model::prompt::Prompt;
 use sandtable::session::{Command, Session};
 
 use crate::common::{deal, location, log_has, play, session};

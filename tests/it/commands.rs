@@ -1,8 +1,8 @@
 //! Commands and prompts: rejection changes nothing, the legal list is accepted, prompts answer.
 
 use sandtable::session::Command;
-use sandtable::session::log::GameLog;
-use sandtable::session::prompt::Prompt;
+use sandtable::model::log::GameLog;
+use sandtable::model::prompt::Prompt;
 
 use crate::common::{attack, kell, mv, play, session};
 

@@ -353,7 +353,7 @@ fn rule_13_7_the_movement_restriction_chart() {
 
 #[test]
 fn rule_19_3_half_the_militia_outside_control_lose_a_level_the_owner_choosing() {
-    use sandtable::session::prompt::Prompt;
+    use sandtable::model::prompt::Prompt;
     // The reference's example: 1 L1 and 2 L2 militia in an uncontrolled district, 2 reductions.
     // Also an FF militia (exempt, 19.1) and Ins militia filling Samara's boxes (controlled: safe).
     let mut s = with_units(&[
@@ -406,7 +406,7 @@ fn random_games_on_the_decision_iraq_data_keep_the_invariants() {
 
 #[test]
 fn rule_10_2_the_side_with_more_points_chooses_the_first_player() {
-    use sandtable::session::prompt::Prompt;
+    use sandtable::model::prompt::Prompt;
     let mut s = with_units(&[("BCT", "mnf_bct", "basrah", 1)]);
     // 70 against 30: the Insurgent chooses, before any phase is played.
     let Some(Prompt::FirstPlayer { side, .. }) = s.state(None).prompt else { panic!("initiative first") };
@@ -433,7 +433,7 @@ fn rule_10_2_the_side_with_more_points_chooses_the_first_player() {
 /// `FirstPlayer` command is refused.
 #[test]
 fn rule_10_2_a_tie_makes_the_insurgent_first_player_without_a_choice() {
-    use sandtable::session::prompt::Prompt;
+    use sandtable::model::prompt::Prompt;
     let tie = [("(id: \"ins_ni\", name: \"Insurgent Netwar Index\", side: Some(\"ins\"), start: 70,", "(id: \"ins_ni\", name: \"Insurgent Netwar Index\", side: Some(\"ins\"), start: 30,")];
     let mut s = with_units_edited(&[("BCT", "mnf_bct", "basrah", 1)], &[], &tie);
     let st = s.state(None);
@@ -448,7 +448,7 @@ fn rule_10_2_a_tie_makes_the_insurgent_first_player_without_a_choice() {
 /// The data may give the tied side the choice instead (`tie_chooses: true`).
 #[test]
 fn rule_10_2_tie_chooses_in_the_data_gives_the_tied_side_the_choice() {
-    use sandtable::session::prompt::Prompt;
+    use sandtable::model::prompt::Prompt;
     let edits = [
         ("(id: \"ins_ni\", name: \"Insurgent Netwar Index\", side: Some(\"ins\"), start: 70,", "(id: \"ins_ni\", name: \"Insurgent Netwar Index\", side: Some(\"ins\"), start: 30,"),
         ("tie: \"ins\")", "tie: \"ins\", tie_chooses: true)"),

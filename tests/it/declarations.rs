@@ -2,7 +2,7 @@
 //! declaring side becomes first player for good and its declaration phases happen that turn.
 
 use sandtable::session::Command;
-use sandtable::session::prompt::Prompt;
+use sandtable::model::prompt::Prompt;
 
 use crate::common::{kell_rules, play};
 
@@ -67,6 +67,6 @@ fn rule_5_7_9_declaration_forbidden_while_a_condition_holds() {
     );
     play(&mut s, &vec![Command::EndPhase; 4]);
     assert!(s.state(None).prompt.is_none());
-    let glog = s.world.resource::<sandtable::session::log::GameLog>();
+    let glog = s.world.resource::<sandtable::model::log::GameLog>();
     assert!(glog.0.iter().any(|e| e.text == "Operation Gannet may not be declared this turn"));
 }

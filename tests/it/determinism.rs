@@ -30,7 +30,7 @@ fn same_seed_and_commands_same_state_hash() {
     // A different seed gives different dice.
     let rolls = |seed: u64| {
         let mut s = crate::common::session("scenarios/kell_ford.ron", seed, &[]);
-        let mut d = s.world.resource_mut::<sandtable::session::dice::Dice>();
+        let mut d = s.world.resource_mut::<sandtable::model::dice::Dice>();
         (0..20).map(|_| d.roll(6, "test")).collect::<Vec<u32>>()
     };
     assert_eq!(rolls(7), rolls(7));

@@ -51,7 +51,7 @@ fn rule_5_8_draws_tables_held_chits_and_play_windows() {
     // The South sees only that the North holds a chit.
     let south = s.state(Some(1));
     assert_eq!(south.hands["north"], vec!["hidden".to_string()]);
-    let glog = s.world.resource::<sandtable::session::log::GameLog>();
+    let glog = s.world.resource::<sandtable::model::log::GameLog>();
     assert!(glog.0.iter().any(|e| e.text == "north draws a chit from North cup and keeps it face down"));
     assert!(!glog.0.iter().any(|e| e.text.contains("Ground-Attack")), "the held chit's name stays secret");
     // N1 may be played only in the North's combat phase.
@@ -78,7 +78,7 @@ fn rule_5_8_chits_enter_on_their_turn_and_no_event_conditions_void_them() {
     assert_eq!((st.turn.as_str(), st.phase.as_str()), ("3", "first_movement"));
     assert_eq!(st.cups["north_cup"], 1, "N6 went in and one chit came out");
     assert_eq!(st.tracks["north_vp"], 0, "N6 had no effect");
-    let glog = s.world.resource::<sandtable::session::log::GameLog>();
+    let glog = s.world.resource::<sandtable::model::log::GameLog>();
     assert!(glog.0.iter().any(|e| e.text == "1 chit(s) go into North cup"));
     assert!(glog.0.iter().any(|e| e.text == "north draws N6 (Propaganda): no event"));
     assert!(glog.0.iter().any(|e| e.text == "north draws N4 (Quiet Front)"));

@@ -5,7 +5,7 @@ use sandtable::model::view::UnitsView;
 use sandtable::model::Control;
 use sandtable::rules::movement::move_check;
 use sandtable::session::Command;
-use sandtable::session::prompt::Prompt;
+use sandtable::model::prompt::Prompt;
 
 use crate::common::{kell_rules, play};
 
@@ -41,7 +41,7 @@ fn rule_5_7_6_interdiction_exists_only_during_the_movement_phase_it_was_placed_i
     play(&mut s, &[Command::EndPhase]);
     // Combat phase: the marker is gone.
     assert!(!s.world.resource::<Control>().interdicted.iter().any(|m| *m));
-    let glog = s.world.resource::<sandtable::session::log::GameLog>();
+    let glog = s.world.resource::<sandtable::model::log::GameLog>();
     assert!(glog.0.iter().any(|e| e.text == "interdiction markers are removed"));
     // The next North movement phase (turn 2) asks again; the South's own phases never do.
     play(&mut s, &[Command::EndPhase, Command::EndPhase, Command::EndPhase]);

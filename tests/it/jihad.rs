@@ -2,7 +2,7 @@
 //! player turn, under the index condition; 5d6 mobilization points spent on units that enter at
 //! their highest free level, never saved; that turn's control points doubled.
 
-use sandtable::session::prompt::Prompt;
+use sandtable::model::prompt::Prompt;
 use sandtable::session::Command;
 
 use crate::common::{log_has, play};

@@ -3,8 +3,8 @@
 //! overstacked retreats continue.
 
 use sandtable::session::Command;
-use sandtable::session::command::RetreatMove;
-use sandtable::session::prompt::Prompt;
+use sandtable::model::command::RetreatMove;
+use sandtable::model::prompt::Prompt;
 
 use crate::common::{attack, kell_rules, location, mv, play};
 
@@ -49,7 +49,7 @@ fn rule_5_7_7_attacker_retreat_cancels_the_defender_result() {
     assert_eq!((u("N-1Tk").location.as_str(), u("N-1Tk").level), ("0303", 0));
     assert_eq!(u("N-2Inf").location, "0402");
     assert_eq!((u("S-1Inf").location.as_str(), u("S-1Inf").level), ("0404", 0), "the defender's 1 point is cancelled");
-    let glog = s.world.resource::<sandtable::session::log::GameLog>();
+    let glog = s.world.resource::<sandtable::model::log::GameLog>();
     assert!(glog.0.iter().any(|e| e.text.contains("defender's result is cancelled")));
 }
 

@@ -5,7 +5,7 @@
 use sandtable::model::view::UnitsView;
 use sandtable::model::TurnState;
 use sandtable::rules::levels::{LevelChange, change_level};
-use sandtable::session::prompt::Prompt;
+use sandtable::model::prompt::Prompt;
 use sandtable::session::{Command, Session};
 
 use crate::common::{location, log_has, play};
@@ -435,10 +435,10 @@ fn undo_barrier_a_declaration_stopped_at_the_airstrike_offer_rolled_nothing_and_
     let mut s = ci_conflict(&units, &[1]);
     let t = s.game().track_index("ci_airstrikes").expect("track");
     s.world.resource_mut::<sandtable::model::Tracks>().0[t] = 2;
-    let rolls = s.world.resource::<sandtable::session::dice::Dice>().rolls.len();
+    let rolls = s.world.resource::<sandtable::model::dice::Dice>().rolls.len();
     play(&mut s, &[attack_on(&["B"], "green_zone", "kinetic")]);
     assert!(matches!(s.state(None).prompt, Some(Prompt::Airstrike { .. })), "the airstrike offer waits");
-    assert_eq!(s.world.resource::<sandtable::session::dice::Dice>().rolls.len(), rolls, "no die rolled yet");
+    assert_eq!(s.world.resource::<sandtable::model::dice::Dice>().rolls.len(), rolls, "no die rolled yet");
     assert_eq!(s.undo_refusal(0), None, "nothing rolled, nothing revealed");
     play(&mut s, &[Command::Airstrike { column: None }]);
     let why = s.undo_refusal(0).expect("the roll is a barrier");

@@ -138,7 +138,7 @@ fn rule_27_6_a_suicide_attack_doubles_strength_and_points_and_reads_ar_as_al() {
     play(&mut s, std::slice::from_ref(&suicide));
     assert!(log_has(&mut s, "8 vs 4 on Guerrilla, column 2-1: rolled 5"));
     assert!(log_has(&mut s, "AR1 is read as AL1"));
-    let Some(sandtable::session::prompt::Prompt::NetwarPoints { gain, subtract, .. }) = s.state(None).prompt else { panic!("points") };
+    let Some(sandtable::model::prompt::Prompt::NetwarPoints { gain, subtract, .. }) = s.state(None).prompt else { panic!("points") };
     assert_eq!((gain, subtract), (2, 12));
     play(&mut s, &[Command::NetwarPoints { subtract: true }]);
     // AL1: the Ansar (level 1) is eliminated; the militia must still make the district's conflict.
@@ -209,7 +209,7 @@ fn rule_27_10_a_pgm_strike_spends_an_airstrike_and_isr_on_one_open_unit_at_any_c
     assert!(s.legal_commands().contains(&pgm));
     play(&mut s, &[pgm]);
     assert!(log_has(&mut s, "PGM strike on M2 in tikrit at 4-1"));
-    let Some(sandtable::session::prompt::Prompt::NetwarPoints { side, gain, .. }) = s.state(None).prompt else { panic!("points") };
+    let Some(sandtable::model::prompt::Prompt::NetwarPoints { side, gain, .. }) = s.state(None).prompt else { panic!("points") };
     assert_eq!((side.as_str(), gain), ("ci", 4), "VE: C-2 x2");
     play(&mut s, &[Command::NetwarPoints { subtract: false }]);
     let st = s.state(None);

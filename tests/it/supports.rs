@@ -31,7 +31,7 @@ fn rule_5_7_8_barrage_adds_three_columns_and_is_spent() {
     play(&mut s, &[attack_with(&["N-1Tk", "N-2Inf"], "0404", &["barrage"])]);
     let st = s.state(None);
     assert_eq!(st.support_markers, vec![1, 0]);
-    let glog = s.world.resource::<sandtable::session::log::GameLog>();
+    let glog = s.world.resource::<sandtable::model::log::GameLog>();
     assert!(glog.0.iter().any(|e| e.text.contains("+2 shifts, column 4:1")), "{:?}", glog.0.last());
     assert_eq!(st.units.iter().find(|u| u.id == "S-1Inf").map(|u| u.location.as_str()), Some("eliminated"));
 }

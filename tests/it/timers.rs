@@ -34,7 +34,7 @@ fn rule_5_7_10_siege_roll_at_the_end_of_turn_falls_on_the_table_value() {
     assert_eq!(st.turn, "3");
     assert_eq!(st.timers, vec![Some(TimerEnd::Fell)]);
     assert_eq!(st.tracks["resolve"], 13);
-    let glog = s.world.resource::<sandtable::session::log::GameLog>();
+    let glog = s.world.resource::<sandtable::model::log::GameLog>();
     assert!(glog.0.iter().any(|e| e.text == "Kestrel Arsenal: rolled 1, falls on 1 or less: it falls"));
 }
 
@@ -51,7 +51,7 @@ fn rule_5_7_10_siege_relieved_by_an_in_supply_unit_entering() {
     play(&mut s, &vec![Command::EndPhase; 9]);
     let st = s.state(None);
     assert_eq!((st.turn.as_str(), st.timers.clone()), ("3", vec![None]));
-    let glog = s.world.resource::<sandtable::session::log::GameLog>();
+    let glog = s.world.resource::<sandtable::model::log::GameLog>();
     assert!(glog.0.iter().any(|e| e.text == "Kestrel Arsenal: rolled 1 +2 = 3, falls on 1 or less: it holds"));
     play(&mut s, &[mv("N-2Inf", "0404")]);
     let st = s.state(None);

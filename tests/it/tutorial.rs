@@ -2,7 +2,7 @@
 //! on the shipped `scenarios/salt_river_line.ron`, with its sequence of play.
 
 use sandtable::model::{Control, Tracks};
-use sandtable::session::prompt::Prompt;
+use sandtable::model::prompt::Prompt;
 use sandtable::session::{Command, Session};
 
 use crate::common::{location, play, root, session_from_text_with};
@@ -173,7 +173,7 @@ fn rule_5_9_doctrine_sudden_death_ends_a_passive_na_game_after_turn_3() {
     let r = st.result.expect("result");
     assert_eq!(r.level, "su_doctrine");
     assert_eq!(st.turn, "4", "the game ended as turn 3 ended: {r:?}");
-    let log = s.world.resource::<sandtable::session::log::GameLog>();
+    let log = s.world.resource::<sandtable::model::log::GameLog>();
     assert!(log.0.iter().any(|e| e.text.contains("sudden death at the end of turn 3: 0 Lt 3")));
 }
 

@@ -12,8 +12,8 @@ use crate::model::{Game, Tracks, TurnState};
 use crate::rules::note::{CommandCtx, command_is};
 use crate::rules::RulesSystems;
 use crate::scenario::schema::{Airstrikes, PhaseKind};
-use crate::session::command::Command;
-use crate::session::log::LogKind;
+use crate::model::command::Command;
+use crate::model::log::LogKind;
 
 pub(super) fn add_systems(s: &mut Schedule) {
     s.add_systems(buy.run_if(super::is_netwar).run_if(command_is(|c| matches!(c, Command::BuyAirstrike))).in_set(RulesSystems::Movement));

@@ -3,8 +3,8 @@
 //! many.
 
 use crate::model::Game;
-use crate::session::command::Command;
-use crate::session::prompt::Prompt;
+use crate::model::command::Command;
+use crate::model::prompt::Prompt;
 
 /// At most this many answers are listed for one prompt.
 const LIMIT: usize = 32;

@@ -9,7 +9,7 @@ use std::collections::VecDeque;
 use bevy::prelude::*;
 
 use super::{index_track, is_foreign, printed_points, space_attr};
-use crate::model::board::SpaceKind;
+use crate::scenario::board::SpaceKind;
 use crate::model::view::UnitsView;
 use crate::model::{Control, Game, Location, PendingPrompt, SpaceId, StepLevel, Tracks, TurnState};
 use crate::rules::levels::{free_at, range};
@@ -17,10 +17,10 @@ use crate::rules::losses::LossQuery;
 use crate::rules::note::{CommandCtx, accepted, command_is, log};
 use crate::rules::RulesSystems;
 use crate::scenario::schema::{AttrValue, NetwarEffect, PhaseKind, SpaceCount, SpaceTest};
-use crate::session::command::Command;
-use crate::session::dice::Dice;
-use crate::session::log::{GameLog, LogKind};
-use crate::session::prompt::Prompt;
+use crate::model::command::Command;
+use crate::model::dice::Dice;
+use crate::model::log::{GameLog, LogKind};
+use crate::model::prompt::Prompt;
 
 pub(super) fn add_systems(s: &mut Schedule) {
     s.add_systems(

@@ -8,7 +8,7 @@
 use bevy::prelude::*;
 
 use super::index_track;
-use crate::model::board::SpaceKind;
+use crate::scenario::board::SpaceKind;
 use crate::model::view::UnitsView;
 use crate::model::{Game, Location, PendingPrompt, Pools, SpaceId, StepLevel, Tracks, TurnState};
 use crate::rules::events::chit_def;
@@ -16,10 +16,10 @@ use crate::rules::losses::LossQuery;
 use crate::rules::note::{CommandCtx, command_is, log};
 use crate::rules::RulesSystems;
 use crate::scenario::schema::{EventEffect, NetwarChit, NetwarEffect, PhaseKind};
-use crate::session::command::Command;
-use crate::session::dice::Dice;
-use crate::session::log::{GameLog, LogKind};
-use crate::session::prompt::Prompt;
+use crate::model::command::Command;
+use crate::model::dice::Dice;
+use crate::model::log::{GameLog, LogKind};
+use crate::model::prompt::Prompt;
 
 pub(super) fn add_systems(s: &mut Schedule) {
     s.add_systems(

@@ -18,10 +18,10 @@ use crate::rules::losses::LossQuery;
 use crate::rules::note::{CommandCtx, command_is, log};
 use crate::rules::RulesSystems;
 use crate::scenario::schema::{CombatEffect, NetwarChit, Party, Portion, UnitFlag};
-use crate::session::command::Command;
-use crate::session::dice::Dice;
-use crate::session::log::{GameLog, LogKind};
-use crate::session::prompt::Prompt;
+use crate::model::command::Command;
+use crate::model::dice::Dice;
+use crate::model::log::{GameLog, LogKind};
+use crate::model::prompt::Prompt;
 
 pub(super) fn add_systems(s: &mut Schedule) {
     s.add_systems(

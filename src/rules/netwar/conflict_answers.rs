@@ -10,9 +10,9 @@ use crate::rules::losses::LossQuery;
 use crate::rules::note::{CommandCtx, command_is};
 use crate::rules::RulesSystems;
 use crate::scenario::schema::NetwarChit;
-use crate::session::command::Command;
-use crate::session::log::LogKind;
-use crate::session::prompt::Prompt;
+use crate::model::command::Command;
+use crate::model::log::LogKind;
+use crate::model::prompt::Prompt;
 
 pub(super) fn add_systems(s: &mut Schedule) {
     s.add_systems(
@@ -52,7 +52,7 @@ pub fn answer_rejection(game: &Game, prompt: Option<&Prompt>, cmd: &Command) -> 
                     return Some(format!("`{u}` is named twice"));
                 }
                 if let Some(s) = game.board.space(to)
-                    && matches!(game.board.spaces[s.index()].kind, crate::model::board::SpaceKind::Slot { .. })
+                    && matches!(game.board.spaces[s.index()].kind, crate::scenario::board::SpaceKind::Slot { .. })
                 {
                     if taken.contains(&s) {
                         return Some(format!("{to} holds one unit only (9.3)"));

@@ -8,7 +8,7 @@ use bevy::prelude::*;
 
 use super::conflict::{ConflictParams, open_conflict, table_rejection};
 use super::retreat::friendly_base;
-use crate::model::board::SpaceKind;
+use crate::scenario::board::SpaceKind;
 use crate::model::view::{UnitsView, factors};
 use crate::model::{Game, SpaceId, TurnState};
 use crate::rules::combat::AttackPlan;
@@ -16,7 +16,7 @@ use crate::rules::crt::odds_column;
 use crate::rules::losses::LossQuery;
 use crate::rules::note::{CommandCtx, command_is};
 use crate::rules::RulesSystems;
-use crate::session::command::Command;
+use crate::model::command::Command;
 
 pub(super) fn add_systems(s: &mut Schedule) {
     s.add_systems(group_attack.run_if(super::is_netwar).run_if(command_is(|c| matches!(c, Command::GroupAttack { .. }))).in_set(RulesSystems::Combat));

@@ -13,9 +13,9 @@ use crate::rules::losses::LossQuery;
 use crate::rules::note::{CommandCtx, command_is, log};
 use crate::rules::RulesSystems;
 use crate::scenario::schema::{Hyperwar, PhaseKind};
-use crate::session::command::Command;
-use crate::session::dice::Dice;
-use crate::session::log::{GameLog, LogKind};
+use crate::model::command::Command;
+use crate::model::dice::Dice;
+use crate::model::log::{GameLog, LogKind};
 
 pub(super) fn add_systems(s: &mut Schedule) {
     s.add_systems(declare.run_if(super::is_netwar).run_if(command_is(|c| matches!(c, Command::Hyperwar { .. }))).in_set(RulesSystems::Movement));

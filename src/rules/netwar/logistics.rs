@@ -2,7 +2,7 @@
 //! units must start or end at a FOB, and the Kinetic table needs a base nearby (27.92) or, for
 //! the CI's infiltration units, a FOB within reach by air (27.93).
 
-use crate::model::board::SpaceKind;
+use crate::scenario::board::SpaceKind;
 use crate::model::view::{UnitView, UnitsView, factors, has_flag};
 use super::type_id;
 use crate::model::{Game, SpaceId};

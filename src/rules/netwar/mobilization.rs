@@ -7,7 +7,7 @@
 use bevy::prelude::*;
 
 use super::{index_track, is_foreign};
-use crate::model::board::SpaceKind;
+use crate::scenario::board::SpaceKind;
 use crate::model::view::UnitsView;
 use crate::model::{Game, Location, SpaceId, StepLevel, Tracks, TurnState};
 use crate::rules::levels::range;
@@ -15,8 +15,8 @@ use crate::rules::losses::LossQuery;
 use crate::rules::note::{CommandCtx, command_is, log};
 use crate::rules::RulesSystems;
 use crate::scenario::schema::{PhaseKind, Placement, Recruit};
-use crate::session::command::Command;
-use crate::session::log::{GameLog, LogKind};
+use crate::model::command::Command;
+use crate::model::log::{GameLog, LogKind};
 
 pub(super) fn add_systems(s: &mut Schedule) {
     s.add_systems(
@@ -54,7 +54,7 @@ pub fn surged_this_turn(game: &Game, turn: &TurnState, side: usize) -> bool {
     })
 }
 
-fn snapshot(game: Res<Game>, turn: Res<TurnState>, mut start: ResMut<MobilizationStart>, mut tracks: ResMut<Tracks>, mut dice: ResMut<crate::session::dice::Dice>, mut glog: ResMut<GameLog>, q: crate::model::view::UnitQuery) {
+fn snapshot(game: Res<Game>, turn: Res<TurnState>, mut start: ResMut<MobilizationStart>, mut tracks: ResMut<Tracks>, mut dice: ResMut<crate::model::dice::Dice>, mut glog: ResMut<GameLog>, q: crate::model::view::UnitQuery) {
     let Some(phase) = turn.current_phase(&game) else { return };
     // 24.5: mobilization points are never saved.
     for s in super::netwar(&game).map(|n| n.surges.clone()).unwrap_or_default() {

@@ -7,7 +7,7 @@ use bevy::prelude::*;
 
 use crate::model::{Game, Tracks, TurnState};
 use crate::scenario::schema::{AttrValue, NetwarRules};
-use crate::session::log::{GameLog, LogKind};
+use crate::model::log::{GameLog, LogKind};
 
 pub mod airstrike;
 pub mod answers;

@@ -35,8 +35,8 @@ pub fn enter(turn: &mut TurnState, area: SpaceId) {
 
 /// The district a Netwar combat command is fought in.
 #[must_use]
-pub fn command_district(game: &Game, units: &UnitsView, cmd: &crate::session::command::Command) -> Option<SpaceId> {
-    use crate::session::command::Command;
+pub fn command_district(game: &Game, units: &UnitsView, cmd: &crate::model::command::Command) -> Option<SpaceId> {
+    use crate::model::command::Command;
     let space = match cmd {
         Command::Attack { target, .. } => game.board.space(target)?,
         Command::GroupAttack { attackers, .. } => units.get(attackers.first()?)?.space()?,

@@ -7,7 +7,7 @@
 
 use std::collections::BTreeSet;
 
-use crate::model::board::SpaceKind;
+use crate::scenario::board::SpaceKind;
 use crate::model::view::{UnitView, UnitsView, factors, has_flag};
 use crate::model::{Game, SpaceId};
 use crate::scenario::schema::UnitFlag;

@@ -13,8 +13,8 @@ use crate::rules::losses::LossQuery;
 use crate::rules::note::{CommandCtx, command_is};
 use crate::rules::RulesSystems;
 use crate::scenario::schema::NetwarChit;
-use crate::session::command::Command;
-use crate::session::log::LogKind;
+use crate::model::command::Command;
+use crate::model::log::LogKind;
 
 pub(super) fn add_systems(s: &mut Schedule) {
     s.add_systems(pgm_strike.run_if(super::is_netwar).run_if(command_is(|c| matches!(c, Command::Pgm { .. }))).in_set(RulesSystems::Combat));
@@ -66,7 +66,7 @@ pub fn pgm_check(game: &Game, turn: &TurnState, units: &UnitsView, tracks: &crat
     let crt = game.scenario.tables.crts.iter().position(|c| c.id == pgm.table).ok_or("no PGM table")?;
     let u = units.get(unit).ok_or_else(|| format!("unknown unit `{unit}`"))?;
     let at = u.space().ok_or_else(|| format!("`{unit}` is not on the map"))?;
-    if u.side == side || !matches!(game.board.spaces[at.index()].kind, crate::model::board::SpaceKind::Area) {
+    if u.side == side || !matches!(game.board.spaces[at.index()].kind, crate::scenario::board::SpaceKind::Area) {
         return Err(format!("`{unit}` is not an enemy unit in the open (27.10)"));
     }
     if !super::airstrike::may_strike(game, tracks, side, crt, at, false) {

@@ -5,7 +5,7 @@
 
 use bevy::prelude::*;
 
-use crate::model::board::SpaceKind;
+use crate::scenario::board::SpaceKind;
 use crate::model::view::{UnitView, UnitsView};
 use super::type_id;
 use crate::model::{Control, Game, Location, SpaceId, TurnState};
@@ -14,8 +14,8 @@ use crate::rules::movement::legal_destinations;
 use crate::rules::note::{CommandCtx, command_is};
 use crate::rules::RulesSystems;
 use crate::scenario::schema::PhaseKind;
-use crate::session::command::Command;
-use crate::session::log::LogKind;
+use crate::model::command::Command;
+use crate::model::log::LogKind;
 
 pub(super) fn add_systems(s: &mut Schedule) {
     s.add_systems(carry.run_if(super::is_netwar).run_if(command_is(|c| matches!(c, Command::Carry { .. }))).in_set(RulesSystems::Movement));

@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, HashMap};
 
 use serde::{Deserialize, Serialize};
 
-use crate::scenario::schema::{HexOffset, Map, MoveCost, RoadClass, Scenario};
+use super::schema::{HexOffset, Map, MoveCost, RoadClass, Scenario};
 
 /// Largest hex map accepted (columns x rows), against hostile files.
 pub const MAX_HEXES: u64 = 250 * 250;
@@ -129,7 +129,7 @@ impl Board {
         id
     }
 
-    fn build_hex(&mut self, m: &crate::scenario::schema::HexMap, problems: &mut Problems) {
+    fn build_hex(&mut self, m: &super::schema::HexMap, problems: &mut Problems) {
         self.is_hex = true;
         self.offset = Some(m.offset);
         if m.columns == 0 || m.rows == 0 || u64::from(m.columns) * u64::from(m.rows) > MAX_HEXES {
@@ -295,7 +295,7 @@ impl Board {
         }
     }
 
-    fn build_area(&mut self, m: &crate::scenario::schema::AreaMap, problems: &mut Problems) {
+    fn build_area(&mut self, m: &super::schema::AreaMap, problems: &mut Problems) {
         if m.spaces.len() > MAX_SPACES {
             problems.push(("map.spaces".into(), format!("{} spaces; the limit is {MAX_SPACES}", m.spaces.len())));
             return;
