@@ -15,7 +15,7 @@ pub struct Unit {
 }
 
 /// Where a unit is.
-#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub enum Location {
     /// Scheduled to enter later (reinforcement) or waiting in a setup group.
     NotEntered,
@@ -40,7 +40,7 @@ impl Location {
 pub struct StepLevel(pub u32);
 
 /// What the unit has done in the current phase.
-#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct Activity {
     /// Has moved this phase (it may move on while MP remain and nothing stopped it).
     pub moved: bool,

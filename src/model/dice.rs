@@ -54,6 +54,13 @@ impl Dice {
         }
     }
 
+    /// Where the generator stands (its word position) and the forced results left: with the
+    /// seed, all that decides the rolls to come.
+    #[must_use]
+    pub fn position(&self) -> (u128, usize) {
+        (self.rng.get_word_pos(), self.forced.len())
+    }
+
     /// Forced results not yet used.
     #[must_use]
     pub fn forced_left(&self) -> usize {

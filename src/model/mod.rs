@@ -7,6 +7,7 @@ pub mod dice;
 pub mod log;
 pub mod prompt;
 pub mod resources;
+pub mod state_parts;
 pub mod view;
 
 pub use crate::scenario::board::{Board, SpaceId};

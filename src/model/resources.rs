@@ -55,7 +55,7 @@ impl Game {
 }
 
 /// Turn, phase and who plays first.
-#[derive(Resource, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TurnState {
     /// 0-based index into the turn track.
     pub turn: usize,
@@ -144,11 +144,11 @@ impl TurnState {
 }
 
 /// Values of the point tracks, in scenario order.
-#[derive(Resource, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Tracks(pub Vec<i32>);
 
 /// Map state that changes in play: control of every space (index by `SpaceId`) and markers.
-#[derive(Resource, Clone, Debug, PartialEq, Eq)]
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct Control {
     /// Controlling side of every space.
     pub owner: Vec<Option<usize>>,
@@ -179,23 +179,23 @@ pub struct Pools {
 }
 
 /// A decision the rules are waiting for.
-#[derive(Resource, Clone, Debug, Default, PartialEq)]
+#[derive(Resource, Clone, Debug, Default, PartialEq, serde::Serialize)]
 pub struct PendingPrompt(pub Option<Prompt>);
 
 /// A combat waiting for its owners to choose losses, and the last combat whose losses are over
 /// (for reactions after a combat, tutorial 5.8 U1).
-#[derive(Resource, Clone, Debug, Default, PartialEq)]
+#[derive(Resource, Clone, Debug, Default, PartialEq, serde::Serialize)]
 pub struct PendingCombat(pub Option<CombatInProgress>, pub Option<FinishedCombat>);
 
 /// A combat whose losses are over: the defended space, the attackers and the defending side.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct FinishedCombat {
     pub target: SpaceId,
     pub attackers: Vec<String>,
     pub defender: usize,
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct CombatInProgress {
     pub target: SpaceId,
     pub attackers: Vec<String>,
@@ -217,7 +217,7 @@ pub struct CombatInProgress {
 
 /// Results other than loss points that a party owes (CRT `Retreat`, `EliminatePercent`,
 /// `Exchange`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct Owed {
     /// Whole units to eliminate, the owner's choice.
     pub units: u32,
@@ -230,7 +230,7 @@ pub struct Owed {
 
 /// The ordered loss pipeline (tutorial 5.7.7): attacker first, then defender, then support
 /// losses, then advance after combat.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub enum CombatStage {
     Attacker,
     Defender,
@@ -257,5 +257,5 @@ pub struct Outcome {
 }
 
 /// Control changes made by the current command, for scoring.
-#[derive(Resource, Clone, Debug, Default)]
+#[derive(Resource, Clone, Debug, Default, serde::Serialize)]
 pub struct ControlChanges(pub Vec<(SpaceId, Option<usize>, usize)>);

@@ -8,7 +8,7 @@ use super::components::{Activity, Hidden, Location, StepLevel, Unit};
 use super::resources::Game;
 use crate::scenario::schema::{Factors, Strength, UnitFlag};
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct UnitView {
     pub id: String,
     pub type_index: usize,

@@ -21,7 +21,7 @@ pub(super) fn add_systems(s: &mut Schedule) {
 }
 
 /// Attrition still to be chosen: (space, how many more units lose a level, the candidates left).
-#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct AttritionQueue(pub Vec<(SpaceId, u32, Vec<String>)>);
 
 /// The units of `side` subject to attrition in each space it does not control: (space, count

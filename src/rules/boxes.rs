@@ -17,7 +17,7 @@ pub(super) fn add_systems(s: &mut Schedule) {
 }
 
 /// Reinforcement groups (indexes into `reinforcements`) already drawn.
-#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct Drawn(pub std::collections::BTreeSet<usize>);
 
 fn boxes(game: &Game) -> &[OffMapBox] {
@@ -108,7 +108,7 @@ fn draw_reinforcements(
 }
 
 /// Set by the sequence when a phase ends: the side that acted in it.
-#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct PreviousActor(pub Option<usize>);
 
 /// A player turn ends when the acting side changes: boxes whose linked hex is lost empty.

@@ -90,11 +90,11 @@ pub fn offer_declarations(
 
 /// Effects waiting to be applied by [`apply_pending_effects`]: (side, effects, cause, event
 /// table to roll afterwards).
-#[derive(Resource, Clone, Debug, Default, PartialEq)]
+#[derive(Resource, Clone, Debug, Default, PartialEq, serde::Serialize)]
 pub struct PendingEffects(pub Vec<(usize, Vec<EventEffect>, String, Option<String>)>);
 
 /// Units that lose a step through an effect (`ReduceUnit`), applied by [`apply_reductions`].
-#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct Reductions(pub Vec<String>);
 
 #[expect(clippy::too_many_arguments, reason = "a declaration changes the turn order, prompts and effects")]

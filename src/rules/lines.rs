@@ -21,11 +21,11 @@ pub(super) fn add_systems(s: &mut Schedule) {
 }
 
 /// Per (unit, line): scored, and whether its return behind the line has been scored.
-#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct LineState(pub BTreeMap<(String, String), bool>);
 
 /// Units already counted as eliminated for scoring.
-#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct Eliminated(pub std::collections::BTreeSet<String>);
 
 #[expect(clippy::too_many_arguments, reason = "line scores read supply, control and units, and write tracks")]

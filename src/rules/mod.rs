@@ -56,6 +56,40 @@ pub enum RulesSystems {
     Victory,
 }
 
+/// The resources the generic rules keep: parts of the printed and hashed state (every one, so
+/// that a replay cannot drift unnoticed; `session::state` checks the list is complete).
+#[must_use]
+pub fn state_parts() -> Vec<crate::model::state_parts::StatePart> {
+    use crate::model::state_parts::{dice_part, part, units_part};
+    use crate::model::{Control, ControlChanges, PendingCombat, PendingPrompt, Pools, Tracks, TurnState};
+    vec![
+        part::<TurnState>("turn", false),
+        part::<Tracks>("tracks", false),
+        part::<Control>("control", false),
+        // The cups' contents and both hands: no side sees them.
+        part::<Pools>("pools", true),
+        part::<PendingPrompt>("prompt", true),
+        part::<PendingCombat>("combat", false),
+        part::<ControlChanges>("control_changes", false),
+        dice_part(),
+        units_part(),
+        part::<tracks::ScoredOnce>("scored_once", false),
+        part::<victory::TurnEnded>("turn_ended", false),
+        part::<victory::HeldCount>("held", false),
+        part::<lines::LineState>("lines", false),
+        part::<lines::Eliminated>("lines_eliminated", false),
+        part::<boxes::Drawn>("boxes_drawn", false),
+        part::<boxes::PreviousActor>("previous_actor", false),
+        part::<supports::SupportState>("supports", false),
+        part::<declarations::PendingEffects>("pending_effects", false),
+        part::<declarations::Reductions>("reductions", false),
+        part::<reactions::ReactionState>("reactions", false),
+        part::<obligations::Obligations>("obligations", false),
+        part::<attrition::AttritionQueue>("attrition", false),
+        part::<timers::Timers>("timers", false),
+    ]
+}
+
 /// Builds the rules schedule with every generic system.
 #[must_use]
 pub fn rules_schedule() -> Schedule {

@@ -41,7 +41,7 @@ pub(super) fn add_systems(s: &mut Schedule) {
 }
 
 /// One forced operation in force.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Active {
     pub side: usize,
     pub chit: String,
@@ -53,7 +53,7 @@ pub struct Active {
 }
 
 /// Forced operations in force, and the last movement phase at whose start they were revealed.
-#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct Obligations {
     pub active: Vec<Active>,
     pub revealed_at: Option<(usize, usize)>,

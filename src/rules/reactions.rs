@@ -44,7 +44,7 @@ pub(super) fn add_systems(s: &mut Schedule) {
 }
 
 /// What the reaction windows remember.
-#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct ReactionState {
     /// Moments already offered: (game turn, phase, moment).
     pub offered: BTreeSet<(usize, usize, String)>,

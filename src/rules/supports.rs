@@ -14,7 +14,7 @@ pub(super) fn add_systems(s: &mut Schedule) {
 }
 
 /// Markers left and uses this player turn, per support (scenario order).
-#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct SupportState {
     pub markers: Vec<u32>,
     pub used: Vec<u32>,

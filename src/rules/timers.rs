@@ -18,7 +18,7 @@ pub(super) fn add_systems(s: &mut Schedule) {
 }
 
 /// How each timed objective stands: `None` while it holds, else how it ended.
-#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct Timers(pub Vec<Option<TimerEnd>>);
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]

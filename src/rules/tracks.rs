@@ -53,11 +53,11 @@ pub fn amount_value(dice: &mut crate::model::dice::Dice, amount: crate::scenario
 
 /// Every track's value at the start of the game and at the end of each game turn, for charts:
 /// (turn label, values in scenario order).
-#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct TrackHistory(pub Vec<(String, Vec<i32>)>);
 
 /// Control scores already made once (indexes into `rules.control_scores`).
-#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct ScoredOnce(pub std::collections::BTreeSet<usize>);
 
 /// Control changes score: VP spaces for the sides' VP tracks, and `rules.control_scores`.

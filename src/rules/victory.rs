@@ -19,7 +19,7 @@ pub(super) fn add_systems(s: &mut Schedule) {
 }
 
 /// Set by the sequence when a game turn has just ended (0-based index of that turn).
-#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct TurnEnded(pub Option<usize>);
 
 /// Value of an expression; `turn` is the 1-based turn number it refers to.
@@ -201,7 +201,7 @@ fn determine_final_victory(
 
 /// Consecutive player-turn ends at which each `victory.held` condition held, and the (turn,
 /// phase) last counted: phase-start hooks may run again after a prompt, the count may not.
-#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct HeldCount(pub Vec<u32>, pub Option<(usize, usize)>);
 
 /// A player turn has ended when the acting side changes: count and check `victory.held`.

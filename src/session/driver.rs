@@ -12,7 +12,7 @@ use crate::model::command::Command;
 use crate::model::dice::Dice;
 use super::legal::legal_commands;
 use super::spawn::spawn_world;
-use super::state::{GameState, game_state, state_hash};
+use super::state::{GameState, game_state, legacy_state_hash, state_hash};
 use crate::model::{CurrentCommand, Game, Outcome, PendingPrompt, TurnState};
 use crate::rules::Rules;
 use crate::scenario::Loaded;
@@ -55,6 +55,9 @@ pub struct Session {
     pub barrier: usize,
     /// What the command at the barrier did (for the reason undo gives).
     barrier_why: Option<String>,
+    /// Hashes are taken as saves of formats 1 and 2 took them (a game continued from such a
+    /// save keeps them, so its save stays in that format).
+    pub legacy_hash: bool,
 }
 
 impl Session {
@@ -70,7 +73,7 @@ impl Session {
         world.run_schedule(Rules);
         world.resource_mut::<crate::rules::supply::PhaseStarted>().0 = false;
         auto_advance(&mut world);
-        Ok(Self { world, loaded, setup, played: Vec::new(), checkpoints: Vec::new(), barrier: 0, barrier_why: None })
+        Ok(Self { world, loaded, setup, played: Vec::new(), checkpoints: Vec::new(), barrier: 0, barrier_why: None, legacy_hash: false })
     }
 
     /// The options a scenario switches on by default.
@@ -139,7 +142,7 @@ impl Session {
             after_command: self.played.len(),
             turn: st.turn,
             phase: st.phase,
-            hash: format!("{:016x}", state_hash(&mut self.world)),
+            hash: format!("{:016x}", self.state_hash()),
         }
     }
 
@@ -154,7 +157,7 @@ impl Session {
     }
 
     pub fn state_hash(&mut self) -> u64 {
-        state_hash(&mut self.world)
+        if self.legacy_hash { legacy_state_hash(&mut self.world) } else { state_hash(&mut self.world) }
     }
 
     /// Whether undo can step back now (the last command rolled nothing and revealed nothing).
@@ -198,6 +201,7 @@ impl Session {
         let mut keep = self.played.clone();
         keep.pop();
         let mut fresh = Session::new(self.loaded.clone(), self.setup.clone())?;
+        fresh.legacy_hash = self.legacy_hash;
         for (i, p) in keep.into_iter().enumerate() {
             fresh.apply(p.command).map_err(|e| format!("undo replay failed at command {}: {e}", i + 1))?;
         }

@@ -14,8 +14,12 @@ use serde::{Deserialize, Serialize};
 use super::driver::{Checkpoint, GameSetup, Played, Session};
 use crate::scenario::{Loaded, load_file};
 
-/// Format 2 adds the game's name and its summary; format 1 saves still load.
-pub const SAVE_FORMAT: u32 = 2;
+/// Format 2 adds the game's name and its summary; format 3 hashes the whole state (every
+/// resource of the rules and the ruleset). Formats 1 and 2 still load and verify with the
+/// hashes they recorded.
+pub const SAVE_FORMAT: u32 = 3;
+/// The last format whose hashes leave the rules' resources out.
+pub const LEGACY_HASH_FORMAT: u32 = 2;
 /// The oldest format read.
 pub const OLDEST_SAVE_FORMAT: u32 = 1;
 /// Autosaves kept (`autosave-1.ron` is the newest).
@@ -80,7 +84,7 @@ impl Session {
     pub fn to_save(&mut self) -> SaveFile {
         let summary = Some(self.summary());
         SaveFile {
-            format: SAVE_FORMAT,
+            format: if self.legacy_hash { LEGACY_HASH_FORMAT } else { SAVE_FORMAT },
             game: String::new(),
             summary,
             scenario_id: self.loaded.scenario.id.clone(),
@@ -267,6 +271,7 @@ pub fn replay_on(save: &SaveFile, loaded: Arc<Loaded>) -> Result<Session, String
         forced_dice: save.forced_dice.clone(),
     };
     let mut session = Session::new(loaded, setup)?;
+    session.legacy_hash = save.format <= LEGACY_HASH_FORMAT;
     let mut checks = save.checkpoints.iter();
     for (i, p) in save.commands.iter().enumerate() {
         let n = i + 1;

@@ -182,6 +182,9 @@ pub fn spawn_world(loaded: &Loaded, options: &BTreeSet<String>, seed: u64, force
     world.insert_resource(crate::rules::netwar::chits::ChitChain::default());
     world.insert_resource(crate::rules::timers::Timers(vec![None; s.rules.timers.len()]));
     world.insert_resource(crate::rules::supply::PhaseStarted(turn_started));
+    let mut parts = crate::rules::state_parts();
+    parts.extend(crate::rules::netwar::state_parts());
+    world.insert_resource(crate::model::state_parts::StateParts(parts));
     world.insert_resource(game);
     world.add_schedule(crate::rules::rules_schedule());
     world

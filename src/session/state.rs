@@ -10,6 +10,7 @@ use crate::model::dice::Dice;
 use crate::scenario::hash::fnv1a;
 use crate::model::prompt::Prompt;
 use crate::model::view::UnitsView;
+use crate::model::state_parts::StateParts;
 use crate::model::{Control, Game, GameResult, Location, PendingPrompt, Pools, Tracks, TurnState};
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -83,10 +84,16 @@ pub struct GameState {
     /// Forced operations in force: (chit, side, units named).
     #[serde(default)]
     pub operations: Vec<(String, String, Vec<String>)>,
+    /// Every resource the rules and the ruleset keep (`model::state_parts`), by name; the
+    /// secret ones (cups, hands, face-down units) only in the full view. Hashed with the rest.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub rules_state: BTreeMap<String, Box<ron::value::RawValue>>,
 }
 
 /// The state as seen by `viewer` (a side index), or all of it.
 pub fn game_state(world: &mut World, viewer: Option<usize>) -> GameState {
+    let parts = world.get_resource::<StateParts>().map(|p| p.0.clone()).unwrap_or_default();
+    let rules_state = parts.iter().filter(|p| viewer.is_none() || !p.secret).filter_map(|p| Some((p.name.to_string(), (p.print)(world)?))).collect();
     let units = UnitsView::from_world(world);
     let game = world.resource::<Game>();
     let s = &game.scenario;
@@ -187,12 +194,39 @@ pub fn game_state(world: &mut World, viewer: Option<usize>) -> GameState {
             .iter()
             .map(|a| (a.chit.clone(), game.side_id(a.side).to_string(), a.units.clone()))
             .collect(),
+        rules_state,
     }
 }
 
-/// Hash of the whole state (every secret included).
+/// Hash of the whole state (every secret included, every part of `rules_state`).
 pub fn state_hash(world: &mut World) -> u64 {
     let st = game_state(world, None);
     let text = ron::to_string(&st).unwrap_or_default();
     fnv1a(text.as_bytes())
+}
+
+/// The hash saves of formats 1 and 2 recorded: the state without `rules_state`. Kept so that
+/// those saves still replay and verify.
+pub fn legacy_state_hash(world: &mut World) -> u64 {
+    let mut st = game_state(world, None);
+    st.rules_state.clear();
+    let text = ron::to_string(&st).unwrap_or_default();
+    fnv1a(text.as_bytes())
+}
+
+/// Resources of a running game that hold nothing that can change an outcome, each with why:
+/// every other resource must be a part of the state (`model::state_parts`).
+#[must_use]
+pub fn not_state() -> Vec<(std::any::TypeId, &'static str)> {
+    use std::any::TypeId;
+    vec![
+        (TypeId::of::<Game>(), "the scenario, fixed for the game and named by its content hash"),
+        (TypeId::of::<crate::model::CurrentCommand>(), "the command being applied, empty between commands"),
+        (TypeId::of::<crate::model::Outcome>(), "what the rules said of the command being applied"),
+        (TypeId::of::<crate::model::UnitIndex>(), "unit ids to entities, fixed at spawn"),
+        (TypeId::of::<crate::model::log::GameLog>(), "the record of what happened, not what happens next"),
+        (TypeId::of::<crate::rules::tracks::TrackHistory>(), "the record of the tracks for the chart"),
+        (TypeId::of::<crate::rules::supply::PhaseStarted>(), "set and cleared within one command"),
+        (TypeId::of::<StateParts>(), "the list of the parts itself"),
+    ]
 }

@@ -25,6 +25,7 @@ mod rules;
 mod salt_river;
 mod saves;
 mod seats;
+mod state_hash;
 mod strategic;
 mod supply;
 mod supports;

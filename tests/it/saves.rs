@@ -268,11 +268,25 @@ fn saves_every_recorded_checkpoint_field_is_verified_on_replay() {
         sm.to_act = Some("Nobody".into());
     }
     assert!(replay_on(&e4, kell()).err().expect("a wrong summary").contains("summary"));
-    // A format-1 save (no name, no summary) still loads.
-    let mut old = save;
-    old.format = 1;
-    old.summary = None;
-    replay_on(&old, kell()).expect("an old save replays");
+}
+
+/// Saves written by earlier versions (format 1: no name and no summary; format 2: hashes without
+/// the rules' resources) still replay and verify, and go on saving in their own format.
+#[test]
+fn saves_of_formats_1_and_2_written_by_earlier_versions_still_load_and_verify() {
+    for f in ["tests/fixtures/saves/kell_ford_format1.ron", "tests/fixtures/saves/kell_ford_format2.ron"] {
+        let save = read_save(&crate::common::root().join(f)).unwrap_or_else(|e| panic!("{f}: {e}"));
+        assert!(save.format <= 2);
+        let mut s = replay_on(&save, load("scenarios/kell_ford.ron")).unwrap_or_else(|e| panic!("{f} replays: {e}"));
+        assert_eq!(s.to_save().format, 2, "a game continued from it keeps its hashes");
+    }
+    // A save of a format this version does not know is a clear error.
+    let dir = temp_dir("future");
+    let text = std::fs::read_to_string(crate::common::root().join("tests/fixtures/saves/kell_ford_format2.ron")).expect("read");
+    std::fs::write(dir.join("f.ron"), text.replacen("format: 2,", "format: 99,", 1)).expect("write");
+    let e = read_save(&dir.join("f.ron")).expect_err("unknown format");
+    assert!(e.contains("save format 99 is not supported (this version reads 1 to 3)"), "{e}");
+    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]

@@ -41,11 +41,11 @@ pub(super) fn add_systems(s: &mut Schedule) {
 }
 
 /// Netwar effects waiting to be applied: (side, effect, cause).
-#[derive(Resource, Clone, Debug, Default)]
+#[derive(Resource, Clone, Debug, Default, serde::Serialize)]
 pub struct ChaosQueue(pub VecDeque<(usize, Pending, String)>);
 
 /// A queued piece of an event.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub enum Pending {
     Effect(NetwarEffect),
     /// The side reduces one of these units by a level (one pick of a `Reduce` effect).
@@ -54,7 +54,7 @@ pub enum Pending {
 
 /// The High Value Target marker (chaos 64-66): its side, district and payoff, until the end of
 /// that side's next conflict phase.
-#[derive(Resource, Clone, Debug, Default)]
+#[derive(Resource, Clone, Debug, Default, serde::Serialize)]
 pub struct HvtMarker(pub Option<(usize, SpaceId, Vec<String>, u32, String)>);
 
 /// What the chaos systems read and write besides the command context and the units.
@@ -70,7 +70,7 @@ pub struct ChaosParams<'w> {
 }
 
 /// The game turn of the last Suicide Bombing Surge event (chaos 56).
-#[derive(Resource, Clone, Debug, Default)]
+#[derive(Resource, Clone, Debug, Default, serde::Serialize)]
 pub struct SuicideSurgeTurn(pub Option<usize>);
 
 fn proceed_system(game: Res<Game>, turn: Res<TurnState>, mut glog: ResMut<GameLog>, mut p: ChaosParams, mut q: LossQuery) {

@@ -32,14 +32,14 @@ pub(super) fn add_systems(s: &mut Schedule) {
 }
 
 /// A chit being played and the cancels played against it, in order: (side, chit).
-#[derive(Resource, Clone, Debug, Default)]
+#[derive(Resource, Clone, Debug, Default, serde::Serialize)]
 pub struct ChitChain {
     pub stack: Vec<(usize, String)>,
     pub purpose: Option<Purpose>,
 }
 
 /// What the chit at the bottom of a chain does if it stands.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub enum Purpose {
     /// The party (0 attacker, 1 defender) of the conflict in progress doubles its units.
     TacticalEdge(usize),

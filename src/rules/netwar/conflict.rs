@@ -33,10 +33,10 @@ pub(super) fn add_systems(s: &mut Schedule) {
 }
 
 /// A conflict whose result is being applied.
-#[derive(Resource, Clone, Debug, Default)]
+#[derive(Resource, Clone, Debug, Default, serde::Serialize)]
 pub struct NetwarConflict(pub Option<Conflict>);
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize)]
 pub struct Conflict {
     /// The district.
     pub space: SpaceId,
@@ -63,7 +63,7 @@ pub struct Conflict {
 }
 
 /// What the roll of a declared conflict needs.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize)]
 pub struct PendingRoll {
     pub crt: usize,
     pub attack: u32,
@@ -71,14 +71,14 @@ pub struct PendingRoll {
 }
 
 /// A chit offered to a side in a conflict.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub enum Offer {
     TacticalEdge(usize),
     InfoWar,
 }
 
 /// One part of a result, applied in order.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub enum Step {
     /// `offered`: InfoWar has been offered to the gaining side.
     Points { party: usize, doublings: u32, offered: bool },

@@ -30,7 +30,7 @@ pub(super) fn add_systems(s: &mut Schedule) {
 }
 
 /// Who stood where when the current Mobilization phase began (12.4): (district, unit type, side).
-#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct MobilizationStart(pub Vec<(SpaceId, usize, usize)>);
 
 /// The Jihad/Surge points track of a side, if it has one.

@@ -37,6 +37,20 @@ pub(super) fn add_systems(s: &mut Schedule) {
     transport::add_systems(s);
 }
 
+/// The resources of the Netwar ruleset: parts of the printed and hashed state.
+#[must_use]
+pub fn state_parts() -> Vec<crate::model::state_parts::StatePart> {
+    use crate::model::state_parts::part;
+    vec![
+        part::<conflict::NetwarConflict>("netwar_conflict", false),
+        part::<mobilization::MobilizationStart>("mobilization_start", false),
+        part::<chaos::ChaosQueue>("chaos_queue", false),
+        part::<chaos::HvtMarker>("hvt_marker", false),
+        part::<chaos::SuicideSurgeTurn>("suicide_surge_turn", false),
+        part::<chits::ChitChain>("chit_chain", false),
+    ]
+}
+
 /// The Netwar parameters, if the scenario plays Netwar rules.
 #[must_use]
 pub fn netwar(game: &Game) -> Option<&NetwarRules> {
