@@ -4,6 +4,7 @@
 //! - [`scenario`]: the RON scenario format, loading with positions, validation with field paths.
 //! - [`model`]: ECS components and resources, the compiled board.
 //! - [`rules`]: the rules as Bevy systems in the `Rules` schedule, and their math.
+//! - [`games`]: the rulesets (a game's procedures plugged into the generic rules).
 //! - [`session`]: commands, prompts, dice, the driver, saves and replay.
 //! - [`bots`] and [`sim`]: random legal players and batch simulation.
 //! - [`client`]: the desktop client's model: selection, clicks, the buttons on screen, scripted runs.
@@ -12,6 +13,7 @@
 pub mod bots;
 pub mod cli;
 pub mod client;
+pub mod games;
 pub mod model;
 pub mod rules;
 pub mod scenario;

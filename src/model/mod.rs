@@ -7,6 +7,7 @@ pub mod dice;
 pub mod log;
 pub mod prompt;
 pub mod resources;
+pub mod ruleset;
 pub mod state_parts;
 pub mod view;
 

@@ -11,12 +11,15 @@ use crate::scenario::schema::{PhaseActor, PhaseDef, Scenario};
 use crate::model::command::Command;
 use crate::model::prompt::Prompt;
 
-/// The scenario being played, its compiled board and the options chosen (read-only).
+/// The scenario being played, its compiled board, the options chosen and the ruleset that plays
+/// it (read-only).
 #[derive(Resource, Clone, Debug)]
 pub struct Game {
     pub scenario: Arc<Scenario>,
     pub board: Arc<Board>,
     pub options: BTreeSet<String>,
+    /// The game's procedures where they differ from the generic rules (`model::ruleset`).
+    pub ruleset: Arc<dyn super::ruleset::Ruleset>,
 }
 
 impl Game {
@@ -255,6 +258,12 @@ pub struct Outcome {
     /// A phase ended (save checkpoint).
     pub phase_ended: bool,
 }
+
+/// Effects of a ruleset's own (`EventEffect` variants the generic rules do not apply) that an
+/// event produced, with the side and the cause: the ruleset's systems take them in the same
+/// command.
+#[derive(Resource, Clone, Debug, Default, serde::Serialize)]
+pub struct DeferredEffects(pub Vec<(usize, crate::scenario::schema::EventEffect, String)>);
 
 /// Control changes made by the current command, for scoring.
 #[derive(Resource, Clone, Debug, Default, serde::Serialize)]

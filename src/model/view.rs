@@ -8,6 +8,14 @@ use super::components::{Activity, Hidden, Location, StepLevel, Unit};
 use super::resources::Game;
 use crate::scenario::schema::{Factors, Strength, UnitFlag};
 
+/// A legal destination: total MP and the cheapest path (start excluded, destination included).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Destination {
+    pub space: SpaceId,
+    pub cost: u32,
+    pub path: Vec<SpaceId>,
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct UnitView {
     pub id: String,

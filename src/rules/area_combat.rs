@@ -109,27 +109,18 @@ pub fn plan_area_attack_with(game: &Game, turn: &TurnState, units: &UnitsView, s
     Ok(AttackPlan { target, crt, attack, defense, pick, attackers: sorted, defenders, extra_steps: 0, mark, underground })
 }
 
-/// The units that must join an attack on open enemies (14.4): every able open unit, less the
-/// unconventional ones in Netwar games (DI 21.3), and none where a friendly base stands (23.3).
+/// The units that must join an attack on open enemies (14.4): every able open unit, unless the
+/// ruleset exempts some (DI 21.3 unconventional units, 23.3 a friendly base).
 #[must_use]
 pub fn required_attackers(game: &Game, units: &UnitsView, side: usize, space: SpaceId, able: &[String]) -> Vec<String> {
-    if game.scenario.rules.netwar.is_none() {
-        return able.to_vec();
-    }
-    if super::netwar::retreat::friendly_base(game, units, space, side) {
-        return Vec::new();
-    }
-    able.iter().filter(|id| units.get(id).is_some_and(|u| !has_flag(game, u.type_index, UnitFlag::Unconventional))).cloned().collect()
+    game.ruleset.required_attackers(game, units, side, space, able)
 }
 
-/// DI 21.5: every open unit of the side in the space is unconventional, so they may attack the
-/// enemy units in its boxes at once.
+/// Whether the side's open units may attack the enemy units in the space's boxes at once (the
+/// ruleset says: DI 21.5, all of them unconventional).
 #[must_use]
 pub fn blend_in(game: &Game, units: &UnitsView, side: usize, space: SpaceId) -> bool {
-    game.scenario.rules.netwar.is_some() && {
-        let mut own = units.at(space).filter(|u| u.side == side).peekable();
-        own.peek().is_some() && own.all(|u| has_flag(game, u.type_index, UnitFlag::Unconventional))
-    }
+    game.ruleset.blend_in(game, units, side, space)
 }
 
 /// The enemy units in the space's boxes and the side's open units able to attack them.
@@ -170,7 +161,7 @@ pub fn area_attacks(game: &Game, turn: &TurnState, units: &UnitsView, tracks: &T
             let crt = table.as_ref().and_then(|t| game.scenario.tables.crts.iter().position(|c| &c.id == t)).unwrap_or(0);
             for (g, target) in &groups {
                 let Ok(plan) = plan_area_attack(game, turn, units, side, g, *target, crt) else { continue };
-                if attack_ban(game, tracks, units, g).is_none() && super::netwar::conflict::table_rejection(game, turn, units, g, plan.underground, crt).is_none() {
+                if attack_ban(game, tracks, units, g).is_none() && game.ruleset.attack_rejection(game, turn, units, g, plan.underground, crt).is_none() {
                     out.push(Command::Attack { attackers: g.clone(), target: game.board.key(*target).to_string(), table: table.clone(), supports: Vec::new() });
                 }
             }
@@ -186,7 +177,7 @@ pub fn must_attack_rejection(game: &Game, turn: &TurnState, units: &UnitsView, t
     if !game.scenario.rules.combat_in_space || turn.current_phase(game).is_none_or(|p| p.kind != PhaseKind::Combat) {
         return None;
     }
-    if let Some(r) = super::netwar::coordination::owed_group(game, turn, units, side) {
+    if let Some(r) = game.ruleset.owed_attack(game, turn, units, side) {
         return Some(r);
     }
     let tables: Vec<Option<String>> = vec![None];

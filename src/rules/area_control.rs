@@ -70,15 +70,9 @@ fn control_income(game: Res<Game>, turn: Res<TurnState>, control: Res<Control>, 
             }
         }
         let what = if named.is_empty() { "no district".to_string() } else { named.join(", ") };
-        if game.scenario.rules.netwar.is_some() {
-            // DI 24.52: a Jihad/Surge turn doubles the side's control points; 26.1 and the
-            // errata's cap apply through the Netwar multiplier.
-            let doublings = u32::from(super::netwar::mobilization::surged_this_turn(&game, &turn, side));
-            let (bonus, sects) = super::netwar::sect_bonus(&game, &control, side);
-            let sects = if sects.is_empty() { String::new() } else { format!("; every {} district: {bonus:+} (27.11)", sects.join(", every ")) };
-            let cause = format!("control: {what}{sects} (18.4)");
-            let base = i32::try_from(total).unwrap_or(i32::MAX) + bonus;
-            super::netwar::change_index(&game, &turn, &mut tracks, &mut glog, t, base, doublings, &cause);
+        // A ruleset may pay control income its own way (DI 18.4 through the Netwar multiplier).
+        let income = i32::try_from(total).unwrap_or(i32::MAX);
+        if game.ruleset.control_income(&game, &turn, &control, &mut tracks, &mut glog, side, t, income, &what) {
             continue;
         }
         let before = tracks.0[t];

@@ -16,7 +16,7 @@ use crate::model::dice::Dice;
 use crate::model::log::LogKind;
 
 pub(super) fn add_systems(s: &mut Schedule) {
-    s.add_systems(resolve_attack.run_if(super::netwar::not_netwar).run_if(command_is(|c| matches!(c, Command::Attack { .. }))).in_set(RulesSystems::Combat));
+    s.add_systems(resolve_attack.run_if(super::note::kept(crate::model::ruleset::Mechanism::Attack)).run_if(command_is(|c| matches!(c, Command::Attack { .. }))).in_set(RulesSystems::Combat));
 }
 
 /// A unit barred from attacking by a track threshold (`rules.attack_bans`), if any.

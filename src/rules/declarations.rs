@@ -81,7 +81,8 @@ pub fn offer_declarations(
         let mobilizes = game.scenario.turns.phases.iter().enumerate().skip(turn.phase).any(|(_, p)| {
             p.kind == crate::scenario::schema::PhaseKind::Mobilization && turn.actor(&game, p) == side && (p.only_turns.is_empty() || p.only_turns.contains(&label))
         });
-        let warn = d.own_phase.is_some() && game.scenario.rules.netwar.is_some() && !mobilizes;
+        let has_mobilization = game.scenario.turns.phases.iter().any(|p| p.kind == crate::scenario::schema::PhaseKind::Mobilization);
+        let warn = d.own_phase.is_some() && has_mobilization && !mobilizes;
         let name = if warn { format!("{} (no Mobilization phase this turn: only the control doubling applies)", d.name) } else { d.name.clone() };
         prompt.0 = Some(Prompt::Declare { side: d.side.clone(), id: d.id.clone(), name, rule: d.rule.clone().unwrap_or_default() });
         return;

@@ -25,7 +25,7 @@ pub(super) fn add_systems(s: &mut Schedule) {
             .in_set(RulesSystems::PhaseStart)
             .after(super::declarations::offer_declarations),
     );
-    s.add_systems(play_chit.run_if(super::netwar::not_netwar).run_if(command_is(|c| matches!(c, Command::PlayChit { .. }))).in_set(RulesSystems::Movement));
+    s.add_systems(play_chit.run_if(super::note::kept(crate::model::ruleset::Mechanism::ChitPlay)).run_if(command_is(|c| matches!(c, Command::PlayChit { .. }))).in_set(RulesSystems::Movement));
 }
 
 /// The definition behind a chit instance id (`N1`, or `N1#2` for the second copy).
@@ -88,9 +88,9 @@ pub struct EffectCtx<'a> {
     pub supports: &'a mut SupportState,
     /// Units that lose a step (`ReduceUnit`): the calling system applies them to the ECS.
     pub reductions: Vec<String>,
-    /// Netwar effects (with the side and cause), applied afterwards by `rules::netwar::chaos`,
-    /// which may ask the players.
-    pub deferred: Vec<(usize, crate::scenario::schema::NetwarEffect, String)>,
+    /// The ruleset's own effects (with the side and cause), which its systems apply afterwards
+    /// (they may ask the players): `EffectParams::run` leaves them in `DeferredEffects`.
+    pub deferred: Vec<(usize, EventEffect, String)>,
 }
 
 impl EffectCtx<'_> {
@@ -112,8 +112,8 @@ impl EffectCtx<'_> {
                 EventEffect::AdjustTrack { track, amount, min } => {
                     let Some(t) = self.game.track_index(track) else { continue };
                     let delta = super::tracks::amount_value(self.dice, *amount, &format!("{cause}: {track}"));
-                    // DI 26.1: on election turns changes to the CI's index double.
-                    let delta = delta * super::netwar::multiplier(self.game, self.turn, t, 0);
+                    // The ruleset may count a change double on some turns (DI 26.1: elections).
+                    let delta = delta * self.game.ruleset.track_factor(self.game, self.turn, t);
                     let (before, after) = super::tracks::adjust_track_floored(self.game, self.tracks, t, delta, *min);
                     let name = self.game.scenario.tracks[t].name.clone();
                     self.log(LogKind::Track, format!("{name} {before} -> {after} ({cause})"));
@@ -164,7 +164,7 @@ impl EffectCtx<'_> {
                 // The validator accepts a handler only for a ruleset that implements it; the
                 // generic ruleset has none, so no scenario it plays reaches this arm.
                 EventEffect::Ruleset { handler } => self.log(LogKind::Track, format!("{cause}: ruleset procedure `{handler}`")),
-                EventEffect::Netwar(n) => self.deferred.push((side, (**n).clone(), cause.to_string())),
+                EventEffect::Netwar(_) => self.deferred.push((side, e.clone(), cause.to_string())),
                 EventEffect::NoEffect => {}
             }
         }
@@ -225,6 +225,7 @@ pub struct EffectParams<'w, 's> {
     pub glog: ResMut<'w, GameLog>,
     pub timers: ResMut<'w, Timers>,
     pub supports: ResMut<'w, SupportState>,
+    pub deferred: ResMut<'w, crate::model::DeferredEffects>,
     pub q: UnitQuery<'w, 's>,
 }
 
@@ -249,7 +250,11 @@ impl EffectParams<'_, '_> {
             reductions: Vec::new(),
             deferred: Vec::new(),
         };
-        f(&mut fx)
+        let r = f(&mut fx);
+        // What the closure did not take is left for the ruleset's systems.
+        let left = std::mem::take(&mut fx.deferred);
+        self.deferred.0.extend(left);
+        r
     }
 }
 
@@ -277,12 +282,7 @@ fn add_turn_chits(game: Res<Game>, turn: Res<TurnState>, mut pools: ResMut<Pools
 }
 
 /// An Event phase begins: draws and table rolls for the acting side, or for every side.
-pub(crate) fn event_phase(
-    mut p: EffectParams,
-    mut outcome: ResMut<Outcome>,
-    prompt: Res<crate::model::PendingPrompt>,
-    mut chaos: ResMut<super::netwar::chaos::ChaosQueue>,
-) {
+pub(crate) fn event_phase(mut p: EffectParams, mut outcome: ResMut<Outcome>, prompt: Res<crate::model::PendingPrompt>) {
     // A declaration waiting for its answer comes first; the phase-start hooks run again then.
     if prompt.0.is_some() {
         return;
@@ -298,11 +298,8 @@ pub(crate) fn event_phase(
         _ => p.turn.actor(&p.game, phase).into_iter().collect(),
     };
     outcome.barrier = true;
-    let deferred = p.run(|fx| {
-        event_draws(fx, &rules, &sides);
-        std::mem::take(&mut fx.deferred)
-    });
-    chaos.0.extend(deferred.into_iter().map(|(side, e, cause)| (side, super::netwar::chaos::Pending::Effect(e), cause)));
+    // The ruleset's own effects of the draws wait in `DeferredEffects` for its systems.
+    p.run(|fx| event_draws(fx, &rules, &sides));
 }
 
 fn event_draws(fx: &mut EffectCtx, rules: &crate::scenario::schema::EventRules, sides: &[usize]) {

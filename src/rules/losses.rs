@@ -26,7 +26,7 @@ pub(super) fn add_systems(s: &mut Schedule) {
     s.add_systems(
         (
             take_losses.run_if(command_is(|c| matches!(c, Command::TakeLosses { .. }))),
-            advance_after_combat.run_if(super::netwar::not_netwar).run_if(command_is(|c| matches!(c, Command::Advance { .. }))),
+            advance_after_combat.run_if(super::note::kept(crate::model::ruleset::Mechanism::AdvanceAfterCombat)).run_if(command_is(|c| matches!(c, Command::Advance { .. }))),
         )
             .in_set(RulesSystems::Combat),
     );
@@ -37,8 +37,9 @@ pub type LossQuery<'w, 's> =
 
 /// Takes one step from a unit; a unit with no step left is eliminated. Returns true if it was.
 pub fn lose_step(game: &Game, e: Entity, q: &mut LossQuery) -> bool {
-    // DI 8.3: with a counter mix by level, the unit exchanges its counter for a free lower one.
-    if game.scenario.rules.netwar.is_some()
+    // With counters from the mix (DI 8.3), a unit of levels exchanges its counter for a free
+    // lower one.
+    if game.ruleset.counters_from_mix()
         && let Ok((u, _, lvl, ..)) = q.get(e)
         && matches!(game.scenario.unit_types[u.type_index].strength, Strength::Levels { .. })
     {

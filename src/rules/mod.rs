@@ -87,12 +87,14 @@ pub fn state_parts() -> Vec<crate::model::state_parts::StatePart> {
         part::<obligations::Obligations>("obligations", false),
         part::<attrition::AttritionQueue>("attrition", false),
         part::<timers::Timers>("timers", false),
+        part::<crate::model::DeferredEffects>("deferred_effects", false),
     ]
 }
 
-/// Builds the rules schedule with every generic system.
+/// Builds the rules schedule with every generic system and the ruleset's own (added among
+/// them, before victory, so that the order of the schedule's systems never depends on the game).
 #[must_use]
-pub fn rules_schedule() -> Schedule {
+pub fn rules_schedule(ruleset: &dyn crate::model::ruleset::Ruleset) -> Schedule {
     let mut s = Schedule::new(Rules);
     s.set_executor(SingleThreadedExecutor::default());
     s.configure_sets(
@@ -131,7 +133,7 @@ pub fn rules_schedule() -> Schedule {
     tracks::add_systems(&mut s);
     area_control::add_systems(&mut s);
     attrition::add_systems(&mut s);
-    netwar::add_systems(&mut s);
+    ruleset.add_systems(&mut s);
     victory::add_systems(&mut s);
     s
 }

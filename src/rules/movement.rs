@@ -28,13 +28,7 @@ pub(super) fn add_systems(s: &mut Schedule) {
     );
 }
 
-/// A legal destination: total MP and the cheapest path (start excluded, destination included).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Destination {
-    pub space: SpaceId,
-    pub cost: u32,
-    pub path: Vec<SpaceId>,
-}
+pub use crate::model::view::Destination;
 
 /// Cost of crossing one edge from `from` for a movement class, or `None` if it cannot be
 /// crossed. A road along the edge replaces the terrain cost and ignores the hexside feature
@@ -166,10 +160,10 @@ pub fn legal_destinations(game: &Game, units: &UnitsView, control: &Control, uni
     let board = &game.board;
     let banned = entry_bans(game, units, unit);
     let mut out = search(game, units, control, unit, allowance, false);
-    // DI 27.9: from a district with a friendly base, twice the allowance through districts
-    // without open enemies.
-    if super::netwar::logistics::doubles(game, units, unit) {
-        for d in search(game, units, control, unit, allowance * 2, true) {
+    // A ruleset may multiply the allowance for a move through spaces without open enemies
+    // (DI 27.9: from a district with a friendly base, twice the allowance).
+    if let Some(m) = game.ruleset.movement_boost(game, units, unit) {
+        for d in search(game, units, control, unit, allowance * m, true) {
             match out.iter_mut().find(|o| o.space == d.space) {
                 Some(o) if o.cost <= d.cost => {}
                 Some(o) => *o = d,
@@ -192,18 +186,8 @@ pub fn legal_destinations(game: &Game, units: &UnitsView, control: &Control, uni
         }
         out.sort_by_key(|d| d.space);
     }
-    super::netwar::logistics::airmobile_filter(game, units, unit, &mut out);
-    // DI 27.4: slow militia stay within the sect of the district they start in.
-    if let Some(b) = super::netwar::netwar(game).and_then(|n| n.sect_bound.as_ref()).filter(|b| game.options.contains(&b.option))
-        && b.unit_types.contains(&t.id)
-        && crate::model::view::factors(game, unit.type_index, unit.level).movement <= b.max_movement
-    {
-        let sect = |s: SpaceId| super::netwar::space_attr(game, s, &b.attribute).cloned();
-        let here = sect(start);
-        if here != Some(crate::scenario::schema::AttrValue::Text(b.free.clone())) {
-            out.retain(|d| sect(d.space) == here);
-        }
-    }
+    // The ruleset's own movement restrictions (DI 27.91 airmobile units, 27.4 slow militia).
+    game.ruleset.filter_destinations(game, units, unit, &mut out);
     // A unit named for a forced operation that allows it may end out of supply (5.8 U3).
     if may_not_end_unsupplied(game, unit.side)
         && !unit.activity.supply_exempt

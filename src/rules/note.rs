@@ -23,6 +23,12 @@ pub fn command_is(kind: fn(&Command) -> bool) -> impl Fn(Res<CurrentCommand>, Re
     move |c: Res<CurrentCommand>, o: Res<Outcome>| o.rejected.is_none() && c.0.as_ref().is_some_and(|(_, c)| kind(c))
 }
 
+/// Run condition: the game's ruleset keeps this generic mechanism (it has not replaced it with
+/// systems of its own).
+pub fn kept(m: crate::model::ruleset::Mechanism) -> impl Fn(Res<Game>) -> bool + Clone {
+    move |g: Res<Game>| !g.ruleset.replaces(m)
+}
+
 /// Run condition: a command was accepted so far.
 pub fn accepted(c: Res<CurrentCommand>, o: Res<Outcome>) -> bool {
     c.0.is_some() && o.rejected.is_none()

@@ -36,7 +36,7 @@ pub(super) fn add_systems(s: &mut Schedule) {
     );
     s.add_systems(offer_after_command.run_if(accepted).in_set(RulesSystems::Tracks));
     s.add_systems(
-        (answer_reaction.run_if(super::netwar::not_netwar).run_if(command_is(|c| matches!(c, Command::PlayChit { .. } | Command::Pass))), choose_unit.run_if(command_is(|c| matches!(c, Command::Choose { .. }))))
+        (answer_reaction.run_if(super::note::kept(crate::model::ruleset::Mechanism::Reactions)).run_if(command_is(|c| matches!(c, Command::PlayChit { .. } | Command::Pass))), choose_unit.run_if(command_is(|c| matches!(c, Command::Choose { .. }))))
             .in_set(RulesSystems::Movement)
             .after(super::events::play_chit)
             .before(super::declarations::apply_pending_effects),

@@ -131,7 +131,7 @@ fn default_setup(mut ctx: CommandCtx, mut q: Query<(&Unit, &mut Location, &StepL
 
 fn place_unit(mut ctx: CommandCtx, prompt: Res<crate::model::PendingPrompt>, mut q: Query<(&Unit, &mut Location, &StepLevel, &Activity, &Hidden)>) {
     let Some((side, Command::Place { unit, at })) = ctx.cmd.0.clone() else { return };
-    // An event's placement (DI 11) is answered by the Netwar rules.
+    // A placement an event of the ruleset asked for is answered by the ruleset's systems.
     if matches!(prompt.0, Some(crate::model::prompt::Prompt::PlaceUnit { .. })) {
         return;
     }

@@ -68,7 +68,8 @@ impl Session {
                 return Err(format!("unknown option `{o}` for scenario {}", loaded.scenario.id));
             }
         }
-        let mut world = spawn_world(&loaded, &setup.options, setup.seed, &setup.forced_dice);
+        let ruleset = crate::games::ruleset_for(&loaded)?;
+        let mut world = spawn_world(&loaded, ruleset, &setup.options, setup.seed, &setup.forced_dice);
         // Phase-start hooks of the first phase (when there is no setup to place first).
         world.run_schedule(Rules);
         world.resource_mut::<crate::rules::supply::PhaseStarted>().0 = false;

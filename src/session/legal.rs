@@ -9,6 +9,7 @@ use bevy::prelude::World;
 
 use crate::model::command::Command;
 use crate::model::prompt::Prompt;
+use crate::model::ruleset::{LegalStage, Mechanism};
 use crate::model::view::{UnitsView, factors, has_flag};
 use crate::model::{Control, Game, Location, PendingPrompt, TurnState};
 use crate::rules::combat::plan_attack;
@@ -27,6 +28,13 @@ pub fn legal_commands(world: &mut World) -> Vec<Command> {
     let prompt = world.resource::<PendingPrompt>().0.as_ref();
     let Some(side) = turn.acting_side(game, prompt) else { return Vec::new() };
     let mut out = Vec::new();
+    let ruleset = game.ruleset.clone();
+    // A prompt of the ruleset's own is answered from its list.
+    if let Some(p) = prompt
+        && let Some(answers) = ruleset.prompt_answers(game, p)
+    {
+        return answers;
+    }
     match prompt {
         Some(p @ Prompt::TakeLosses { .. }) => return loss_options(game, &units, p, 32),
         Some(Prompt::PlaceMarkers { count, spaces, .. }) => {
@@ -84,9 +92,8 @@ pub fn legal_commands(world: &mut World) -> Vec<Command> {
             });
             return out;
         }
-        Some(p @ (Prompt::NetwarPoints { .. } | Prompt::PickUnits { .. } | Prompt::Retreat { .. } | Prompt::PlaceUnit { .. } | Prompt::ChooseSpace { .. } | Prompt::Airstrike { .. })) => {
-            return crate::rules::netwar::answers::answer_options(game, p);
-        }
+        // Prompts no ruleset answered: none of the generic rules' own asks these.
+        Some(Prompt::NetwarPoints { .. } | Prompt::PickUnits { .. } | Prompt::Retreat { .. } | Prompt::PlaceUnit { .. } | Prompt::ChooseSpace { .. } | Prompt::Airstrike { .. }) => return out,
         None => {}
     }
     if turn.setup.is_some() {
@@ -109,13 +116,7 @@ pub fn legal_commands(world: &mut World) -> Vec<Command> {
         } else if crate::rules::setup::default_placement(game, &units, side).is_ok() {
             out.push(Command::DefaultSetup);
         }
-        // DI 27.13: units bought at set-up.
-        if game.scenario.rules.netwar.as_ref().is_some_and(|n| n.setup_recruits.is_some()) {
-            let start = world.resource::<crate::rules::netwar::mobilization::MobilizationStart>();
-            let tracks = world.resource::<crate::model::Tracks>();
-            let buys = crate::rules::netwar::mobilization::mobilization_commands(game, turn, &units, (tracks, control), start, side);
-            out.extend(buys.into_iter().filter(|c| matches!(c, Command::Recruit { .. })));
-        }
+        ruleset.legal_commands(world, &units, side, LegalStage::Setup, &mut out);
         return out;
     }
     let Some(phase) = turn.current_phase(game) else { return out };
@@ -123,8 +124,8 @@ pub fn legal_commands(world: &mut World) -> Vec<Command> {
     let tracks_now = world.resource::<crate::model::Tracks>();
     let timers = world.resource::<crate::rules::timers::Timers>();
     let facts = crate::rules::events::Facts { game, turn, tracks: tracks_now, control, units: &units, timers: &timers.0 };
-    if game.scenario.rules.netwar.is_some() {
-        out.extend(crate::rules::netwar::chits::chit_commands(game, turn, &units, pools, side));
+    if ruleset.replaces(Mechanism::ChitPlay) {
+        ruleset.legal_commands(world, &units, side, LegalStage::Chits, &mut out);
     } else {
         for chit in pools.hands.get(side).cloned().unwrap_or_default() {
             if crate::rules::events::play_rejection(facts, pools, side, &chit).is_none() {
@@ -149,7 +150,6 @@ pub fn legal_commands(world: &mut World) -> Vec<Command> {
                 }
             }
             overruns(game, turn, &units, control, world.resource::<crate::model::Tracks>(), side, &mut out);
-            out.extend(crate::rules::netwar::transport::commands(game, turn, &units, control, side));
             if game.scenario.rules.strategic.is_some() {
                 for u in units.0.iter().filter(|u| u.side == side) {
                     for (s, _) in crate::rules::strategic::strategic_destinations(game, turn, &units, control, u).unwrap_or_default() {
@@ -172,44 +172,15 @@ pub fn legal_commands(world: &mut World) -> Vec<Command> {
                 }
             }
         }
-        PhaseKind::Event if game.scenario.rules.netwar.is_some() => {
-            let queue = world.resource::<crate::rules::netwar::chaos::ChaosQueue>();
-            let tracks = world.resource::<crate::model::Tracks>();
-            if crate::rules::netwar::chaos::extra_roll_rejection(game, turn, tracks, queue, prompt, side).is_none() {
-                out.push(Command::ExtraChaos);
-            }
-        }
-        PhaseKind::Special if game.scenario.rules.netwar.is_some() => {
-            out.extend(crate::rules::netwar::hyperwar::commands(game, turn, &units, pools, side));
-        }
-        PhaseKind::Mobilization => {
-            let start = world.resource::<crate::rules::netwar::mobilization::MobilizationStart>();
-            let tracks = world.resource::<crate::model::Tracks>();
-            out.extend(crate::rules::netwar::mobilization::mobilization_commands(game, turn, &units, (tracks, control), start, side));
-            if crate::rules::netwar::chits::buy_check(game, turn, tracks, pools, side).is_ok() {
-                out.push(Command::BuyChit);
-            }
-            if crate::rules::netwar::airstrike::buy_rejection(game, turn, tracks, side).is_none() {
-                out.push(Command::BuyAirstrike);
-            }
-        }
         PhaseKind::Combat => {
             let supports = world.resource::<crate::rules::supports::SupportState>();
             let tracks = world.resource::<crate::model::Tracks>();
             attacks(game, turn, &units, control, (supports, tracks), side, &mut out);
-            if game.scenario.rules.netwar.is_some() {
-                let surge = world.resource::<crate::rules::netwar::chaos::SuicideSurgeTurn>().0;
-                out.extend(crate::rules::netwar::strikes::suicide_attacks(game, turn, &units, surge, side));
-                out.extend(crate::rules::netwar::strikes::pgm_strikes(game, turn, &units, tracks, pools, side));
-                out.extend(crate::rules::netwar::coordination::commands(game, turn, &units, side));
-                // DI 14.4: one district at a time.
-                out.retain(|c| {
-                    crate::rules::netwar::order::command_district(game, &units, c).is_none_or(|d| crate::rules::netwar::order::district_rejection(game, turn, &units, side, d).is_none())
-                });
-            }
         }
         _ => {}
     }
+    // The ruleset's commands of this phase (and what its procedure forbids of the generic ones).
+    ruleset.legal_commands(world, &units, side, LegalStage::Phase, &mut out);
     if crate::rules::area_combat::must_attack_rejection(game, turn, &units, world.resource::<crate::model::Tracks>(), side).is_none() {
         out.push(Command::EndPhase);
     }

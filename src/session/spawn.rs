@@ -17,10 +17,10 @@ use crate::scenario::schema::{Map, Strength};
 use crate::model::dice::Dice;
 use crate::model::log::{GameLog, LogKind};
 
-/// Builds the world of a new game.
-pub fn spawn_world(loaded: &Loaded, options: &BTreeSet<String>, seed: u64, forced: &[u32]) -> World {
+/// Builds the world of a new game, played by `ruleset`.
+pub fn spawn_world(loaded: &Loaded, ruleset: std::sync::Arc<dyn crate::model::ruleset::Ruleset>, options: &BTreeSet<String>, seed: u64, forced: &[u32]) -> World {
     let mut world = World::new();
-    let game = Game { scenario: crate::scenario::variants::with_options(&loaded.scenario, options), board: loaded.board.clone(), options: options.clone() };
+    let game = Game { scenario: crate::scenario::variants::with_options(&loaded.scenario, options), board: loaded.board.clone(), options: options.clone(), ruleset };
     let s = &game.scenario;
     let first_side = game.side_index(&s.turns.first_side).unwrap_or(0);
     let setup = next_setup_side(&game, None);
@@ -115,9 +115,9 @@ pub fn spawn_world(loaded: &Loaded, options: &BTreeSet<String>, seed: u64, force
             spawn(&mut world, u.id.clone(), type_index(&u.unit_type), Location::NotEntered, u.level, false);
         }
     }
-    // DI 12.7, 12.9: in Netwar games every counter of the mix exists; those not set up wait in
-    // the available pool (shown as eliminated: eliminated units return there).
-    if s.rules.netwar.is_some() {
+    // With counters from the mix (DI 12.7, 12.9) every counter of the mix exists; those not
+    // set up wait in the available pool (shown as eliminated: eliminated units return there).
+    if game.ruleset.counters_from_mix() {
         for (t, ty) in s.unit_types.iter().enumerate() {
             let total: u32 = s.counter_mix.iter().filter(|m| m.unit_type == ty.id).map(|m| m.count).sum();
             let used = s.setup.units.iter().filter(|u| u.unit_type == ty.id).count() as u32
@@ -134,16 +134,9 @@ pub fn spawn_world(loaded: &Loaded, options: &BTreeSet<String>, seed: u64, force
         None => format!("{}: turn {}, {}", s.title, s.turns.labels.first().map_or("?", String::as_str), s.turns.phases.get(turn.phase).map_or("?", |p| p.name.as_str())),
     };
     log(&mut glog, &game, &turn, LogKind::Phase, text, None);
-    // DI 3.3: chits drawn at random before play begins.
+    // Chits the ruleset draws before play begins (DI 3.3).
     let mut dice = Dice::new(seed, forced);
-    if let Some(n) = &s.rules.netwar {
-        for (side, pool, count) in &n.initial_draws {
-            let (Some(side), Some(pool)) = (game.side_index(side), s.pools.iter().position(|p| &p.id == pool)) else { continue };
-            for _ in 0..*count {
-                crate::rules::netwar::chits::draw(&game, &turn, &mut glog, &mut pools, &mut dice, pool, side);
-            }
-        }
-    }
+    game.ruleset.initial_draws(&game, &turn, &mut glog, &mut pools, &mut dice);
     let turn_started = turn.setup.is_none();
     world.insert_resource(turn);
     world.insert_resource(crate::rules::tracks::TrackHistory(vec![("start".to_string(), tracks.0.clone())]));
@@ -174,18 +167,15 @@ pub fn spawn_world(loaded: &Loaded, options: &BTreeSet<String>, seed: u64, force
     world.insert_resource(crate::rules::obligations::Obligations::default());
     world.insert_resource(crate::rules::attrition::AttritionQueue::default());
     world.insert_resource(crate::rules::lines::Eliminated::default());
-    world.insert_resource(crate::rules::netwar::conflict::NetwarConflict::default());
-    world.insert_resource(crate::rules::netwar::mobilization::MobilizationStart::default());
-    world.insert_resource(crate::rules::netwar::chaos::ChaosQueue::default());
-    world.insert_resource(crate::rules::netwar::chaos::HvtMarker::default());
-    world.insert_resource(crate::rules::netwar::chaos::SuicideSurgeTurn::default());
-    world.insert_resource(crate::rules::netwar::chits::ChitChain::default());
+    world.insert_resource(crate::model::DeferredEffects::default());
+    game.ruleset.insert_resources(&mut world);
     world.insert_resource(crate::rules::timers::Timers(vec![None; s.rules.timers.len()]));
     world.insert_resource(crate::rules::supply::PhaseStarted(turn_started));
     let mut parts = crate::rules::state_parts();
-    parts.extend(crate::rules::netwar::state_parts());
+    parts.extend(game.ruleset.state_parts());
     world.insert_resource(crate::model::state_parts::StateParts(parts));
+    let schedule = crate::rules::rules_schedule(game.ruleset.as_ref());
     world.insert_resource(game);
-    world.add_schedule(crate::rules::rules_schedule());
+    world.add_schedule(schedule);
     world
 }

@@ -127,8 +127,9 @@ pub fn game_state(world: &mut World, viewer: Option<usize>) -> GameState {
                 location: match u.location {
                     Location::OnMap(sp) => game.board.key(sp).to_string(),
                     Location::NotEntered => "not entered".into(),
-                    // DI 12.7: eliminated units return to the available counters.
-                    Location::Eliminated if s.rules.netwar.is_some() => "available".into(),
+                    // With counters from the mix (DI 12.7), eliminated units return to the
+                    // available counters.
+                    Location::Eliminated if game.ruleset.counters_from_mix() => "available".into(),
                     Location::Eliminated => "eliminated".into(),
                     Location::OutOfPlay => "out of play".into(),
                 },

@@ -65,7 +65,7 @@ fn decision_iraq_saved_at_every_phase_end_loaded_and_continued_reaches_the_same_
 /// Resource types a bare world with the rules schedule holds (Bevy's own).
 fn bevy_resources() -> BTreeSet<TypeId> {
     let mut w = bevy::prelude::World::new();
-    w.add_schedule(sandtable::rules::rules_schedule());
+    w.add_schedule(sandtable::rules::rules_schedule(&sandtable::games::generic::Generic));
     w.iter_resources().filter_map(|(info, _)| info.type_id()).collect()
 }
 
@@ -117,7 +117,7 @@ fn every_resource_the_rules_and_rulesets_keep_is_hashed() {
     }
     // Parts the rules fill and empty within one command: between commands they always held
     // their default (a command leaving one filled would have shown up above).
-    let within_a_command = ["control_changes", "pending_effects", "reductions", "turn_ended"];
+    let within_a_command = ["control_changes", "deferred_effects", "pending_effects", "reductions", "turn_ended"];
     // Parts these random games never reach: the Union's first capture of an NA depot (Salt
     // River Line's one-time scores) and the optional suicide surge of Decision: Iraq (27.6).
     let not_reached = ["scored_once", "suicide_surge_turn"];

@@ -67,13 +67,25 @@ pub struct ChaosParams<'w> {
     pub control: Res<'w, Control>,
     pub hvt: ResMut<'w, HvtMarker>,
     pub surge: ResMut<'w, SuicideSurgeTurn>,
+    /// Effects an event of the generic rules left for this ruleset.
+    pub deferred: ResMut<'w, crate::model::DeferredEffects>,
 }
 
 /// The game turn of the last Suicide Bombing Surge event (chaos 56).
 #[derive(Resource, Clone, Debug, Default, serde::Serialize)]
 pub struct SuicideSurgeTurn(pub Option<usize>);
 
+/// The Netwar effects an event left for this ruleset, queued in order.
+fn queue_deferred(deferred: &mut crate::model::DeferredEffects, queue: &mut ChaosQueue) {
+    for (side, e, cause) in deferred.0.drain(..) {
+        if let crate::scenario::schema::EventEffect::Netwar(n) = e {
+            queue.0.push_back((side, Pending::Effect(*n), cause));
+        }
+    }
+}
+
 fn proceed_system(game: Res<Game>, turn: Res<TurnState>, mut glog: ResMut<GameLog>, mut p: ChaosParams, mut q: LossQuery) {
+    queue_deferred(&mut p.deferred, &mut p.queue);
     if p.prompt.0.is_none() {
         let game = game.clone();
         proceed(&game, &turn, &mut glog, &mut p, &mut q);
@@ -478,5 +490,9 @@ fn extra_roll(
         }
         std::mem::take(&mut fx.deferred)
     });
-    queue.0.extend(deferred.into_iter().map(|(s, e, c)| (s, Pending::Effect(e), c)));
+    for (s, e, c) in deferred {
+        if let crate::scenario::schema::EventEffect::Netwar(n) = e {
+            queue.0.push_back((s, Pending::Effect(*n), c));
+        }
+    }
 }

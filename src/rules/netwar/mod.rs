@@ -24,7 +24,7 @@ pub mod retreat;
 pub mod strikes;
 pub mod transport;
 
-pub(super) fn add_systems(s: &mut Schedule) {
+pub fn add_systems(s: &mut Schedule) {
     airstrike::add_systems(s);
     conflict::add_systems(s);
     conflict_answers::add_systems(s);

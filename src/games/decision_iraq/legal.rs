@@ -1,0 +1,65 @@
+//! Decision: Iraq's legal commands, added to the generic list at its stages: units bought at
+//! set-up (27.13), chit plays (20), carries (27.5, 27.8), extra chaos rolls (27.1), Hyperwar
+//! (27.12), Mobilization purchases and withdrawals (12, 22.1), suicide attacks, PGM strikes and
+//! group attacks (27.6, 27.10, 27.7), and one district at a time (14.4).
+
+use bevy::prelude::World;
+
+use crate::model::command::Command;
+use crate::model::ruleset::LegalStage;
+use crate::model::view::UnitsView;
+use crate::model::{Control, Game, PendingPrompt, Pools, Tracks, TurnState};
+use crate::rules::netwar as nw;
+use crate::scenario::schema::PhaseKind;
+
+pub(super) fn legal_commands(world: &World, units: &UnitsView, side: usize, stage: LegalStage, out: &mut Vec<Command>) {
+    let game = world.resource::<Game>();
+    let turn = world.resource::<TurnState>();
+    let control = world.resource::<Control>();
+    let tracks = world.resource::<Tracks>();
+    let pools = world.resource::<Pools>();
+    match stage {
+        LegalStage::Setup => {
+            // 27.13: units bought at set-up.
+            if nw::netwar(game).is_some_and(|n| n.setup_recruits.is_some()) {
+                let start = world.resource::<nw::mobilization::MobilizationStart>();
+                let buys = nw::mobilization::mobilization_commands(game, turn, units, (tracks, control), start, side);
+                out.extend(buys.into_iter().filter(|c| matches!(c, Command::Recruit { .. })));
+            }
+        }
+        LegalStage::Chits => out.extend(nw::chits::chit_commands(game, turn, units, pools, side)),
+        LegalStage::Phase => {
+            let Some(phase) = turn.current_phase(game) else { return };
+            match phase.kind {
+                PhaseKind::Movement => out.extend(nw::transport::commands(game, turn, units, control, side)),
+                PhaseKind::Event => {
+                    let queue = world.resource::<nw::chaos::ChaosQueue>();
+                    let prompt = world.resource::<PendingPrompt>().0.as_ref();
+                    if nw::chaos::extra_roll_rejection(game, turn, tracks, queue, prompt, side).is_none() {
+                        out.push(Command::ExtraChaos);
+                    }
+                }
+                PhaseKind::Special => out.extend(nw::hyperwar::commands(game, turn, units, pools, side)),
+                PhaseKind::Mobilization => {
+                    let start = world.resource::<nw::mobilization::MobilizationStart>();
+                    out.extend(nw::mobilization::mobilization_commands(game, turn, units, (tracks, control), start, side));
+                    if nw::chits::buy_check(game, turn, tracks, pools, side).is_ok() {
+                        out.push(Command::BuyChit);
+                    }
+                    if nw::airstrike::buy_rejection(game, turn, tracks, side).is_none() {
+                        out.push(Command::BuyAirstrike);
+                    }
+                }
+                PhaseKind::Combat => {
+                    let surge = world.resource::<nw::chaos::SuicideSurgeTurn>().0;
+                    out.extend(nw::strikes::suicide_attacks(game, turn, units, surge, side));
+                    out.extend(nw::strikes::pgm_strikes(game, turn, units, tracks, pools, side));
+                    out.extend(nw::coordination::commands(game, turn, units, side));
+                    // 14.4: one district at a time.
+                    out.retain(|c| nw::order::command_district(game, units, c).is_none_or(|d| nw::order::district_rejection(game, turn, units, side, d).is_none()));
+                }
+                _ => {}
+            }
+        }
+    }
+}

@@ -1,0 +1,142 @@
+//! What a ruleset changes in the generic engine. The generic rules never ask which game is
+//! running: where a game's procedure differs they call a hook of the game's [`Ruleset`] (held
+//! by [`Game`]), whose default is the generic behaviour, or they leave a [`Mechanism`] to the
+//! ruleset's own systems. A ruleset implements this trait in its folder under `src/games/` and
+//! overrides only what its rules change.
+//!
+//! The hooks, in the order a command meets them:
+//! - the schedule: [`Ruleset::replaces`] (generic systems switched off) and
+//!   [`Ruleset::add_systems`] (its own, in the `RulesSystems` sets);
+//! - the world: [`Ruleset::insert_resources`], [`Ruleset::initial_draws`],
+//!   [`Ruleset::state_parts`] (its resources, printed and hashed);
+//! - the legal list: [`Ruleset::legal_commands`] and [`Ruleset::prompt_answers`];
+//! - the rule math: movement ([`Ruleset::movement_boost`], [`Ruleset::filter_destinations`]),
+//!   tracks ([`Ruleset::track_factor`], [`Ruleset::control_income`]), combat in a space
+//!   ([`Ruleset::required_attackers`], [`Ruleset::blend_in`], [`Ruleset::attack_rejection`],
+//!   [`Ruleset::owed_attack`]) and counters ([`Ruleset::counters_from_mix`]).
+
+use std::any::Any;
+use std::fmt::Debug;
+
+use bevy::prelude::{Schedule, World};
+
+use super::command::Command;
+use super::dice::Dice;
+use super::log::GameLog;
+use super::prompt::Prompt;
+use super::resources::{Control, Game, Pools, Tracks, TurnState};
+use super::state_parts::StatePart;
+use super::view::{Destination, UnitView, UnitsView};
+use crate::scenario::board::SpaceId;
+
+/// A generic mechanism whose systems a ruleset may replace with its own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Mechanism {
+    /// Playing a held chit from the hand (`PlayChit` outside a reaction offer).
+    ChitPlay,
+    /// Answers to reaction offers (`PlayChit`/`Pass` while a `React` prompt is open).
+    Reactions,
+    /// Resolving an `Attack` on a combat results table with the generic loss pipeline.
+    Attack,
+    /// The generic advance after combat (`Advance`).
+    AdvanceAfterCombat,
+}
+
+/// Where the legal list asks the ruleset for its commands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LegalStage {
+    /// During set-up, after the placements.
+    Setup,
+    /// The chits the side may play now (only if the ruleset replaces [`Mechanism::ChitPlay`]).
+    Chits,
+    /// In the current phase, after the generic commands of its kind.
+    Phase,
+}
+
+/// A ruleset's procedures, as the generic engine sees them. Every method has the generic
+/// behaviour as its default.
+pub trait Ruleset: Send + Sync + Debug + 'static {
+    /// The id the scenario's `ruleset` field names.
+    fn id(&self) -> &'static str;
+
+    /// The ruleset itself, for its own systems to reach their data.
+    fn as_any(&self) -> &dyn Any;
+
+    /// Whether its own systems take over a generic mechanism.
+    fn replaces(&self, _mechanism: Mechanism) -> bool {
+        false
+    }
+
+    /// Adds its systems to the rules schedule.
+    fn add_systems(&self, _schedule: &mut Schedule) {}
+
+    /// Inserts its resources into a new game's world.
+    fn insert_resources(&self, _world: &mut World) {}
+
+    /// Its resources as parts of the printed and hashed state.
+    fn state_parts(&self) -> Vec<StatePart> {
+        Vec::new()
+    }
+
+    /// Chits drawn before play begins (after the units are spawned, with the game's dice).
+    fn initial_draws(&self, _game: &Game, _turn: &TurnState, _log: &mut GameLog, _pools: &mut Pools, _dice: &mut Dice) {}
+
+    /// Every counter of the counter mix exists from the start; those not set up wait in the
+    /// available pool, where eliminated units return, and a unit changing level exchanges its
+    /// counter for a free one of the new level.
+    fn counters_from_mix(&self) -> bool {
+        false
+    }
+
+    /// Adds the ruleset's legal commands for `side` at `stage` to `out` (and may drop generic
+    /// ones its procedure forbids at that stage).
+    fn legal_commands(&self, _world: &World, _units: &UnitsView, _side: usize, _stage: LegalStage, _out: &mut Vec<Command>) {}
+
+    /// The answers to a prompt of the ruleset's own (`None`: not its prompt).
+    fn prompt_answers(&self, _game: &Game, _prompt: &Prompt) -> Option<Vec<Command>> {
+        None
+    }
+
+    /// A multiplier of the unit's remaining allowance for a move through spaces without open
+    /// enemy units (searched besides the ordinary move).
+    fn movement_boost(&self, _game: &Game, _units: &UnitsView, _unit: &UnitView) -> Option<u32> {
+        None
+    }
+
+    /// Drops destinations the ruleset's movement restrictions forbid.
+    fn filter_destinations(&self, _game: &Game, _units: &UnitsView, _unit: &UnitView, _out: &mut Vec<Destination>) {}
+
+    /// What a change of `track` by an event counts for now (a doubling on some turns).
+    fn track_factor(&self, _game: &Game, _turn: &TurnState, _track: usize) -> i32 {
+        1
+    }
+
+    /// Pays a side's control income itself; `false` lets the generic rule add `total` to the
+    /// track.
+    #[expect(clippy::too_many_arguments, reason = "the state control income reads and writes")]
+    fn control_income(&self, _game: &Game, _turn: &TurnState, _control: &Control, _tracks: &mut Tracks, _log: &mut GameLog, _side: usize, _track: usize, _total: i32, _what: &str) -> bool {
+        false
+    }
+
+    /// The units among `able` that must join an attack on the open enemy units of `space`.
+    fn required_attackers(&self, _game: &Game, _units: &UnitsView, _side: usize, _space: SpaceId, able: &[String]) -> Vec<String> {
+        able.to_vec()
+    }
+
+    /// Whether the side's open units in `space` may attack the enemy units in its slots at once,
+    /// with open enemy units still there.
+    fn blend_in(&self, _game: &Game, _units: &UnitsView, _side: usize, _space: SpaceId) -> bool {
+        false
+    }
+
+    /// Why these attackers may not use table `crt` here, if the ruleset forbids it.
+    fn attack_rejection(&self, _game: &Game, _turn: &TurnState, _units: &UnitsView, _attackers: &[String], _underground: bool, _crt: usize) -> Option<String> {
+        None
+    }
+
+    /// An attack the side still owes under the ruleset's procedure before its combat phase may
+    /// end, with why.
+    fn owed_attack(&self, _game: &Game, _turn: &TurnState, _units: &UnitsView, _side: usize) -> Option<String> {
+        None
+    }
+}
