@@ -23,7 +23,6 @@ pub mod lines;
 pub mod loss_answers;
 pub mod losses;
 pub mod movement;
-pub mod netwar;
 pub mod note;
 pub mod obligation_rules;
 pub mod obligations;

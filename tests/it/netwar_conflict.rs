@@ -240,7 +240,7 @@ fn rule_26_1_and_errata_6_election_and_a_x2_result_make_x3_never_x4() {
     let m = |s: &mut Session, turn: usize, track: usize, d: u32| {
         let mut t: TurnState = s.world.resource::<TurnState>().clone();
         t.turn = turn;
-        sandtable::rules::netwar::multiplier(&game, &t, track, d)
+        sandtable::games::decision_iraq::multiplier(&game, &t, track, d)
     };
     // 2004A (turn 2): no election. 2004B (turn 3) and 2008B (turn 11): the CI's changes double.
     assert_eq!([m(&mut s, 1, ci, 0), m(&mut s, 1, ci, 1), m(&mut s, 1, ci, 2)], [1, 2, 3]);

@@ -9,7 +9,7 @@ use crate::model::command::Command;
 use crate::model::ruleset::LegalStage;
 use crate::model::view::UnitsView;
 use crate::model::{Control, Game, PendingPrompt, Pools, Tracks, TurnState};
-use crate::rules::netwar as nw;
+use super as nw;
 use crate::scenario::schema::PhaseKind;
 
 pub(super) fn legal_commands(world: &World, units: &UnitsView, side: usize, stage: LegalStage, out: &mut Vec<Command>) {

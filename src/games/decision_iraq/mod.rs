@@ -1,11 +1,14 @@
-//! Decision: Iraq (Modern War #6): the Netwar ruleset. Its procedures (conflicts inside
-//! districts with level results and the choice of points, chaos tables, mobilization, chits with
-//! cancels, airstrikes, Jihad and Surge, the optional rules of 27) are systems and rule math of
-//! this folder; this file is how they plug into the generic engine (`model::ruleset`).
+//! Decision: Iraq (Modern War #6): the Netwar ruleset. Each side's Netwar Index gains and loses
+//! points by choice (16.33), doublings combine to at most x3 (errata to 6), the election turns
+//! double the CI's changes (26.1), conflict results change levels, eliminate and retreat (16),
+//! mobilization (12), chaos events (11), chits with cancels (20), airstrikes (22), Jihad and
+//! Surge (24) and the optional rules of 27. Each procedure is a file of this folder; this one
+//! says how they plug into the generic engine (`model::ruleset`) and holds the Netwar math they
+//! share.
 
 use std::any::Any;
 
-use bevy::prelude::{Schedule, World};
+use bevy::prelude::*;
 
 use crate::model::command::Command;
 use crate::model::dice::Dice;
@@ -14,12 +17,27 @@ use crate::model::prompt::Prompt;
 use crate::model::ruleset::{LegalStage, Mechanism, Ruleset};
 use crate::model::state_parts::StatePart;
 use crate::model::view::{Destination, UnitView, UnitsView, factors, has_flag};
+use crate::model::log::LogKind;
 use crate::model::{Control, Game, Pools, Tracks, TurnState};
-use crate::rules::netwar as nw;
 use crate::scenario::board::SpaceId;
-use crate::scenario::schema::{AttrValue, UnitFlag};
+use crate::scenario::schema::{AttrValue, NetwarRules, UnitFlag};
 
 mod legal;
+pub mod airstrike;
+pub mod answers;
+pub mod chaos;
+pub mod chits;
+pub mod conflict;
+pub mod conflict_answers;
+pub mod coordination;
+pub mod hyperwar;
+pub mod logistics;
+pub mod mobilization;
+pub mod order;
+pub mod retreat;
+pub mod strikes;
+pub mod transport;
+
 
 #[derive(Debug, Default)]
 pub struct DecisionIraq;
@@ -40,29 +58,29 @@ impl Ruleset for DecisionIraq {
     }
 
     fn add_systems(&self, s: &mut Schedule) {
-        nw::add_systems(s);
+        add_systems(s);
     }
 
     fn insert_resources(&self, world: &mut World) {
-        world.insert_resource(nw::conflict::NetwarConflict::default());
-        world.insert_resource(nw::mobilization::MobilizationStart::default());
-        world.insert_resource(nw::chaos::ChaosQueue::default());
-        world.insert_resource(nw::chaos::HvtMarker::default());
-        world.insert_resource(nw::chaos::SuicideSurgeTurn::default());
-        world.insert_resource(nw::chits::ChitChain::default());
+        world.insert_resource(conflict::NetwarConflict::default());
+        world.insert_resource(mobilization::MobilizationStart::default());
+        world.insert_resource(chaos::ChaosQueue::default());
+        world.insert_resource(chaos::HvtMarker::default());
+        world.insert_resource(chaos::SuicideSurgeTurn::default());
+        world.insert_resource(chits::ChitChain::default());
     }
 
     fn state_parts(&self) -> Vec<StatePart> {
-        nw::state_parts()
+        state_parts()
     }
 
     /// 3.3: chits drawn at random before play begins.
     fn initial_draws(&self, game: &Game, turn: &TurnState, log: &mut GameLog, pools: &mut Pools, dice: &mut Dice) {
-        let Some(n) = nw::netwar(game) else { return };
+        let Some(n) = netwar(game) else { return };
         for (side, pool, count) in &n.initial_draws {
             let (Some(side), Some(pool)) = (game.side_index(side), game.scenario.pools.iter().position(|p| &p.id == pool)) else { continue };
             for _ in 0..*count {
-                nw::chits::draw(game, turn, log, pools, dice, pool, side);
+                chits::draw(game, turn, log, pools, dice, pool, side);
             }
         }
     }
@@ -79,23 +97,23 @@ impl Ruleset for DecisionIraq {
 
     fn prompt_answers(&self, game: &Game, prompt: &Prompt) -> Option<Vec<Command>> {
         matches!(prompt, Prompt::NetwarPoints { .. } | Prompt::PickUnits { .. } | Prompt::Retreat { .. } | Prompt::PlaceUnit { .. } | Prompt::ChooseSpace { .. } | Prompt::Airstrike { .. })
-            .then(|| nw::answers::answer_options(game, prompt))
+            .then(|| answers::answer_options(game, prompt))
     }
 
     /// 27.9: from a district with a friendly base, twice the allowance through quiet districts.
     fn movement_boost(&self, game: &Game, units: &UnitsView, unit: &UnitView) -> Option<u32> {
-        nw::logistics::doubles(game, units, unit).then_some(2)
+        logistics::doubles(game, units, unit).then_some(2)
     }
 
     fn filter_destinations(&self, game: &Game, units: &UnitsView, unit: &UnitView, out: &mut Vec<Destination>) {
-        nw::logistics::airmobile_filter(game, units, unit, out);
+        logistics::airmobile_filter(game, units, unit, out);
         // 27.4: slow militia stay within the sect of the district they start in.
         let (Some(start), Some(t)) = (unit.space(), game.scenario.unit_types.get(unit.type_index)) else { return };
-        if let Some(b) = nw::netwar(game).and_then(|n| n.sect_bound.as_ref()).filter(|b| game.options.contains(&b.option))
+        if let Some(b) = netwar(game).and_then(|n| n.sect_bound.as_ref()).filter(|b| game.options.contains(&b.option))
             && b.unit_types.contains(&t.id)
             && factors(game, unit.type_index, unit.level).movement <= b.max_movement
         {
-            let sect = |s: SpaceId| nw::space_attr(game, s, &b.attribute).cloned();
+            let sect = |s: SpaceId| space_attr(game, s, &b.attribute).cloned();
             let here = sect(start);
             if here != Some(AttrValue::Text(b.free.clone())) {
                 out.retain(|d| sect(d.space) == here);
@@ -105,23 +123,23 @@ impl Ruleset for DecisionIraq {
 
     /// 26.1: on election turns a change to the CI's index doubles.
     fn track_factor(&self, game: &Game, turn: &TurnState, track: usize) -> i32 {
-        nw::multiplier(game, turn, track, 0)
+        multiplier(game, turn, track, 0)
     }
 
     /// 18.4, 24.52, 27.11: control points through the Netwar multiplier (a Jihad/Surge turn
     /// doubles them), with the sect bonus.
     fn control_income(&self, game: &Game, turn: &TurnState, control: &Control, tracks: &mut Tracks, log: &mut GameLog, side: usize, track: usize, total: i32, what: &str) -> bool {
-        let doublings = u32::from(nw::mobilization::surged_this_turn(game, turn, side));
-        let (bonus, sects) = nw::sect_bonus(game, control, side);
+        let doublings = u32::from(mobilization::surged_this_turn(game, turn, side));
+        let (bonus, sects) = sect_bonus(game, control, side);
         let sects = if sects.is_empty() { String::new() } else { format!("; every {} district: {bonus:+} (27.11)", sects.join(", every ")) };
         let cause = format!("control: {what}{sects} (18.4)");
-        nw::change_index(game, turn, tracks, log, track, total + bonus, doublings, &cause);
+        change_index(game, turn, tracks, log, track, total + bonus, doublings, &cause);
         true
     }
 
     /// 21.3: unconventional units may stay out; 23.3: with a friendly base nobody must attack.
     fn required_attackers(&self, game: &Game, units: &UnitsView, side: usize, space: SpaceId, able: &[String]) -> Vec<String> {
-        if nw::retreat::friendly_base(game, units, space, side) {
+        if retreat::friendly_base(game, units, space, side) {
             return Vec::new();
         }
         able.iter().filter(|id| units.get(id).is_some_and(|u| !has_flag(game, u.type_index, UnitFlag::Unconventional))).cloned().collect()
@@ -135,11 +153,134 @@ impl Ruleset for DecisionIraq {
 
     /// 15.2, 17.63, 27.92-27.93: tables barred against boxes or without logistics.
     fn attack_rejection(&self, game: &Game, turn: &TurnState, units: &UnitsView, attackers: &[String], underground: bool, crt: usize) -> Option<String> {
-        nw::conflict::table_rejection(game, turn, units, attackers, underground, crt)
+        conflict::table_rejection(game, turn, units, attackers, underground, crt)
     }
 
     /// 27.7: the rest of a coordinated attack.
     fn owed_attack(&self, game: &Game, turn: &TurnState, units: &UnitsView, side: usize) -> Option<String> {
-        nw::coordination::owed_group(game, turn, units, side)
+        coordination::owed_group(game, turn, units, side)
     }
+}
+
+pub fn add_systems(s: &mut Schedule) {
+    airstrike::add_systems(s);
+    conflict::add_systems(s);
+    conflict_answers::add_systems(s);
+    strikes::add_systems(s);
+    coordination::add_systems(s);
+    mobilization::add_systems(s);
+    chaos::add_systems(s);
+    chits::add_systems(s);
+    hyperwar::add_systems(s);
+    transport::add_systems(s);
+}
+
+/// The resources of the Netwar ruleset: parts of the printed and hashed state.
+#[must_use]
+pub fn state_parts() -> Vec<crate::model::state_parts::StatePart> {
+    use crate::model::state_parts::part;
+    vec![
+        part::<conflict::NetwarConflict>("netwar_conflict", false),
+        part::<mobilization::MobilizationStart>("mobilization_start", false),
+        part::<chaos::ChaosQueue>("chaos_queue", false),
+        part::<chaos::HvtMarker>("hvt_marker", false),
+        part::<chaos::SuicideSurgeTurn>("suicide_surge_turn", false),
+        part::<chits::ChitChain>("chit_chain", false),
+    ]
+}
+
+/// The Netwar parameters, if the scenario plays Netwar rules.
+#[must_use]
+pub fn netwar(game: &Game) -> Option<&NetwarRules> {
+    game.scenario.rules.netwar.as_ref()
+}
+
+/// The side's index track.
+#[must_use]
+pub fn index_track(game: &Game, side: usize) -> Option<usize> {
+    let n = netwar(game)?;
+    let s = n.sides.iter().find(|s| game.side_index(&s.side) == Some(side))?;
+    game.track_index(&s.track)
+}
+
+/// The side's printed points of a district (16.33); 0 for spaces without them (foreign districts).
+#[must_use]
+pub fn printed_points(game: &Game, space: crate::model::SpaceId, side: usize) -> i32 {
+    let Some(n) = netwar(game) else { return 0 };
+    let Some(s) = n.sides.iter().find(|s| game.side_index(&s.side) == Some(side)) else { return 0 };
+    match space_attr(game, space, &s.points) {
+        Some(AttrValue::Int(v)) => i32::try_from(*v).unwrap_or(0),
+        _ => 0,
+    }
+}
+
+/// An attribute of the district a space belongs to (a box reads its district's).
+#[must_use]
+pub fn space_attr<'a>(game: &'a Game, space: crate::model::SpaceId, name: &str) -> Option<&'a AttrValue> {
+    let crate::scenario::schema::Map::Area(m) = &game.scenario.map else { return None };
+    let key = game.board.key(game.board.area_of(space));
+    m.spaces.iter().find(|d| d.id == key)?.attributes.get(name)
+}
+
+/// The district is foreign (its `foreign` attribute is true).
+#[must_use]
+pub fn is_foreign(game: &Game, space: crate::model::SpaceId) -> bool {
+    matches!(space_attr(game, space, "foreign"), Some(AttrValue::Bool(true)))
+}
+
+/// The multiplier of a change to `track` that `doublings` sources double: an election turn adds
+/// one for the election side's track (26.1); one doubling is x2, two or more x3 (errata to 6).
+#[must_use]
+pub fn multiplier(game: &Game, turn: &TurnState, track: usize, doublings: u32) -> i32 {
+    let Some(n) = netwar(game) else { return 1 };
+    let mut d = doublings;
+    if let Some(e) = &n.election
+        && game.side_index(&e.side).and_then(|s| index_track(game, s)) == Some(track)
+        && game.scenario.turns.labels.get(turn.turn).is_some_and(|l| e.turns.contains(l))
+    {
+        d += 1;
+    }
+    match d {
+        0 => 1,
+        1 => 2,
+        _ => i32::try_from(n.max_multiplier).unwrap_or(3),
+    }
+}
+
+/// Changes a side's index by `base` points times the multiplier of `doublings`, logging the
+/// cause. Returns the points actually applied (before the track's floor and cap).
+#[expect(clippy::too_many_arguments, reason = "the state a Netwar change reads and writes")]
+pub fn change_index(game: &Game, turn: &TurnState, tracks: &mut Tracks, glog: &mut GameLog, track: usize, base: i32, doublings: u32, cause: &str) -> i32 {
+    let m = multiplier(game, turn, track, doublings);
+    let delta = base * m;
+    let before = tracks.0[track];
+    let after = crate::rules::tracks::adjust_track(game, tracks, track, delta);
+    let times = if m > 1 { format!(" ({base} x{m})") } else { String::new() };
+    let name = &game.scenario.tracks[track].name;
+    crate::rules::note::log(glog, game, turn, LogKind::Track, format!("{name} {before} -> {after}: {delta:+}{times}, {cause}"), None);
+    delta
+}
+
+/// DI 27.11: the bonus `side` scores for controlling every district of a sect, and those sects.
+#[must_use]
+pub fn sect_bonus(game: &Game, control: &crate::model::Control, side: usize) -> (i32, Vec<String>) {
+    let Some(b) = netwar(game).and_then(|n| n.sect_bonus.as_ref()).filter(|b| game.options.contains(&b.option)) else { return (0, Vec::new()) };
+    let crate::scenario::schema::Map::Area(m) = &game.scenario.map else { return (0, Vec::new()) };
+    let mut total = 0;
+    let mut sects = Vec::new();
+    for v in &b.values {
+        let of_sect: Vec<_> = m.spaces.iter().filter(|d| matches!(d.attributes.get(&b.attribute), Some(AttrValue::Text(t)) if t == v)).collect();
+        let all = !of_sect.is_empty() && of_sect.iter().all(|d| game.board.space(&d.id).is_some_and(|s| control.owner[s.index()] == Some(side)));
+        if all {
+            total += b.per * of_sect.len() as i32;
+            sects.push(v.clone());
+        }
+    }
+    (total, sects)
+}
+
+/// The type id of a unit.
+#[must_use]
+pub fn type_id<'a>(game: &'a Game, u: &crate::model::view::UnitView) -> &'a str {
+    &game.scenario.unit_types[u.type_index].id
 }

@@ -26,7 +26,7 @@ use crate::model::prompt::Prompt;
 pub(super) fn add_systems(s: &mut Schedule) {
     s.add_systems(
         (
-            resolve_conflict.run_if(super::is_netwar).run_if(command_is(|c| matches!(c, Command::Attack { .. }))),
+            resolve_conflict.run_if(command_is(|c| matches!(c, Command::Attack { .. }))),
         )
             .in_set(RulesSystems::Combat),
     );

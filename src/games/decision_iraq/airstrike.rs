@@ -16,7 +16,7 @@ use crate::model::command::Command;
 use crate::model::log::LogKind;
 
 pub(super) fn add_systems(s: &mut Schedule) {
-    s.add_systems(buy.run_if(super::is_netwar).run_if(command_is(|c| matches!(c, Command::BuyAirstrike))).in_set(RulesSystems::Movement));
+    s.add_systems(buy.run_if(command_is(|c| matches!(c, Command::BuyAirstrike))).in_set(RulesSystems::Movement));
 }
 
 /// The airstrike rules, if the game has them.

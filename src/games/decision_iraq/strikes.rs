@@ -17,7 +17,7 @@ use crate::model::command::Command;
 use crate::model::log::LogKind;
 
 pub(super) fn add_systems(s: &mut Schedule) {
-    s.add_systems(pgm_strike.run_if(super::is_netwar).run_if(command_is(|c| matches!(c, Command::Pgm { .. }))).in_set(RulesSystems::Combat));
+    s.add_systems(pgm_strike.run_if(command_is(|c| matches!(c, Command::Pgm { .. }))).in_set(RulesSystems::Combat));
 }
 
 /// Why `attackers` may not make a suicide attack (27.6), if they may not.

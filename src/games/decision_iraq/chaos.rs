@@ -25,19 +25,19 @@ use crate::model::prompt::Prompt;
 pub(super) fn add_systems(s: &mut Schedule) {
     s.add_systems(
         proceed_system
-            .run_if(super::is_netwar)
+            
             .run_if(crate::rules::supply::phase_started.or_else(accepted))
             .in_set(RulesSystems::PhaseStart)
             .after(crate::rules::events::event_phase),
     );
-    s.add_systems(extra_roll.run_if(super::is_netwar).run_if(command_is(|c| matches!(c, Command::ExtraChaos))).in_set(RulesSystems::Movement));
+    s.add_systems(extra_roll.run_if(command_is(|c| matches!(c, Command::ExtraChaos))).in_set(RulesSystems::Movement));
     s.add_systems(
         answer
-            .run_if(super::is_netwar)
+            
             .run_if(command_is(|c| matches!(c, Command::Place { .. } | Command::Pass | Command::ChooseSpace { .. } | Command::PickUnits { .. })))
             .in_set(RulesSystems::Movement),
     );
-    s.add_systems(hvt_check.run_if(super::is_netwar).run_if(accepted).run_if(command_is(|c| matches!(c, Command::EndPhase))).in_set(RulesSystems::Combat));
+    s.add_systems(hvt_check.run_if(accepted).run_if(command_is(|c| matches!(c, Command::EndPhase))).in_set(RulesSystems::Combat));
 }
 
 /// Netwar effects waiting to be applied: (side, effect, cause).

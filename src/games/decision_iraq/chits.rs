@@ -24,8 +24,8 @@ use crate::model::prompt::Prompt;
 pub(super) fn add_systems(s: &mut Schedule) {
     s.add_systems(
         (
-            play_or_answer.run_if(super::is_netwar).run_if(command_is(|c| matches!(c, Command::PlayChit { .. } | Command::Pass))),
-            buy.run_if(super::is_netwar).run_if(command_is(|c| matches!(c, Command::BuyChit))),
+            play_or_answer.run_if(command_is(|c| matches!(c, Command::PlayChit { .. } | Command::Pass))),
+            buy.run_if(command_is(|c| matches!(c, Command::BuyChit))),
         )
             .in_set(RulesSystems::Movement),
     );

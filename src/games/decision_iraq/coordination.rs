@@ -19,7 +19,7 @@ use crate::rules::RulesSystems;
 use crate::model::command::Command;
 
 pub(super) fn add_systems(s: &mut Schedule) {
-    s.add_systems(group_attack.run_if(super::is_netwar).run_if(command_is(|c| matches!(c, Command::GroupAttack { .. }))).in_set(RulesSystems::Combat));
+    s.add_systems(group_attack.run_if(command_is(|c| matches!(c, Command::GroupAttack { .. }))).in_set(RulesSystems::Combat));
 }
 
 fn option_on(game: &Game) -> bool {

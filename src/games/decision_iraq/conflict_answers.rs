@@ -17,11 +17,11 @@ use crate::model::prompt::Prompt;
 pub(super) fn add_systems(s: &mut Schedule) {
     s.add_systems(
         (
-            answer.run_if(super::is_netwar).run_if(command_is(|c| {
+            answer.run_if(command_is(|c| {
                 matches!(c, Command::NetwarPoints { .. } | Command::PickUnits { .. } | Command::RetreatTo { .. } | Command::Advance { .. })
             })),
-            answer_chit.run_if(super::is_netwar).run_if(command_is(|c| matches!(c, Command::PlayChit { .. } | Command::Pass))),
-            answer_airstrike.run_if(super::is_netwar).run_if(command_is(|c| matches!(c, Command::Airstrike { .. }))),
+            answer_chit.run_if(command_is(|c| matches!(c, Command::PlayChit { .. } | Command::Pass))),
+            answer_airstrike.run_if(command_is(|c| matches!(c, Command::Airstrike { .. }))),
         )
             .in_set(RulesSystems::Combat),
     );

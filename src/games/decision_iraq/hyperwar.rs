@@ -18,7 +18,7 @@ use crate::model::dice::Dice;
 use crate::model::log::{GameLog, LogKind};
 
 pub(super) fn add_systems(s: &mut Schedule) {
-    s.add_systems(declare.run_if(super::is_netwar).run_if(command_is(|c| matches!(c, Command::Hyperwar { .. }))).in_set(RulesSystems::Movement));
+    s.add_systems(declare.run_if(command_is(|c| matches!(c, Command::Hyperwar { .. }))).in_set(RulesSystems::Movement));
 }
 
 /// The Hyperwar rules, if their option is on.

@@ -18,7 +18,7 @@ use crate::model::command::Command;
 use crate::model::log::LogKind;
 
 pub(super) fn add_systems(s: &mut Schedule) {
-    s.add_systems(carry.run_if(super::is_netwar).run_if(command_is(|c| matches!(c, Command::Carry { .. }))).in_set(RulesSystems::Movement));
+    s.add_systems(carry.run_if(command_is(|c| matches!(c, Command::Carry { .. }))).in_set(RulesSystems::Movement));
 }
 
 /// Whether some transport rule in force lets `carrier` carry `passenger`.
