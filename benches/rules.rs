@@ -15,7 +15,8 @@ use sandtable::model::Control;
 use sandtable::model::view::UnitsView;
 use sandtable::rules::movement::legal_destinations;
 use sandtable::rules::supply::side_supply;
-use sandtable::scenario::{Loaded, load_file, load_str};
+use sandtable::games::{load_file, load_str};
+use sandtable::scenario::Loaded;
 use sandtable::session::{GameSetup, Session};
 
 fn median(mut v: Vec<f64>) -> f64 {

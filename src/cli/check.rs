@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use crate::scenario::load_file;
+use crate::games::load_file;
 
 pub(super) fn run(files: &[PathBuf]) -> i32 {
     let mut failed = 0;

@@ -3,7 +3,7 @@
 use std::path::Path;
 
 use crate::rules::crt::{column_label, column_probabilities, crt_lookup, odds_column};
-use crate::scenario::load_file;
+use crate::games::load_file;
 
 pub(super) fn run(scenario: &Path, table: &str, attack: u32, defense: u32, shift: i32, roll: Option<u32>) -> i32 {
     let loaded = match load_file(scenario) {

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use crate::scenario::files::shorten;
-use crate::scenario::load_file;
+use crate::games::load_file;
 use crate::model::log::LogEntry;
 use crate::session::save::write_save;
 use crate::session::state::GameState;

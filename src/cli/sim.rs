@@ -3,7 +3,7 @@
 use std::path::Path;
 use std::sync::Arc;
 
-use crate::scenario::load_file;
+use crate::games::load_file;
 use crate::sim::simulate;
 
 pub(super) fn run(scenario: &Path, games: u32, seed: u64, record: Option<&Path>) -> i32 {

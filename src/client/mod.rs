@@ -18,7 +18,7 @@ use std::sync::Arc;
 
 use bevy::prelude::*;
 
-use crate::scenario::load_file;
+use crate::games::load_file;
 use crate::session::save::{SaveFile, autosave, read_save, replay, saves_dir, write_save};
 use crate::session::save_names::{autosave_dir, continued_name, manual_save_path, new_game_name};
 use crate::session::seats::{SeatMode, Seats};

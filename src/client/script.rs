@@ -9,7 +9,7 @@ use std::sync::Arc;
 use serde::Deserialize;
 
 use super::{Client, UiAction};
-use crate::scenario::load_file;
+use crate::games::load_file;
 use crate::session::{GameSetup, Session};
 
 /// A script file.

@@ -97,6 +97,11 @@ pub trait Ruleset: Send + Sync + Debug + 'static {
         None
     }
 
+    /// What buying a unit of this type costs (the client's purchase list shows it).
+    fn purchase_cost(&self, _game: &Game, _unit_type: &str) -> Option<i64> {
+        None
+    }
+
     /// A multiplier of the unit's remaining allowance for a move through spaces without open
     /// enemy units (searched besides the ordinary move).
     fn movement_boost(&self, _game: &Game, _units: &UnitsView, _unit: &UnitView) -> Option<u32> {

@@ -164,7 +164,7 @@ impl EffectCtx<'_> {
                 // The validator accepts a handler only for a ruleset that implements it; the
                 // generic ruleset has none, so no scenario it plays reaches this arm.
                 EventEffect::Ruleset { handler } => self.log(LogKind::Track, format!("{cause}: ruleset procedure `{handler}`")),
-                EventEffect::Netwar(_) => self.deferred.push((side, e.clone(), cause.to_string())),
+                EventEffect::RulesetEffect(_) => self.deferred.push((side, e.clone(), cause.to_string())),
                 EventEffect::NoEffect => {}
             }
         }

@@ -10,14 +10,12 @@ pub mod schema;
 mod schema_map;
 mod schema_rules;
 mod schema_rules_area;
-mod schema_netwar;
 mod schema_tables;
 mod schema_units;
 pub mod validate;
 pub mod variants;
-mod validate_netwar;
 mod validate_refs;
 mod validate_rules;
 
 pub use diagnostics::{Diagnostic, Place, Report, Severity};
-pub use load::{Loaded, load_file, load_str};
+pub use load::{Loaded, RulesetSlot, load_file_with, load_str_with};

@@ -11,7 +11,6 @@ use serde::{Deserialize, Serialize};
 pub use super::schema_map::*;
 pub use super::schema_rules::*;
 pub use super::schema_rules_area::*;
-pub use super::schema_netwar::*;
 pub use super::schema_tables::*;
 pub use super::schema_units::*;
 
@@ -30,6 +29,10 @@ pub struct Scenario {
     /// Parameters of the generic rules (ZOC variant, how losses are paid...).
     #[serde(default)]
     pub rules: RulesConfig,
+    /// The ruleset's own section, in its own format: kept as written and read (with its
+    /// positions in this file) by the ruleset that `ruleset` names.
+    #[serde(default, skip_serializing_if = "Option::is_none", serialize_with = "raw_section::write", deserialize_with = "raw_section::read")]
+    pub ruleset_rules: Option<Box<ron::value::RawValue>>,
     pub map: Map,
     pub sides: Vec<SideDef>,
     #[serde(default)]
@@ -61,6 +64,24 @@ pub struct Scenario {
 
 fn default_ruleset() -> String {
     "generic".to_string()
+}
+
+/// A section written as itself (`ruleset_rules: (...)`), not as `Some(...)`.
+mod raw_section {
+    use ron::value::RawValue;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    pub fn read<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Box<RawValue>>, D::Error> {
+        Box::<RawValue>::deserialize(d).map(Some)
+    }
+
+    #[expect(clippy::ref_option, reason = "the signature serde's serialize_with calls")]
+    pub fn write<S: Serializer>(v: &Option<Box<RawValue>>, s: S) -> Result<S::Ok, S::Error> {
+        match v {
+            Some(raw) => raw.serialize(s),
+            None => s.serialize_unit(),
+        }
+    }
 }
 
 /// A side (player).

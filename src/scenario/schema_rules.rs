@@ -72,9 +72,6 @@ pub struct RulesConfig {
     /// first, by all open units together, then those in slots (DI 14.1-14.4, 15.1). Default false.
     #[serde(default)]
     pub combat_in_space: bool,
-    /// Netwar games (Decision: Iraq): point choices, level results, mobilization, chaos.
-    #[serde(default)]
-    pub netwar: Option<super::schema_netwar::NetwarRules>,
     /// A face-down unit is revealed for good when an enemy unit ends a move next to it
     /// (tutorial 5.6, OD 12.3). It is always revealed when it moves, attacks or is attacked.
     /// Default false.

@@ -190,8 +190,9 @@ pub enum EventEffect {
     If { when: Vec<Condition>, then: Vec<EventEffect> },
     /// Procedure implemented by the ruleset plugin under this name.
     Ruleset { handler: String },
-    /// An effect of Netwar games (Decision: Iraq chaos events), applied by `rules::netwar::chaos`.
-    Netwar(Box<super::schema_netwar::NetwarEffect>),
+    /// An effect in the ruleset's own format (its section of the file format), kept as written:
+    /// the ruleset reads and checks it when the scenario loads, and its systems apply it.
+    RulesetEffect(Box<ron::value::RawValue>),
     NoEffect,
 }
 

@@ -8,7 +8,9 @@ use std::path::{Component, Path};
 type MixUse<'a> = BTreeMap<(&'a str, Option<u32>), u32>;
 
 use super::diagnostics::{Diagnostic, Place};
-pub(super) use super::validate_refs::{effect_refs, expr_tracks, level_ref, side_ref, space_ref, track_ref, type_ref};
+pub(super) use super::validate_refs::{effect_refs, expr_tracks};
+pub use super::validate_refs::{level_ref, side_ref, space_ref, track_ref, type_ref};
+pub use super::validate_rules::{RulesetCaps, scenario_effects};
 use super::validate_refs::victory_refs;
 use super::schema::*;
 use super::board::Board;
@@ -23,8 +25,8 @@ pub const MAX_IMAGE_SIDE: u32 = 16_384;
 /// Largest background image file accepted.
 pub const MAX_IMAGE_BYTES: u64 = 64 * 1024 * 1024;
 
-/// The id sets of a scenario, for cross references.
-pub(super) struct Refs<'a> {
+/// The id sets of a scenario, for cross references (rulesets check their sections with them).
+pub struct Refs<'a> {
     pub sides: &'a BTreeSet<&'a str>,
     pub types: &'a BTreeSet<&'a str>,
     pub tracks: &'a BTreeSet<&'a str>,
@@ -32,18 +34,41 @@ pub(super) struct Refs<'a> {
     pub levels: &'a BTreeSet<&'a str>,
 }
 
-pub(super) struct Ctx<'a> {
+/// The diagnostics of one file, each with its field path (or text position).
+pub struct Ctx<'a> {
     file: &'a str,
     out: Vec<Diagnostic>,
 }
 
-impl Ctx<'_> {
-    pub(super) fn err(&mut self, path: impl Into<String>, msg: impl Into<String>) {
+impl<'a> Ctx<'a> {
+    #[must_use]
+    pub fn new(file: &'a str) -> Self {
+        Self { file, out: Vec::new() }
+    }
+    pub fn err(&mut self, path: impl Into<String>, msg: impl Into<String>) {
         self.out.push(Diagnostic::error(self.file, Place::Field(path.into()), msg));
     }
-    pub(super) fn warn(&mut self, path: impl Into<String>, msg: impl Into<String>) {
+    pub fn warn(&mut self, path: impl Into<String>, msg: impl Into<String>) {
         self.out.push(Diagnostic::warning(self.file, Place::Field(path.into()), msg));
     }
+    /// An error at a line and column of the file (a syntax error in a section read later).
+    pub fn err_at(&mut self, line: usize, column: usize, msg: impl Into<String>) {
+        self.out.push(Diagnostic::error(self.file, Place::Text { line, column }, msg));
+    }
+    #[must_use]
+    pub fn into_diagnostics(self) -> Vec<Diagnostic> {
+        self.out
+    }
+}
+
+/// Calls `f` with the scenario's id sets (for a ruleset's checks of its own section).
+pub fn with_refs<R>(s: &Scenario, f: impl FnOnce(&Refs) -> R) -> R {
+    let sides: BTreeSet<&str> = s.sides.iter().map(|x| x.id.as_str()).collect();
+    let types: BTreeSet<&str> = s.unit_types.iter().map(|x| x.id.as_str()).collect();
+    let tracks: BTreeSet<&str> = s.tracks.iter().map(|x| x.id.as_str()).collect();
+    let pools: BTreeSet<&str> = s.pools.iter().map(|x| x.id.as_str()).collect();
+    let levels: BTreeSet<&str> = s.victory.levels.iter().map(|x| x.id.as_str()).collect();
+    f(&Refs { sides: &sides, types: &types, tracks: &tracks, pools: &pools, levels: &levels })
 }
 
 pub(super) fn ids<'a, T>(ctx: &mut Ctx, list: &'a [T], path: &str, id: impl Fn(&T) -> &str) -> BTreeSet<&'a str> {
@@ -62,13 +87,13 @@ pub(super) fn ids<'a, T>(ctx: &mut Ctx, list: &'a [T], path: &str, id: impl Fn(&
 /// Every problem of the scenario. The board (if it compiled) resolves space references; when it
 /// did not, `board_problems` are reported instead.
 #[must_use]
-pub fn validate(s: &Scenario, file: &str, base: &Path) -> Vec<Diagnostic> {
-    validate_with_board(s, file, base).0
+pub fn validate(s: &Scenario, file: &str, base: &Path, caps: &RulesetCaps) -> Vec<Diagnostic> {
+    validate_with_board(s, file, base, caps).0
 }
 
 /// As [`validate`], also returning the compiled board when the map compiled.
 #[must_use]
-pub fn validate_with_board(s: &Scenario, file: &str, base: &Path) -> (Vec<Diagnostic>, Option<Board>) {
+pub fn validate_with_board(s: &Scenario, file: &str, base: &Path, caps: &RulesetCaps) -> (Vec<Diagnostic>, Option<Board>) {
     let mut ctx = Ctx { file, out: Vec::new() };
     let board = match Board::build(s) {
         Ok(b) => Some(b),
@@ -381,8 +406,7 @@ pub fn validate_with_board(s: &Scenario, file: &str, base: &Path) -> (Vec<Diagno
         victory_refs(&mut ctx, board.as_ref(), (&sides, &tracks, &levels), &format!("victory.conditions[{i}]"), c);
     }
     let refs = Refs { sides: &sides, types: &types, tracks: &tracks, pools: &pools, levels: &levels };
-    super::validate_rules::rules_refs(&mut ctx, s, board.as_ref(), &refs);
-    super::validate_netwar::netwar_refs(&mut ctx, s, board.as_ref(), &refs);
+    super::validate_rules::rules_refs(&mut ctx, s, board.as_ref(), &refs, caps);
     let options = ids(&mut ctx, &s.options, "options", |x| &x.id);
     ids(&mut ctx, &s.variants, "variants", |x| &x.id);
     for (i, v) in s.variants.iter().enumerate() {

@@ -7,27 +7,27 @@ use super::schema::*;
 use super::validate::Ctx;
 use super::board::Board;
 
-pub(super) fn side_ref(ctx: &mut Ctx, sides: &BTreeSet<&str>, path: &str, id: &str) {
+pub fn side_ref(ctx: &mut Ctx, sides: &BTreeSet<&str>, path: &str, id: &str) {
     if !sides.contains(id) {
         ctx.err(path, format!("unknown side `{id}`"));
     }
 }
-pub(super) fn type_ref(ctx: &mut Ctx, types: &BTreeSet<&str>, path: &str, id: &str) {
+pub fn type_ref(ctx: &mut Ctx, types: &BTreeSet<&str>, path: &str, id: &str) {
     if !types.contains(id) {
         ctx.err(path, format!("unknown unit type `{id}`"));
     }
 }
-pub(super) fn track_ref(ctx: &mut Ctx, tracks: &BTreeSet<&str>, path: &str, id: &str) {
+pub fn track_ref(ctx: &mut Ctx, tracks: &BTreeSet<&str>, path: &str, id: &str) {
     if !tracks.contains(id) {
         ctx.err(path, format!("unknown track `{id}`"));
     }
 }
-pub(super) fn level_ref(ctx: &mut Ctx, levels: &BTreeSet<&str>, path: &str, id: &str) {
+pub fn level_ref(ctx: &mut Ctx, levels: &BTreeSet<&str>, path: &str, id: &str) {
     if !levels.contains(id) {
         ctx.err(path, format!("unknown victory level `{id}`"));
     }
 }
-pub(super) fn space_ref(ctx: &mut Ctx, board: Option<&Board>, path: &str, key: &str) {
+pub fn space_ref(ctx: &mut Ctx, board: Option<&Board>, path: &str, key: &str) {
     if let Some(b) = board
         && b.space(key).is_none()
     {
@@ -112,7 +112,7 @@ pub(super) fn effect_refs(ctx: &mut Ctx, tracks: &BTreeSet<&str>, pools: &BTreeS
         | EventEffect::AttackerLosesStep { .. }
         | EventEffect::Obligation(_)
         | EventEffect::Ruleset { .. }
-        | EventEffect::Netwar(_)
+        | EventEffect::RulesetEffect(_)
         | EventEffect::NoEffect => {}
     }
 }

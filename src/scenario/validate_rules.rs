@@ -7,9 +7,25 @@ use super::schema::*;
 use super::validate::{Ctx, Refs, effect_refs, expr_tracks, ids, level_ref, side_ref, space_ref, track_ref, type_ref};
 use super::board::Board;
 
+/// What the ruleset that plays a scenario adds to the generic rules, as far as the file format
+/// goes (the games layer says it for each registered ruleset).
+#[derive(Clone, Debug, Default)]
+pub struct RulesetCaps {
+    /// The ruleset's id, for messages.
+    pub id: String,
+    /// Kinds of phase its procedures play beyond the generic ones (Mobilization, Special).
+    pub phases: Vec<PhaseKind>,
+    /// It applies the `Level` and `Points` combat results.
+    pub level_and_points: bool,
+    /// It draws chits outside Event phases (bought chits).
+    pub draws_chits: bool,
+    /// The `Ruleset { handler }` procedures it implements.
+    pub handlers: Vec<String>,
+}
+
 /// Checks every reference in `rules` and in the event tables and cups.
-pub(super) fn rules_refs(ctx: &mut Ctx, s: &Scenario, board: Option<&Board>, r: &Refs) {
-    ruleset_support(ctx, s);
+pub(super) fn rules_refs(ctx: &mut Ctx, s: &Scenario, board: Option<&Board>, r: &Refs, caps: &RulesetCaps) {
+    ruleset_support(ctx, s, caps);
     let declaration_ids = ids(ctx, &s.rules.declarations, "rules.declarations", |x| &x.id);
     for (i, d) in s.rules.declarations.iter().enumerate() {
         side_ref(ctx, r.sides, &format!("rules.declarations[{i}].side"), &d.side);
@@ -237,22 +253,17 @@ pub(super) fn rules_refs(ctx: &mut Ctx, s: &Scenario, board: Option<&Board>, r: 
 
 /// Rulesets this build knows. Each declares what it implements, so a scenario never uses a
 /// mechanism that would silently do nothing.
-pub const RULESETS: &[&str] = &["generic"];
-
-fn ruleset_support(ctx: &mut Ctx, s: &Scenario) {
-    if !RULESETS.contains(&s.ruleset.as_str()) {
-        ctx.err("ruleset", format!("unknown ruleset `{}`; this build has: {}", s.ruleset, RULESETS.join(", ")));
-        return;
-    }
-    // The generic ruleset: movement, combat with step losses, reinforcements, end of turn.
+/// What the generic rules and the ruleset can play: every phase kind, combat result and named
+/// procedure the scenario uses must have a rule that applies it.
+fn ruleset_support(ctx: &mut Ctx, s: &Scenario, caps: &RulesetCaps) {
+    let rs = &caps.id;
+    // The generic rules: movement, combat with step losses, reinforcements, end of turn.
     let attrition = s.rules.supply.as_ref().is_some_and(|r| r.effects.contains(&SupplyEffect::LoseStep)) || s.rules.attrition.is_some();
     for (i, ph) in s.turns.phases.iter().enumerate() {
         if ph.kind == PhaseKind::Supply && !attrition {
             ctx.err(format!("turns.phases[{i}].kind"), "a Supply phase needs `rules.supply` with the `LoseStep` effect, or `rules.attrition`");
-        } else if ph.kind == PhaseKind::Mobilization && s.rules.netwar.as_ref().is_none_or(|n| n.mobilization.is_empty()) {
-            ctx.err(format!("turns.phases[{i}].kind"), "a Mobilization phase needs `rules.netwar.mobilization`");
-        } else if ph.kind == PhaseKind::Special && s.rules.netwar.as_ref().is_none_or(|n| n.hyperwar.is_none()) {
-            ctx.err(format!("turns.phases[{i}].kind"), "a Special phase needs a ruleset procedure (Netwar games: `rules.netwar.hyperwar`)");
+        } else if matches!(ph.kind, PhaseKind::Mobilization | PhaseKind::Special) && !caps.phases.contains(&ph.kind) {
+            ctx.err(format!("turns.phases[{i}].kind"), format!("the `{rs}` ruleset has no procedure for {:?} phases", ph.kind));
         } else if ph.kind == PhaseKind::Event && s.rules.events.is_none() {
             ctx.err(format!("turns.phases[{i}].kind"), "an Event phase needs `rules.events`");
         } else if !matches!(
@@ -267,24 +278,24 @@ fn ruleset_support(ctx: &mut Ctx, s: &Scenario) {
                 | PhaseKind::Mobilization
                 | PhaseKind::Special
         ) {
-            ctx.err(format!("turns.phases[{i}].kind"), format!("the generic ruleset has no procedure for {:?} phases", ph.kind));
+            ctx.err(format!("turns.phases[{i}].kind"), format!("the `{rs}` ruleset has no procedure for {:?} phases", ph.kind));
         }
     }
     for (i, t) in s.tables.crts.iter().enumerate() {
         for (j, r) in t.results.iter().enumerate() {
             for (k, e) in r.effects.iter().enumerate() {
-                if matches!(e, CombatEffect::Level { .. } | CombatEffect::Points { .. }) && s.rules.netwar.is_none() {
+                if matches!(e, CombatEffect::Level { .. } | CombatEffect::Points { .. }) && !caps.level_and_points {
                     ctx.err(
                         format!("tables.crts[{i}].results[{j}].effects[{k}]"),
-                        format!("the generic ruleset cannot apply {e:?} (it applies LossPoints, Steps, Retreat, Exchange, EliminatePercent, NoEffect; Level and Points need `rules.netwar`)"),
+                        format!("the `{rs}` ruleset cannot apply {e:?} (the generic rules apply LossPoints, Steps, Retreat, Exchange, EliminatePercent, NoEffect)"),
                     );
                 }
             }
         }
     }
     let has_event_phase = s.turns.phases.iter().any(|p| p.kind == PhaseKind::Event);
-    // Netwar games also draw chits when they buy them (DI 12.10).
-    if !s.pools.is_empty() && !has_event_phase && s.rules.netwar.is_none() {
+    // A ruleset may draw chits outside Event phases (DI 12.10: bought chits).
+    if !s.pools.is_empty() && !has_event_phase && !caps.draws_chits {
         ctx.err("pools", "chits are drawn in Event phases, and the sequence of play has none");
     }
     for (i, t) in s.tables.events.iter().enumerate() {
@@ -294,7 +305,7 @@ fn ruleset_support(ctx: &mut Ctx, s: &Scenario) {
             ctx.err(format!("tables.events[{i}]"), format!("event table `{}` is never rolled (list it in rules.events.tables)", t.id));
         }
     }
-    // The generic ruleset implements no named procedures.
+    // Named procedures must be the ruleset's.
     let handlers = s
         .tables
         .events
@@ -305,10 +316,55 @@ fn ruleset_support(ctx: &mut Ctx, s: &Scenario) {
             p.chits.iter().enumerate().flat_map(move |(j, c)| c.effects.iter().enumerate().map(move |(k, x)| (format!("pools[{i}].chits[{j}].effects[{k}]"), x)))
         }));
     for (path, e) in handlers {
-        if let EventEffect::Ruleset { handler } = e {
-            ctx.err(path, format!("the generic ruleset has no procedure `{handler}`"));
+        if let EventEffect::Ruleset { handler } = e
+            && !caps.handlers.contains(handler)
+        {
+            ctx.err(path.clone(), format!("the `{rs}` ruleset has no procedure `{handler}`"));
+        }
+        if let EventEffect::RulesetEffect(raw) = e
+            && caps.id == "generic"
+        {
+            ctx.err(path, format!("the generic ruleset reads no effects of its own: `{}`", super::files::quote(raw.get_ron())));
         }
     }
+}
+
+/// Every effect of the scenario with its field path (chits, event tables, declarations and their
+/// responses, timers, the final effects), the `then` of nested `If`s included: rulesets read
+/// their own effects from this list.
+#[must_use]
+pub fn scenario_effects(s: &Scenario) -> Vec<(String, &EventEffect)> {
+    let mut top: Vec<(String, &EventEffect)> = Vec::new();
+    for (i, p) in s.pools.iter().enumerate() {
+        for (j, c) in p.chits.iter().enumerate() {
+            top.extend(c.effects.iter().enumerate().map(|(k, e)| (format!("pools[{i}].chits[{j}].effects[{k}]"), e)));
+        }
+    }
+    for (i, t) in s.tables.events.iter().enumerate() {
+        for (j, e) in t.entries.iter().enumerate() {
+            top.extend(e.effects.iter().enumerate().map(|(k, x)| (format!("tables.events[{i}].entries[{j}].effects[{k}]"), x)));
+        }
+    }
+    for (i, d) in s.rules.declarations.iter().enumerate() {
+        top.extend(d.effects.iter().enumerate().map(|(k, e)| (format!("rules.declarations[{i}].effects[{k}]"), e)));
+        if let Some(resp) = &d.response {
+            top.extend(resp.effects.iter().enumerate().map(|(k, e)| (format!("rules.declarations[{i}].response.effects[{k}]"), e)));
+        }
+    }
+    for (i, t) in s.rules.timers.iter().enumerate() {
+        top.extend(t.on_fall.iter().enumerate().map(|(k, e)| (format!("rules.timers[{i}].on_fall[{k}]"), e)));
+        top.extend(t.on_relief.iter().enumerate().map(|(k, e)| (format!("rules.timers[{i}].on_relief[{k}]"), e)));
+    }
+    top.extend(s.victory.before_final.iter().enumerate().map(|(k, e)| (format!("victory.before_final[{k}]"), e)));
+    let mut out = Vec::new();
+    while let Some((path, e)) = top.pop() {
+        if let EventEffect::If { then, .. } = e {
+            top.extend(then.iter().enumerate().map(|(k, x)| (format!("{path}.then[{k}]"), x)));
+        }
+        out.push((path, e));
+    }
+    out.sort_by(|a, b| a.0.cmp(&b.0));
+    out
 }
 
 /// Ids of every unit in the scenario (set-up and reinforcements).

@@ -12,7 +12,8 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use super::driver::{Checkpoint, GameSetup, Played, Session};
-use crate::scenario::{Loaded, load_file};
+use crate::games::load_file;
+use crate::scenario::Loaded;
 
 /// Format 2 adds the game's name and its summary; format 3 hashes the whole state (every
 /// resource of the rules and the ruleset). Formats 1 and 2 still load and verify with the

@@ -52,7 +52,7 @@ pub fn mobilization_section(ui: &mut egui::Ui, client: &Client, units: &UnitsVie
     }
     for ty in types {
         let Some(t) = game.scenario.unit_types.iter().position(|u| u.id == ty) else { continue };
-        let cost = game.scenario.rules.netwar.as_ref().and_then(|n| n.mobilization.iter().find(|r| r.unit_type == ty)).map_or(0, |r| r.cost);
+        let cost = game.ruleset.purchase_cost(&game, ty).map_or(String::new(), |c| format!(" ({c})"));
         // Free counters by level (12.9): the mix less the units in play.
         let free: Vec<String> = crate::rules::levels::range(&game, t)
             .map(|(lo, hi)| {
@@ -66,7 +66,7 @@ pub fn mobilization_section(ui: &mut egui::Ui, client: &Client, units: &UnitsVie
             })
             .unwrap_or_default();
         let chosen = client.recruit_type.as_deref() == Some(ty);
-        let header = format!("{} ({cost}){}", game.scenario.unit_types[t].name, if free.is_empty() { String::new() } else { format!(", free {}", free.join(" ")) });
+        let header = format!("{}{cost}{}", game.scenario.unit_types[t].name, if free.is_empty() { String::new() } else { format!(", free {}", free.join(" ")) });
         // A click on the type rings its legal placements on the map; the chosen type also
         // lists them as buttons (with purchases paid by mobilization points).
         if ui.selectable_label(chosen, header).clicked() {
@@ -88,8 +88,8 @@ pub fn mobilization_section(ui: &mut egui::Ui, client: &Client, units: &UnitsVie
     }
 }
 
-/// The phase's other actions (extra chaos rolls, airstrike purchases, Hyperwar, group attacks,
-/// the default placement).
+/// The phase's other actions (the ruleset's own purchases and procedures, group attacks, the
+/// default placement).
 pub fn other_section(ui: &mut egui::Ui, offers: &[Offer], clicked: &mut Option<UiAction>) {
     if !offers.iter().any(|o| o.place == Place::Other) {
         return;

@@ -11,7 +11,8 @@ use bevy::prelude::*;
 use bevy_egui::egui::{self, RichText};
 
 use super::Client;
-use crate::scenario::{Loaded, load_file};
+use crate::games::load_file;
+use crate::scenario::Loaded;
 use crate::session::save::saves_dir;
 use crate::session::save_names::{SavedGame, list_saves};
 

@@ -3,7 +3,8 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use sandtable::scenario::{Loaded, load_file};
+use sandtable::games::load_file;
+use sandtable::scenario::Loaded;
 use sandtable::session::{Command, GameSetup, Session};
 
 pub fn root() -> PathBuf {
@@ -54,7 +55,7 @@ pub fn kell_with(replacements: &[(&str, &str)], dice: &[u32]) -> Session {
         assert!(text.contains(a), "replacement target not found: {a}");
         text = text.replacen(a, b, 1);
     }
-    let loaded = sandtable::scenario::load_str(&text, "kell_variant.ron", &root()).unwrap_or_else(|r| panic!("{r}"));
+    let loaded = sandtable::games::load_str(&text, "kell_variant.ron", &root()).unwrap_or_else(|r| panic!("{r}"));
     let loaded = Arc::new(loaded);
     let options = Session::default_options(&loaded);
     Session::new(loaded, GameSetup { options, seed: 1, forced_dice: dice.to_vec() }).expect("session")
@@ -80,7 +81,7 @@ pub fn assert_invariants(s: &mut Session) {
 
 /// A session on scenario text with a seed and forced dice.
 pub fn session_from_text_with(text: &str, seed: u64, dice: &[u32]) -> Session {
-    let loaded = sandtable::scenario::load_str(text, "variant.ron", &root()).unwrap_or_else(|r| panic!("{r}"));
+    let loaded = sandtable::games::load_str(text, "variant.ron", &root()).unwrap_or_else(|r| panic!("{r}"));
     let loaded = Arc::new(loaded);
     let options = Session::default_options(&loaded);
     Session::new(loaded, GameSetup { options, seed, forced_dice: dice.to_vec() }).expect("session")
@@ -88,7 +89,7 @@ pub fn session_from_text_with(text: &str, seed: u64, dice: &[u32]) -> Session {
 
 /// A session on scenario text (seed 1, no forced dice).
 pub fn session_from_text(text: &str) -> Session {
-    let loaded = sandtable::scenario::load_str(text, "variant.ron", &root()).unwrap_or_else(|r| panic!("{r}"));
+    let loaded = sandtable::games::load_str(text, "variant.ron", &root()).unwrap_or_else(|r| panic!("{r}"));
     let loaded = Arc::new(loaded);
     let options = Session::default_options(&loaded);
     Session::new(loaded, GameSetup { options, seed: 1, forced_dice: vec![] }).expect("session")

@@ -241,7 +241,7 @@ fn client_a_map_scan_and_counter_art_are_read_with_limits_and_scaled_to_fit_a_te
     image::RgbImage::from_pixel(600, 600, image::Rgb([90, 110, 150])).save(dir.join("tank.png")).expect("png");
     let text = text.replacen("symbol: Armor,", "symbol: Armor, image: Some(\"tank.png\"),", 1);
     std::fs::write(dir.join("with_scan.ron"), text).expect("write");
-    let loaded = sandtable::scenario::load_file(&dir.join("with_scan.ron")).expect("the scenario with its scan loads");
+    let loaded = sandtable::games::load_file(&dir.join("with_scan.ron")).expect("the scenario with its scan loads");
     let bg = sandtable::client::images::load_background(&loaded).expect("the scan reads").expect("a background");
     assert_eq!(bg.original, (5000, 300), "the calibration keeps the original pixels");
     assert_eq!(bg.size[0], sandtable::client::images::MAX_TEXTURE_SIDE as usize, "scaled down to a texture's size");
@@ -253,7 +253,7 @@ fn client_a_map_scan_and_counter_art_are_read_with_limits_and_scaled_to_fit_a_te
     assert_eq!(art[0].image.size, [256, 256], "scaled down to a counter's texture");
     // A missing scan is a clear error naming the field, not a crash.
     std::fs::remove_file(dir.join("scan.png")).expect("rm");
-    let Err(err) = sandtable::scenario::load_file(&dir.join("with_scan.ron")) else { panic!("a missing scan is refused") };
+    let Err(err) = sandtable::games::load_file(&dir.join("with_scan.ron")) else { panic!("a missing scan is refused") };
     let err = err.to_string();
     assert!(err.contains("map.background.image"), "{err}");
     let _ = std::fs::remove_dir_all(dir);

@@ -461,7 +461,7 @@ fn rule_10_2_tie_chooses_in_the_data_gives_the_tied_side_the_choice() {
 #[test]
 fn a_misspelt_income_attribute_is_an_error_not_a_silent_zero() {
     let text = std::fs::read_to_string(crate::common::root().join(FILE)).expect("read").replace(r#"attribute: "ci_points""#, r#"attribute: "ci_pionts""#);
-    let Err(err) = sandtable::scenario::load_str(&text, "di.ron", &crate::common::root()) else { panic!("refused") };
+    let Err(err) = sandtable::games::load_str(&text, "di.ron", &crate::common::root()) else { panic!("refused") };
     let err = err.to_string();
     assert!(err.contains("rules.control_income[0].attribute: no area space has an integer attribute `ci_pionts`"), "{err}");
 }
@@ -473,13 +473,13 @@ fn misspelt_netwar_ids_are_errors_with_their_field_paths() {
         .replace(r#"track: "ci_ni", points: "ci_points""#, r#"track: "ci_nix", points: "ci_points""#)
         .replace(r#"tables: ["guerrilla", "kinetic"], banned"#, r#"tables: ["guerilla", "kinetic"], banned"#)
         .replace(r#"unit_types: ["ins_militia", "ins_ansar", "ins_jihadi", "ig_militia"], max_movement"#, r#"unit_types: ["ins_milita", "ins_ansar", "ins_jihadi", "ig_militia"], max_movement"#)
-        .replace(r#"Netwar(PlaceUnit(unit_types: ["ig_militia"], level: Some(2), spaces: [Attribute("sect", Text("Kurdish"))]))"#, r#"Netwar(PlaceUnit(unit_types: ["ig_milita"], level: Some(2), spaces: [Attribute("sect", Text("Kurdish"))]))"#);
-    let Err(err) = sandtable::scenario::load_str(&text, "di.ron", &crate::common::root()) else { panic!("refused") };
+        .replace(r#"RulesetEffect(PlaceUnit(unit_types: ["ig_militia"], level: Some(2), spaces: [Attribute("sect", Text("Kurdish"))]))"#, r#"RulesetEffect(PlaceUnit(unit_types: ["ig_milita"], level: Some(2), spaces: [Attribute("sect", Text("Kurdish"))]))"#);
+    let Err(err) = sandtable::games::load_str(&text, "di.ron", &crate::common::root()) else { panic!("refused") };
     let err = err.to_string();
     for want in [
-        "rules.netwar.sides[0].track: unknown track `ci_nix`",
-        "rules.netwar.airstrikes.tables[0]: unknown combat results table `guerilla`",
-        "rules.netwar.sect_bound.unit_types[0]",
+        "ruleset_rules.sides[0].track: unknown track `ci_nix`",
+        "ruleset_rules.airstrikes.tables[0]: unknown combat results table `guerilla`",
+        "ruleset_rules.sect_bound.unit_types[0]",
         "tables.events[0].entries[2].effects[0].unit_types[0]",
     ] {
         assert!(err.contains(want), "{want}: {err}");

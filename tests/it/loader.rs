@@ -1,6 +1,7 @@
 //! Loading and validation: good files load, broken files give every diagnostic with a place.
 
-use sandtable::scenario::{Place, load_file, load_str};
+use sandtable::games::{load_file, load_str};
+use sandtable::scenario::Place;
 
 use crate::common::root;
 
@@ -201,4 +202,26 @@ fn hostile_files_a_file_that_is_not_utf8_says_where() {
     let e = load_file(&p).expect_err("not UTF-8").to_string();
     assert!(e.contains("not UTF-8 text at line 3, column 11"), "{e}");
     let _ = std::fs::remove_dir_all(dir);
+}
+
+/// A ruleset reads its own section: a syntax error inside `ruleset_rules` is reported at its line
+/// and column in the file, a generic scenario may not carry one, and an unknown ruleset is named.
+#[test]
+fn ruleset_sections_are_read_by_their_ruleset_with_their_place_in_the_file() {
+    let di = std::fs::read_to_string(root().join("scenarios/decision_iraq.ron")).expect("read");
+    let line = di.lines().position(|l| l.contains("max_multiplier: 3,")).expect("the section") + 1;
+    let bad = di.replacen("max_multiplier: 3,", "max_multiplier: three,", 1);
+    let e = load_str(&bad, "di.ron", &root()).expect_err("a syntax error in the section").to_string();
+    assert!(e.contains(&format!("di.ron:{line}:")), "line {line}: {e}");
+    let missing = di.replacen("ruleset: \"decision_iraq\",", "ruleset: \"decision_iraqq\",", 1);
+    let e = load_str(&missing, "di.ron", &root()).expect_err("unknown ruleset").to_string();
+    assert!(e.contains("ruleset: unknown ruleset `decision_iraqq`; this program plays: generic, decision_iraq"), "{e}");
+    let kell = std::fs::read_to_string(root().join("scenarios/kell_ford.ron")).expect("read");
+    let extra = kell.replacen("    title: \"Kell Ford\",", "    title: \"Kell Ford\",\n    ruleset_rules: (sides: []),", 1);
+    let e = load_str(&extra, "k.ron", &root()).expect_err("no section for the generic ruleset").to_string();
+    assert!(e.contains("ruleset_rules: the generic ruleset reads no section of its own"), "{e}");
+    // Decision: Iraq's phases need their ruleset.
+    let generic = di.replacen("ruleset: \"decision_iraq\",", "ruleset: \"generic\",", 1);
+    let e = load_str(&generic, "di.ron", &root()).expect_err("the generic ruleset cannot play it").to_string();
+    assert!(e.contains("the `generic` ruleset has no procedure for Mobilization phases"), "{e}");
 }

@@ -409,7 +409,7 @@ fn rule_23_1_a_fob_that_attacked_a_box_is_never_offered_the_advance() {
 #[test]
 fn rule_23_1_a_fob_is_never_carried() {
     let edits = [
-        ("passengers: [\"mnf_prt\", \"mnf_contractor\"]),\n                (option: \"riverine\"", "passengers: [\"mnf_prt\", \"mnf_contractor\", \"mnf_fob\"]),\n                (option: \"riverine\""),
+        ("passengers: [\"mnf_prt\", \"mnf_contractor\"]),\n            (option: \"riverine\"", "passengers: [\"mnf_prt\", \"mnf_contractor\", \"mnf_fob\"]),\n            (option: \"riverine\""),
         ("(id: \"airmobile_transport\", rule: Some(\"27.5\"), name: \"Airmobile transport\",", "(id: \"airmobile_transport\", rule: Some(\"27.5\"), name: \"Airmobile transport\", default: true,"),
         NO_CHAOS[0],
         NO_CHAOS[1],

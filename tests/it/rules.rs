@@ -170,7 +170,7 @@ fn open_kell() -> sandtable::session::Session {
         .replace(r#"(id: "S-1Inf", unit_type: "s_inf", at: "0404")"#, r#"(id: "S-1Inf", unit_type: "s_inf", at: "0806")"#)
         .replace(r#"(id: "S-2Inf", unit_type: "s_inf", at: "0604")"#, r#"(id: "S-2Inf", unit_type: "s_inf", at: "0706")"#)
         .replace(r#"(id: "S-Mil", unit_type: "s_mil", at: "0305")"#, r#"(id: "S-Mil", unit_type: "s_mil", at: "0106")"#);
-    let loaded = sandtable::scenario::load_str(&text, "open_kell.ron", &crate::common::root()).expect("valid");
+    let loaded = sandtable::games::load_str(&text, "open_kell.ron", &crate::common::root()).expect("valid");
     let loaded = std::sync::Arc::new(loaded);
     let options = sandtable::session::Session::default_options(&loaded);
     sandtable::session::Session::new(loaded, sandtable::session::GameSetup { options, seed: 1, forced_dice: vec![] })

@@ -11,7 +11,8 @@ use super::index_track;
 use crate::model::{Game, Tracks, TurnState};
 use crate::rules::note::{CommandCtx, command_is};
 use crate::rules::RulesSystems;
-use crate::scenario::schema::{Airstrikes, PhaseKind};
+use crate::scenario::schema::{PhaseKind};
+use super::schema::Airstrikes;
 use crate::model::command::Command;
 use crate::model::log::LogKind;
 

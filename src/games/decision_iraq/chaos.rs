@@ -16,7 +16,8 @@ use crate::rules::levels::{free_at, range};
 use crate::rules::losses::LossQuery;
 use crate::rules::note::{CommandCtx, accepted, command_is, log};
 use crate::rules::RulesSystems;
-use crate::scenario::schema::{AttrValue, NetwarEffect, PhaseKind, SpaceCount, SpaceTest};
+use crate::scenario::schema::{AttrValue, PhaseKind};
+use super::schema::{NetwarEffect, SpaceCount, SpaceTest};
 use crate::model::command::Command;
 use crate::model::dice::Dice;
 use crate::model::log::{GameLog, LogKind};
@@ -75,17 +76,20 @@ pub struct ChaosParams<'w> {
 #[derive(Resource, Clone, Debug, Default, serde::Serialize)]
 pub struct SuicideSurgeTurn(pub Option<usize>);
 
-/// The Netwar effects an event left for this ruleset, queued in order.
-fn queue_deferred(deferred: &mut crate::model::DeferredEffects, queue: &mut ChaosQueue) {
+/// The Netwar effects an event left for this ruleset, queued in order (every `RulesetEffect`
+/// of the scenario was read when it loaded).
+fn queue_deferred(game: &Game, deferred: &mut crate::model::DeferredEffects, queue: &mut ChaosQueue) {
     for (side, e, cause) in deferred.0.drain(..) {
-        if let crate::scenario::schema::EventEffect::Netwar(n) = e {
-            queue.0.push_back((side, Pending::Effect(*n), cause));
+        if let crate::scenario::schema::EventEffect::RulesetEffect(raw) = e
+            && let Some(n) = super::effect(game, &raw)
+        {
+            queue.0.push_back((side, Pending::Effect(n.clone()), cause));
         }
     }
 }
 
 fn proceed_system(game: Res<Game>, turn: Res<TurnState>, mut glog: ResMut<GameLog>, mut p: ChaosParams, mut q: LossQuery) {
-    queue_deferred(&mut p.deferred, &mut p.queue);
+    queue_deferred(&game, &mut p.deferred, &mut p.queue);
     if p.prompt.0.is_none() {
         let game = game.clone();
         proceed(&game, &turn, &mut glog, &mut p, &mut q);
@@ -491,8 +495,10 @@ fn extra_roll(
         std::mem::take(&mut fx.deferred)
     });
     for (s, e, c) in deferred {
-        if let crate::scenario::schema::EventEffect::Netwar(n) = e {
-            queue.0.push_back((s, Pending::Effect(*n), c));
+        if let crate::scenario::schema::EventEffect::RulesetEffect(raw) = e
+            && let Some(n) = super::effect(&game, &raw)
+        {
+            queue.0.push_back((s, Pending::Effect(n.clone()), c));
         }
     }
 }

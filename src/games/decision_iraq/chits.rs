@@ -15,7 +15,8 @@ use crate::rules::events::chit_def;
 use crate::rules::losses::LossQuery;
 use crate::rules::note::{CommandCtx, command_is, log};
 use crate::rules::RulesSystems;
-use crate::scenario::schema::{EventEffect, NetwarChit, NetwarEffect, PhaseKind};
+use crate::scenario::schema::{EventEffect, PhaseKind};
+use super::schema::{NetwarChit, NetwarEffect};
 use crate::model::command::Command;
 use crate::model::dice::Dice;
 use crate::model::log::{GameLog, LogKind};
@@ -58,8 +59,8 @@ pub enum Purpose {
 pub fn chit_kind(game: &Game, chit: &str) -> Option<NetwarChit> {
     let (_, def) = chit_def(game, chit)?;
     def.effects.iter().find_map(|e| match e {
-        EventEffect::Netwar(n) => match **n {
-            NetwarEffect::Chit(k) => Some(k),
+        EventEffect::RulesetEffect(raw) => match super::effect(game, raw)? {
+            NetwarEffect::Chit(k) => Some(*k),
             _ => None,
         },
         _ => None,
@@ -73,7 +74,9 @@ pub fn chit_kind(game: &Game, chit: &str) -> Option<NetwarChit> {
 #[must_use]
 pub fn window_for(game: &Game, pools: &Pools, side: usize, kind: NetwarChit) -> bool {
     let id = game.side_id(side);
-    let of_kind = |d: &crate::scenario::schema::ChitDef| d.effects.iter().any(|e| matches!(e, EventEffect::Netwar(n) if **n == NetwarEffect::Chit(kind)));
+    let of_kind = |d: &crate::scenario::schema::ChitDef| {
+        d.effects.iter().any(|e| matches!(e, EventEffect::RulesetEffect(raw) if super::effect(game, raw) == Some(&NetwarEffect::Chit(kind))))
+    };
     let in_pools = game.scenario.pools.iter().filter(|p| p.side.as_deref().is_none_or(|s| s == id)).any(|p| p.chits.iter().any(of_kind));
     in_pools && pools.hands.get(side).is_some_and(|h| !h.is_empty())
 }

@@ -9,7 +9,7 @@ use crate::model::{Game, Location, SpaceId};
 use crate::rules::losses::LossQuery;
 use crate::rules::note::{CommandCtx, command_is};
 use crate::rules::RulesSystems;
-use crate::scenario::schema::NetwarChit;
+use super::schema::NetwarChit;
 use crate::model::command::Command;
 use crate::model::log::LogKind;
 use crate::model::prompt::Prompt;

@@ -12,7 +12,8 @@ use crate::model::{Game, Location, Pools, SpaceId, StepLevel, Tracks, TurnState}
 use crate::rules::losses::LossQuery;
 use crate::rules::note::{CommandCtx, command_is, log};
 use crate::rules::RulesSystems;
-use crate::scenario::schema::{Hyperwar, PhaseKind};
+use crate::scenario::schema::{PhaseKind};
+use super::schema::Hyperwar;
 use crate::model::command::Command;
 use crate::model::dice::Dice;
 use crate::model::log::{GameLog, LogKind};

@@ -6,7 +6,8 @@ use crate::scenario::board::SpaceKind;
 use crate::model::view::{UnitView, UnitsView, factors, has_flag};
 use super::type_id;
 use crate::model::{Game, SpaceId};
-use crate::scenario::schema::{Logistics, UnitFlag};
+use crate::scenario::schema::{UnitFlag};
+use super::schema::Logistics;
 
 use super::retreat::{friendly_base, neighbours, open_enemies};
 

@@ -14,7 +14,8 @@ use crate::rules::levels::range;
 use crate::rules::losses::LossQuery;
 use crate::rules::note::{CommandCtx, command_is, log};
 use crate::rules::RulesSystems;
-use crate::scenario::schema::{PhaseKind, Placement, Recruit};
+use crate::scenario::schema::{PhaseKind};
+use super::schema::{Placement, Recruit};
 use crate::model::command::Command;
 use crate::model::log::{GameLog, LogKind};
 

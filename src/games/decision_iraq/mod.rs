@@ -20,9 +20,12 @@ use crate::model::view::{Destination, UnitView, UnitsView, factors, has_flag};
 use crate::model::log::LogKind;
 use crate::model::{Control, Game, Pools, Tracks, TurnState};
 use crate::scenario::board::SpaceId;
-use crate::scenario::schema::{AttrValue, NetwarRules, UnitFlag};
+use crate::scenario::schema::{AttrValue, UnitFlag};
+use self::schema::{NetwarEffect, NetwarRules};
 
 mod legal;
+pub mod schema;
+mod validate;
 pub mod airstrike;
 pub mod answers;
 pub mod chaos;
@@ -39,8 +42,32 @@ pub mod strikes;
 pub mod transport;
 
 
-#[derive(Debug, Default)]
-pub struct DecisionIraq;
+/// The ruleset, with its section of the scenario read when the scenario loaded.
+#[derive(Debug)]
+pub struct DecisionIraq {
+    pub rules: NetwarRules,
+    /// Every `RulesetEffect` of the scenario (event tables, cups, nested effects), by its text.
+    pub effects: std::collections::BTreeMap<String, NetwarEffect>,
+}
+
+/// What the file format needs to know: Decision: Iraq plays Mobilization (12) and Hyperwar
+/// (27.12) phases, level and point results (16.3), and buys chits outside Event phases (12.10).
+#[must_use]
+pub fn caps() -> crate::scenario::validate::RulesetCaps {
+    use crate::scenario::schema::PhaseKind;
+    crate::scenario::validate::RulesetCaps {
+        id: "decision_iraq".into(),
+        phases: vec![PhaseKind::Mobilization, PhaseKind::Special],
+        level_and_points: true,
+        draws_chits: true,
+        handlers: Vec::new(),
+    }
+}
+
+/// Reads and checks the scenario's `ruleset_rules` and Netwar effects.
+pub fn make(loaded: &crate::scenario::Loaded) -> Result<std::sync::Arc<dyn Ruleset>, Vec<crate::scenario::Diagnostic>> {
+    validate::read(loaded).map(|d| std::sync::Arc::new(d) as std::sync::Arc<dyn Ruleset>)
+}
 
 impl Ruleset for DecisionIraq {
     fn id(&self) -> &'static str {
@@ -98,6 +125,11 @@ impl Ruleset for DecisionIraq {
     fn prompt_answers(&self, game: &Game, prompt: &Prompt) -> Option<Vec<Command>> {
         matches!(prompt, Prompt::NetwarPoints { .. } | Prompt::PickUnits { .. } | Prompt::Retreat { .. } | Prompt::PlaceUnit { .. } | Prompt::ChooseSpace { .. } | Prompt::Airstrike { .. })
             .then(|| answers::answer_options(game, prompt))
+    }
+
+    /// 12: the Mobilization Chart's price.
+    fn purchase_cost(&self, _game: &Game, unit_type: &str) -> Option<i64> {
+        self.rules.mobilization.iter().find(|r| r.unit_type == unit_type).map(|r| i64::from(r.cost))
     }
 
     /// 27.9: from a district with a friendly base, twice the allowance through quiet districts.
@@ -192,7 +224,13 @@ pub fn state_parts() -> Vec<crate::model::state_parts::StatePart> {
 /// The Netwar parameters, if the scenario plays Netwar rules.
 #[must_use]
 pub fn netwar(game: &Game) -> Option<&NetwarRules> {
-    game.scenario.rules.netwar.as_ref()
+    game.ruleset.as_any().downcast_ref::<DecisionIraq>().map(|d| &d.rules)
+}
+
+/// A Netwar effect of the scenario (a `RulesetEffect` as written), read when it loaded.
+#[must_use]
+pub fn effect<'a>(game: &'a Game, raw: &ron::value::RawValue) -> Option<&'a NetwarEffect> {
+    game.ruleset.as_any().downcast_ref::<DecisionIraq>()?.effects.get(raw.get_ron())
 }
 
 /// The side's index track.

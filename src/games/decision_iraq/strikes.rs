@@ -12,7 +12,7 @@ use crate::rules::crt::column_label;
 use crate::rules::losses::LossQuery;
 use crate::rules::note::{CommandCtx, command_is};
 use crate::rules::RulesSystems;
-use crate::scenario::schema::NetwarChit;
+use super::schema::NetwarChit;
 use crate::model::command::Command;
 use crate::model::log::LogKind;
 

@@ -324,7 +324,7 @@ pub enum NetwarEffect {
         #[serde(default)]
         or_raise: bool,
         #[serde(default)]
-        then: Vec<super::schema_tables::EventEffect>,
+        then: Vec<crate::scenario::schema::EventEffect>,
     },
     /// The side removes one of its units of these contingents from the map (it is available).
     RemoveUnit { contingents: Vec<String> },
@@ -357,7 +357,7 @@ pub enum NetwarEffect {
 pub enum SpaceTest {
     In(Vec<String>),
     /// The district's attribute has this value.
-    Attribute(String, super::schema::AttrValue),
+    Attribute(String, crate::scenario::schema::AttrValue),
     /// Not a foreign district.
     Iraqi,
     /// Holds a unit of these contingents (any side's); empty = any unit of the acting side.

@@ -1,12 +1,20 @@
-//! Validation of the Netwar parameters (`rules.netwar`) and of the Netwar effects in event tables:
-//! every side, track, table, unit type, space, pool, option and declaration they name exists, so a
-//! misspelt id is an error with its field path rather than a rule that silently does nothing.
+//! Reading and checking Decision: Iraq's section of the scenario (`ruleset_rules`: the Netwar
+//! parameters) and its effects (`RulesetEffect(...)` in event tables and cups): each is read
+//! with its place in the file, and every side, track, table, unit type, space, pool, option and
+//! declaration they name must exist, so a misspelt id is an error with its field path rather
+//! than a rule that silently does nothing.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
+use ron::value::RawValue;
+
+use super::DecisionIraq;
 use super::schema::*;
-use super::validate::{Ctx, Refs, side_ref, space_ref, track_ref, type_ref};
-use super::board::Board;
+use crate::scenario::board::Board;
+use crate::scenario::load::read_section;
+use crate::scenario::schema::*;
+use crate::scenario::validate::{Ctx, Refs, scenario_effects, side_ref, space_ref, track_ref, type_ref, with_refs};
+use crate::scenario::{Diagnostic, Loaded, Severity};
 
 struct Known<'a> {
     r: &'a Refs<'a>,
@@ -64,77 +72,113 @@ impl Known<'_> {
     }
 }
 
-/// Checks `rules.netwar` and the Netwar effects of the event tables.
-pub(super) fn netwar_refs(ctx: &mut Ctx, s: &Scenario, board: Option<&Board>, r: &Refs) {
-    let k = Known {
-        r,
-        board,
-        options: s.options.iter().map(|o| o.id.as_str()).collect(),
-        tables: s.tables.crts.iter().map(|t| t.id.as_str()).collect(),
-        contingents: s.contingents.iter().map(|c| c.id.as_str()).collect(),
+/// Reads the section and every Netwar effect of a loaded scenario, and checks them.
+pub(super) fn read(loaded: &Loaded) -> Result<DecisionIraq, Vec<Diagnostic>> {
+    let s = &loaded.scenario;
+    let file = loaded.path.display().to_string();
+    let mut ctx = Ctx::new(&file);
+    let rules: Option<NetwarRules> = match &s.ruleset_rules {
+        None => {
+            ctx.err("ruleset_rules", "the decision_iraq ruleset reads its Netwar parameters from `ruleset_rules`, which is missing");
+            None
+        }
+        Some(raw) => read_section(loaded, raw, &mut ctx),
     };
-    if let Some(n) = &s.rules.netwar {
-        netwar_params(ctx, s, &k, n);
-    }
-    for (i, t) in s.tables.events.iter().enumerate() {
-        for (j, e) in t.entries.iter().enumerate() {
-            for (m, x) in e.effects.iter().enumerate() {
-                effect(ctx, s, &k, &format!("tables.events[{i}].entries[{j}].effects[{m}]"), x);
+    // Every Netwar effect, by its text, with its nested effects.
+    let mut effects: BTreeMap<String, NetwarEffect> = BTreeMap::new();
+    let mut pending: Vec<(String, Box<RawValue>)> = scenario_effects(s)
+        .into_iter()
+        .filter_map(|(p, e)| match e {
+            EventEffect::RulesetEffect(raw) => Some((p, raw.clone())),
+            _ => None,
+        })
+        .collect();
+    let mut all: Vec<(String, NetwarEffect)> = Vec::new();
+    while let Some((path, raw)) = pending.pop() {
+        let Some(e) = effects.get(raw.get_ron()).cloned().or_else(|| read_section::<NetwarEffect>(loaded, &raw, &mut ctx)) else { continue };
+        if let NetwarEffect::PlaceUnit { then, .. } = &e {
+            for (i, x) in then.iter().enumerate() {
+                if let EventEffect::RulesetEffect(r) = x {
+                    pending.push((format!("{path}.then[{i}]"), r.clone()));
+                }
             }
         }
+        effects.insert(raw.get_ron().to_string(), e.clone());
+        all.push((path, e));
+    }
+    with_refs(s, |r| {
+        let k = Known {
+            r,
+            board: Some(&*loaded.board),
+            options: s.options.iter().map(|o| o.id.as_str()).collect(),
+            tables: s.tables.crts.iter().map(|t| t.id.as_str()).collect(),
+            contingents: s.contingents.iter().map(|c| c.id.as_str()).collect(),
+        };
+        if let Some(n) = &rules {
+            netwar_params(&mut ctx, s, &k, n);
+        }
+        for (path, e) in &all {
+            effect(&mut ctx, &k, path, e);
+        }
+    });
+    // 12, 27.12: the phases only this ruleset plays need their charts.
+    for (i, ph) in s.turns.phases.iter().enumerate() {
+        let chart = match ph.kind {
+            PhaseKind::Mobilization => rules.as_ref().is_some_and(|n| !n.mobilization.is_empty()),
+            PhaseKind::Special => rules.as_ref().is_some_and(|n| n.hyperwar.is_some()),
+            _ => true,
+        };
+        if !chart {
+            let what = if ph.kind == PhaseKind::Mobilization { "`ruleset_rules.mobilization`" } else { "`ruleset_rules.hyperwar`" };
+            ctx.err(format!("turns.phases[{i}].kind"), format!("a {:?} phase needs {what}", ph.kind));
+        }
+    }
+    let diags = ctx.into_diagnostics();
+    match rules {
+        Some(rules) if !diags.iter().any(|d| d.severity == Severity::Error) => Ok(DecisionIraq { rules, effects }),
+        _ => Err(diags),
     }
 }
 
-fn effect(ctx: &mut Ctx, s: &Scenario, k: &Known, path: &str, e: &EventEffect) {
+/// Checks the references of one Netwar effect (nested Netwar effects are checked on their own).
+fn effect(ctx: &mut Ctx, k: &Known, path: &str, e: &NetwarEffect) {
     match e {
-        EventEffect::If { then, .. } => {
-            for (i, x) in then.iter().enumerate() {
-                effect(ctx, s, k, &format!("{path}.then[{i}]"), x);
+        NetwarEffect::PlaceUnit { unit_types, spaces, .. } => {
+            k.types(ctx, &format!("{path}.unit_types"), unit_types);
+            k.tests(ctx, &format!("{path}.spaces"), spaces);
+        }
+        NetwarEffect::RemoveUnit { contingents } => {
+            for c in contingents.iter().filter(|c| !k.contingents.contains(c.as_str())) {
+                ctx.err(format!("{path}.contingents"), format!("unknown contingent `{c}`"));
             }
         }
-        EventEffect::Netwar(n) if s.rules.netwar.is_none() => ctx.err(path, format!("{n:?} needs `rules.netwar`")),
-        EventEffect::Netwar(n) => match &**n {
-            NetwarEffect::PlaceUnit { unit_types, spaces, then, .. } => {
-                k.types(ctx, &format!("{path}.unit_types"), unit_types);
-                k.tests(ctx, &format!("{path}.spaces"), spaces);
-                for (i, x) in then.iter().enumerate() {
-                    effect(ctx, s, k, &format!("{path}.then[{i}]"), x);
-                }
+        NetwarEffect::Reduce { side, unit_types, spaces, .. } => {
+            side_ref(ctx, k.r.sides, &format!("{path}.side"), side);
+            k.types(ctx, &format!("{path}.unit_types"), unit_types);
+            k.tests(ctx, &format!("{path}.spaces"), spaces);
+        }
+        NetwarEffect::PointsPerSpace { track, .. } => track_ref(ctx, k.r.tracks, &format!("{path}.track"), track),
+        NetwarEffect::GainSpacePoints { spaces } => k.tests(ctx, &format!("{path}.spaces"), spaces),
+        NetwarEffect::Defection { spaces, all, half } => {
+            k.tests(ctx, &format!("{path}.spaces"), spaces);
+            for (i, (a, b)) in all.iter().chain(half).enumerate() {
+                type_ref(ctx, k.r.types, &format!("{path}.pairs[{i}]"), a);
+                type_ref(ctx, k.r.types, &format!("{path}.pairs[{i}]"), b);
             }
-            NetwarEffect::RemoveUnit { contingents } => {
-                for c in contingents.iter().filter(|c| !k.contingents.contains(c.as_str())) {
-                    ctx.err(format!("{path}.contingents"), format!("unknown contingent `{c}`"));
-                }
+        }
+        NetwarEffect::HighValueTarget { locations, unit_types, track, .. } => {
+            for (i, (_, sp)) in locations.iter().enumerate() {
+                space_ref(ctx, k.board, &format!("{path}.locations[{i}]"), sp);
             }
-            NetwarEffect::Reduce { side, unit_types, spaces, .. } => {
-                side_ref(ctx, k.r.sides, &format!("{path}.side"), side);
-                k.types(ctx, &format!("{path}.unit_types"), unit_types);
-                k.tests(ctx, &format!("{path}.spaces"), spaces);
-            }
-            NetwarEffect::PointsPerSpace { track, .. } => track_ref(ctx, k.r.tracks, &format!("{path}.track"), track),
-            NetwarEffect::GainSpacePoints { spaces } => k.tests(ctx, &format!("{path}.spaces"), spaces),
-            NetwarEffect::Defection { spaces, all, half } => {
-                k.tests(ctx, &format!("{path}.spaces"), spaces);
-                for (i, (a, b)) in all.iter().chain(half).enumerate() {
-                    type_ref(ctx, k.r.types, &format!("{path}.pairs[{i}]"), a);
-                    type_ref(ctx, k.r.types, &format!("{path}.pairs[{i}]"), b);
-                }
-            }
-            NetwarEffect::HighValueTarget { locations, unit_types, track, .. } => {
-                for (i, (_, sp)) in locations.iter().enumerate() {
-                    space_ref(ctx, k.board, &format!("{path}.locations[{i}]"), sp);
-                }
-                k.types(ctx, &format!("{path}.unit_types"), unit_types);
-                track_ref(ctx, k.r.tracks, &format!("{path}.track"), track);
-            }
-            NetwarEffect::ControlIncome | NetwarEffect::Chit(_) | NetwarEffect::SuicideSurge => {}
-        },
-        _ => {}
+            k.types(ctx, &format!("{path}.unit_types"), unit_types);
+            track_ref(ctx, k.r.tracks, &format!("{path}.track"), track);
+        }
+        NetwarEffect::ControlIncome | NetwarEffect::Chit(_) | NetwarEffect::SuicideSurge => {}
     }
 }
 
 fn netwar_params(ctx: &mut Ctx, s: &Scenario, k: &Known, n: &NetwarRules) {
-    let p = "rules.netwar";
+    let p = "ruleset_rules";
     for (i, x) in n.sides.iter().enumerate() {
         side_ref(ctx, k.r.sides, &format!("{p}.sides[{i}].side"), &x.side);
         track_ref(ctx, k.r.tracks, &format!("{p}.sides[{i}].track"), &x.track);
@@ -173,8 +217,8 @@ fn netwar_params(ctx: &mut Ctx, s: &Scenario, k: &Known, n: &NetwarRules) {
         if !k.r.pools.contains(pool.as_str()) {
             ctx.err(format!("{p}.initial_draws[{i}]"), format!("unknown pool `{pool}`"));
         }
-        if u64::from(*count) > super::validate::MAX_CHITS {
-            ctx.err(format!("{p}.initial_draws[{i}]"), format!("{count} chits drawn; the limit is {}", super::validate::MAX_CHITS));
+        if u64::from(*count) > crate::scenario::validate::MAX_CHITS {
+            ctx.err(format!("{p}.initial_draws[{i}]"), format!("{count} chits drawn; the limit is {}", crate::scenario::validate::MAX_CHITS));
         }
     }
     for (i, (side, ty, spaces)) in n.leader_node_militia.iter().enumerate() {
