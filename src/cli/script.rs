@@ -65,6 +65,19 @@ pub(super) fn run(scenario: &Path, script: &Path, view: Option<&str>, save: Opti
             return 2;
         }
     };
+    // The ruleset reads its own commands now, so that a misspelt one is a file error with its
+    // place, not a rejection half-way through the game.
+    for (i, c) in sf.commands.iter().enumerate() {
+        if let Command::Game(crate::model::game_value::GameVal::Raw(raw)) = c
+            && let Err(e) = session.read_command(c.clone())
+        {
+            let at = text.find(raw.get_ron()).unwrap_or(0);
+            let line = text[..at].matches('\n').count() + 1;
+            let col = text[..at].rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+            eprintln!("{}:{line}:{col}: command {i}: {}", script.display(), shorten(&e));
+            return 2;
+        }
+    }
     let viewer = match view {
         None => None,
         Some(v) => match session.game().side_index(v) {

@@ -67,7 +67,7 @@ pub enum Place {
     /// Actions of the selected unit that the map does not show (strategic moves, reserves,
     /// forced marches, overruns, transport, PGM strikes).
     Unit,
-    /// The phase's other actions (extra chaos rolls, airstrike purchases, Hyperwar, group
+    /// The phase's other actions (the ruleset's own purchases and procedures, group
     /// attacks, the default placement).
     Other,
     /// An answer to the open prompt.
@@ -92,9 +92,10 @@ impl Offer {
 }
 
 /// The unit a unit-specific command is about.
-fn unit_of(c: &Command) -> Option<&str> {
+fn unit_of<'a>(game: &crate::model::Game, c: &'a Command) -> Option<&'a str> {
     match c {
-        Command::StrategicMove { unit, .. } | Command::ForcedMarch { unit } | Command::Reserve { unit } | Command::Pgm { unit, .. } => Some(unit),
+        Command::StrategicMove { unit, .. } | Command::ForcedMarch { unit } | Command::Reserve { unit } => Some(unit),
+        Command::Game(g) => game.ruleset.command_unit(g),
         Command::Carry { carrier, .. } => Some(carrier),
         Command::Overrun { units, .. } => units.first().map(String::as_str),
         _ => None,
@@ -207,8 +208,8 @@ impl Client {
                     Place::Mobilization(unit_type.clone())
                 }
                 Command::Withdraw { .. } => Place::Withdraw,
-                c if unit_of(c).is_some() => {
-                    if unit_of(c) != selected.as_deref() {
+                c if unit_of(&game, c).is_some() => {
+                    if unit_of(&game, c) != selected.as_deref() {
                         continue;
                     }
                     Place::Unit

@@ -3,10 +3,12 @@
 
 use serde::{Deserialize, Serialize};
 
+pub use super::game_value::GameVal;
+
 /// A field a command does not have (a misspelt `suports:`) is an error where the command is read
 /// (scripts, saves), never silently dropped.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(remote = "Self", deny_unknown_fields)]
 pub enum Command {
     /// Move a unit to a space by the cheapest legal path.
     Move { unit: String, to: String },
@@ -74,9 +76,6 @@ pub enum Command {
     Overrun { units: Vec<String>, target: String },
     /// Answer an advance prompt: the units that advance into the vacated hex (none = stay).
     Advance { units: Vec<String> },
-    /// Answer a Netwar points choice (DI 16.33): subtract the enemy's printed points from its
-    /// index instead of adding one's own to one's own.
-    NetwarPoints { subtract: bool },
     /// Answer a pick-units prompt: the units that suffer its effect.
     PickUnits { units: Vec<String> },
     /// Answer a retreat prompt (DI 16.43): where each unit goes (a space or a box); units not
@@ -85,39 +84,23 @@ pub enum Command {
     /// Answer a choose-space prompt.
     ChooseSpace { space: String },
     /// Mobilization (DI 12): buy a unit of this type and place it at a space or box; `surge`:
-    /// pay with Jihad/Surge mobilization points (DI 24.5).
+    /// pay with the side's mobilization points of a declaration (DI 24.5).
     Recruit {
         unit_type: String,
         at: String,
         #[serde(default)]
         surge: bool,
     },
-    /// Answer an airstrike offer (DI 22): the column the conflict is resolved on, or none (no
-    /// airstrike).
-    Airstrike { column: Option<String> },
-    /// DI 27.10 PGM strike: spend an airstrike and an ISR chit to attack one open enemy unit
-    /// alone on the Kinetic table at the named column.
-    Pgm { unit: String, column: String, chit: String },
-    /// DI 27.12 Hyperwar: spend a Leader Node, an ISR and an InfoWar chit for a world
-    /// information operation (`info`: add 2d6 to the own index, or with `Some(true)` take it from
-    /// the enemy's) and/or a defection of enemy militia in a district.
-    Hyperwar {
-        chits: Vec<String>,
-        #[serde(default)]
-        info: Option<bool>,
-        #[serde(default)]
-        defection: Option<String>,
-    },
-    /// DI 27.1: pay for one more roll on the side's chaos table in its chaos phase.
-    ExtraChaos,
-    /// Mobilization (DI 22.1): buy an airstrike.
-    BuyAirstrike,
     /// Mobilization (DI 12.10): buy a chit, drawn at random from the side's pool.
     BuyChit,
     /// Mobilization (DI 12.8): take an own unit off the map; it becomes available at once.
     Withdraw { unit: String },
     /// End the current phase.
     EndPhase,
+    /// A command of the ruleset's own vocabulary, written in files under the ruleset's own name
+    /// for it and with its own fields.
+    #[serde(skip)]
+    Game(GameVal),
 }
 
 impl Command {
@@ -163,8 +146,6 @@ impl Command {
             Command::Overrun { units, target } => format!("overrun {target} with {}", units.join(", ")),
             Command::Advance { units } if units.is_empty() => "do not advance".to_string(),
             Command::Advance { units } => format!("advance {}", units.join(", ")),
-            Command::NetwarPoints { subtract: false } => "add own points".to_string(),
-            Command::NetwarPoints { subtract: true } => "subtract the enemy's points".to_string(),
             Command::PickUnits { units } => format!("pick {}", if units.is_empty() { "no unit".to_string() } else { units.join(", ") }),
             Command::RetreatTo { moves } if moves.is_empty() => "stay (no retreat)".to_string(),
             Command::RetreatTo { moves } => {
@@ -174,25 +155,37 @@ impl Command {
             Command::Recruit { unit_type, at, surge: false } => format!("recruit {unit_type} at {at}"),
             Command::Recruit { unit_type, at, surge: true } => format!("recruit {unit_type} at {at} with mobilization points"),
             Command::Withdraw { unit } => format!("withdraw {unit}"),
-            Command::BuyChit => "buy a Netwar chit".to_string(),
-            Command::BuyAirstrike => "buy an airstrike".to_string(),
-            Command::ExtraChaos => "buy another chaos roll".to_string(),
-            Command::Hyperwar { info, defection, .. } => {
-                let mut parts = Vec::new();
-                match info {
-                    Some(false) => parts.push("a world information operation for the own index".to_string()),
-                    Some(true) => parts.push("a world information operation against the enemy's index".to_string()),
-                    None => {}
-                }
-                if let Some(d) = defection {
-                    parts.push(format!("a defection in {d}"));
-                }
-                format!("Hyperwar: {}", parts.join(" and "))
-            }
-            Command::Pgm { unit, column, .. } => format!("PGM strike on {unit} at {column}"),
-            Command::Airstrike { column: None } => "no airstrike".to_string(),
-            Command::Airstrike { column: Some(c) } => format!("airstrike: resolve on {c}"),
+            Command::BuyChit => "buy a chit".to_string(),
             Command::EndPhase => "end phase".to_string(),
+            Command::Game(g) => g.describe(),
+        }
+    }
+}
+
+/// Written as the derived form, a ruleset's command as the ruleset writes it.
+impl Serialize for Command {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Command::Game(g) => g.serialize(s),
+            c => Command::serialize(c, s),
+        }
+    }
+}
+
+/// Read as the derived form; a name the generic engine does not know is a ruleset's command,
+/// kept as written until the game's ruleset reads it (`Session::apply`).
+impl<'de> Deserialize<'de> for Command {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        use serde::de::Error;
+        let raw = Box::<ron::value::RawValue>::deserialize(d)?;
+        let mut de = ron::Deserializer::from_str(raw.get_ron()).map_err(D::Error::custom)?;
+        match Command::deserialize(&mut de) {
+            Ok(c) => Ok(c),
+            Err(ron::Error::NoSuchEnumVariant { .. }) => Ok(Command::Game(GameVal::Raw(raw))),
+            Err(e) => {
+                let at = de.span_error(e);
+                Err(D::Error::custom(format!("{} (at column {} of the command)", at.code, at.span.start.col)))
+            }
         }
     }
 }

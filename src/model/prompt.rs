@@ -47,9 +47,6 @@ pub enum Prompt {
     FirstPlayer { side: String, rule: String },
     /// The side picks one of `units`, which suffers `what` (answered by `Command::Choose`).
     ChooseUnit { side: String, units: Vec<String>, what: String, rule: String },
-    /// The side gains points from a result in `space` (DI 16.33): add `gain` to its own index, or
-    /// take `subtract` from the enemy's (answered by `Command::NetwarPoints`).
-    NetwarPoints { side: String, space: String, gain: i32, subtract: i32, rule: String },
     /// The side picks exactly `count` of `units`, each of which `what` (answered by
     /// `Command::PickUnits`).
     PickUnits { side: String, units: Vec<String>, count: u32, what: String, rule: String },
@@ -60,11 +57,10 @@ pub enum Prompt {
     /// unit already on the map, raises it where it stands (answered by `Command::Place`, or
     /// `Command::Pass` if `optional`).
     PlaceUnit { side: String, options: Vec<(String, Vec<String>)>, optional: bool, why: String, rule: String },
-    /// The side may commit an airstrike to the conflict in `space` and pick its column (DI 22;
-    /// answered by `Command::Airstrike`).
-    Airstrike { side: String, space: String, column: String, columns: Vec<String>, rule: String },
     /// The side names one of `spaces` (answered by `Command::ChooseSpace`).
     ChooseSpace { side: String, spaces: Vec<String>, why: String, rule: String },
+    /// A question of the ruleset's own, for `side` (answered by the ruleset's commands).
+    Game { side: String, prompt: super::game_value::GameVal },
 }
 
 impl Prompt {
@@ -80,12 +76,11 @@ impl Prompt {
             | Prompt::Obligation { side, .. }
             | Prompt::FirstPlayer { side, .. }
             | Prompt::ChooseUnit { side, .. }
-            | Prompt::NetwarPoints { side, .. }
             | Prompt::PickUnits { side, .. }
             | Prompt::Retreat { side, .. }
             | Prompt::PlaceUnit { side, .. }
             | Prompt::ChooseSpace { side, .. }
-            | Prompt::Airstrike { side, .. } => side,
+            | Prompt::Game { side, .. } => side,
         }
     }
 }

@@ -92,6 +92,22 @@ pub trait Ruleset: Send + Sync + Debug + 'static {
     /// ones its procedure forbids at that stage).
     fn legal_commands(&self, _world: &World, _units: &UnitsView, _side: usize, _stage: LegalStage, _out: &mut Vec<Command>) {}
 
+    /// Reads a command of the ruleset's own vocabulary, as a file wrote it.
+    fn parse_command(&self, raw: &ron::value::RawValue) -> Result<Command, String> {
+        Err(format!("the `{}` ruleset has no command `{}`", self.id(), crate::scenario::files::quote(raw.get_ron().trim())))
+    }
+
+    /// The unit a command of the ruleset's own is about, if it is about one (the client lists
+    /// it with that unit's actions).
+    fn command_unit<'a>(&self, _cmd: &'a super::game_value::GameVal) -> Option<&'a str> {
+        None
+    }
+
+    /// Why a command of the ruleset's own may not be given now (its sequence of play).
+    fn sequence_rejection(&self, _game: &Game, _turn: &TurnState, _prompt: Option<&Prompt>, cmd: &super::game_value::GameVal) -> Option<String> {
+        Some(format!("the `{}` ruleset has no command `{}`", self.id(), cmd.describe()))
+    }
+
     /// The answers to a prompt of the ruleset's own (`None`: not its prompt).
     fn prompt_answers(&self, _game: &Game, _prompt: &Prompt) -> Option<Vec<Command>> {
         None

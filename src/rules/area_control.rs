@@ -70,7 +70,7 @@ fn control_income(game: Res<Game>, turn: Res<TurnState>, control: Res<Control>, 
             }
         }
         let what = if named.is_empty() { "no district".to_string() } else { named.join(", ") };
-        // A ruleset may pay control income its own way (DI 18.4 through the Netwar multiplier).
+        // A ruleset may pay control income its own way (DI 18.4: through its doublings).
         let income = i32::try_from(total).unwrap_or(i32::MAX);
         if game.ruleset.control_income(&game, &turn, &control, &mut tracks, &mut glog, side, t, income, &what) {
             continue;

@@ -21,6 +21,10 @@ pub fn sequence_rejection(game: &Game, turn: &TurnState, prompt: Option<&crate::
     if let Some(r) = &turn.result {
         return Some(format!("the game is over ({})", r.level));
     }
+    // The ruleset's own commands follow its own sequence of play.
+    if let Command::Game(g) = cmd {
+        return game.ruleset.sequence_rejection(game, turn, prompt, g);
+    }
     if let Some(p) = prompt {
         return match (p, cmd) {
             (crate::model::prompt::Prompt::TakeLosses { .. }, Command::TakeLosses { .. })
@@ -31,13 +35,11 @@ pub fn sequence_rejection(game: &Game, turn: &TurnState, prompt: Option<&crate::
             | (crate::model::prompt::Prompt::ChooseUnit { .. }, Command::Choose { .. })
             | (crate::model::prompt::Prompt::Obligation { .. }, Command::Comply { .. } | Command::OptOut)
             | (crate::model::prompt::Prompt::FirstPlayer { .. }, Command::FirstPlayer { .. })
-            | (crate::model::prompt::Prompt::NetwarPoints { .. }, Command::NetwarPoints { .. })
             | (crate::model::prompt::Prompt::PickUnits { .. }, Command::PickUnits { .. })
             | (crate::model::prompt::Prompt::Retreat { .. }, Command::RetreatTo { .. })
             | (crate::model::prompt::Prompt::PlaceUnit { optional: false, .. }, Command::Place { .. })
             | (crate::model::prompt::Prompt::PlaceUnit { optional: true, .. }, Command::Place { .. } | Command::Pass)
-            | (crate::model::prompt::Prompt::ChooseSpace { .. }, Command::ChooseSpace { .. })
-            | (crate::model::prompt::Prompt::Airstrike { .. }, Command::Airstrike { .. }) => None,
+            | (crate::model::prompt::Prompt::ChooseSpace { .. }, Command::ChooseSpace { .. }) => None,
             _ => Some(format!("{} must first answer: {}", p.side(), describe_prompt(p))),
         };
     }
@@ -62,13 +64,10 @@ pub fn sequence_rejection(game: &Game, turn: &TurnState, prompt: Option<&crate::
     if matches!(cmd, Command::FirstPlayer { .. }) {
         return Some("no choice of first player is asked for".to_string());
     }
-    if matches!(cmd, Command::Airstrike { .. }) {
-        return Some("no airstrike is on offer".to_string());
-    }
     if matches!(cmd, Command::ChooseSpace { .. }) {
         return Some("no choice of space is asked for".to_string());
     }
-    if matches!(cmd, Command::NetwarPoints { .. } | Command::PickUnits { .. } | Command::RetreatTo { .. }) {
+    if matches!(cmd, Command::PickUnits { .. } | Command::RetreatTo { .. }) {
         return Some("no conflict result is waiting for a choice".to_string());
     }
     if matches!(cmd, Command::Comply { .. } | Command::OptOut) {
@@ -87,14 +86,12 @@ pub fn sequence_rejection(game: &Game, turn: &TurnState, prompt: Option<&crate::
         Command::ForcedMarch { .. } => phase.kind == PhaseKind::Movement && phase.units != PhaseUnits::Reserve,
         Command::PlayChit { .. } => true,
         Command::StrategicMove { .. } => phase.kind == PhaseKind::Movement && phase.units != PhaseUnits::Reserve,
-        Command::Attack { .. } | Command::Pgm { .. } | Command::GroupAttack { .. } => phase.kind == PhaseKind::Combat,
+        Command::Attack { .. } | Command::GroupAttack { .. } => phase.kind == PhaseKind::Combat,
         Command::Enter { .. } => {
             phase.kind == PhaseKind::Reinforcement || game.scenario.reinforcements.iter().any(|r| r.phase.as_ref() == Some(&phase.id))
         }
         Command::Place { .. } | Command::DefaultSetup => false,
-        Command::Recruit { .. } | Command::Withdraw { .. } | Command::BuyChit | Command::BuyAirstrike => phase.kind == PhaseKind::Mobilization,
-        Command::ExtraChaos => phase.kind == PhaseKind::Event,
-        Command::Hyperwar { .. } => phase.kind == PhaseKind::Special,
+        Command::Recruit { .. } | Command::Withdraw { .. } | Command::BuyChit => phase.kind == PhaseKind::Mobilization,
         Command::EndPhase
         | Command::Pass
         | Command::Choose { .. }
@@ -102,19 +99,20 @@ pub fn sequence_rejection(game: &Game, turn: &TurnState, prompt: Option<&crate::
         | Command::OptOut
         | Command::FirstPlayer { .. }
         | Command::TakeLosses { .. }
-        | Command::NetwarPoints { .. }
         | Command::ChooseSpace { .. }
-        | Command::Airstrike { .. }
         | Command::PickUnits { .. }
         | Command::RetreatTo { .. }
         | Command::Advance { .. }
         | Command::PlaceMarkers { .. }
         | Command::Declare { .. } => true,
+        Command::Game(_) => false,
     };
     (!allowed).then(|| format!("`{}` is not allowed in the {} phase", cmd.describe(), phase.name))
 }
 
-fn describe_prompt(p: &crate::model::prompt::Prompt) -> String {
+/// What a prompt asks, for the message that refuses another command.
+#[must_use]
+pub fn describe_prompt(p: &crate::model::prompt::Prompt) -> String {
     match p {
         crate::model::prompt::Prompt::TakeLosses { steps, rule, .. } => format!("pay {steps} loss point(s) ({rule})"),
         crate::model::prompt::Prompt::Advance { target, .. } => format!("advance into {target} or not"),
@@ -124,12 +122,11 @@ fn describe_prompt(p: &crate::model::prompt::Prompt) -> String {
         crate::model::prompt::Prompt::ChooseUnit { what, .. } => format!("choose the unit that {what}"),
         crate::model::prompt::Prompt::Obligation { name, demand, .. } => format!("{name}: name {demand}, or opt out"),
         crate::model::prompt::Prompt::FirstPlayer { .. } => "choose the first player".to_string(),
-        crate::model::prompt::Prompt::NetwarPoints { gain, subtract, .. } => format!("add {gain} to own index or subtract {subtract} from the enemy's"),
         crate::model::prompt::Prompt::PickUnits { count, what, .. } => format!("pick {count} unit(s) that {what}"),
         crate::model::prompt::Prompt::Retreat { .. } => "retreat the units".to_string(),
         crate::model::prompt::Prompt::PlaceUnit { why, .. } => format!("place a unit ({why})"),
         crate::model::prompt::Prompt::ChooseSpace { why, .. } => format!("choose a space ({why})"),
-        crate::model::prompt::Prompt::Airstrike { space, .. } => format!("commit an airstrike in {space} or not"),
+        crate::model::prompt::Prompt::Game { prompt, .. } => prompt.describe(),
     }
 }
 

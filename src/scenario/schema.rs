@@ -154,7 +154,7 @@ pub struct PhaseDef {
     /// have Mobilization, B turns Attrition).
     #[serde(default)]
     pub only_turns: Vec<String>,
-    /// The phase happens only while this optional rule is on (DI 27.12: the Hyperwar phase).
+    /// The phase happens only while this optional rule is on (DI 27.12: a phase of its own).
     #[serde(default)]
     pub option: Option<String>,
 }
@@ -189,7 +189,7 @@ pub enum PhaseActor {
     Nobody,
 }
 
-/// A point track: VP, Netwar Index, morale, resolve.
+/// A point track: VP, a side's index, morale, resolve.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct TrackDef {

@@ -49,7 +49,7 @@ pub struct AttritionRules {
 
 /// In each Scoring phase `side` adds, for every space it controls, the integer space attribute
 /// `attribute` to `track` (DI 18.4: each player adds its own points of the districts it controls
-/// to its own Netwar Index).
+/// to its own index).
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct ControlIncome {

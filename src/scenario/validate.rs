@@ -144,7 +144,7 @@ pub fn validate_with_board(s: &Scenario, file: &str, base: &Path, caps: &Ruleset
             }
         }
     };
-    // Counter mix: every counter of it may be spawned (Netwar games keep the unused ones in the
+    // Counter mix: every counter of it may be spawned (a ruleset may keep the unused ones in the
     // available pool), so it has the unit limit too.
     let mix_total: u64 = s.counter_mix.iter().map(|m| u64::from(m.count)).sum();
     if mix_total > MAX_UNITS as u64 {

@@ -106,6 +106,7 @@ impl Session {
         let Some(side) = self.acting_side() else {
             return Err("no side is to act: the game is over".to_string());
         };
+        let command = self.read_command(command)?;
         let rolls_before = self.world.resource::<Dice>().rolls.len();
         self.world.resource_mut::<CurrentCommand>().0 = Some((side, command.clone()));
         *self.world.resource_mut::<Outcome>() = Outcome::default();
@@ -144,6 +145,14 @@ impl Session {
             turn: st.turn,
             phase: st.phase,
             hash: format!("{:016x}", self.state_hash()),
+        }
+    }
+
+    /// A ruleset command read from a file (kept as written) becomes the ruleset's own type.
+    pub fn read_command(&self, command: Command) -> Result<Command, String> {
+        match command {
+            Command::Game(crate::model::game_value::GameVal::Raw(raw)) => self.game().ruleset.parse_command(&raw),
+            c => Ok(c),
         }
     }
 

@@ -93,7 +93,7 @@ pub fn legal_commands(world: &mut World) -> Vec<Command> {
             return out;
         }
         // Prompts no ruleset answered: none of the generic rules' own asks these.
-        Some(Prompt::NetwarPoints { .. } | Prompt::PickUnits { .. } | Prompt::Retreat { .. } | Prompt::PlaceUnit { .. } | Prompt::ChooseSpace { .. } | Prompt::Airstrike { .. }) => return out,
+        Some(Prompt::PickUnits { .. } | Prompt::Retreat { .. } | Prompt::PlaceUnit { .. } | Prompt::ChooseSpace { .. } | Prompt::Game { .. }) => return out,
         None => {}
     }
     if turn.setup.is_some() {

@@ -1,5 +1,5 @@
 //! Point-track chart (issue 5: "point-track charts over the turns with egui_plot"): each side's
-//! tracks (the Netwar Indexes, VP) at the start and at the end of every game turn, and now.
+//! tracks (VP, morale, a game's indexes) at the start and at the end of every game turn, and now.
 
 use bevy_egui::egui;
 use egui_plot::{Legend, Line, Plot};
@@ -27,7 +27,7 @@ pub fn chart_panel(ui: &mut egui::Ui, client: &mut Client) {
             })
             .show(ui, |plot| {
                 // Only tracks that belong to a side: the indexes and VP, not mobilization points
-                // or counts such as airstrikes.
+                // or counts of a ruleset's markers.
                 for (t, def) in game.scenario.tracks.iter().enumerate() {
                     if def.side.is_none() || def.cap <= 30 {
                         continue;

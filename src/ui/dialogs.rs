@@ -88,14 +88,11 @@ pub fn prompt_section(ui: &mut egui::Ui, client: &mut Client, offers: &[Offer], 
         Prompt::React { side, moment, .. } => (format!("{side}: play a reaction chit? ({moment})"), "5.8 reaction chits".to_string()),
         Prompt::ChooseUnit { side, what, rule, .. } => (format!("{side}: choose the unit that {what}"), rule.clone()),
         Prompt::FirstPlayer { side, rule } => (format!("{side}: who plays first this turn?"), rule.clone()),
-        Prompt::NetwarPoints { side, space, gain, subtract, rule } => {
-            (format!("{side}: points from {space}: +{gain} to your index, or -{subtract} to the enemy's"), rule.clone())
-        }
         Prompt::PickUnits { side, count, what, rule, .. } => (format!("{side}: pick {count} unit(s) that {what}"), rule.clone()),
         Prompt::Retreat { side, rule, .. } => (format!("{side}: retreat your units"), rule.clone()),
         Prompt::PlaceUnit { side, why, rule, .. } => (format!("{side}: place a unit ({why})"), rule.clone()),
         Prompt::ChooseSpace { side, why, rule, .. } => (format!("{side}: choose a space ({why})"), rule.clone()),
-        Prompt::Airstrike { side, space, column, rule, .. } => (format!("{side}: airstrike in {space}? (now {column}; with it, any column)"), rule.clone()),
+        Prompt::Game { side, prompt } => (format!("{side}: {}", prompt.describe()), prompt.rule()),
         Prompt::Obligation { side, name, demand, opt_out, rule, .. } => {
             let cost = opt_out.as_ref().map(|c| format!("; opting out costs {c}")).unwrap_or_default();
             (format!("{side}: {name}: name {demand}{cost}"), rule.clone())

@@ -1,6 +1,7 @@
 //! Decision: Iraq Netwar chits (20, 25, 6.8): hidden hands, purchases, Tactical Edge before the
 //! roll, InfoWar on the points, ISR, Leader Node, and the Black Ops/Fatwa cancel chain.
 
+use sandtable::games::decision_iraq::vocabulary::{DiCommand, DiPrompt};
 use sandtable::model::Pools;
 use sandtable::model::prompt::Prompt;
 use sandtable::session::{Command, Session};
@@ -89,9 +90,9 @@ fn rule_20_5_infowar_with_a_x2_result_makes_x3_the_worked_case_of_baghdad_west()
     let Some(Prompt::React { moment, .. }) = s.state(None).prompt else { panic!("InfoWar offered") };
     assert!(moment.contains("InfoWar"), "{moment}");
     play(&mut s, &[play_chit("ci_info_war#1")]);
-    let Some(Prompt::NetwarPoints { gain, subtract, .. }) = s.state(None).prompt else { panic!("points") };
+    let Some((_, DiPrompt::NetwarPoints { gain, subtract, .. })) = crate::it::netwar_conflict::di_points(&mut s) else { panic!("points") };
     assert_eq!((gain, subtract), (24, 15), "C-8 x3 or I-5 x3, never x4");
-    play(&mut s, &[Command::NetwarPoints { subtract: false }]);
+    play(&mut s, &[Command::from(DiCommand::NetwarPoints { subtract: false })]);
     assert_eq!(s.state(None).tracks["ci_ni"], 54);
     assert_eq!(location(&mut s, "M"), "available", "VE eliminates every defender");
 }

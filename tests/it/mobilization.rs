@@ -2,6 +2,7 @@
 //! prerequisites as they stood when the phase began, level-1 entry, empty infra boxes,
 //! withdrawal, and the counter mix as a hard limit.
 
+use sandtable::games::decision_iraq::vocabulary::DiCommand;
 use sandtable::session::{Command, Session};
 
 use crate::common::{location, play};
@@ -87,11 +88,11 @@ fn rule_12_1_purchases_never_spend_the_index_to_zero() {
 #[test]
 fn rule_22_1_airstrikes_are_bought_for_4_up_to_the_counters() {
     let mut s = to_2004a(with_units_edited(&[], &[], &NO_CHAOS));
-    play(&mut s, &[Command::BuyAirstrike, Command::BuyAirstrike, Command::BuyAirstrike]);
+    play(&mut s, &[Command::from(DiCommand::BuyAirstrike), Command::from(DiCommand::BuyAirstrike), Command::from(DiCommand::BuyAirstrike)]);
     let st = s.state(None);
     assert_eq!((st.tracks["ci_airstrikes"], st.tracks["ci_ni"]), (3, ni(&mut s, "ci_ni")));
     assert_eq!(st.tracks["ci_ni"], 30 - 12);
-    play(&mut s, &[Command::BuyAirstrike]);
-    let e = s.apply(Command::BuyAirstrike).expect_err("four counters");
+    play(&mut s, &[Command::from(DiCommand::BuyAirstrike)]);
+    let e = s.apply(Command::from(DiCommand::BuyAirstrike)).expect_err("four counters");
     assert!(e.contains("every airstrike counter"), "{e}");
 }

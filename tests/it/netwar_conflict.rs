@@ -2,6 +2,7 @@
 //! gaining side's choice of points, level results on the owner's units, Kinetic eliminations and
 //! retreats, the x3 cap on doublings.
 
+use sandtable::games::decision_iraq::vocabulary::{DiCommand, DiPrompt};
 use sandtable::model::view::UnitsView;
 use sandtable::model::TurnState;
 use sandtable::rules::levels::{LevelChange, change_level};
@@ -49,15 +50,15 @@ fn rule_14_6_nine_against_six_is_1_1_and_three_against_four_is_below_1_1() {
     play(&mut s, &[attack_on(&["A2", "B1"], "tikrit", "civic_action")]);
     assert!(log_has(&mut s, "9 vs 6 on Civic Action, column 1-1: rolled 1"));
     // DL2: the Insurgent gains the points, then all its conventional units there lose a level.
-    let Some(Prompt::NetwarPoints { side, gain, subtract, .. }) = s.state(None).prompt else { panic!("points choice") };
+    let Some((side, DiPrompt::NetwarPoints { gain, subtract, .. })) = crate::it::netwar_conflict::di_points(&mut s) else { panic!("points choice") };
     assert_eq!((side.as_str(), gain, subtract), ("ins", 5, 2), "Tikrit is I-5/C-2");
-    play(&mut s, &[Command::NetwarPoints { subtract: true }]);
+    play(&mut s, &[Command::from(DiCommand::NetwarPoints { subtract: true })]);
     assert_eq!(track(&mut s, "ci_ni"), 28);
     assert_eq!((level(&mut s, "M2"), level(&mut s, "M4")), (1, 3));
     play(&mut s, &[attack_on(&["D1"], "samara", "civic_action")]);
     assert!(log_has(&mut s, "3 vs 4 on Civic Action, column <1-1: rolled 4"));
     // AR1: the CI gains, half of its one conventional unit (rounded up: the division) rises.
-    play(&mut s, &[Command::NetwarPoints { subtract: false }]);
+    play(&mut s, &[Command::from(DiCommand::NetwarPoints { subtract: false })]);
     assert_eq!(track(&mut s, "ci_ni"), 30);
     assert_eq!(level(&mut s, "D1"), 2);
 }
@@ -68,16 +69,16 @@ fn rule_16_33_green_zone_a_gives_c_6_or_minus_i_1_and_d_gives_i_1_or_minus_c_6()
     let units = [("B", "mnf_bct", "green_zone", 2), ("M2", "ins_militia", "green_zone", 2), ("M1", "ins_militia", "green_zone", 1)];
     let mut s = ci_conflict(&units, &[5]);
     play(&mut s, &[attack_on(&["B"], "green_zone", "civic_action")]);
-    let Some(Prompt::NetwarPoints { side, gain, subtract, rule, .. }) = s.state(None).prompt else { panic!("points choice") };
+    let Some((side, DiPrompt::NetwarPoints { gain, subtract, rule, .. })) = crate::it::netwar_conflict::di_points(&mut s) else { panic!("points choice") };
     assert_eq!((side.as_str(), gain, subtract, rule.as_str()), ("ci", 6, 1, "16.33"));
-    play(&mut s, &[Command::NetwarPoints { subtract: false }]);
+    play(&mut s, &[Command::from(DiCommand::NetwarPoints { subtract: false })]);
     assert_eq!((track(&mut s, "ci_ni"), track(&mut s, "ins_ni")), (36, 70));
     assert_eq!(level(&mut s, "B"), 1, "AL2: all the CI's conventional units lose a level");
     let mut s = ci_conflict(&units, &[1]);
     play(&mut s, &[attack_on(&["B"], "green_zone", "civic_action")]);
-    let Some(Prompt::NetwarPoints { side, gain, subtract, .. }) = s.state(None).prompt else { panic!("points choice") };
+    let Some((side, DiPrompt::NetwarPoints { gain, subtract, .. })) = crate::it::netwar_conflict::di_points(&mut s) else { panic!("points choice") };
     assert_eq!((side.as_str(), gain, subtract), ("ins", 1, 6), "the Insurgent subtracts 6 from the CI's index");
-    play(&mut s, &[Command::NetwarPoints { subtract: true }]);
+    play(&mut s, &[Command::from(DiCommand::NetwarPoints { subtract: true })]);
     assert_eq!(track(&mut s, "ci_ni"), 24);
     // DL2 on both militia: the level 1 unit is eliminated (8.3), the level 2 one drops to 1.
     assert_eq!(location(&mut s, "M1"), "available");
@@ -99,7 +100,7 @@ fn rule_16_34_half_rounded_up_of_the_conventional_units_and_the_owner_chooses() 
         &[1],
     );
     play(&mut s, &[attack_on(&["B1", "B2", "B3", "SOF"], "anbar", "civic_action")]);
-    play(&mut s, &[Command::NetwarPoints { subtract: false }]);
+    play(&mut s, &[Command::from(DiCommand::NetwarPoints { subtract: false })]);
     let Some(Prompt::PickUnits { side, units, count, .. }) = s.state(None).prompt else { panic!("the owner chooses") };
     assert_eq!((side.as_str(), units.len(), count), ("ci", 3, 2));
     let e = s.apply(Command::PickUnits { units: vec!["B1".into()] }).expect_err("two");
@@ -152,7 +153,7 @@ fn rule_16_42_kinetic_ea_eliminates_two_of_three_and_the_third_retreats() {
         ],
         &[3, 1, 1],
     );
-    play(&mut s, &[attack_on(&["B"], "tikrit", "kinetic"), Command::NetwarPoints { subtract: false }]);
+    play(&mut s, &[attack_on(&["B"], "tikrit", "kinetic"), Command::from(DiCommand::NetwarPoints { subtract: false })]);
     assert_eq!(track(&mut s, "ci_ni"), 32);
     let Some(Prompt::PickUnits { side, count, rule, .. }) = s.state(None).prompt else { panic!("eliminations") };
     assert_eq!((side.as_str(), count, rule.as_str()), ("ins", 2, "16.42"));
@@ -180,7 +181,7 @@ fn rule_16_42_kinetic_ea_eliminates_two_of_three_and_the_third_retreats() {
 fn rule_16_47_units_with_a_friendly_base_may_ignore_the_retreat_and_the_base_never_moves() {
     // 8 against 3 (militia 2 + base 1) is 2-1: a 3 is EA; the owner eliminates the militia.
     let mut s = ci_conflict(&[("B", "mnf_bct", "tikrit", 3), ("M", "ins_militia", "tikrit", 2), ("J", "ins_jihadi", "tikrit", 0), ("BZ", "ins_bz", "tikrit", 1)], &[3]);
-    play(&mut s, &[attack_on(&["B"], "tikrit", "kinetic"), Command::NetwarPoints { subtract: true }]);
+    play(&mut s, &[attack_on(&["B"], "tikrit", "kinetic"), Command::from(DiCommand::NetwarPoints { subtract: true })]);
     assert_eq!(track(&mut s, "ins_ni"), 65);
     let Some(Prompt::PickUnits { count, .. }) = s.state(None).prompt else { panic!("eliminations") };
     assert_eq!(count, 2, "half of three units, rounded up, the Jihadi counted (16.42)");
@@ -189,7 +190,7 @@ fn rule_16_47_units_with_a_friendly_base_may_ignore_the_retreat_and_the_base_nev
     assert!(s.state(None).prompt.is_none());
     assert_eq!(location(&mut s, "BZ"), "tikrit");
     let mut s = ci_conflict(&[("B", "mnf_bct", "tikrit", 3), ("M", "ins_militia", "tikrit", 2), ("J", "ins_jihadi", "tikrit", 0), ("BZ", "ins_bz", "tikrit", 1)], &[3]);
-    play(&mut s, &[attack_on(&["B"], "tikrit", "kinetic"), Command::NetwarPoints { subtract: true }, Command::PickUnits { units: vec!["M".into(), "BZ".into()] }]);
+    play(&mut s, &[attack_on(&["B"], "tikrit", "kinetic"), Command::from(DiCommand::NetwarPoints { subtract: true }), Command::PickUnits { units: vec!["M".into(), "BZ".into()] }]);
     let Some(Prompt::Retreat { options, may_stay, .. }) = s.state(None).prompt else { panic!("retreat") };
     assert_eq!(options.len(), 1);
     assert!(may_stay.is_empty(), "the base was eliminated: no one may stay");
@@ -222,7 +223,7 @@ fn rule_21_3_unconventional_units_may_stay_out_and_21_5_may_go_for_the_boxes() {
     play(&mut s, &[attack_on(&["SOF2"], "samara/infra1", "kinetic")]);
     assert!(log_has(&mut s, "conflict in samara (infra boxes): 2 vs 1 on Kinetic, column 2-1: rolled 6"));
     // OK (Overkill): the defender gains its points x2 and is eliminated.
-    play(&mut s, &[Command::NetwarPoints { subtract: false }]);
+    play(&mut s, &[Command::from(DiCommand::NetwarPoints { subtract: false })]);
     assert_eq!((track(&mut s, "ins_ni"), location(&mut s, "U")), (80, "available".to_string()));
     // 15.2: the attacker may advance into the emptied box.
     play(&mut s, &[Command::Advance { units: vec!["SOF2".into()] }]);
@@ -257,19 +258,19 @@ fn rule_22_an_airstrike_picks_the_column_and_doubles_the_insurgents_points() {
     let t = s.game().track_index("ci_airstrikes").expect("track");
     s.world.resource_mut::<sandtable::model::Tracks>().0[t] = 2;
     play(&mut s, &[attack_on(&["B"], "green_zone", "guerrilla")]);
-    let Some(Prompt::Airstrike { side, column, columns, .. }) = s.state(None).prompt else { panic!("airstrike offered") };
+    let Some((side, DiPrompt::Airstrike { column, columns, .. })) = crate::it::netwar_conflict::di_airstrike(&mut s) else { panic!("airstrike offered") };
     assert_eq!((side.as_str(), column.as_str(), columns.len()), ("ci", "1-1", 5));
-    assert!(s.apply(Command::Airstrike { column: Some("5-1".into()) }).is_err());
-    play(&mut s, &[Command::Airstrike { column: Some("4-1".into()) }]);
+    assert!(s.apply(Command::from(DiCommand::Airstrike { column: Some("5-1".into()) })).is_err());
+    play(&mut s, &[Command::from(DiCommand::Airstrike { column: Some("4-1".into()) })]);
     assert!(log_has(&mut s, "4 vs 4 on Guerrilla, column 4-1, airstrike: rolled 1"));
-    let Some(Prompt::NetwarPoints { side, gain, subtract, .. }) = s.state(None).prompt else { panic!("points") };
+    let Some((side, DiPrompt::NetwarPoints { gain, subtract, .. })) = crate::it::netwar_conflict::di_points(&mut s) else { panic!("points") };
     assert_eq!((side.as_str(), gain, subtract), ("ins", 2, 12));
     assert_eq!(track(&mut s, "ci_airstrikes"), 1, "used up");
     // Never on the Civic Action table.
     let mut s = ci_conflict(&units, &[1]);
     s.world.resource_mut::<sandtable::model::Tracks>().0[t] = 2;
     play(&mut s, &[attack_on(&["B"], "green_zone", "civic_action")]);
-    assert!(!matches!(s.state(None).prompt, Some(Prompt::Airstrike { .. })));
+    assert!(crate::it::netwar_conflict::di_airstrike(&mut s).is_none());
     assert_eq!(track(&mut s, "ci_airstrikes"), 2);
 }
 
@@ -289,7 +290,7 @@ fn rule_16_44_when_one_box_is_left_for_two_survivors_the_other_is_eliminated() {
         ],
         &[3],
     );
-    play(&mut s, &[attack_on(&["B"], "amara", "kinetic"), Command::NetwarPoints { subtract: false }, Command::PickUnits { units: vec!["M1".into(), "M2".into()] }]);
+    play(&mut s, &[attack_on(&["B"], "amara", "kinetic"), Command::from(DiCommand::NetwarPoints { subtract: false }), Command::PickUnits { units: vec!["M1".into(), "M2".into()] }]);
     let Some(Prompt::Retreat { options, .. }) = s.state(None).prompt else { panic!("retreat") };
     assert_eq!(options, vec![("M3".to_string(), vec!["amara/infra1".to_string()]), ("M4".to_string(), vec!["amara/infra1".to_string()])]);
     let e = s.apply(Command::RetreatTo { moves: vec![("M3".into(), "amara/infra1".into()), ("M4".into(), "amara/infra1".into())] }).expect_err("one unit per box");
@@ -325,7 +326,7 @@ fn rule_16_45_infiltrating_units_retreat_up_to_their_mf_through_enemy_districts(
         &[3],
     );
     // 8 against 4 (3 + 1) is 2-1: EA; the militia is eliminated, the Jihadi retreats.
-    play(&mut s, &[attack_on(&["B"], "samara", "kinetic"), Command::NetwarPoints { subtract: false }, Command::PickUnits { units: vec!["M".into()] }]);
+    play(&mut s, &[attack_on(&["B"], "samara", "kinetic"), Command::from(DiCommand::NetwarPoints { subtract: false }), Command::PickUnits { units: vec!["M".into()] }]);
     let Some(Prompt::Retreat { options, .. }) = s.state(None).prompt else { panic!("retreat") };
     let (_, to) = &options[0];
     assert!(to.contains(&"kurdistan_south".to_string()) && to.contains(&"al_qaim".to_string()) && to.contains(&"green_zone".to_string()), "{to:?}");
@@ -374,11 +375,11 @@ fn rule_14_4_4_each_district_is_finished_before_the_next_and_never_reopened() {
         ],
         &[4, 1],
     );
-    play(&mut s, &[attack_on(&["B"], "tikrit", "kinetic"), Command::NetwarPoints { subtract: false }]);
+    play(&mut s, &[attack_on(&["B"], "tikrit", "kinetic"), Command::from(DiCommand::NetwarPoints { subtract: false })]);
     assert_eq!(location(&mut s, "M"), "available");
     // Tikrit's box could be attacked now (15.1); the CI goes to Samara instead.
     assert!(s.legal_commands().contains(&attack_on(&["B"], "tikrit", "guerrilla")));
-    play(&mut s, &[attack_on(&["C"], "samara", "guerrilla"), Command::NetwarPoints { subtract: false }]);
+    play(&mut s, &[attack_on(&["C"], "samara", "guerrilla"), Command::from(DiCommand::NetwarPoints { subtract: false })]);
     let e = s.apply(attack_on(&["B"], "tikrit", "guerrilla")).expect_err("Tikrit is over");
     assert!(e.contains("over for this phase"), "{e}");
     assert!(!s.legal_commands().iter().any(|c| matches!(c, Command::Attack { target, .. } if target == "tikrit")));
@@ -394,7 +395,7 @@ fn rule_23_1_a_fob_that_attacked_a_box_is_never_offered_the_advance() {
     let mut s = ci_conflict(&[("B", "mnf_bct", "samara", 1), ("F", "mnf_fob", "samara", 1), ("U", "ins_militia", "samara/infra1", 1)], &[2]);
     play(&mut s, &[attack_on(&["B", "F"], "samara/infra1", "guerrilla")]);
     assert!(log_has(&mut s, "5 vs 1 on Guerrilla, column 4-1: rolled 2"));
-    play(&mut s, &[Command::NetwarPoints { subtract: false }]);
+    play(&mut s, &[Command::from(DiCommand::NetwarPoints { subtract: false })]);
     assert_eq!(location(&mut s, "U"), "available");
     let Some(Prompt::Advance { units, .. }) = s.state(None).prompt else { panic!("the advance into the emptied box") };
     assert_eq!(units, vec!["B".to_string()], "the FOB is not offered");
@@ -437,10 +438,10 @@ fn undo_barrier_a_declaration_stopped_at_the_airstrike_offer_rolled_nothing_and_
     s.world.resource_mut::<sandtable::model::Tracks>().0[t] = 2;
     let rolls = s.world.resource::<sandtable::model::dice::Dice>().rolls.len();
     play(&mut s, &[attack_on(&["B"], "green_zone", "kinetic")]);
-    assert!(matches!(s.state(None).prompt, Some(Prompt::Airstrike { .. })), "the airstrike offer waits");
+    assert!(crate::it::netwar_conflict::di_airstrike(&mut s).is_some(), "the airstrike offer waits");
     assert_eq!(s.world.resource::<sandtable::model::dice::Dice>().rolls.len(), rolls, "no die rolled yet");
     assert_eq!(s.undo_refusal(0), None, "nothing rolled, nothing revealed");
-    play(&mut s, &[Command::Airstrike { column: None }]);
+    play(&mut s, &[Command::from(DiCommand::Airstrike { column: None })]);
     let why = s.undo_refusal(0).expect("the roll is a barrier");
     assert!(why.contains("rolled the dice") && why.contains("no airstrike"), "{why}");
     // Undo the declaration in a fresh game: back to the conflict phase with nothing declared.
@@ -450,4 +451,20 @@ fn undo_barrier_a_declaration_stopped_at_the_airstrike_offer_rolled_nothing_and_
     s.undo().expect("the declaration is undone");
     assert!(s.state(None).prompt.is_none());
     assert_eq!(s.state(None).phase, "first_conflict");
+}
+
+/// The side and the points question open now, if one is.
+pub(crate) fn di_points(s: &mut Session) -> Option<(String, DiPrompt)> {
+    match s.state(None).prompt {
+        Some(Prompt::Game { side, prompt }) => prompt.get::<DiPrompt>().filter(|p| matches!(p, DiPrompt::NetwarPoints { .. })).map(|p| (side, p.clone())),
+        _ => None,
+    }
+}
+
+/// The side and the airstrike offer open now, if one is.
+pub(crate) fn di_airstrike(s: &mut Session) -> Option<(String, DiPrompt)> {
+    match s.state(None).prompt {
+        Some(Prompt::Game { side, prompt }) => prompt.get::<DiPrompt>().filter(|p| matches!(p, DiPrompt::Airstrike { .. })).map(|p| (side, p.clone())),
+        _ => None,
+    }
 }

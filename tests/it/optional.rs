@@ -1,5 +1,6 @@
 //! Decision: Iraq optional rules (27.x), each a named option that is off by default.
 
+use sandtable::games::decision_iraq::vocabulary::{DiCommand, DiPrompt};
 use sandtable::session::{Command, Session};
 
 use crate::common::{deal, log_has, play};
@@ -40,14 +41,14 @@ fn rule_27_1_additional_events_cost_5_each_after_the_chaos_roll() {
     let mut s = game(&[], &[2, 1, 4, 3, 6], &["additional_events"], true);
     play(&mut s, &[Command::FirstPlayer { side: "ci".into() }]);
     assert_eq!(s.state(None).tracks["ci_ni"], 34);
-    assert!(s.legal_commands().contains(&Command::ExtraChaos));
-    play(&mut s, &[Command::ExtraChaos]);
+    assert!(s.legal_commands().contains(&Command::from(DiCommand::ExtraChaos)));
+    play(&mut s, &[Command::from(DiCommand::ExtraChaos)]);
     assert_eq!(s.state(None).tracks["ci_ni"], 29);
     assert!(log_has(&mut s, "CI Chaos Events: rolled 36: NATO Reinforcement"));
     // Off by default.
     let mut s = game(&[], &[2, 1, 4], &[], true);
     play(&mut s, &[Command::FirstPlayer { side: "ci".into() }]);
-    let e = s.apply(Command::ExtraChaos).expect_err("option off");
+    let e = s.apply(Command::from(DiCommand::ExtraChaos)).expect_err("option off");
     assert!(e.contains("27.1"), "{e}");
 }
 
@@ -138,9 +139,9 @@ fn rule_27_6_a_suicide_attack_doubles_strength_and_points_and_reads_ar_as_al() {
     play(&mut s, std::slice::from_ref(&suicide));
     assert!(log_has(&mut s, "8 vs 4 on Guerrilla, column 2-1: rolled 5"));
     assert!(log_has(&mut s, "AR1 is read as AL1"));
-    let Some(sandtable::model::prompt::Prompt::NetwarPoints { gain, subtract, .. }) = s.state(None).prompt else { panic!("points") };
+    let Some((_, DiPrompt::NetwarPoints { gain, subtract, .. })) = crate::it::netwar_conflict::di_points(&mut s) else { panic!("points") };
     assert_eq!((gain, subtract), (2, 12));
-    play(&mut s, &[Command::NetwarPoints { subtract: true }]);
+    play(&mut s, &[Command::from(DiCommand::NetwarPoints { subtract: true })]);
     // AL1: the Ansar (level 1) is eliminated; the militia must still make the district's conflict.
     assert_eq!(s.state(None).units.iter().find(|u| u.id == "A").map(|u| u.location.clone()), Some("available".into()));
     assert!(s.apply(Command::EndPhase).is_err(), "the militia owes its conflict");
@@ -205,13 +206,13 @@ fn rule_27_10_a_pgm_strike_spends_an_airstrike_and_isr_on_one_open_unit_at_any_c
         pools.hands[0].push("ci_isr#1".into());
     }
     play(&mut s, &[Command::FirstPlayer { side: "ci".into() }, Command::EndPhase]);
-    let pgm = Command::Pgm { unit: "M2".into(), column: "4-1".into(), chit: "ci_isr#1".into() };
+    let pgm = Command::from(DiCommand::Pgm { unit: "M2".into(), column: "4-1".into(), chit: "ci_isr#1".into() });
     assert!(s.legal_commands().contains(&pgm));
     play(&mut s, &[pgm]);
     assert!(log_has(&mut s, "PGM strike on M2 in tikrit at 4-1"));
-    let Some(sandtable::model::prompt::Prompt::NetwarPoints { side, gain, .. }) = s.state(None).prompt else { panic!("points") };
+    let Some((side, DiPrompt::NetwarPoints { gain, .. })) = crate::it::netwar_conflict::di_points(&mut s) else { panic!("points") };
     assert_eq!((side.as_str(), gain), ("ci", 4), "VE: C-2 x2");
-    play(&mut s, &[Command::NetwarPoints { subtract: false }]);
+    play(&mut s, &[Command::from(DiCommand::NetwarPoints { subtract: false })]);
     let st = s.state(None);
     assert_eq!(st.tracks["ci_airstrikes"], 1);
     assert!(st.hands["ci"].is_empty());
@@ -223,10 +224,8 @@ fn rule_27_10_a_pgm_strike_spends_an_airstrike_and_isr_on_one_open_unit_at_any_c
 #[test]
 fn rule_27_12_hyperwar_information_operation_and_defection_or_cancelled_unused() {
     let units = [("G1", "ig_militia", "tikrit", 1), ("G2", "ig_militia", "tikrit", 2), ("G3", "ig_militia", "tikrit/infra1", 2)];
-    let hw = |info: Option<bool>, d: Option<&str>| Command::Hyperwar {
-        chits: vec!["ins_leader_node#1".into(), "ins_isr#1".into(), "ins_info_war#1".into()],
-        info,
-        defection: d.map(str::to_string),
+    let hw = |info: Option<bool>, d: Option<&str>| {
+        Command::from(DiCommand::Hyperwar { chits: vec!["ins_leader_node#1".into(), "ins_isr#1".into(), "ins_info_war#1".into()], info, defection: d.map(str::to_string) })
     };
     // 2d6 = 3 + 4 to the Insurgent's index; 1d6 = 2: the two level-2 IG militia defect.
     let mut s = game(&units, &[3, 4, 2], &["hyperwar"], false);
@@ -284,13 +283,13 @@ fn rule_27_7_coordination_splits_the_attack_into_groups_and_every_enemy_is_attac
     let mut s = game(&units, &[3, 3], &["coordination"], false);
     play(&mut s, &[Command::FirstPlayer { side: "ci".into() }, Command::EndPhase]);
     assert!(s.legal_commands().contains(&group("B1", "M1")));
-    play(&mut s, &[group("B1", "M1"), Command::NetwarPoints { subtract: false }]);
+    play(&mut s, &[group("B1", "M1"), Command::from(DiCommand::NetwarPoints { subtract: false })]);
     assert!(log_has(&mut s, "conflict in tikrit: 4 vs 1 on Civic Action, column 4-1: rolled 3"));
     let e = s.apply(Command::EndPhase).expect_err("27.71");
     assert!(e.contains("27.71") && e.contains("M2"), "{e}");
     assert!(s.apply(Command::Attack { attackers: vec!["B2".into()], target: "tikrit".into(), table: None, supports: vec![] }).is_err(), "groups only now");
     assert!(s.apply(group("B2", "M1")).is_err(), "M1 was attacked already");
-    play(&mut s, &[group("B2", "M2"), Command::NetwarPoints { subtract: false }]);
+    play(&mut s, &[group("B2", "M2"), Command::from(DiCommand::NetwarPoints { subtract: false })]);
     play(&mut s, &[Command::EndPhase]);
     let mut s = game(&units, &[3], &[], false);
     play(&mut s, &[Command::FirstPlayer { side: "ci".into() }, Command::EndPhase]);

@@ -5,6 +5,7 @@
 //! doubling (22.4, collateral damage). The airstrike is used up. Bought in the side's
 //! Mobilization phase.
 
+use super::vocabulary::{DiCommand, di};
 use bevy::prelude::*;
 
 use super::index_track;
@@ -13,11 +14,10 @@ use crate::rules::note::{CommandCtx, command_is};
 use crate::rules::RulesSystems;
 use crate::scenario::schema::{PhaseKind};
 use super::schema::Airstrikes;
-use crate::model::command::Command;
 use crate::model::log::LogKind;
 
 pub(super) fn add_systems(s: &mut Schedule) {
-    s.add_systems(buy.run_if(command_is(|c| matches!(c, Command::BuyAirstrike))).in_set(RulesSystems::Movement));
+    s.add_systems(buy.run_if(command_is(|c| matches!(di(c), Some(DiCommand::BuyAirstrike)))).in_set(RulesSystems::Movement));
 }
 
 /// The airstrike rules, if the game has them.
@@ -58,7 +58,7 @@ pub fn buy_rejection(game: &Game, turn: &TurnState, tracks: &Tracks, side: usize
 }
 
 fn buy(mut ctx: CommandCtx, mut tracks: ResMut<Tracks>) {
-    let Some((side, Command::BuyAirstrike)) = ctx.cmd.0.clone() else { return };
+    let Some((side, Some(DiCommand::BuyAirstrike))) = ctx.cmd.0.as_ref().map(|(s, c)| (*s, di(c))) else { return };
     let game = ctx.game.clone();
     if let Some(r) = buy_rejection(&game, &ctx.turn, &tracks, side) {
         return ctx.reject(r);

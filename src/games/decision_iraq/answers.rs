@@ -2,6 +2,7 @@
 //! client's prompt buttons): every choice where there are few, a spread of them where there are
 //! many.
 
+use super::vocabulary::{DiCommand, DiPrompt, di_prompt};
 use crate::model::Game;
 use crate::model::command::Command;
 use crate::model::prompt::Prompt;
@@ -13,11 +14,19 @@ const LIMIT: usize = 32;
 #[must_use]
 pub fn answer_options(game: &Game, prompt: &Prompt) -> Vec<Command> {
     let mut out = Vec::new();
-    match prompt {
-        Prompt::NetwarPoints { .. } => {
-            out.push(Command::NetwarPoints { subtract: false });
-            out.push(Command::NetwarPoints { subtract: true });
+    match di_prompt(prompt) {
+        Some(DiPrompt::NetwarPoints { .. }) => {
+            out.push(DiCommand::NetwarPoints { subtract: false }.into());
+            out.push(DiCommand::NetwarPoints { subtract: true }.into());
         }
+        Some(DiPrompt::Airstrike { columns, .. }) => {
+            let mut out: Vec<Command> = vec![DiCommand::Airstrike { column: None }.into()];
+            out.extend(columns.iter().map(|c| Command::from(DiCommand::Airstrike { column: Some(c.clone()) })));
+            return out;
+        }
+        None => {}
+    }
+    match prompt {
         Prompt::PickUnits { units: ids, count, .. } => {
             for pick in combinations(ids, *count as usize, LIMIT) {
                 out.push(Command::PickUnits { units: pick });
@@ -55,11 +64,6 @@ pub fn answer_options(game: &Game, prompt: &Prompt) -> Vec<Command> {
             if *optional {
                 out.push(Command::Pass);
             }
-            return out;
-        }
-        Prompt::Airstrike { columns, .. } => {
-            let mut out = vec![Command::Airstrike { column: None }];
-            out.extend(columns.iter().map(|c| Command::Airstrike { column: Some(c.clone()) }));
             return out;
         }
         Prompt::ChooseSpace { spaces, .. } => {

@@ -4,6 +4,7 @@
 //! suffers, which district is named). Units come from the available counters; when none is free
 //! that part of the event has no effect (11, rule gap: the reference's recommended reading).
 
+use super::vocabulary::{DiCommand, di};
 use std::collections::VecDeque;
 
 use bevy::prelude::*;
@@ -31,7 +32,7 @@ pub(super) fn add_systems(s: &mut Schedule) {
             .in_set(RulesSystems::PhaseStart)
             .after(crate::rules::events::event_phase),
     );
-    s.add_systems(extra_roll.run_if(command_is(|c| matches!(c, Command::ExtraChaos))).in_set(RulesSystems::Movement));
+    s.add_systems(extra_roll.run_if(command_is(|c| matches!(di(c), Some(DiCommand::ExtraChaos)))).in_set(RulesSystems::Movement));
     s.add_systems(
         answer
             
@@ -469,7 +470,7 @@ fn extra_roll(
     mut p: crate::rules::events::EffectParams,
     mut queue: ResMut<ChaosQueue>,
 ) {
-    let Some((side, Command::ExtraChaos)) = cmd.0.clone() else { return };
+    let Some((side, Some(DiCommand::ExtraChaos))) = cmd.0.as_ref().map(|(s, c)| (*s, di(c))) else { return };
     let game = p.game.clone();
     if let Some(r) = extra_roll_rejection(&game, &p.turn, &p.tracks, &queue, prompt.0.as_ref(), side) {
         outcome.rejected = Some(r);

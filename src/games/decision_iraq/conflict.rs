@@ -5,6 +5,7 @@
 //! attack on units in boxes (15.2). The owner chooses whenever there is a choice; the answers are
 //! taken by `conflict_answers.rs`, suicide attacks and PGM strikes planned in `strikes.rs`.
 
+use super::vocabulary::DiPrompt;
 use std::collections::VecDeque;
 
 use bevy::prelude::*;
@@ -294,7 +295,7 @@ pub(super) fn proceed(game: &Game, turn: &TurnState, glog: &mut GameLog, p: &mut
                         let now = column_label(crt, crate::rules::crt::odds_column(crt, a, d, 0).column).to_string();
                         let columns = (0..crt.columns.len()).map(|i| column_label(crt, i).to_string()).collect();
                         let space = game.board.key(c.space).to_string();
-                        p.prompt.0 = Some(Prompt::Airstrike { side: game.side_id(side).to_string(), space, column: now, columns, rule: "22".into() });
+                        p.prompt.0 = Some(DiPrompt::Airstrike { space, column: now, columns, rule: "22".into() }.to(game.side_id(side)));
                         return;
                     }
                 }
@@ -332,7 +333,7 @@ pub(super) fn proceed(game: &Game, turn: &TurnState, glog: &mut GameLog, p: &mut
                     c.steps.pop_front();
                     continue;
                 }
-                p.prompt.0 = Some(Prompt::NetwarPoints { side: game.side_id(gainer).to_string(), space: key, gain, subtract, rule: "16.33".into() });
+                p.prompt.0 = Some(DiPrompt::NetwarPoints { space: key, gain, subtract, rule: "16.33".into() }.to(game.side_id(gainer)));
                 return;
             }
             Step::Levels { party, portion, delta } => {

@@ -1,6 +1,7 @@
 //! Answers to the questions a Netwar conflict asks (DI 16.33 points, 16.34 and 16.42 picks, 16.43
 //! retreats, 15.2 advances) and its offers (20.5 Tactical Edge and InfoWar, 22 airstrikes).
 
+use super::vocabulary::{DiCommand, DiPrompt, di, di_prompt};
 use bevy::prelude::*;
 
 use super::conflict::{ConflictParams, Offer, Step, apply_levels, eliminate, proceed};
@@ -18,10 +19,10 @@ pub(super) fn add_systems(s: &mut Schedule) {
     s.add_systems(
         (
             answer.run_if(command_is(|c| {
-                matches!(c, Command::NetwarPoints { .. } | Command::PickUnits { .. } | Command::RetreatTo { .. } | Command::Advance { .. })
+                matches!(c, Command::PickUnits { .. } | Command::RetreatTo { .. } | Command::Advance { .. }) || matches!(di(c), Some(DiCommand::NetwarPoints { .. }))
             })),
             answer_chit.run_if(command_is(|c| matches!(c, Command::PlayChit { .. } | Command::Pass))),
-            answer_airstrike.run_if(command_is(|c| matches!(c, Command::Airstrike { .. }))),
+            answer_airstrike.run_if(command_is(|c| matches!(di(c), Some(DiCommand::Airstrike { .. })))),
         )
             .in_set(RulesSystems::Combat),
     );
@@ -30,8 +31,10 @@ pub(super) fn add_systems(s: &mut Schedule) {
 /// Why an answer to the current conflict prompt is wrong, if it is.
 #[must_use]
 pub fn answer_rejection(game: &Game, prompt: Option<&Prompt>, cmd: &Command) -> Option<String> {
+    if let (Some(DiPrompt::NetwarPoints { .. }), Some(DiCommand::NetwarPoints { .. })) = (prompt.and_then(di_prompt), di(cmd)) {
+        return None;
+    }
     match (prompt, cmd) {
-        (Some(Prompt::NetwarPoints { .. }), Command::NetwarPoints { .. }) => None,
         (Some(Prompt::PickUnits { units: ids, count, .. }), Command::PickUnits { units: picked }) => {
             let mut sorted = picked.clone();
             sorted.sort();
@@ -92,8 +95,13 @@ fn answer(mut ctx: CommandCtx, mut p: ConflictParams, mut q: LossQuery) {
     let Some(step) = c.steps.pop_front() else { return };
     let key = game.board.key(c.space).to_string();
     let (space, sides) = (c.space, c.sides);
+    let points = match di(&cmd) {
+        Some(DiCommand::NetwarPoints { subtract }) => Some(*subtract),
+        _ => None,
+    };
     match (step, cmd, prompt) {
-        (Step::Points { party, doublings, .. }, Command::NetwarPoints { subtract }, _) => {
+        (Step::Points { party, doublings, .. }, _, _) if points.is_some() => {
+            let subtract = points.unwrap_or(false);
             let (gainer, other) = (sides[party], sides[1 - party]);
             let who = game.side_id(gainer).to_string();
             if subtract {
@@ -212,8 +220,8 @@ fn answer_chit(mut ctx: CommandCtx, mut p: ConflictParams, mut q: LossQuery) {
 
 /// Answers the airstrike offer: none, or the column the conflict is resolved on (22.3).
 fn answer_airstrike(mut ctx: CommandCtx, mut p: ConflictParams, mut q: LossQuery) {
-    let Some((side, Command::Airstrike { column })) = ctx.cmd.0.clone() else { return };
-    let Some(Prompt::Airstrike { columns, space, .. }) = p.prompt.0.clone() else { return ctx.reject("no airstrike is on offer".into()) };
+    let Some((side, Some(DiCommand::Airstrike { column }))) = ctx.cmd.0.as_ref().map(|(s, c)| (*s, di(c).cloned())) else { return };
+    let Some(DiPrompt::Airstrike { columns, space, .. }) = p.prompt.0.as_ref().and_then(di_prompt).cloned() else { return ctx.reject("no airstrike is on offer".into()) };
     let game = ctx.game.clone();
     let turn = ctx.turn.clone();
     if let Some(col) = &column {

@@ -4,6 +4,7 @@
 //! own, level for level or lower). The enemy may cancel the whole with Black Ops or Fatwa, and
 //! the chits then go back unused (27.121); a counter-cancel lets it happen.
 
+use super::vocabulary::{DiCommand, di};
 use bevy::prelude::*;
 
 use super::index_track;
@@ -19,7 +20,7 @@ use crate::model::dice::Dice;
 use crate::model::log::{GameLog, LogKind};
 
 pub(super) fn add_systems(s: &mut Schedule) {
-    s.add_systems(declare.run_if(command_is(|c| matches!(c, Command::Hyperwar { .. }))).in_set(RulesSystems::Movement));
+    s.add_systems(declare.run_if(command_is(|c| matches!(di(c), Some(DiCommand::Hyperwar { .. })))).in_set(RulesSystems::Movement));
 }
 
 /// The Hyperwar rules, if their option is on.
@@ -69,7 +70,7 @@ pub fn rejection(game: &Game, turn: &TurnState, units: &UnitsView, pools: &Pools
 }
 
 fn declare(mut ctx: CommandCtx, mut p: super::chits::ChitParams, mut q: LossQuery) {
-    let Some((side, Command::Hyperwar { chits, info, defection })) = ctx.cmd.0.clone() else { return };
+    let Some((side, Some(DiCommand::Hyperwar { chits, info, defection }))) = ctx.cmd.0.as_ref().map(|(s, c)| (*s, di(c).cloned())) else { return };
     let units = UnitsView::collect(q.iter());
     let game = ctx.game.clone();
     if p.prompt.0.is_some() {
@@ -137,7 +138,7 @@ pub fn commands(game: &Game, turn: &TurnState, units: &UnitsView, pools: &Pools,
     for d in &districts {
         for info in [None, Some(false), Some(true)] {
             if rejection(game, turn, units, pools, side, &chits, info, d.as_deref()).is_none() {
-                out.push(Command::Hyperwar { chits: chits.clone(), info, defection: d.clone() });
+                out.push(DiCommand::Hyperwar { chits: chits.clone(), info, defection: d.clone() }.into());
             }
         }
     }

@@ -5,6 +5,7 @@
 
 use bevy::prelude::World;
 
+use super::vocabulary::DiCommand;
 use crate::model::command::Command;
 use crate::model::ruleset::LegalStage;
 use crate::model::view::UnitsView;
@@ -36,7 +37,7 @@ pub(super) fn legal_commands(world: &World, units: &UnitsView, side: usize, stag
                     let queue = world.resource::<nw::chaos::ChaosQueue>();
                     let prompt = world.resource::<PendingPrompt>().0.as_ref();
                     if nw::chaos::extra_roll_rejection(game, turn, tracks, queue, prompt, side).is_none() {
-                        out.push(Command::ExtraChaos);
+                        out.push(DiCommand::ExtraChaos.into());
                     }
                 }
                 PhaseKind::Special => out.extend(nw::hyperwar::commands(game, turn, units, pools, side)),
@@ -47,7 +48,7 @@ pub(super) fn legal_commands(world: &World, units: &UnitsView, side: usize, stag
                         out.push(Command::BuyChit);
                     }
                     if nw::airstrike::buy_rejection(game, turn, tracks, side).is_none() {
-                        out.push(Command::BuyAirstrike);
+                        out.push(DiCommand::BuyAirstrike.into());
                     }
                 }
                 PhaseKind::Combat => {

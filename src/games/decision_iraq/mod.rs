@@ -25,6 +25,7 @@ use self::schema::{NetwarEffect, NetwarRules};
 
 mod legal;
 pub mod schema;
+pub mod vocabulary;
 mod validate;
 pub mod airstrike;
 pub mod answers;
@@ -123,8 +124,26 @@ impl Ruleset for DecisionIraq {
     }
 
     fn prompt_answers(&self, game: &Game, prompt: &Prompt) -> Option<Vec<Command>> {
-        matches!(prompt, Prompt::NetwarPoints { .. } | Prompt::PickUnits { .. } | Prompt::Retreat { .. } | Prompt::PlaceUnit { .. } | Prompt::ChooseSpace { .. } | Prompt::Airstrike { .. })
+        matches!(prompt, Prompt::Game { .. } | Prompt::PickUnits { .. } | Prompt::Retreat { .. } | Prompt::PlaceUnit { .. } | Prompt::ChooseSpace { .. })
             .then(|| answers::answer_options(game, prompt))
+    }
+
+    fn parse_command(&self, raw: &ron::value::RawValue) -> Result<Command, String> {
+        ron::Options::default().from_str::<vocabulary::DiCommand>(raw.get_ron()).map(Command::from).map_err(|e| crate::scenario::files::shorten(&e.code.to_string()))
+    }
+
+    fn command_unit<'a>(&self, cmd: &'a crate::model::game_value::GameVal) -> Option<&'a str> {
+        match cmd.get::<vocabulary::DiCommand>()? {
+            vocabulary::DiCommand::Pgm { unit, .. } => Some(unit),
+            _ => None,
+        }
+    }
+
+    fn sequence_rejection(&self, game: &Game, turn: &TurnState, prompt: Option<&Prompt>, cmd: &crate::model::game_value::GameVal) -> Option<String> {
+        match cmd.get::<vocabulary::DiCommand>() {
+            Some(c) => vocabulary::sequence_rejection(game, turn, prompt, c),
+            None => Some(format!("Decision: Iraq has no command `{}`", cmd.describe())),
+        }
     }
 
     /// 12: the Mobilization Chart's price.

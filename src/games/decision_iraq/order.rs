@@ -40,8 +40,10 @@ pub fn command_district(game: &Game, units: &UnitsView, cmd: &crate::model::comm
     let space = match cmd {
         Command::Attack { target, .. } => game.board.space(target)?,
         Command::GroupAttack { attackers, .. } => units.get(attackers.first()?)?.space()?,
-        Command::Pgm { unit, .. } => units.get(unit)?.space()?,
-        _ => return None,
+        c => match super::vocabulary::di(c)? {
+            super::vocabulary::DiCommand::Pgm { unit, .. } => units.get(unit)?.space()?,
+            _ => return None,
+        },
     };
     Some(game.board.area_of(space))
 }

@@ -1,6 +1,7 @@
 //! Attacks outside the usual pattern: the suicide attack of an Ansar brigade, alone (DI 27.6), and
 //! the PGM strike of an airstrike and an ISR chit on one open unit (27.10).
 
+use super::vocabulary::{DiCommand, di};
 use std::collections::VecDeque;
 
 use bevy::prelude::*;
@@ -17,7 +18,7 @@ use crate::model::command::Command;
 use crate::model::log::LogKind;
 
 pub(super) fn add_systems(s: &mut Schedule) {
-    s.add_systems(pgm_strike.run_if(command_is(|c| matches!(c, Command::Pgm { .. }))).in_set(RulesSystems::Combat));
+    s.add_systems(pgm_strike.run_if(command_is(|c| matches!(di(c), Some(DiCommand::Pgm { .. })))).in_set(RulesSystems::Combat));
 }
 
 /// Why `attackers` may not make a suicide attack (27.6), if they may not.
@@ -83,7 +84,7 @@ pub fn pgm_check(game: &Game, turn: &TurnState, units: &UnitsView, tracks: &crat
 /// 27.10: an airstrike and an ISR chit against one open enemy unit, at a chosen column, before
 /// the district's other conflicts; the enemy's points double; the airstrike ignores results.
 fn pgm_strike(mut ctx: CommandCtx, mut p: ConflictParams, mut q: LossQuery) {
-    let Some((side, Command::Pgm { unit, column, chit })) = ctx.cmd.0.clone() else { return };
+    let Some((side, Some(DiCommand::Pgm { unit, column, chit }))) = ctx.cmd.0.as_ref().map(|(s, c)| (*s, di(c).cloned())) else { return };
     let view = UnitsView::collect(q.iter());
     let game = ctx.game.clone();
     if p.conflict.0.is_some() || p.prompt.0.is_some() {
@@ -139,7 +140,7 @@ pub fn pgm_strikes(game: &Game, turn: &TurnState, units: &UnitsView, tracks: &cr
         for i in 0..table.columns.len() {
             let column = column_label(table, i).to_string();
             if pgm_check(game, turn, units, tracks, pools, side, &u.id, &column, &chit).is_ok() {
-                out.push(Command::Pgm { unit: u.id.clone(), column, chit: chit.clone() });
+                out.push(DiCommand::Pgm { unit: u.id.clone(), column, chit: chit.clone() }.into());
             }
         }
     }
