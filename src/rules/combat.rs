@@ -260,8 +260,9 @@ pub fn fight(ctx: &mut CommandCtx, combat: &mut CombatParams, q: &mut LossQuery,
                 owed[small].units += if small == 0 { plan.attackers.len() } else { plan.defenders.len() } as u32;
                 owed[other].strength += s;
             }
-            // The validator refuses other effects for rulesets that do not implement them.
-            _ => {}
+            // Results of a ruleset's own (DI 16.3): the validator accepts them only for rulesets
+            // that play them, and those replace this mechanism with their own systems.
+            CombatEffect::Level { .. } | CombatEffect::Points { .. } | CombatEffect::NoEffect => {}
         }
     }
     // Tank support (tutorial 5.7.7 step 3): an extra defender step when a tank attacks a stack

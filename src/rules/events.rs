@@ -295,7 +295,7 @@ pub(crate) fn event_phase(mut p: EffectParams, mut outcome: ResMut<Outcome>, pro
     let n = p.game.scenario.sides.len();
     let sides: Vec<usize> = match phase.actor {
         PhaseActor::Nobody => (0..n).map(|k| (p.turn.first_side + k) % n).collect(),
-        _ => p.turn.actor(&p.game, phase).into_iter().collect(),
+        PhaseActor::First | PhaseActor::Second | PhaseActor::Side(_) => p.turn.actor(&p.game, phase).into_iter().collect(),
     };
     outcome.barrier = true;
     // The ruleset's own effects of the draws wait in `DeferredEffects` for its systems.

@@ -106,7 +106,10 @@ fn window_fits(w: &ReactionWindow, game: &Game, turn: &TurnState, moment: &Momen
             let Map::Hex(m) = &game.scenario.map else { return false };
             game.board.spaces[c.target.index()].terrain.is_some_and(|t| m.terrain.get(t).is_some_and(|d| terrains.contains(&d.id)))
         }
-        _ => false,
+        // Each window opens at its own moments only.
+        (ReactionWindow::EnemyMovementStart { .. }, Moment::AfterMove(_) | Moment::AfterCombat(_))
+        | (ReactionWindow::EnemyMovement, Moment::AfterCombat(_))
+        | (ReactionWindow::AfterDefence { .. }, Moment::MovementStart | Moment::AfterMove(_)) => false,
     }
 }
 
@@ -158,7 +161,17 @@ fn targets(game: &Game, control: &Control, units: &UnitsView, owner: usize, def:
                     return None;
                 }
             }
-            _ => {}
+            // The other effects name no target.
+            EventEffect::AdjustTrack { .. }
+            | EventEffect::DrawChits { .. }
+            | EventEffect::AddSupport { .. }
+            | EventEffect::ExtraMarkers { .. }
+            | EventEffect::Obligation(_)
+            | EventEffect::ReduceUnit { .. }
+            | EventEffect::If { .. }
+            | EventEffect::Ruleset { .. }
+            | EventEffect::RulesetEffect(_)
+            | EventEffect::NoEffect => {}
         }
     }
     Some(out)

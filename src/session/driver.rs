@@ -108,6 +108,8 @@ impl Session {
         };
         let command = self.read_command(command)?;
         let rolls_before = self.world.resource::<Dice>().rolls.len();
+        let asked = self.world.resource::<PendingPrompt>().0.clone();
+        let logged = self.world.resource::<crate::model::log::GameLog>().0.len();
         self.world.resource_mut::<CurrentCommand>().0 = Some((side, command.clone()));
         *self.world.resource_mut::<Outcome>() = Outcome::default();
         self.world.resource_mut::<crate::rules::supply::PhaseStarted>().0 = false;
@@ -116,6 +118,14 @@ impl Session {
         let outcome = std::mem::take(&mut *self.world.resource_mut::<Outcome>());
         if let Some(reason) = outcome.rejected {
             return Err(reason);
+        }
+        // An answer that no rule took: the question still stands, nothing was logged or rolled.
+        if let Some(p) = &asked
+            && self.world.resource::<PendingPrompt>().0.as_ref() == Some(p)
+            && self.world.resource::<crate::model::log::GameLog>().0.len() == logged
+            && self.world.resource::<Dice>().rolls.len() == rolls_before
+        {
+            return Err(format!("no rule takes `{}` as an answer to: {}", command.describe(), crate::rules::sequence::describe_prompt(p)));
         }
         let auto = auto_advance(&mut self.world);
         // A roll is a barrier because the dice recorded one, not because a rule said so: a

@@ -360,7 +360,18 @@ fn answer(mut ctx: CommandCtx, mut p: ChaosParams, conflict: Res<super::conflict
                     super::change_index(&game, &ctx.turn, &mut p.tracks, &mut ctx.glog, t, base, 0, &format!("{cause}: {space}"));
                 }
                 Some(NetwarEffect::Defection { all, half, .. }) => defect(&game, &ctx.turn, &mut ctx.glog, &mut q, side, d, all, half, &cause),
-                _ => {}
+                // Only the two effects above ask for a space.
+                Some(
+                    NetwarEffect::PlaceUnit { .. }
+                    | NetwarEffect::RemoveUnit { .. }
+                    | NetwarEffect::Reduce { .. }
+                    | NetwarEffect::PointsPerSpace { .. }
+                    | NetwarEffect::ControlIncome
+                    | NetwarEffect::Chit(_)
+                    | NetwarEffect::SuicideSurge
+                    | NetwarEffect::HighValueTarget { .. },
+                )
+                | None => {}
             }
         }
         _ => return ctx.reject("this answer does not fit the question asked".into()),

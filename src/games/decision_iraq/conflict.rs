@@ -231,7 +231,9 @@ fn roll(game: &Game, turn: &TurnState, glog: &mut GameLog, p: &mut ConflictParam
         match e {
             CombatEffect::Level { party: pt, portion, delta } => c.steps.push_back(Step::Levels { party: party(*pt), portion: *portion, delta: *delta }),
             CombatEffect::EliminatePercent { party: pt, percent } => c.steps.push_back(Step::Eliminate { party: party(*pt), percent: *percent }),
-            _ => {}
+            // Points and retreats have their own passes; the rest its validator refuses.
+            CombatEffect::Points { .. } | CombatEffect::Retreat { .. } | CombatEffect::NoEffect => {}
+            CombatEffect::LossPoints { .. } | CombatEffect::Steps { .. } | CombatEffect::Exchange => {}
         }
     }
     for e in &effects {

@@ -126,11 +126,21 @@ pub(super) fn read(loaded: &Loaded) -> Result<DecisionIraq, Vec<Diagnostic>> {
         let chart = match ph.kind {
             PhaseKind::Mobilization => rules.as_ref().is_some_and(|n| !n.mobilization.is_empty()),
             PhaseKind::Special => rules.as_ref().is_some_and(|n| n.hyperwar.is_some()),
-            _ => true,
+            PhaseKind::Event | PhaseKind::Reinforcement | PhaseKind::Movement | PhaseKind::Combat | PhaseKind::Supply | PhaseKind::Scoring | PhaseKind::EndOfTurn => true,
         };
         if !chart {
             let what = if ph.kind == PhaseKind::Mobilization { "`ruleset_rules.mobilization`" } else { "`ruleset_rules.hyperwar`" };
             ctx.err(format!("turns.phases[{i}].kind"), format!("a {:?} phase needs {what}", ph.kind));
+        }
+    }
+    // 16.3: its conflicts apply points, levels, eliminations and retreats, nothing else.
+    for (i, t) in s.tables.crts.iter().enumerate() {
+        for (j, r) in t.results.iter().enumerate() {
+            for (k, e) in r.effects.iter().enumerate() {
+                if matches!(e, CombatEffect::LossPoints { .. } | CombatEffect::Steps { .. } | CombatEffect::Exchange) {
+                    ctx.err(format!("tables.crts[{i}].results[{j}].effects[{k}]"), format!("Decision: Iraq's conflicts cannot apply {e:?} (they apply Points, Level, EliminatePercent, Retreat, NoEffect)"));
+                }
+            }
         }
     }
     let diags = ctx.into_diagnostics();
