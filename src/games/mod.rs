@@ -8,7 +8,17 @@
 //! field picks one from [`RULESETS`], the one list of them.
 //!
 //! To add a game: a folder `src/games/<name>/` whose `mod.rs` implements the trait and a `make`
-//! function, and one line in [`RULESETS`]. Nothing in the generic layers names it.
+//! function, and one line in [`RULESETS`]. Nothing in the generic layers names it. A ruleset
+//! outside the crate plugs in with [`register`] (the tests' `it::ruleset_plugin` does).
+//!
+//! The hooks a ruleset implements (`model::ruleset::Ruleset`, each defaulting to the generic
+//! rules): `replaces` (generic mechanisms its systems take over), `add_systems`,
+//! `insert_resources`, `state_parts`, `initial_draws`, `counters_from_mix`, `legal_commands`
+//! (at set-up, for chits, in a phase), `prompt_answers`, `parse_command`, `sequence_rejection`,
+//! `command_unit`, `purchase_cost`, and the rule-math hooks `movement_boost`,
+//! `filter_destinations`, `track_factor`, `control_income`, `required_attackers`, `blend_in`,
+//! `attack_rejection`, `owed_attack`. Its own commands and questions are values of its own types
+//! carried by `Command::Game` and `Prompt::Game` (`model::game_value`).
 
 use std::path::Path;
 use std::sync::Arc;
@@ -39,9 +49,25 @@ pub const RULESETS: &[Registered] = &[
     Registered { id: "decision_iraq", caps: decision_iraq::caps, make: decision_iraq::make },
 ];
 
+/// Rulesets registered while the program runs ([`register`]): a program built on this crate (a
+/// test, a designer's tool) plugs one in without changing any file of the crate.
+static MORE: std::sync::RwLock<Vec<&'static Registered>> = std::sync::RwLock::new(Vec::new());
+
+/// Adds a ruleset to those this program plays; its id must be new.
+pub fn register(r: &'static Registered) -> Result<(), String> {
+    let mut more = MORE.write().unwrap_or_else(std::sync::PoisonError::into_inner);
+    if RULESETS.iter().chain(more.iter().copied()).any(|x| x.id == r.id) {
+        return Err(format!("a ruleset `{}` is already registered", r.id));
+    }
+    more.push(r);
+    Ok(())
+}
+
 fn registered(id: &str) -> Result<&'static Registered, String> {
-    RULESETS.iter().find(|r| r.id == id).ok_or_else(|| {
-        format!("unknown ruleset `{}`; this program plays: {}", crate::scenario::files::quote(id), RULESETS.iter().map(|r| r.id).collect::<Vec<_>>().join(", "))
+    let more = MORE.read().unwrap_or_else(std::sync::PoisonError::into_inner);
+    let all = || RULESETS.iter().chain(more.iter().copied());
+    all().find(|r| r.id == id).ok_or_else(|| {
+        format!("unknown ruleset `{}`; this program plays: {}", crate::scenario::files::quote(id), all().map(|r| r.id).collect::<Vec<_>>().join(", "))
     })
 }
 

@@ -22,6 +22,7 @@ mod optional;
 mod overrun;
 mod reserve;
 mod rules;
+mod ruleset_plugin;
 mod salt_river;
 mod saves;
 mod seats;
