@@ -201,18 +201,22 @@ pub fn game_state(world: &mut World, viewer: Option<usize>) -> GameState {
 
 /// Hash of the whole state (every secret included, every part of `rules_state`).
 pub fn state_hash(world: &mut World) -> u64 {
-    let st = game_state(world, None);
-    let text = ron::to_string(&st).unwrap_or_default();
-    fnv1a(text.as_bytes())
+    hash_of(game_state(world, None), false)
 }
 
 /// The hash saves of formats 1 and 2 recorded: the state without `rules_state`. Kept so that
 /// those saves still replay and verify.
 pub fn legacy_state_hash(world: &mut World) -> u64 {
-    let mut st = game_state(world, None);
-    st.rules_state.clear();
-    let text = ron::to_string(&st).unwrap_or_default();
-    fnv1a(text.as_bytes())
+    hash_of(game_state(world, None), true)
+}
+
+/// The hash of a full state (`legacy`: as formats 1 and 2 took it, without `rules_state`).
+#[must_use]
+pub fn hash_of(mut st: GameState, legacy: bool) -> u64 {
+    if legacy {
+        st.rules_state.clear();
+    }
+    fnv1a(ron::to_string(&st).unwrap_or_default().as_bytes())
 }
 
 /// Resources of a running game that hold nothing that can change an outcome, each with why:
