@@ -49,16 +49,16 @@ pub enum Prompt {
     ChooseUnit { side: String, units: Vec<String>, what: String, rule: String },
     /// The side picks exactly `count` of `units`, each of which `what` (answered by
     /// `Command::PickUnits`).
-    PickUnits { side: String, units: Vec<String>, count: u32, what: String, rule: String },
+    PickUnits { side: String, units: Vec<String>, count: u32, what: String, rule: String, #[serde(default, skip_serializing_if = "String::is_empty")] by: String },
     /// The side retreats its units (DI 16.43): each unit with the places it may go; units in
     /// `may_stay` may also stay (answered by `Command::RetreatTo`).
-    Retreat { side: String, options: Vec<(String, Vec<String>)>, may_stay: Vec<String>, rule: String },
+    Retreat { side: String, options: Vec<(String, Vec<String>)>, may_stay: Vec<String>, rule: String, #[serde(default, skip_serializing_if = "String::is_empty")] by: String },
     /// The side places one of the units (available counters, each with its spaces) or, for a
     /// unit already on the map, raises it where it stands (answered by `Command::Place`, or
     /// `Command::Pass` if `optional`).
-    PlaceUnit { side: String, options: Vec<(String, Vec<String>)>, optional: bool, why: String, rule: String },
+    PlaceUnit { side: String, options: Vec<(String, Vec<String>)>, optional: bool, why: String, rule: String, #[serde(default, skip_serializing_if = "String::is_empty")] by: String },
     /// The side names one of `spaces` (answered by `Command::ChooseSpace`).
-    ChooseSpace { side: String, spaces: Vec<String>, why: String, rule: String },
+    ChooseSpace { side: String, spaces: Vec<String>, why: String, rule: String, #[serde(default, skip_serializing_if = "String::is_empty")] by: String },
     /// A question of the ruleset's own, for `side` (answered by the ruleset's commands).
     Game { side: String, prompt: super::game_value::GameVal },
 }

@@ -468,3 +468,22 @@ pub(crate) fn di_airstrike(s: &mut Session) -> Option<(String, DiPrompt)> {
         _ => None,
     }
 }
+
+/// Prompt ownership: a question several procedures ask names who asked it, and only that
+/// procedure takes the answer (the conflict's eliminations here, never the chaos answers).
+#[test]
+fn prompt_ownership_a_shared_kind_of_question_names_the_procedure_that_asked_it() {
+    let mut s = ci_conflict(&[("B", "mnf_bct", "tikrit", 3), ("M1", "ins_militia", "tikrit", 1), ("M2", "ins_militia", "tikrit", 1), ("M3", "ins_militia", "tikrit", 1)], &[3]);
+    play(&mut s, &[attack_on(&["B"], "tikrit", "kinetic"), Command::from(DiCommand::NetwarPoints { subtract: false })]);
+    let Some(Prompt::PickUnits { by, .. }) = s.state(None).prompt else { panic!("eliminations") };
+    assert_eq!(by, sandtable::games::decision_iraq::conflict::ASKER);
+    assert_ne!(by, sandtable::games::decision_iraq::chaos::ASKER);
+    // The same question, said to come from the chaos table, is taken by no rule and refused.
+    let asked = s.world.resource::<sandtable::model::PendingPrompt>().0.clone();
+    if let Some(Prompt::PickUnits { side, units, count, what, rule, .. }) = asked {
+        let chaos = Prompt::PickUnits { side, units, count, what, rule, by: sandtable::games::decision_iraq::chaos::ASKER.into() };
+        s.world.resource_mut::<sandtable::model::PendingPrompt>().0 = Some(chaos);
+    }
+    let e = s.apply(Command::PickUnits { units: vec!["M1".into(), "M2".into()] }).expect_err("the chaos has nothing to eliminate");
+    assert!(e.contains("no rule takes"), "{e}");
+}

@@ -42,6 +42,9 @@ pub(super) fn add_systems(s: &mut Schedule) {
     s.add_systems(hvt_check.run_if(accepted).run_if(command_is(|c| matches!(c, Command::EndPhase))).in_set(RulesSystems::Combat));
 }
 
+/// Who asks the chaos questions (`Prompt`'s `by`): only the chaos answers take them.
+pub const ASKER: &str = "decision_iraq/chaos";
+
 /// Netwar effects waiting to be applied: (side, effect, cause).
 #[derive(Resource, Clone, Debug, Default, serde::Serialize)]
 pub struct ChaosQueue(pub VecDeque<(usize, Pending, String)>);
@@ -161,7 +164,7 @@ fn proceed(game: &Game, turn: &TurnState, glog: &mut GameLog, p: &mut ChaosParam
                     super::conflict::apply_levels(game, turn, glog, q, &ids, -1);
                     continue;
                 }
-                p.prompt.0 = Some(Prompt::PickUnits { side: who, units: ids, count: 1, what: format!("loses a level ({cause})"), rule: "11".into() });
+                p.prompt.0 = Some(Prompt::PickUnits { side: who, units: ids, count: 1, what: format!("loses a level ({cause})"), rule: "11".into(), by: ASKER.into() });
                 return;
             }
         };
@@ -190,7 +193,7 @@ fn proceed(game: &Game, turn: &TurnState, glog: &mut GameLog, p: &mut ChaosParam
                     continue;
                 }
                 let why = if *or_raise { format!("{cause}; a unit already on the map is raised where it stands") } else { cause.clone() };
-                p.prompt.0 = Some(Prompt::PlaceUnit { side: who, options, optional: *optional, why, rule: "11".into() });
+                p.prompt.0 = Some(Prompt::PlaceUnit { side: who, options, optional: *optional, why, rule: "11".into(), by: ASKER.into() });
                 return;
             }
             NetwarEffect::RemoveUnit { contingents } => {
@@ -205,7 +208,7 @@ fn proceed(game: &Game, turn: &TurnState, glog: &mut GameLog, p: &mut ChaosParam
                     p.queue.0.pop_front();
                     continue;
                 }
-                p.prompt.0 = Some(Prompt::PickUnits { side: who, units: ids, count: 1, what: format!("is removed ({cause})"), rule: "11".into() });
+                p.prompt.0 = Some(Prompt::PickUnits { side: who, units: ids, count: 1, what: format!("is removed ({cause})"), rule: "11".into(), by: ASKER.into() });
                 return;
             }
             NetwarEffect::Reduce { side: owner, unit_types, spaces, each } => {
@@ -265,7 +268,7 @@ fn proceed(game: &Game, turn: &TurnState, glog: &mut GameLog, p: &mut ChaosParam
                     p.queue.0.pop_front();
                     continue;
                 }
-                p.prompt.0 = Some(Prompt::ChooseSpace { side: who, spaces: ds, why: cause.clone(), rule: "11".into() });
+                p.prompt.0 = Some(Prompt::ChooseSpace { side: who, spaces: ds, why: cause.clone(), rule: "11".into(), by: ASKER.into() });
                 return;
             }
             // Chit effects are played from the hand (chits.rs), never rolled.
@@ -289,12 +292,17 @@ fn proceed(game: &Game, turn: &TurnState, glog: &mut GameLog, p: &mut ChaosParam
     }
 }
 
+/// Whether the chaos procedure asked this question.
+fn asked_by_chaos(p: &Prompt) -> bool {
+    matches!(p, Prompt::PickUnits { by, .. } | Prompt::PlaceUnit { by, .. } | Prompt::ChooseSpace { by, .. } if by == ASKER)
+}
+
 fn answer(mut ctx: CommandCtx, mut p: ChaosParams, conflict: Res<super::conflict::NetwarConflict>, mut q: LossQuery) {
     let Some((side, cmd)) = ctx.cmd.0.clone() else { return };
     if conflict.0.is_some() || p.queue.0.is_empty() {
         return;
     }
-    let Some(prompt) = p.prompt.0.clone() else { return };
+    let Some(prompt) = p.prompt.0.clone().filter(asked_by_chaos) else { return };
     let game = ctx.game.clone();
     let units = UnitsView::collect(q.iter());
     let Some((_, item, cause)) = p.queue.0.front().cloned() else { return };

@@ -246,6 +246,9 @@ fn roll(game: &Game, turn: &TurnState, glog: &mut GameLog, p: &mut ConflictParam
     }
 }
 
+/// Who asks the conflict questions (`Prompt`'s `by`): only the conflict answers take them.
+pub const ASKER: &str = "decision_iraq/conflict";
+
 /// DI 15.2, 17.63: a table barred against units in boxes unless every attacker is unconventional.
 #[must_use]
 pub fn table_rejection(game: &Game, turn: &TurnState, units: &UnitsView, attackers: &[String], underground: bool, crt: usize) -> Option<String> {
@@ -359,7 +362,7 @@ pub(super) fn proceed(game: &Game, turn: &TurnState, glog: &mut GameLog, p: &mut
                     continue;
                 }
                 let what = level_text(delta);
-                p.prompt.0 = Some(Prompt::PickUnits { side: game.side_id(c.sides[party]).to_string(), units: ids, count, what, rule: "16.34".into() });
+                p.prompt.0 = Some(Prompt::PickUnits { side: game.side_id(c.sides[party]).to_string(), units: ids, count, what, rule: "16.34".into(), by: ASKER.into() });
                 return;
             }
             Step::Eliminate { party, percent } => {
@@ -376,7 +379,7 @@ pub(super) fn proceed(game: &Game, turn: &TurnState, glog: &mut GameLog, p: &mut
                     continue;
                 }
                 let side = game.side_id(c.sides[party]).to_string();
-                p.prompt.0 = Some(Prompt::PickUnits { side, units: ids, count, what: "are eliminated".into(), rule: "16.42".into() });
+                p.prompt.0 = Some(Prompt::PickUnits { side, units: ids, count, what: "are eliminated".into(), rule: "16.42".into(), by: ASKER.into() });
                 return;
             }
             Step::Retreat { party } => {
@@ -404,7 +407,7 @@ pub(super) fn proceed(game: &Game, turn: &TurnState, glog: &mut GameLog, p: &mut
                     continue;
                 }
                 let may_stay = if stay_ok { options.iter().map(|(u, _)| u.clone()).collect() } else { Vec::new() };
-                p.prompt.0 = Some(Prompt::Retreat { side: game.side_id(side).to_string(), options, may_stay, rule: "16.43".into() });
+                p.prompt.0 = Some(Prompt::Retreat { side: game.side_id(side).to_string(), options, may_stay, rule: "16.43".into(), by: ASKER.into() });
                 return;
             }
             Step::Advance => {

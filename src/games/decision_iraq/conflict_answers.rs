@@ -82,8 +82,12 @@ pub fn answer_rejection(game: &Game, prompt: Option<&Prompt>, cmd: &Command) -> 
 
 fn answer(mut ctx: CommandCtx, mut p: ConflictParams, mut q: LossQuery) {
     let Some((_, cmd)) = ctx.cmd.0.clone() else { return };
-    // Without a conflict in progress the answer is for an event (chaos.rs).
-    if p.conflict.0.is_none() {
+    // Only the questions the conflict asked (a points choice has no `by`: it is the conflict's own kind).
+    let ours = match p.prompt.0.as_ref() {
+        Some(Prompt::PickUnits { by, .. } | Prompt::Retreat { by, .. }) => by == super::conflict::ASKER,
+        _ => true,
+    };
+    if p.conflict.0.is_none() || !ours {
         return;
     }
     if let Some(r) = answer_rejection(&ctx.game, p.prompt.0.as_ref(), &cmd) {
