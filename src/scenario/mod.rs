@@ -13,6 +13,7 @@ mod schema_rules_area;
 mod schema_tables;
 mod schema_units;
 pub mod validate;
+mod validate_assets;
 pub mod variants;
 mod validate_refs;
 mod validate_rules;

@@ -2,7 +2,7 @@
 //! with a field path such as `map.spaces[3].links[1]` (Unciv's ruleset checker is the model).
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::{Component, Path};
+use std::path::Path;
 
 /// Counters used by (unit type, level).
 type MixUse<'a> = BTreeMap<(&'a str, Option<u32>), u32>;
@@ -11,6 +11,8 @@ use super::diagnostics::{Diagnostic, Place};
 pub(super) use super::validate_refs::{effect_refs, expr_tracks};
 pub use super::validate_refs::{level_ref, side_ref, space_ref, track_ref, type_ref};
 pub use super::validate_rules::{RulesetCaps, scenario_effects};
+pub use super::validate_assets::asset_path;
+use super::validate_assets::check_image;
 use super::validate_refs::victory_refs;
 use super::schema::*;
 use super::board::Board;
@@ -557,38 +559,4 @@ fn unreachable_spaces(ctx: &mut Ctx, m: &AreaMap) {
     }
 }
 
-/// The file an asset path names: a regular file of at most [`MAX_IMAGE_BYTES`] inside the
-/// scenario's folder `base`, once every symbolic link is resolved (a link inside the folder that
-/// leads out of it is refused like `..`).
-pub fn asset_path(base: &Path, rel: &str) -> Result<std::path::PathBuf, String> {
-    let p = Path::new(rel);
-    if p.is_absolute() || p.components().any(|c| !matches!(c, Component::Normal(_) | Component::CurDir)) {
-        return Err(format!("asset path `{rel}` must stay inside the scenario's folder"));
-    }
-    let folder = std::fs::canonicalize(if base.as_os_str().is_empty() { Path::new(".") } else { base }).map_err(|e| format!("cannot read the scenario's folder: {e}"))?;
-    let real = std::fs::canonicalize(base.join(p)).map_err(|e| format!("cannot read `{rel}`: {e}"))?;
-    if !real.starts_with(&folder) {
-        return Err(format!("asset path `{rel}` leads out of the scenario's folder (through a link to {})", real.display()));
-    }
-    super::files::check_regular(&real).map_err(|e| format!("`{rel}` {e}"))?;
-    let len = std::fs::metadata(&real).map_err(|e| format!("cannot read `{rel}`: {e}"))?.len();
-    if len > MAX_IMAGE_BYTES {
-        return Err(format!("image is {len} bytes; the limit is {MAX_IMAGE_BYTES}"));
-    }
-    Ok(real)
-}
-
-/// Asset paths stay inside the scenario's folder, and images are within size limits.
-fn check_image(ctx: &mut Ctx, base: &Path, path: &str, rel: &str) {
-    match asset_path(base, rel) {
-        Err(e) => ctx.err(path, e),
-        Ok(full) => match image::image_dimensions(&full) {
-            Err(e) => ctx.err(path, format!("`{rel}` is not a readable image: {e}")),
-            Ok((w, h)) if w > MAX_IMAGE_SIDE || h > MAX_IMAGE_SIDE => {
-                ctx.err(path, format!("image is {w}x{h}; the limit is {MAX_IMAGE_SIDE} per side"));
-            }
-            Ok(_) => {}
-        },
-    }
-}
 
