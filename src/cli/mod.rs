@@ -93,6 +93,9 @@ pub enum Cmd {
         /// Write the first game as a script (`sandtable script` plays it again).
         #[arg(long)]
         record: Option<PathBuf>,
+        /// Threads to play on (default: every core); the report is the same on any number.
+        #[arg(long)]
+        threads: Option<usize>,
     },
 }
 
@@ -106,7 +109,7 @@ pub fn run(cli: Cli) -> i32 {
         Some(Cmd::Script { scenario, script, view, save }) => script::run(&scenario, &script, view.as_deref(), save.as_deref()),
         Some(Cmd::Replay { save, scenario }) => replay::run(&save, scenario.as_deref()),
         Some(Cmd::Crt { scenario, table, attack, defense, shift, roll }) => crt::run(&scenario, &table, attack, defense, shift, roll),
-        Some(Cmd::Sim { scenario, games, seed, record }) => sim::run(&scenario, games, seed, record.as_deref()),
+        Some(Cmd::Sim { scenario, games, seed, record, threads }) => sim::run(&scenario, games, seed, record.as_deref(), threads),
     }
 }
 

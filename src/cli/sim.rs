@@ -1,12 +1,16 @@
-//! `sandtable sim SCENARIO --games N --seed S`
+//! `sandtable sim SCENARIO --games N --seed S [--threads T]`: random legal games on every core,
+//! a progress line on a terminal, the report, the wall time and games per second.
 
 use std::path::Path;
 use std::sync::Arc;
 
-use crate::games::load_file;
-use crate::sim::simulate;
+use std::io::IsTerminal;
+use std::sync::atomic::{AtomicU32, Ordering};
 
-pub(super) fn run(scenario: &Path, games: u32, seed: u64, record: Option<&Path>) -> i32 {
+use crate::games::load_file;
+use crate::sim::simulate_on;
+
+pub(super) fn run(scenario: &Path, games: u32, seed: u64, record: Option<&Path>, threads: Option<usize>) -> i32 {
     let loaded = match load_file(scenario) {
         Ok(l) => Arc::new(l),
         Err(r) => {
@@ -16,7 +20,32 @@ pub(super) fn run(scenario: &Path, games: u32, seed: u64, record: Option<&Path>)
     };
     #[expect(clippy::disallowed_methods, reason = "reporting wall time of the batch, outside the rules")]
     let start = std::time::Instant::now();
-    match simulate(&loaded, games, seed) {
+    let threads = threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, std::num::NonZero::get)).max(1);
+    let done = AtomicU32::new(0);
+    let finished = std::sync::atomic::AtomicBool::new(false);
+    let result = std::thread::scope(|sc| {
+        // The progress line, on a terminal only, once the run has taken a second.
+        if std::io::stderr().is_terminal() {
+            sc.spawn(|| {
+                while !finished.load(Ordering::Relaxed) {
+                    std::thread::sleep(std::time::Duration::from_millis(250));
+                    let t = start.elapsed().as_secs_f64();
+                    let n = done.load(Ordering::Relaxed);
+                    if t >= 1.0 && n > 0 && !finished.load(Ordering::Relaxed) {
+                        let rate = f64::from(n) / t;
+                        eprint!("\r{n}/{games} games, {rate:.0} games/s, {:.0} s left   ", f64::from(games - n.min(games)) / rate);
+                    }
+                }
+            });
+        }
+        let r = simulate_on(&loaded, games, seed, threads, &done);
+        finished.store(true, Ordering::Relaxed);
+        r
+    });
+    if std::io::stderr().is_terminal() && start.elapsed().as_secs_f64() >= 1.0 {
+        eprint!("\r{:60}\r", "");
+    }
+    match result {
         Ok(rep) => {
             println!("{} games of {} (seed {seed})", rep.games, loaded.scenario.title);
             println!("wins by side:");
@@ -39,7 +68,8 @@ pub(super) fn run(scenario: &Path, games: u32, seed: u64, record: Option<&Path>)
                 let last = loaded.scenario.turns.labels.len();
                 println!("games played through the last turn: {} (the others ended early by sudden death)", t.iter().filter(|n| **n >= last).count());
             }
-            println!("elapsed: {:.2} s", start.elapsed().as_secs_f64());
+            let wall = start.elapsed().as_secs_f64();
+            println!("elapsed: {wall:.2} s on {threads} thread(s), {:.1} games/s", f64::from(rep.games) / wall.max(1e-9));
             if let (Some(path), Some((seed, commands))) = (record, rep.first_game) {
                 let script = super::script::ScriptFile { seed, dice: Vec::new(), options: None, commands };
                 let text = match ron::ser::to_string_pretty(&script, ron::ser::PrettyConfig::default()) {

@@ -173,6 +173,20 @@ fn sim_plays_games_and_prints_win_counts() {
     assert!(out.contains("20 games of Kell Ford") && out.contains("wins by side:") && out.contains("victory levels:"), "{out}");
 }
 
+/// Each game's seed depends only on the run's seed and the game's number: the report is the same
+/// on one thread or several, and ends with the wall time and games per second.
+#[test]
+fn sim_report_is_the_same_on_one_or_three_threads() {
+    let report = |threads: &str| {
+        let (code, out, err) = run(&["sim", "scenarios/kell_ford.ron", "--games", "12", "--seed", "4", "--threads", threads]);
+        assert_eq!(code, 0, "{err}");
+        let (body, time): (Vec<&str>, Vec<&str>) = out.lines().partition(|l| !l.starts_with("elapsed:"));
+        assert!(time.len() == 1 && time[0].contains(&format!("on {threads} thread(s)")) && time[0].ends_with("games/s"), "{out}");
+        body.join("\n")
+    };
+    assert_eq!(report("1"), report("3"));
+}
+
 /// `script --save F` never replaces F when the script fails: F would hold only the commands
 /// before the rejected one.
 #[test]
