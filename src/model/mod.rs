@@ -5,6 +5,7 @@ pub mod command;
 pub mod components;
 pub mod dice;
 pub mod game_value;
+pub mod hashing;
 pub mod log;
 pub mod prompt;
 pub mod resources;

@@ -21,6 +21,8 @@ pub struct StatePart {
     pub secret: bool,
     /// The part as RON (`None` if the resource is missing).
     pub print: fn(&mut World) -> Option<Box<RawValue>>,
+    /// Feeds the part into a state hash (without printing it).
+    pub hash: fn(&mut World, &mut super::hashing::Fnv),
     /// Takes the resource out, leaving its default, for the test that changing it changes the
     /// hash; `restore` puts it back.
     pub take: fn(&mut World) -> Option<Box<dyn Any>>,
@@ -29,6 +31,12 @@ pub struct StatePart {
 
 fn print_resource<R: Resource + Serialize>(world: &mut World) -> Option<Box<RawValue>> {
     RawValue::from_rust(world.get_resource::<R>()?).ok()
+}
+
+fn hash_resource<R: Resource + Serialize>(world: &mut World, h: &mut super::hashing::Fnv) {
+    if let Some(r) = world.get_resource::<R>() {
+        super::hashing::feed(h, r);
+    }
 }
 
 fn take_resource<R: Resource + Default>(world: &mut World) -> Option<Box<dyn Any>> {
@@ -46,7 +54,7 @@ fn restore_resource<R: Resource>(world: &mut World, old: Box<dyn Any>) {
 /// A resource printed and hashed as it serializes.
 #[must_use]
 pub fn part<R: Resource + Serialize + Default>(name: &'static str, secret: bool) -> StatePart {
-    StatePart { name, type_id: TypeId::of::<R>(), secret, print: print_resource::<R>, take: take_resource::<R>, restore: restore_resource::<R> }
+    StatePart { name, type_id: TypeId::of::<R>(), secret, print: print_resource::<R>, hash: hash_resource::<R>, take: take_resource::<R>, restore: restore_resource::<R> }
 }
 
 /// Every part of the state that the running game's rules keep (inserted at spawn).
@@ -62,12 +70,18 @@ pub fn dice_part() -> StatePart {
         let (word, forced) = d.position();
         RawValue::from_rust(&(d.rolls.len(), word.to_string(), forced)).ok()
     }
+    fn hash(world: &mut World, h: &mut super::hashing::Fnv) {
+        if let Some(d) = world.get_resource::<Dice>() {
+            let (word, forced) = d.position();
+            super::hashing::feed(h, &(d.rolls.len(), word, forced));
+        }
+    }
     fn take(world: &mut World) -> Option<Box<dyn Any>> {
         let old = world.remove_resource::<Dice>()?;
         world.insert_resource(Dice::new(0x5eed, &[]));
         Some(Box::new(old))
     }
-    StatePart { name: "dice", type_id: TypeId::of::<Dice>(), secret: false, print, take, restore: restore_resource::<Dice> }
+    StatePart { name: "dice", type_id: TypeId::of::<Dice>(), secret: false, print, hash, take, restore: restore_resource::<Dice> }
 }
 
 /// Every unit with all it has done this phase (ids and types of face-down units included, so
@@ -78,6 +92,9 @@ pub fn units_part() -> StatePart {
     use super::view::UnitsView;
     fn print(world: &mut World) -> Option<Box<RawValue>> {
         RawValue::from_rust(&UnitsView::from_world(world).0).ok()
+    }
+    fn hash(world: &mut World, h: &mut super::hashing::Fnv) {
+        super::hashing::feed(h, &UnitsView::from_world(world).0);
     }
     /// Marks the first unit (in entity order) finished, or not: a change the hash must see.
     fn take(world: &mut World) -> Option<Box<dyn Any>> {
@@ -92,5 +109,5 @@ pub fn units_part() -> StatePart {
             a.finished = !a.finished;
         }
     }
-    StatePart { name: "units", type_id: TypeId::of::<Activity>(), secret: true, print, take, restore }
+    StatePart { name: "units", type_id: TypeId::of::<Activity>(), secret: true, print, hash, take, restore }
 }

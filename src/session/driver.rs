@@ -12,7 +12,7 @@ use crate::model::command::Command;
 use crate::model::dice::Dice;
 use super::legal::legal_commands;
 use super::spawn::spawn_world;
-use super::state::{GameState, game_state, hash_of, legacy_state_hash, state_hash};
+use super::state::{GameState, game_state, hashed_state, legacy_state_hash, state_hash};
 use crate::model::{CurrentCommand, Game, Outcome, PendingPrompt, TurnState};
 use crate::rules::Rules;
 use crate::scenario::Loaded;
@@ -150,9 +150,8 @@ impl Session {
 
     /// The state is built once: its labels and its hash.
     fn checkpoint(&mut self) -> Checkpoint {
-        let st = game_state(&mut self.world, None);
-        let (turn, phase) = (st.turn.clone(), st.phase.clone());
-        Checkpoint { after_command: self.played.len(), turn, phase, hash: format!("{:016x}", hash_of(st, self.legacy_hash)) }
+        let (st, hash) = hashed_state(&mut self.world, self.legacy_hash);
+        Checkpoint { after_command: self.played.len(), turn: st.turn, phase: st.phase, hash: format!("{hash:016x}") }
     }
 
     /// A ruleset command read from a file (kept as written) becomes the ruleset's own type.

@@ -94,6 +94,13 @@ pub struct GameState {
 pub fn game_state(world: &mut World, viewer: Option<usize>) -> GameState {
     let parts = world.get_resource::<StateParts>().map(|p| p.0.clone()).unwrap_or_default();
     let rules_state = parts.iter().filter(|p| viewer.is_none() || !p.secret).filter_map(|p| Some((p.name.to_string(), (p.print)(world)?))).collect();
+    GameState { rules_state, ..summary_state(world, viewer) }
+}
+
+/// The state without `rules_state` (what the parts hold): for hashes, which take the parts from
+/// their resources directly.
+fn summary_state(world: &mut World, viewer: Option<usize>) -> GameState {
+    let rules_state = BTreeMap::new();
     let units = UnitsView::from_world(world);
     let game = world.resource::<Game>();
     let s = &game.scenario;
@@ -201,22 +208,31 @@ pub fn game_state(world: &mut World, viewer: Option<usize>) -> GameState {
 
 /// Hash of the whole state (every secret included, every part of `rules_state`).
 pub fn state_hash(world: &mut World) -> u64 {
-    hash_of(game_state(world, None), false)
+    hashed_state(world, false).1
 }
 
-/// The hash saves of formats 1 and 2 recorded: the state without `rules_state`. Kept so that
-/// those saves still replay and verify.
+/// The hash saves of formats 1 and 2 recorded: the printed state without `rules_state`, as RON.
+/// Kept so that those saves still replay and verify.
 pub fn legacy_state_hash(world: &mut World) -> u64 {
-    hash_of(game_state(world, None), true)
+    hashed_state(world, true).1
 }
 
-/// The hash of a full state (`legacy`: as formats 1 and 2 took it, without `rules_state`).
-#[must_use]
-pub fn hash_of(mut st: GameState, legacy: bool) -> u64 {
+/// The full state without its parts, and the hash of the whole: the state and every part fed
+/// into the hash as they are (no text), or with `legacy` the RON text of the state alone.
+pub fn hashed_state(world: &mut World, legacy: bool) -> (GameState, u64) {
+    let st = summary_state(world, None);
     if legacy {
-        st.rules_state.clear();
+        let h = fnv1a(ron::to_string(&st).unwrap_or_default().as_bytes());
+        return (st, h);
     }
-    fnv1a(ron::to_string(&st).unwrap_or_default().as_bytes())
+    let mut h = crate::model::hashing::Fnv::default();
+    crate::model::hashing::feed(&mut h, &st);
+    let parts = world.get_resource::<StateParts>().map(|p| p.0.clone()).unwrap_or_default();
+    for p in &parts {
+        crate::model::hashing::feed(&mut h, p.name);
+        (p.hash)(world, &mut h);
+    }
+    (st, h.0)
 }
 
 /// Resources of a running game that hold nothing that can change an outcome, each with why:

@@ -1,0 +1,314 @@
+//! Hashing state without printing it: a serde serializer that feeds FNV-1a with a compact,
+//! unambiguous encoding of any `Serialize` value (a tag before each item, lengths before
+//! sequences and strings), so a checkpoint's hash costs no text to build. Equal values give
+//! equal hashes; the encoding names fields and variants by position, never by text.
+
+use serde::ser::{self, Serialize};
+
+/// FNV-1a over a stream of bytes.
+#[derive(Clone, Copy, Debug)]
+pub struct Fnv(pub u64);
+
+impl Default for Fnv {
+    fn default() -> Self {
+        Fnv(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl Fnv {
+    pub fn bytes(&mut self, b: &[u8]) {
+        for x in b {
+            self.0 ^= u64::from(*x);
+            self.0 = self.0.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    }
+    fn tag(&mut self, t: u8) {
+        self.bytes(&[t]);
+    }
+    fn u64(&mut self, v: u64) {
+        self.bytes(&v.to_le_bytes());
+    }
+}
+
+/// The hash of a value.
+#[must_use]
+pub fn hash_value<T: Serialize + ?Sized>(v: &T) -> u64 {
+    let mut h = Fnv::default();
+    feed(&mut h, v);
+    h.0
+}
+
+/// Feeds a value into a running hash.
+pub fn feed<T: Serialize + ?Sized>(h: &mut Fnv, v: &T) {
+    // Hashing cannot fail: every method below returns Ok.
+    let _ = v.serialize(Hasher(h));
+}
+
+/// The serializer (writes into the hash, returns nothing).
+pub struct Hasher<'a>(pub &'a mut Fnv);
+
+/// Never produced: hashing does not fail.
+#[derive(Debug)]
+pub struct Never;
+
+impl std::fmt::Display for Never {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("hashing failed")
+    }
+}
+
+impl std::error::Error for Never {}
+
+impl ser::Error for Never {
+    fn custom<T: std::fmt::Display>(_: T) -> Self {
+        Never
+    }
+}
+
+impl<'a> ser::Serializer for Hasher<'a> {
+    type Ok = ();
+    type Error = Never;
+    type SerializeSeq = Self;
+    type SerializeTuple = Self;
+    type SerializeTupleStruct = Self;
+    type SerializeTupleVariant = Self;
+    type SerializeMap = Self;
+    type SerializeStruct = Self;
+    type SerializeStructVariant = Self;
+
+    fn serialize_bool(self, v: bool) -> Result<(), Never> {
+        self.0.tag(1);
+        self.0.tag(u8::from(v));
+        Ok(())
+    }
+    fn serialize_i8(self, v: i8) -> Result<(), Never> {
+        self.serialize_i64(i64::from(v))
+    }
+    fn serialize_i16(self, v: i16) -> Result<(), Never> {
+        self.serialize_i64(i64::from(v))
+    }
+    fn serialize_i32(self, v: i32) -> Result<(), Never> {
+        self.serialize_i64(i64::from(v))
+    }
+    fn serialize_i64(self, v: i64) -> Result<(), Never> {
+        self.0.tag(2);
+        self.0.bytes(&v.to_le_bytes());
+        Ok(())
+    }
+    fn serialize_i128(self, v: i128) -> Result<(), Never> {
+        self.0.tag(2);
+        self.0.bytes(&v.to_le_bytes());
+        Ok(())
+    }
+    fn serialize_u8(self, v: u8) -> Result<(), Never> {
+        self.serialize_u64(u64::from(v))
+    }
+    fn serialize_u16(self, v: u16) -> Result<(), Never> {
+        self.serialize_u64(u64::from(v))
+    }
+    fn serialize_u32(self, v: u32) -> Result<(), Never> {
+        self.serialize_u64(u64::from(v))
+    }
+    fn serialize_u64(self, v: u64) -> Result<(), Never> {
+        self.0.tag(3);
+        self.0.u64(v);
+        Ok(())
+    }
+    fn serialize_u128(self, v: u128) -> Result<(), Never> {
+        self.0.tag(3);
+        self.0.bytes(&v.to_le_bytes());
+        Ok(())
+    }
+    fn serialize_f32(self, v: f32) -> Result<(), Never> {
+        self.serialize_f64(f64::from(v))
+    }
+    fn serialize_f64(self, v: f64) -> Result<(), Never> {
+        self.0.tag(4);
+        self.0.u64(v.to_bits());
+        Ok(())
+    }
+    fn serialize_char(self, v: char) -> Result<(), Never> {
+        self.0.tag(5);
+        self.0.u64(u64::from(v));
+        Ok(())
+    }
+    fn serialize_str(self, v: &str) -> Result<(), Never> {
+        self.0.tag(6);
+        self.0.u64(v.len() as u64);
+        self.0.bytes(v.as_bytes());
+        Ok(())
+    }
+    fn serialize_bytes(self, v: &[u8]) -> Result<(), Never> {
+        self.0.tag(7);
+        self.0.u64(v.len() as u64);
+        self.0.bytes(v);
+        Ok(())
+    }
+    fn serialize_none(self) -> Result<(), Never> {
+        self.0.tag(8);
+        Ok(())
+    }
+    fn serialize_some<T: Serialize + ?Sized>(self, v: &T) -> Result<(), Never> {
+        self.0.tag(9);
+        v.serialize(self)
+    }
+    fn serialize_unit(self) -> Result<(), Never> {
+        self.0.tag(10);
+        Ok(())
+    }
+    fn serialize_unit_struct(self, _: &'static str) -> Result<(), Never> {
+        self.serialize_unit()
+    }
+    fn serialize_unit_variant(self, _: &'static str, i: u32, _: &'static str) -> Result<(), Never> {
+        self.0.tag(11);
+        self.0.u64(u64::from(i));
+        Ok(())
+    }
+    fn serialize_newtype_struct<T: Serialize + ?Sized>(self, _: &'static str, v: &T) -> Result<(), Never> {
+        v.serialize(self)
+    }
+    fn serialize_newtype_variant<T: Serialize + ?Sized>(self, _: &'static str, i: u32, _: &'static str, v: &T) -> Result<(), Never> {
+        self.0.tag(12);
+        self.0.u64(u64::from(i));
+        v.serialize(self)
+    }
+    fn serialize_seq(self, len: Option<usize>) -> Result<Self, Never> {
+        self.0.tag(13);
+        self.0.u64(len.map_or(u64::MAX, |n| n as u64));
+        Ok(self)
+    }
+    fn serialize_tuple(self, len: usize) -> Result<Self, Never> {
+        self.serialize_seq(Some(len))
+    }
+    fn serialize_tuple_struct(self, _: &'static str, len: usize) -> Result<Self, Never> {
+        self.serialize_seq(Some(len))
+    }
+    fn serialize_tuple_variant(self, _: &'static str, i: u32, _: &'static str, len: usize) -> Result<Self, Never> {
+        self.0.tag(14);
+        self.0.u64(u64::from(i));
+        self.serialize_seq(Some(len))
+    }
+    fn serialize_map(self, len: Option<usize>) -> Result<Self, Never> {
+        self.0.tag(15);
+        self.0.u64(len.map_or(u64::MAX, |n| n as u64));
+        Ok(self)
+    }
+    fn serialize_struct(self, _: &'static str, len: usize) -> Result<Self, Never> {
+        self.0.tag(16);
+        self.0.u64(len as u64);
+        Ok(self)
+    }
+    fn serialize_struct_variant(self, _: &'static str, i: u32, _: &'static str, len: usize) -> Result<Self, Never> {
+        self.0.tag(17);
+        self.0.u64(u64::from(i));
+        self.serialize_struct("", len)
+    }
+}
+
+impl ser::SerializeSeq for Hasher<'_> {
+    type Ok = ();
+    type Error = Never;
+    fn serialize_element<T: Serialize + ?Sized>(&mut self, v: &T) -> Result<(), Never> {
+        v.serialize(Hasher(self.0))
+    }
+    fn end(self) -> Result<(), Never> {
+        self.0.tag(18);
+        Ok(())
+    }
+}
+
+impl ser::SerializeTuple for Hasher<'_> {
+    type Ok = ();
+    type Error = Never;
+    fn serialize_element<T: Serialize + ?Sized>(&mut self, v: &T) -> Result<(), Never> {
+        v.serialize(Hasher(self.0))
+    }
+    fn end(self) -> Result<(), Never> {
+        self.0.tag(18);
+        Ok(())
+    }
+}
+
+impl ser::SerializeTupleStruct for Hasher<'_> {
+    type Ok = ();
+    type Error = Never;
+    fn serialize_field<T: Serialize + ?Sized>(&mut self, v: &T) -> Result<(), Never> {
+        v.serialize(Hasher(self.0))
+    }
+    fn end(self) -> Result<(), Never> {
+        self.0.tag(18);
+        Ok(())
+    }
+}
+
+impl ser::SerializeTupleVariant for Hasher<'_> {
+    type Ok = ();
+    type Error = Never;
+    fn serialize_field<T: Serialize + ?Sized>(&mut self, v: &T) -> Result<(), Never> {
+        v.serialize(Hasher(self.0))
+    }
+    fn end(self) -> Result<(), Never> {
+        self.0.tag(18);
+        Ok(())
+    }
+}
+
+impl ser::SerializeMap for Hasher<'_> {
+    type Ok = ();
+    type Error = Never;
+    fn serialize_key<T: Serialize + ?Sized>(&mut self, k: &T) -> Result<(), Never> {
+        k.serialize(Hasher(self.0))
+    }
+    fn serialize_value<T: Serialize + ?Sized>(&mut self, v: &T) -> Result<(), Never> {
+        v.serialize(Hasher(self.0))
+    }
+    fn end(self) -> Result<(), Never> {
+        self.0.tag(18);
+        Ok(())
+    }
+}
+
+impl ser::SerializeStruct for Hasher<'_> {
+    type Ok = ();
+    type Error = Never;
+    fn serialize_field<T: Serialize + ?Sized>(&mut self, _: &'static str, v: &T) -> Result<(), Never> {
+        v.serialize(Hasher(self.0))
+    }
+    fn skip_field(&mut self, _: &'static str) -> Result<(), Never> {
+        self.0.tag(19);
+        Ok(())
+    }
+    fn end(self) -> Result<(), Never> {
+        self.0.tag(18);
+        Ok(())
+    }
+}
+
+impl ser::SerializeStructVariant for Hasher<'_> {
+    type Ok = ();
+    type Error = Never;
+    fn serialize_field<T: Serialize + ?Sized>(&mut self, _: &'static str, v: &T) -> Result<(), Never> {
+        v.serialize(Hasher(self.0))
+    }
+    fn skip_field(&mut self, _: &'static str) -> Result<(), Never> {
+        self.0.tag(19);
+        Ok(())
+    }
+    fn end(self) -> Result<(), Never> {
+        self.0.tag(18);
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::hash_value;
+
+    #[test]
+    fn equal_values_equal_hashes_and_structure_counts() {
+        assert_eq!(hash_value(&vec!["ab", "c"]), hash_value(&vec!["ab", "c"]));
+        assert_ne!(hash_value(&vec!["ab", "c"]), hash_value(&vec!["a", "bc"]), "lengths keep strings apart");
+        assert_ne!(hash_value(&(Some(1u32), None::<u32>)), hash_value(&(None::<u32>, Some(1u32))));
+        assert_ne!(hash_value(&1u32), hash_value(&1i32), "a tag per kind");
+    }
+}
