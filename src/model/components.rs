@@ -7,7 +7,10 @@ use crate::scenario::board::SpaceId;
 /// Identity of a counter: stable id from the scenario, its type and owning side.
 #[derive(Component, Clone, Debug, PartialEq, Eq)]
 pub struct Unit {
-    pub id: String,
+    /// Shared, so that a view of the units copies no text.
+    pub id: std::sync::Arc<str>,
+    /// Place of the id in the sorted order of every unit's id (views sort by it).
+    pub rank: u32,
     /// Index into `Scenario::unit_types`.
     pub type_index: usize,
     /// Index into `Scenario::sides`.

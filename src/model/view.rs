@@ -18,7 +18,10 @@ pub struct Destination {
 
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct UnitView {
-    pub id: String,
+    pub id: std::sync::Arc<str>,
+    /// Place of the id in the sorted order of every unit's id.
+    #[serde(skip)]
+    pub rank: u32,
     pub type_index: usize,
     pub side: usize,
     pub location: Location,
@@ -50,6 +53,7 @@ impl UnitsView {
         let mut v: Vec<UnitView> = it
             .map(|(u, l, s, a, h)| UnitView {
                 id: u.id.clone(),
+                rank: u.rank,
                 type_index: u.type_index,
                 side: u.side,
                 location: *l,
@@ -58,7 +62,8 @@ impl UnitsView {
                 hidden: h.0,
             })
             .collect();
-        v.sort_by(|a, b| a.id.cmp(&b.id));
+        // The ranks are the ids' sorted order: no text compared.
+        v.sort_unstable_by_key(|u| u.rank);
         Self(v)
     }
 
@@ -69,7 +74,7 @@ impl UnitsView {
 
     #[must_use]
     pub fn get(&self, id: &str) -> Option<&UnitView> {
-        self.0.binary_search_by(|u| u.id.as_str().cmp(id)).ok().map(|i| &self.0[i])
+        self.0.binary_search_by(|u| (*u.id).cmp(id)).ok().map(|i| &self.0[i])
     }
 
     /// Units on a space, in id order.

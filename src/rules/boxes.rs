@@ -91,11 +91,11 @@ fn draw_reinforcements(
             pool.clear();
         }
         for (u, mut loc, _, _, mut hidden) in &mut q {
-            if pool.contains(&u.id.as_str()) {
+            if pool.contains(&&*u.id) {
                 *loc = Location::OutOfPlay;
             }
             // Face-down draws: the enemy learns neither which came nor which stayed out.
-            if (chosen.contains(&u.id.as_str()) || pool.contains(&u.id.as_str())) && r.hidden {
+            if (chosen.contains(&&*u.id) || pool.contains(&&*u.id)) && r.hidden {
                 hidden.0 = true;
             }
         }

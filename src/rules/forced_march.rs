@@ -55,7 +55,7 @@ fn force_march(mut ctx: CommandCtx, tracks: Res<Tracks>, control: Res<Control>, 
     let Some(from) = view.get(&unit).and_then(|u| u.space()) else { return };
     let mut marched = Vec::new();
     for (u, mut loc, _, mut act, _) in &mut q {
-        if u.id == unit {
+        if &*u.id == unit.as_str() {
             // Spent: the unit leaves play.
             *loc = Location::OutOfPlay;
             continue;
@@ -63,7 +63,7 @@ fn force_march(mut ctx: CommandCtx, tracks: Res<Tracks>, control: Res<Control>, 
         let near = loc.space().and_then(|s| ctx.game.board.distance(s, from)).is_some_and(|d| d <= rules.range);
         if u.side == side && near && !act.out_of_supply {
             act.forced_march = true;
-            marched.push(u.id.clone());
+            marched.push(u.id.to_string());
         }
     }
     let at = ctx.game.board.key(from).to_string();

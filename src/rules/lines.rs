@@ -55,10 +55,10 @@ fn score_lines(
             }
             let SpaceKind::Hex { row, .. } = game.board.spaces[at.index()].kind else { continue };
             let beyond = (line.rows.0..=line.rows.1).contains(&row);
-            let key = (u.id.clone(), line.id.clone());
+            let key = (u.id.to_string(), line.id.to_string());
             match state.0.get(&key).copied() {
                 None if beyond => {
-                    if line.requires_supply && !supply.iter().any(|(id, ok)| *id == u.id && *ok) {
+                    if line.requires_supply && !supply.iter().any(|(id, ok)| **id == *u.id && *ok) {
                         continue;
                     }
                     state.0.insert(key, false);
@@ -98,7 +98,7 @@ fn score_eliminations(
     }
     let units = UnitsView::collect(q.iter());
     for u in units.0.iter().filter(|u| u.location == Location::Eliminated) {
-        if !counted.0.insert(u.id.clone()) {
+        if !counted.0.insert(u.id.to_string()) {
             continue;
         }
         for es in &game.scenario.rules.elimination_scores {

@@ -109,21 +109,21 @@ pub fn plan_losses(game: &Game, units: &UnitsView, prompt: Option<&Prompt>, chos
     let combat = game.board.space(combat_hex).ok_or_else(|| format!("unknown combat hex `{combat_hex}`"))?;
     let mut world = RetreatWorld { units, moved: Vec::new() };
     for r in retreat {
-        if !survivors.iter().any(|u| u.id == r.unit) {
+        if !survivors.iter().any(|u| *u.id == *r.unit) {
             return Err(format!("`{}` is not a surviving unit of this combat", r.unit));
         }
     }
     for u in &survivors {
-        let moves: Vec<&RetreatMove> = retreat.iter().filter(|r| r.unit == u.id).collect();
+        let moves: Vec<&RetreatMove> = retreat.iter().filter(|r| *r.unit == *u.id).collect();
         let [m] = moves.as_slice() else {
             return Err(format!("`{}` must retreat {hexes} hex(es): give its path exactly once", u.id));
         };
         let (end, short) = check_retreat(game, &world, u, combat, hexes, &m.path)?;
         let path: Vec<SpaceId> = m.path.iter().filter_map(|k| game.board.space(k)).collect();
         if let Some(end) = end {
-            world.moved.push((u.id.clone(), end));
+            world.moved.push((u.id.to_string(), end));
         }
-        plan.retreats.push((u.id.clone(), path, end, short));
+        plan.retreats.push((u.id.to_string(), path, end, short));
     }
     Ok(plan)
 }

@@ -43,7 +43,7 @@ pub fn lose_step(game: &Game, e: Entity, q: &mut LossQuery) -> bool {
         && let Ok((u, _, lvl, ..)) = q.get(e)
         && matches!(game.scenario.unit_types[u.type_index].strength, Strength::Levels { .. })
     {
-        let (id, t, level) = (u.id.clone(), u.type_index, lvl.0);
+        let (id, t, level) = (u.id.to_string(), u.type_index, lvl.0);
         let view = UnitsView::collect(q.iter());
         let change = super::levels::change_level(game, &view, &id, t, level, -1);
         let Ok((_, mut loc, mut lvl, ..)) = q.get_mut(e) else { return false };
@@ -151,7 +151,7 @@ pub fn continue_losses(
                 let movers: Vec<String> = alive(&c.attackers, &units)
                     .iter()
                     .filter(|u| !is_static(game, u) && u.space().is_some_and(|s| game.board.edge(s, target).is_some()))
-                    .map(|u| u.id.clone())
+                    .map(|u| u.id.to_string())
                     .collect();
                 let side = units.get(c.attackers.first().map_or("", String::as_str)).map(|u| u.side);
                 let retreated = c.attacker_retreated;
@@ -190,7 +190,7 @@ pub fn continue_losses(
             let everything = (owed.units > 0 && live.len() as u32 <= owed.units) || (owed.strength > 0 && total <= owed.strength);
             if everything {
                 for u in &live {
-                    if let Some(&e) = index.0.get(&u.id) {
+                    if let Some(&e) = index.0.get(&*u.id) {
                         lose_steps(game, turn, glog, e, &u.id, steps_left(game, u.type_index, u.level), q);
                     }
                 }
@@ -206,7 +206,7 @@ pub fn continue_losses(
                 prompt.0 = Some(Prompt::TakeLosses {
                     side: game.side_id(live[0].side).to_string(),
                     steps: live.iter().map(|u| steps_left(game, u.type_index, u.level)).sum(),
-                    units: live.iter().map(|u| u.id.clone()).collect(),
+                    units: live.iter().map(|u| u.id.to_string()).collect(),
                     rule: format!("combat result: {what}"),
                     max_retreat: 0,
                     combat_hex: game.board.key(c.target).to_string(),
@@ -232,7 +232,7 @@ pub fn continue_losses(
             let mut owed = points;
             for u in &live {
                 let take = steps_left(game, u.type_index, u.level).min(owed);
-                if let Some(&e) = index.0.get(&u.id) {
+                if let Some(&e) = index.0.get(&*u.id) {
                     lose_steps(game, turn, glog, e, &u.id, take, q);
                 }
                 owed -= take;
@@ -243,7 +243,7 @@ pub fn continue_losses(
         prompt.0 = Some(Prompt::TakeLosses {
             side: game.side_id(live[0].side).to_string(),
             steps: points,
-            units: live.iter().map(|u| u.id.clone()).collect(),
+            units: live.iter().map(|u| u.id.to_string()).collect(),
             rule: match c.stage {
                 CombatStage::Support => "5.7.7 support losses: paid in steps".to_string(),
                 _ if max_retreat > 0 => format!("5.7.7 loss points: steps, or retreat up to {max_retreat} hexes"),
@@ -305,7 +305,7 @@ fn finish_overrun(
     if live.is_empty() {
         return;
     }
-    let names: Vec<&str> = live.iter().map(|u| u.id.as_str()).collect();
+    let names: Vec<&str> = live.iter().map(|u| &*u.id).collect();
     if vacated {
         take_control(control, changes, target, live[0].side);
         log(glog, game, turn, LogKind::Combat, format!("overrun succeeds: {} enter {key}", names.join(", ")), Some(key));

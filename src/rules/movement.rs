@@ -325,7 +325,7 @@ pub fn supplied_after_move(game: &Game, units: &UnitsView, control: &Control, un
             ctl.owner[s.index()] = Some(unit.side);
         }
     }
-    super::supply::side_supply(game, &after, &ctl, unit.side).iter().any(|(id, ok)| *id == unit.id && *ok)
+    super::supply::side_supply(game, &after, &ctl, unit.side).iter().any(|(id, ok)| **id == *unit.id && *ok)
 }
 
 /// A unit's movement allowance this phase: printed MA, halved (round up) if it was out of
@@ -412,10 +412,10 @@ fn move_unit(
             .iter()
             .filter(|u| u.side != side && u.hidden)
             .filter(|u| u.space().is_some_and(|s| ctx.game.board.edge(dest.space, s).is_some()))
-            .map(|u| u.id.clone())
+            .map(|u| u.id.to_string())
             .collect();
         for (u, _, _, _, mut h) in &mut q {
-            if near.contains(&u.id) {
+            if near.iter().any(|x| **x == *u.id) {
                 h.0 = false;
             }
         }

@@ -137,7 +137,7 @@ fn targets(game: &Game, control: &Control, units: &UnitsView, owner: usize, def:
             EventEffect::EliminateUnit { max_steps, max_defense } => {
                 let candidates: Vec<&str> = match moment {
                     Moment::AfterMove(ids) => ids.iter().map(String::as_str).collect(),
-                    _ => units.0.iter().map(|u| u.id.as_str()).collect(),
+                    _ => units.0.iter().map(|u| &*u.id).collect(),
                 };
                 for id in candidates {
                     let Some(u) = units.get(id) else { continue };
@@ -148,7 +148,7 @@ fn targets(game: &Game, control: &Control, units: &UnitsView, owner: usize, def:
                     let adjacent = units.0.iter().any(|o| o.side == owner && o.space().is_some_and(|os| game.board.edge(os, at).is_some()));
                     let small = steps_left(game, u.type_index, u.level) <= *max_steps && factors(game, u.type_index, u.level).defense <= *max_defense;
                     if adjacent && small {
-                        out.push(u.id.clone());
+                        out.push(u.id.to_string());
                     }
                 }
                 if out.is_empty() {

@@ -73,7 +73,7 @@ fn designate_reserve(mut ctx: CommandCtx, tracks: Res<Tracks>, mut q: Query<(&Un
         return ctx.reject(r);
     }
     for (u, _, _, mut act, _) in &mut q {
-        if u.id == unit {
+        if &*u.id == unit.as_str() {
             act.reserve = true;
         }
     }

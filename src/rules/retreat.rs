@@ -18,7 +18,7 @@ pub struct RetreatWorld<'a> {
 
 impl RetreatWorld<'_> {
     fn space_of(&self, u: &UnitView) -> Option<SpaceId> {
-        self.moved.iter().find(|(id, _)| *id == u.id).map(|(_, s)| *s).or_else(|| u.space())
+        self.moved.iter().find(|(id, _)| **id == *u.id).map(|(_, s)| *s).or_else(|| u.space())
     }
 
     fn count(&self, space: SpaceId, side: usize, except: &str) -> (u32, bool, bool) {
@@ -26,7 +26,7 @@ impl RetreatWorld<'_> {
         let mut own = 0;
         let (mut enemy, mut friend) = (false, false);
         for u in &self.units.0 {
-            if u.id == except || self.space_of(u) != Some(space) {
+            if &*u.id == except || self.space_of(u) != Some(space) {
                 continue;
             }
             if u.side == side {

@@ -104,7 +104,7 @@ fn strategic_move(
         return ctx.reject(format!("{to} is not reachable by strategic movement (the road class, enemy units nearby, stacking)"));
     };
     for (x, mut loc, _, mut act, _) in &mut q {
-        if x.id == unit {
+        if &*x.id == unit.as_str() {
             *loc = Location::OnMap(dest);
             act.moved = true;
             act.finished = true;

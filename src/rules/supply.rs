@@ -172,7 +172,7 @@ pub fn supply_status(game: &Game, rules: &SupplyRules, units: &UnitsView, map: &
                 }
             }
         }
-        out.push((u.id.clone(), ok));
+        out.push((u.id.to_string(), ok));
     }
     out
 }
@@ -181,7 +181,7 @@ pub fn supply_status(game: &Game, rules: &SupplyRules, units: &UnitsView, map: &
 #[must_use]
 pub fn side_supply(game: &Game, units: &UnitsView, control: &Control, side: usize) -> Vec<(String, bool)> {
     let Some(rules) = &game.scenario.rules.supply else {
-        return units.0.iter().filter(|u| u.side == side && u.space().is_some()).map(|u| (u.id.clone(), true)).collect();
+        return units.0.iter().filter(|u| u.side == side && u.space().is_some()).map(|u| (u.id.to_string(), true)).collect();
     };
     let map = supply_map(game, rules, units, control, side, &control.interdicted);
     supply_status(game, rules, units, &map, side)
@@ -237,7 +237,7 @@ pub fn movement_start_supply(
     let out: Vec<&str> = status.iter().filter(|(_, ok)| !ok).map(|(id, _)| id.as_str()).collect();
     for (u, _, _, mut act, _) in q.iter_mut() {
         if u.side == side {
-            act.out_of_supply = out.contains(&u.id.as_str());
+            act.out_of_supply = out.contains(&&*u.id);
         }
     }
     if !out.is_empty() {

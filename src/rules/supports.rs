@@ -68,7 +68,7 @@ pub fn check_supports(
                 u.side == side
                     && game.scenario.unit_types[u.type_index].id == *unit_type
                     && u.space().and_then(|s| game.board.distance(s, target)).is_some_and(|dist| dist <= *range)
-                    && supplied.iter().any(|(id, ok)| *id == u.id && *ok)
+                    && supplied.iter().any(|(id, ok)| **id == *u.id && *ok)
             });
             if !ok {
                 return Err(format!("{} needs a supplied `{unit_type}` within {range} hexes of the defender", d.name));

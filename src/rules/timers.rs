@@ -71,7 +71,7 @@ fn check_relief(mut p: EffectParams) {
                 continue;
             }
             let (Some(space), Some(side)) = (game.board.space(&t.space), game.side_index(&t.relief_side)) else { continue };
-            let here: Vec<&str> = units.at(space).filter(|u| u.side == side).map(|u| u.id.as_str()).collect();
+            let here: Vec<&str> = units.at(space).filter(|u| u.side == side).map(|u| &*u.id).collect();
             if here.is_empty() {
                 continue;
             }

@@ -280,7 +280,7 @@ impl Board {
                 continue;
             }
             let id = self.push(BoardSpace {
-                key: bx.id.clone(),
+                key: bx.id.to_string(),
                 name: Some(bx.name.clone()),
                 kind: SpaceKind::OffMap { sides: bx.sides.clone() },
                 terrain: None,
@@ -308,7 +308,7 @@ impl Board {
                 continue;
             }
             let id = self.push(BoardSpace {
-                key: sp.id.clone(),
+                key: sp.id.to_string(),
                 name: Some(sp.name.clone()),
                 kind: SpaceKind::Area,
                 terrain: None,

@@ -80,7 +80,7 @@ impl Session {
     /// The options a scenario switches on by default.
     #[must_use]
     pub fn default_options(loaded: &Loaded) -> BTreeSet<String> {
-        loaded.scenario.options.iter().filter(|o| o.default).map(|o| o.id.clone()).collect()
+        loaded.scenario.options.iter().filter(|o| o.default).map(|o| o.id.to_string()).collect()
     }
 
     #[must_use]

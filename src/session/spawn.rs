@@ -75,7 +75,7 @@ pub fn spawn_world(loaded: &Loaded, ruleset: std::sync::Arc<dyn crate::model::ru
             .chits
             .iter()
             .filter(|c| c.added_on_turn <= 1)
-            .flat_map(|c| (1..=c.count).map(move |k| if c.count == 1 { c.id.clone() } else { format!("{}#{k}", c.id) }))
+            .flat_map(|c| (1..=c.count).map(move |k| if c.count == 1 { c.id.to_string() } else { format!("{}#{k}", c.id) }))
             .collect();
         cup.sort();
         pools.cups.push(cup);
@@ -90,7 +90,7 @@ pub fn spawn_world(loaded: &Loaded, ruleset: std::sync::Arc<dyn crate::model::ru
         let side = game.type_side(t).unwrap_or(0);
         let e = world
             .spawn((
-                Unit { id: id.clone(), type_index: t, side },
+                Unit { id: std::sync::Arc::from(id.as_str()), rank: 0, type_index: t, side },
                 loc,
                 StepLevel(level.unwrap_or_else(|| default_level(t))),
                 Activity::default(),
@@ -102,7 +102,7 @@ pub fn spawn_world(loaded: &Loaded, ruleset: std::sync::Arc<dyn crate::model::ru
     for u in &s.setup.units {
         let t = type_index(&u.unit_type);
         let loc = game.board.space(&u.at).map_or(Location::NotEntered, Location::OnMap);
-        spawn(&mut world, u.id.clone(), t, loc, u.level, u.hidden || s.unit_types[t].flags.contains(&crate::scenario::schema::UnitFlag::Hidden));
+        spawn(&mut world, u.id.to_string(), t, loc, u.level, u.hidden || s.unit_types[t].flags.contains(&crate::scenario::schema::UnitFlag::Hidden));
     }
     for g in &s.setup.groups {
         let t = type_index(&g.unit_type);
@@ -112,7 +112,7 @@ pub fn spawn_world(loaded: &Loaded, ruleset: std::sync::Arc<dyn crate::model::ru
     }
     for r in &s.reinforcements {
         for u in &r.units {
-            spawn(&mut world, u.id.clone(), type_index(&u.unit_type), Location::NotEntered, u.level, false);
+            spawn(&mut world, u.id.to_string(), type_index(&u.unit_type), Location::NotEntered, u.level, false);
         }
     }
     // With counters from the mix (DI 12.7, 12.9) every counter of the mix exists; those not
@@ -126,6 +126,12 @@ pub fn spawn_world(loaded: &Loaded, ruleset: std::sync::Arc<dyn crate::model::ru
             for n in 1..=total.saturating_sub(used) {
                 spawn(&mut world, format!("{}#{n}", ty.id), t, Location::Eliminated, None, false);
             }
+        }
+    }
+    // Every unit's rank: its id's place in sorted order (the index is sorted by id).
+    for (rank, e) in index.0.values().enumerate() {
+        if let Some(mut u) = world.get_mut::<Unit>(*e) {
+            u.rank = rank as u32;
         }
     }
     let mut glog = GameLog::default();

@@ -114,7 +114,7 @@ fn summary_state(world: &mut World, viewer: Option<usize>) -> GameState {
     } else if turn.result.is_some() || turn.turn >= s.turns.labels.len() {
         "game over".to_string()
     } else {
-        s.turns.phases.get(turn.phase).map_or_else(String::new, |p| p.id.clone())
+        s.turns.phases.get(turn.phase).map_or_else(String::new, |p| p.id.to_string())
     };
     let secret = |side: usize| viewer.is_some_and(|v| v != side);
     let mut hidden_n = 0;
@@ -128,8 +128,8 @@ fn summary_state(world: &mut World, viewer: Option<usize>) -> GameState {
             }
             UnitState {
                 // A face-down unit is listed by a number, never by its id or type.
-                id: if hide { format!("hidden-{hidden_n}") } else { u.id.clone() },
-                unit_type: if hide { "hidden".into() } else { s.unit_types[u.type_index].id.clone() },
+                id: if hide { format!("hidden-{hidden_n}") } else { u.id.to_string() },
+                unit_type: if hide { "hidden".into() } else { s.unit_types[u.type_index].id.to_string() },
                 side: game.side_id(u.side).to_string(),
                 location: match u.location {
                     Location::OnMap(sp) => game.board.key(sp).to_string(),
@@ -157,7 +157,7 @@ fn summary_state(world: &mut World, viewer: Option<usize>) -> GameState {
     }
     let prompt = prompt.filter(|p| viewer.is_none_or(|v| game.side_index(p.side()) == Some(v)));
     GameState {
-        scenario: s.id.clone(),
+        scenario: s.id.to_string(),
         view: viewer.map(|v| game.side_id(v).to_string()),
         turn: s.turns.labels.get(turn.turn).cloned().unwrap_or_else(|| "end".into()),
         phase,
@@ -165,7 +165,7 @@ fn summary_state(world: &mut World, viewer: Option<usize>) -> GameState {
             .acting_side(game, world.resource::<PendingPrompt>().0.as_ref())
             .map(|i| game.side_id(i).to_string()),
         result: turn.result.clone(),
-        tracks: s.tracks.iter().zip(&tracks.0).map(|(t, v)| (t.id.clone(), *v)).collect(),
+        tracks: s.tracks.iter().zip(&tracks.0).map(|(t, v)| (t.id.to_string(), *v)).collect(),
         units,
         control: control
             .owner
@@ -173,7 +173,7 @@ fn summary_state(world: &mut World, viewer: Option<usize>) -> GameState {
             .enumerate()
             .filter_map(|(i, c)| c.map(|c| (game.board.spaces[i].key.clone(), game.side_id(c).to_string())))
             .collect(),
-        cups: s.pools.iter().zip(&pools.cups).map(|(p, c)| (p.id.clone(), c.len())).collect(),
+        cups: s.pools.iter().zip(&pools.cups).map(|(p, c)| (p.id.to_string(), c.len())).collect(),
         hands,
         prompt,
         dice_rolled: world.resource::<Dice>().rolls.len(),

@@ -44,7 +44,7 @@ pub fn counter(painter: &egui::Painter, game: &Game, u: &UnitView, r: Rect, (hid
     nato(painter, sym, t.symbol, ink);
     // Counters of a counter mix (`ci_bct1#3`) carry their type's name, as printed; named units
     // their name. Clipped to the counter; the tooltip has the rest.
-    let label = if u.id.contains('#') { t.name.as_str() } else { u.id.as_str() };
+    let label = if u.id.contains('#') { t.name.as_str() } else { &u.id };
     painter.with_clip_rect(r.shrink(1.0)).text(r.center_top() + Vec2::new(0.0, cs * 0.11), Align2::CENTER_CENTER, label, FontId::proportional(cs * 0.15), ink);
     // The level of level units (DI 8), in the corner where printed counters show it.
     if let Strength::Levels { .. } = t.strength

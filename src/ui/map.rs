@@ -353,7 +353,7 @@ pub fn map_ui(ui: &mut egui::Ui, client: &mut Client, images: &super::images::Ma
             };
             let r = Rect::from_center_size(centre, Vec2::splat(cs));
             let hide = u.hidden && viewer != Some(u.side) && !reveal;
-            super::counters::counter(&painter, &game, u, r, (hide, client.selected.contains(&u.id)), images);
+            super::counters::counter(&painter, &game, u, r, (hide, client.selected.iter().any(|s| **s == *u.id)), images);
         }
     }
     // Move costs on dark badges at the hexes' lower right, over the counters.

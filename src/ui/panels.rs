@@ -185,7 +185,7 @@ fn side_panel(ui: &mut egui::Ui, client: &mut Client, offers: &[Offer], clicked:
                     .iter()
                     .filter(|u| Some(u.side) == mover && u.space().is_some() && !u.activity.moved && !u.activity.finished)
                     .filter(|u| factors(&game, u.type_index, u.level).movement > 0 && crate::rules::reserve::phase_allows(&game, &turn, u).is_ok())
-                    .map(|u| u.id.as_str())
+                    .map(|u| &*u.id)
                     .collect(),
                 _ => Vec::new(),
             };

@@ -448,7 +448,7 @@ pub fn apply_levels(game: &Game, turn: &TurnState, glog: &mut GameLog, q: &mut L
             LevelChange::Eliminated => format!("{id} is eliminated (no lower level, 8.3)"),
         };
         for (unit, mut loc, mut lvl, ..) in q.iter_mut() {
-            if &unit.id != id {
+            if &*unit.id != id.as_str() {
                 continue;
             }
             match change {
@@ -464,7 +464,7 @@ pub fn apply_levels(game: &Game, turn: &TurnState, glog: &mut GameLog, q: &mut L
 /// Eliminates units (they return to the available counters, 12.7).
 pub fn eliminate(game: &Game, turn: &TurnState, glog: &mut GameLog, q: &mut LossQuery, ids: &[String]) {
     for (unit, mut loc, ..) in q.iter_mut() {
-        if ids.contains(&unit.id) {
+        if ids.iter().any(|x| **x == *unit.id) {
             *loc = Location::Eliminated;
         }
     }

@@ -124,7 +124,7 @@ fn answer(mut ctx: CommandCtx, mut p: ConflictParams, mut q: LossQuery) {
             for (u, to) in &moves {
                 let Some(s) = game.board.space(to) else { continue };
                 for (unit, mut loc, ..) in q.iter_mut() {
-                    if &unit.id == u {
+                    if &*unit.id == u.as_str() {
                         *loc = Location::OnMap(s);
                     }
                 }
@@ -147,7 +147,7 @@ fn answer(mut ctx: CommandCtx, mut p: ConflictParams, mut q: LossQuery) {
             empty.sort_unstable();
             for (u, b) in units.iter().zip(empty) {
                 for (unit, mut loc, ..) in q.iter_mut() {
-                    if &unit.id == u {
+                    if &*unit.id == u.as_str() {
                         *loc = Location::OnMap(b);
                     }
                 }

@@ -186,7 +186,7 @@ fn finish_check(game: &Game, units: &UnitsView, tracks: &Tracks, side: usize, un
     if crate::rules::movement::entry_bans(game, units, counter)[district.index()] {
         return Err(format!("{unit_type} may not be in {} (13.7 Movement Restriction Chart)", game.board.key(district)));
     }
-    Ok((counter.id.clone(), level, cost))
+    Ok((counter.id.to_string(), level, cost))
 }
 
 fn recruit(mut ctx: CommandCtx, mut tracks: ResMut<Tracks>, control: Res<crate::model::Control>, start: Res<MobilizationStart>, mut q: LossQuery) {
@@ -199,7 +199,7 @@ fn recruit(mut ctx: CommandCtx, mut tracks: ResMut<Tracks>, control: Res<crate::
     };
     let Some(space) = game.board.space(&at) else { return };
     for (u, mut loc, mut lvl, mut act, _) in q.iter_mut() {
-        if u.id == id {
+        if &*u.id == id.as_str() {
             *loc = Location::OnMap(space);
             *lvl = StepLevel(level);
             *act = crate::model::Activity::default();
@@ -238,7 +238,7 @@ fn withdraw(mut ctx: CommandCtx, mut q: LossQuery) {
     }
     let from = units.get(&unit).and_then(|u| u.space()).map(|s| ctx.game.board.key(s).to_string());
     for (u, mut loc, ..) in q.iter_mut() {
-        if u.id == unit {
+        if &*u.id == unit.as_str() {
             *loc = Location::Eliminated;
         }
     }
@@ -266,7 +266,7 @@ pub fn mobilization_commands(game: &Game, turn: &TurnState, units: &UnitsView, (
     }
     for u in units.0.iter().filter(|u| u.side == side && u.space().is_some()) {
         if withdraw_rejection(game, turn, units, side, &u.id).is_none() {
-            out.push(Command::Withdraw { unit: u.id.clone() });
+            out.push(Command::Withdraw { unit: u.id.to_string() });
         }
     }
     out

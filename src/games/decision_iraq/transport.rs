@@ -91,12 +91,12 @@ fn carry(mut ctx: CommandCtx, control: Res<Control>, mut q: LossQuery) {
     };
     let stop = units.at(dest).any(|u| u.side != side);
     for (u, mut loc, _, mut act, _) in q.iter_mut() {
-        if u.id == carrier {
+        if &*u.id == carrier.as_str() {
             *loc = Location::OnMap(dest);
             act.mp_used += cost;
             act.moved = true;
             act.finished |= stop;
-        } else if u.id == passenger {
+        } else if &*u.id == passenger.as_str() {
             *loc = Location::OnMap(dest);
             act.moved = true;
             act.finished = true;
@@ -118,7 +118,7 @@ pub fn commands(game: &Game, turn: &TurnState, units: &UnitsView, control: &Cont
                 continue;
             }
             for (s, _) in carry_options(game, turn, units, control, side, &c.id, &p.id).unwrap_or_default() {
-                out.push(Command::Carry { carrier: c.id.clone(), passenger: p.id.clone(), to: game.board.key(s).to_string() });
+                out.push(Command::Carry { carrier: c.id.to_string(), passenger: p.id.to_string(), to: game.board.key(s).to_string() });
             }
         }
     }
