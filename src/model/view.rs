@@ -62,8 +62,11 @@ impl UnitsView {
                 hidden: h.0,
             })
             .collect();
-        // The ranks are the ids' sorted order: no text compared.
-        v.sort_unstable_by_key(|u| u.rank);
+        // Units are spawned in rank (id) order and never change archetype, so a query yields
+        // them sorted; the check keeps any other source right.
+        if !v.is_sorted_by_key(|u| u.rank) {
+            v.sort_unstable_by_key(|u| u.rank);
+        }
         Self(v)
     }
 

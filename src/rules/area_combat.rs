@@ -71,7 +71,7 @@ pub fn plan_area_attack_with(game: &Game, turn: &TurnState, units: &UnitsView, s
         return Err(format!("{key} holds no enemy unit"));
     }
     // One attack on the open enemies and one on the boxes, each at most once per phase.
-    let mark = if underground { game.board.slots_of(target).first().copied().unwrap_or(target) } else { target };
+    let mark = if underground { game.board.slots_of(target).next().unwrap_or(target) } else { target };
     if turn.attacked.contains(&mark) && !alone {
         return Err(format!("the {} enemies in {key} have already been attacked this phase", if underground { "underground" } else { "open" }));
     }
@@ -154,8 +154,8 @@ pub fn area_attacks(game: &Game, turn: &TurnState, units: &UnitsView, tracks: &T
             groups.push((required, s));
         }
         // DI 21.5: unconventional units alone in the open may go for the boxes at once.
-        if !underground && blend_in(game, units, side, s) && let Some(b) = game.board.slots_of(s).first() {
-            groups.push((able.clone(), *b));
+        if !underground && blend_in(game, units, side, s) && let Some(b) = game.board.slots_of(s).next() {
+            groups.push((able.clone(), b));
         }
         for table in tables {
             let crt = table.as_ref().and_then(|t| game.scenario.tables.crts.iter().position(|c| &c.id == t)).unwrap_or(0);

@@ -72,6 +72,8 @@ pub struct Board {
     pub terrain_shift: Vec<i32>,
     pub terrain_stacking: Vec<Option<u32>>,
     pub hexside_extra: Vec<(u32, bool, i32)>,
+    /// The slots (boxes) of each space, in board order: built once, never scanned for.
+    slots: Vec<Vec<SpaceId>>,
 }
 
 type Problems = Vec<(String, String)>;
@@ -112,11 +114,18 @@ impl Board {
             terrain_shift: Vec::new(),
             terrain_stacking: Vec::new(),
             hexside_extra: Vec::new(),
+            slots: Vec::new(),
         };
         let mut problems = Problems::new();
         match &s.map {
             Map::Hex(m) => b.build_hex(m, &mut problems),
             Map::Area(m) => b.build_area(m, &mut problems),
+        }
+        b.slots = vec![Vec::new(); b.spaces.len()];
+        for (i, sp) in b.spaces.iter().enumerate() {
+            if let SpaceKind::Slot { parent, .. } = sp.kind {
+                b.slots[parent.index()].push(SpaceId(i as u32));
+            }
         }
         if problems.is_empty() { Ok(b) } else { Err(problems) }
     }
@@ -435,11 +444,8 @@ impl Board {
 
     /// The slots of an area space (its infrastructure boxes), in id order.
     #[must_use]
-    pub fn slots_of(&self, space: SpaceId) -> Vec<SpaceId> {
-        (0..self.len())
-            .map(|i| SpaceId(i as u32))
-            .filter(|s| matches!(self.spaces[s.index()].kind, SpaceKind::Slot { parent, .. } if parent == space))
-            .collect()
+    pub fn slots_of(&self, space: SpaceId) -> std::iter::Copied<std::slice::Iter<'_, SpaceId>> {
+        self.slots.get(space.index()).map_or(&[][..], Vec::as_slice).iter().copied()
     }
 
     /// The area a space belongs to: a slot's parent, or the space itself.

@@ -86,33 +86,22 @@ pub fn spawn_world(loaded: &Loaded, ruleset: std::sync::Arc<dyn crate::model::ru
         Strength::Steps(_) => 0,
         Strength::Levels { lowest, .. } => *lowest,
     };
-    let mut spawn = |world: &mut World, id: String, t: usize, loc: Location, level: Option<u32>, hidden: bool| {
-        let side = game.type_side(t).unwrap_or(0);
-        let e = world
-            .spawn((
-                Unit { id: std::sync::Arc::from(id.as_str()), rank: 0, type_index: t, side },
-                loc,
-                StepLevel(level.unwrap_or_else(|| default_level(t))),
-                Activity::default(),
-                Hidden(hidden),
-            ))
-            .id();
-        index.0.insert(id, e);
-    };
+    // Every unit to spawn: (id, type, location, level, hidden).
+    let mut all: Vec<(String, usize, Location, Option<u32>, bool)> = Vec::new();
     for u in &s.setup.units {
         let t = type_index(&u.unit_type);
         let loc = game.board.space(&u.at).map_or(Location::NotEntered, Location::OnMap);
-        spawn(&mut world, u.id.to_string(), t, loc, u.level, u.hidden || s.unit_types[t].flags.contains(&crate::scenario::schema::UnitFlag::Hidden));
+        all.push((u.id.to_string(), t, loc, u.level, u.hidden || s.unit_types[t].flags.contains(&crate::scenario::schema::UnitFlag::Hidden)));
     }
     for g in &s.setup.groups {
         let t = type_index(&g.unit_type);
         for k in 1..=g.count {
-            spawn(&mut world, group_unit_id(g, k), t, Location::NotEntered, g.level, false);
+            all.push((group_unit_id(g, k), t, Location::NotEntered, g.level, false));
         }
     }
     for r in &s.reinforcements {
         for u in &r.units {
-            spawn(&mut world, u.id.to_string(), type_index(&u.unit_type), Location::NotEntered, u.level, false);
+            all.push((u.id.to_string(), type_index(&u.unit_type), Location::NotEntered, u.level, false));
         }
     }
     // With counters from the mix (DI 12.7, 12.9) every counter of the mix exists; those not
@@ -124,15 +113,25 @@ pub fn spawn_world(loaded: &Loaded, ruleset: std::sync::Arc<dyn crate::model::ru
                 + s.setup.groups.iter().filter(|g| g.unit_type == ty.id).map(|g| g.count).sum::<u32>()
                 + s.reinforcements.iter().flat_map(|r| &r.units).filter(|u| u.unit_type == ty.id).count() as u32;
             for n in 1..=total.saturating_sub(used) {
-                spawn(&mut world, format!("{}#{n}", ty.id), t, Location::Eliminated, None, false);
+                all.push((format!("{}#{n}", ty.id), t, Location::Eliminated, None, false));
             }
         }
     }
-    // Every unit's rank: its id's place in sorted order (the index is sorted by id).
-    for (rank, e) in index.0.values().enumerate() {
-        if let Some(mut u) = world.get_mut::<Unit>(*e) {
-            u.rank = rank as u32;
-        }
+    // Spawned in id order, each with its rank (its place in that order): a query then yields
+    // the units sorted (units never change archetype), so a units view needs no sort.
+    all.sort_by(|a, b| a.0.cmp(&b.0));
+    for (rank, (id, t, loc, level, hidden)) in all.into_iter().enumerate() {
+        let side = game.type_side(t).unwrap_or(0);
+        let e = world
+            .spawn((
+                Unit { id: std::sync::Arc::from(id.as_str()), rank: rank as u32, type_index: t, side },
+                loc,
+                StepLevel(level.unwrap_or_else(|| default_level(t))),
+                Activity::default(),
+                Hidden(hidden),
+            ))
+            .id();
+        index.0.insert(id, e);
     }
     let mut glog = GameLog::default();
     let text = match turn.setup {

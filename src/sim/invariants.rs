@@ -13,7 +13,7 @@ use crate::session::Session;
 /// The first broken invariant, described.
 pub fn check_invariants(s: &mut Session) -> Result<(), String> {
     let units = UnitsView::from_world(&mut s.world);
-    let game = s.game().clone();
+    let game = s.game();
     for w in units.0.windows(2) {
         if w[0].id == w[1].id {
             return Err(format!("unit {} exists twice", w[0].id));
@@ -28,11 +28,19 @@ pub fn check_invariants(s: &mut Session) -> Result<(), String> {
             return Err(format!("{} is at step or level {}, outside its counter", u.id, u.level));
         }
     }
+    // Units per space and side, counted once (not a scan of every unit for every space).
+    let sides = game.scenario.sides.len();
+    let mut here = vec![0u32; game.board.len() * sides];
+    for u in &units.0 {
+        if let Some(sp) = u.space() {
+            here[sp.index() * sides + u.side] += 1;
+        }
+    }
     for i in 0..game.board.len() {
         let sp = crate::model::SpaceId(i as u32);
         let Some(limit) = stacking_limit(&game, sp) else { continue };
-        for side in 0..game.scenario.sides.len() {
-            let n = units.at(sp).filter(|u| u.side == side).count() as u32;
+        for side in 0..sides {
+            let n = here[i * sides + side];
             if n > limit {
                 return Err(format!("{} holds {n} units of {}, the limit is {limit}", game.board.key(sp), game.side_id(side)));
             }
@@ -44,22 +52,22 @@ pub fn check_invariants(s: &mut Session) -> Result<(), String> {
         if let crate::scenario::board::SpaceKind::Slot { .. } = game.board.spaces[i].kind
             && let Some(limit) = stacking_limit(&game, sp)
         {
-            let n = units.at(sp).count() as u32;
+            let n: u32 = here[i * sides..(i + 1) * sides].iter().sum();
             if n > limit {
                 return Err(format!("{} holds {n} units, its capacity is {limit}", game.board.key(sp)));
             }
         }
     }
     // 12.9: never more units in play at a level than counters showing it.
-    for (t, ty) in game.scenario.unit_types.iter().enumerate() {
-        let levels: Vec<u32> = units.0.iter().filter(|u| u.type_index == t && u.space().is_some()).map(|u| u.level).collect();
-        for l in &levels {
-            if let Some(mix) = crate::rules::levels::mix_at(&game, t, *l) {
-                let n = levels.iter().filter(|x| *x == l).count() as u32;
-                if n > mix {
-                    return Err(format!("{n} {} units at level {l} are in play, the counter mix has {mix}", ty.id));
-                }
-            }
+    let mut at_level: std::collections::BTreeMap<(usize, u32), u32> = std::collections::BTreeMap::new();
+    for u in units.0.iter().filter(|u| u.space().is_some()) {
+        *at_level.entry((u.type_index, u.level)).or_default() += 1;
+    }
+    for (&(t, l), &n) in &at_level {
+        if let Some(mix) = crate::rules::levels::mix_at(&game, t, l)
+            && n > mix
+        {
+            return Err(format!("{n} {} units at level {l} are in play, the counter mix has {mix}", game.scenario.unit_types[t].id));
         }
     }
     let tracks = s.world.resource::<Tracks>();

@@ -8,7 +8,7 @@ use bevy::prelude::*;
 
 use super::{index_track, is_foreign};
 use crate::scenario::board::SpaceKind;
-use crate::model::view::UnitsView;
+use crate::model::view::{UnitView, UnitsView};
 use crate::model::{Game, Location, SpaceId, StepLevel, Tracks, TurnState};
 use crate::rules::levels::range;
 use crate::rules::losses::LossQuery;
@@ -102,91 +102,144 @@ pub fn placement_allows(game: &Game, start: &MobilizationStart, side: usize, r: 
     })
 }
 
+/// What every purchase of one unit type with one payment shares in a given state (12.2, 12.9,
+/// 13.7, 24.5): its entry level, whether a counter at that level is free, the counter bought and
+/// the districts the Movement Restriction Chart bans it from.
+struct TypeFacts {
+    /// `None` when no counter of the type is free at any level (24.5).
+    level: Option<u32>,
+    free: bool,
+    /// Index in the units view of the counter bought.
+    counter: Option<usize>,
+    bans: Vec<bool>,
+}
+
+/// The state a purchase is checked against, and what purchases of that state share, worked out
+/// once: the legal list checks every chart line at every district, a command once, both through
+/// [`Market::check`].
+pub struct Market<'a> {
+    game: &'a Game,
+    turn: &'a TurnState,
+    units: &'a UnitsView,
+    tracks: &'a Tracks,
+    control: &'a crate::model::Control,
+    start: &'a MobilizationStart,
+    side: usize,
+    /// Units (of any side) per space: a box holds one unit (12.4).
+    occupied: Vec<u32>,
+    facts: std::collections::BTreeMap<(usize, bool), TypeFacts>,
+}
+
+impl<'a> Market<'a> {
+    #[must_use]
+    pub fn new(game: &'a Game, turn: &'a TurnState, units: &'a UnitsView, (tracks, control): (&'a Tracks, &'a crate::model::Control), start: &'a MobilizationStart, side: usize) -> Self {
+        let mut occupied = vec![0; game.board.len()];
+        for s in units.0.iter().filter_map(UnitView::space) {
+            occupied[s.index()] += 1;
+        }
+        Self { game, turn, units, tracks, control, start, side, occupied, facts: std::collections::BTreeMap::new() }
+    }
+
+    /// Why a recruit may not be made at `space`, or the pool counter and its entry level.
+    pub fn check(&mut self, unit_type: &str, space: SpaceId, surge: bool) -> Result<(String, u32, i32), String> {
+        let (game, turn, side) = (self.game, self.turn, self.side);
+        let district = game.board.area_of(space);
+        // 27.13: units bought during the side's set-up, at a multiple of their cost.
+        let at_setup = super::netwar(game).and_then(|n| n.setup_recruits.as_ref()).filter(|r| game.options.contains(&r.option) && turn.setup == Some(side) && game.side_index(&r.side) == Some(side));
+        if turn.setup.is_some() {
+            let Some(sr) = at_setup else { return Err("units are recruited in the side's own Mobilization phase (12)".into()) };
+            if surge || !sr.unit_types.iter().any(|t| t == unit_type) {
+                return Err(format!("{unit_type} may not be bought at set-up (27.13)"));
+            }
+            let line = super::netwar(game).and_then(|n| n.mobilization.iter().find(|r| r.unit_type == unit_type && game.side_index(&r.side) == Some(side)));
+            let cost = line.map_or(0, |r| r.cost) * sr.cost_multiplier;
+            let as_chart = Recruit { side: sr.side.clone(), unit_type: unit_type.to_string(), cost, place: sr.place.clone(), iraq_only: false, option: None };
+            if !placement_allows(game, self.start, side, &as_chart, district) {
+                return Err(format!("{unit_type} bought at set-up goes to Iraq or Kuwait (27.13)"));
+            }
+            return self.finish(unit_type, space, district, false, cost);
+        }
+        let phase = turn.current_phase(game).ok_or("no phase")?;
+        if phase.kind != PhaseKind::Mobilization || turn.actor(game, phase) != Some(side) {
+            return Err("units are recruited in the side's own Mobilization phase (12)".into());
+        }
+        // The first chart line (of those whose option is on) that lets the unit go there (27.3:
+        // a second, dearer line places Iraqi militia anywhere in Iraq).
+        let mut lines = super::netwar(game)
+            .into_iter()
+            .flat_map(|n| n.mobilization.iter())
+            .filter(|r| r.unit_type == unit_type && game.side_index(&r.side) == Some(side))
+            .filter(|r| r.option.as_ref().is_none_or(|o| game.options.contains(o)))
+            .peekable();
+        if lines.peek().is_none() {
+            return Err(format!("`{unit_type}` is not on {}'s mobilization chart", game.side_id(side)));
+        }
+        let Some(r) = lines.find(|r| placement_allows(game, self.start, side, r, district)) else {
+            return Err(format!("the chart does not let {unit_type} be placed in {} (12.4: prerequisites count as they stood when the phase began)", game.board.key(district)));
+        };
+        // 27.2: no Iraqi insurgent recruits in a Green Zone the CI controls.
+        if let Some(n) = super::netwar(game) {
+            let contingent = game.scenario.unit_types.iter().find(|t| t.id == unit_type).map(|t| t.contingent.as_str()).unwrap_or_default();
+            for b in n.recruit_bans.iter().filter(|b| game.options.contains(&b.option) && b.contingent == contingent && b.space == game.board.key(district)) {
+                if game.side_index(&b.controlled_by).is_some_and(|c| self.control.owner[district.index()] == Some(c)) {
+                    return Err(format!("{unit_type} may not be recruited in {} while {} controls it ({})", b.space, b.controlled_by, b.rule));
+                }
+            }
+        }
+        self.finish(unit_type, space, district, surge, r.cost)
+    }
+
+    /// The checks every purchase shares: payment, box, counter, Movement Restriction Chart.
+    fn finish(&mut self, unit_type: &str, space: SpaceId, district: SpaceId, surge: bool, cost: i32) -> Result<(String, u32, i32), String> {
+        let (game, side, tracks) = (self.game, self.side, self.tracks);
+        let at = game.board.key(space);
+        let t = game.scenario.unit_types.iter().position(|u| u.id == unit_type).ok_or_else(|| format!("unknown unit type `{unit_type}`"))?;
+        if surge {
+            let t = surge_track(game, side).ok_or("the side has no mobilization points")?;
+            if tracks.0[t] < cost {
+                return Err(format!("{unit_type} costs {} and {} mobilization points are left (24.5)", cost, tracks.0[t]));
+            }
+        } else {
+            let track = index_track(game, side).ok_or("the side has no index")?;
+            // Spending the index to 0 would lose the game at once (5.2): a purchase must leave at least 1.
+            if tracks.0[track] - cost < 1 {
+                return Err(format!("{} costs {} and the index is {}: it may not be spent to 0 (5.2)", unit_type, cost, tracks.0[track]));
+            }
+        }
+        if matches!(game.board.spaces[space.index()].kind, SpaceKind::Slot { .. }) && self.occupied[space.index()] > 0 {
+            return Err(format!("{at} is not empty (12.4: one unit per infra box)"));
+        }
+        if !matches!(game.board.spaces[district.index()].kind, SpaceKind::Area) {
+            return Err(format!("{at} is not a district"));
+        }
+        let units = self.units;
+        let facts = self.facts.entry((t, surge)).or_insert_with(|| {
+            // 12.2: multi-level units enter at level 1; 24.5: bought with mobilization points,
+            // at the highest level with a free counter.
+            let level = if surge { crate::rules::levels::highest_free(game, units, t) } else { Some(range(game, t).map_or(0, |(lowest, _)| lowest)) };
+            let free = level.is_some_and(|l| crate::rules::levels::free_at(game, units, t, l, ""));
+            let counter = units.0.iter().position(|u| u.type_index == t && u.location == Location::Eliminated);
+            // 13.7: the Movement Restriction Chart holds for placements too.
+            let bans = counter.map(|c| crate::rules::movement::entry_bans(game, units, &units.0[c])).unwrap_or_default();
+            TypeFacts { level, free, counter, bans }
+        });
+        let level = facts.level.ok_or_else(|| format!("no counter of {unit_type} is free"))?;
+        if !facts.free {
+            return Err(format!("no level-{level} counter of {unit_type} is free (12.2)"));
+        }
+        let counter = facts.counter.ok_or_else(|| format!("every {unit_type} counter is in play (12.9)"))?;
+        if facts.bans[district.index()] {
+            return Err(format!("{unit_type} may not be in {} (13.7 Movement Restriction Chart)", game.board.key(district)));
+        }
+        Ok((units.0[counter].id.to_string(), level, cost))
+    }
+}
+
 /// Why a recruit may not be made, or the pool counter and its entry level.
 #[expect(clippy::too_many_arguments, reason = "the state a purchase depends on, read-only")]
 pub fn recruit_check(game: &Game, turn: &TurnState, units: &UnitsView, (tracks, control): (&Tracks, &crate::model::Control), start: &MobilizationStart, side: usize, unit_type: &str, at: &str, surge: bool) -> Result<(String, u32, i32), String> {
     let space = game.board.space(at).ok_or_else(|| format!("unknown space `{at}`"))?;
-    let district = game.board.area_of(space);
-    // 27.13: units bought during the side's set-up, at a multiple of their cost.
-    let at_setup = super::netwar(game).and_then(|n| n.setup_recruits.as_ref()).filter(|r| game.options.contains(&r.option) && turn.setup == Some(side) && game.side_index(&r.side) == Some(side));
-    if turn.setup.is_some() {
-        let Some(sr) = at_setup else { return Err("units are recruited in the side's own Mobilization phase (12)".into()) };
-        if surge || !sr.unit_types.iter().any(|t| t == unit_type) {
-            return Err(format!("{unit_type} may not be bought at set-up (27.13)"));
-        }
-        let line = super::netwar(game).and_then(|n| n.mobilization.iter().find(|r| r.unit_type == unit_type && game.side_index(&r.side) == Some(side)));
-        let cost = line.map_or(0, |r| r.cost) * sr.cost_multiplier;
-        let as_chart = Recruit { side: sr.side.clone(), unit_type: unit_type.to_string(), cost, place: sr.place.clone(), iraq_only: false, option: None };
-        if !placement_allows(game, start, side, &as_chart, district) {
-            return Err(format!("{unit_type} bought at set-up goes to Iraq or Kuwait (27.13)"));
-        }
-        return finish_check(game, units, tracks, side, unit_type, at, space, district, false, cost);
-    }
-    let phase = turn.current_phase(game).ok_or("no phase")?;
-    if phase.kind != PhaseKind::Mobilization || turn.actor(game, phase) != Some(side) {
-        return Err("units are recruited in the side's own Mobilization phase (12)".into());
-    }
-    // The first chart line (of those whose option is on) that lets the unit go there (27.3: a
-    // second, dearer line places Iraqi militia anywhere in Iraq).
-    let lines: Vec<&Recruit> = super::netwar(game)
-        .map(|n| n.mobilization.iter().filter(|r| r.unit_type == unit_type && game.side_index(&r.side) == Some(side)).filter(|r| r.option.as_ref().is_none_or(|o| game.options.contains(o))).collect())
-        .unwrap_or_default();
-    if lines.is_empty() {
-        return Err(format!("`{unit_type}` is not on {}'s mobilization chart", game.side_id(side)));
-    }
-    let Some(r) = lines.iter().find(|r| placement_allows(game, start, side, r, district)).copied() else {
-        return Err(format!("the chart does not let {unit_type} be placed in {} (12.4: prerequisites count as they stood when the phase began)", game.board.key(district)));
-    };
-    // 27.2: no Iraqi insurgent recruits in a Green Zone the CI controls.
-    if let Some(n) = super::netwar(game) {
-        let contingent = game.scenario.unit_types.iter().find(|t| t.id == unit_type).map(|t| t.contingent.as_str()).unwrap_or_default();
-        for b in n.recruit_bans.iter().filter(|b| game.options.contains(&b.option) && b.contingent == contingent && b.space == game.board.key(district)) {
-            if game.side_index(&b.controlled_by).is_some_and(|c| control.owner[district.index()] == Some(c)) {
-                return Err(format!("{unit_type} may not be recruited in {} while {} controls it ({})", b.space, b.controlled_by, b.rule));
-            }
-        }
-    }
-    finish_check(game, units, tracks, side, unit_type, at, space, district, surge, r.cost)
-}
-
-/// The checks every purchase shares: payment, box, counter, Movement Restriction Chart.
-#[expect(clippy::too_many_arguments, reason = "a purchase's whole description")]
-fn finish_check(game: &Game, units: &UnitsView, tracks: &Tracks, side: usize, unit_type: &str, at: &str, space: SpaceId, district: SpaceId, surge: bool, cost: i32) -> Result<(String, u32, i32), String> {
-    let t = game.scenario.unit_types.iter().position(|u| u.id == unit_type).ok_or_else(|| format!("unknown unit type `{unit_type}`"))?;
-    if surge {
-        let t = surge_track(game, side).ok_or("the side has no mobilization points")?;
-        if tracks.0[t] < cost {
-            return Err(format!("{unit_type} costs {} and {} mobilization points are left (24.5)", cost, tracks.0[t]));
-        }
-    } else {
-        let track = index_track(game, side).ok_or("the side has no index")?;
-        // Spending the index to 0 would lose the game at once (5.2): a purchase must leave at least 1.
-        if tracks.0[track] - cost < 1 {
-            return Err(format!("{} costs {} and the index is {}: it may not be spent to 0 (5.2)", unit_type, cost, tracks.0[track]));
-        }
-    }
-    if matches!(game.board.spaces[space.index()].kind, SpaceKind::Slot { .. }) && units.at(space).next().is_some() {
-        return Err(format!("{at} is not empty (12.4: one unit per infra box)"));
-    }
-    if !matches!(game.board.spaces[district.index()].kind, SpaceKind::Area) {
-        return Err(format!("{at} is not a district"));
-    }
-    // 12.2: multi-level units enter at level 1; 24.5: bought with mobilization points, at the
-    // highest level with a free counter.
-    let level = if surge {
-        crate::rules::levels::highest_free(game, units, t).ok_or_else(|| format!("no counter of {unit_type} is free"))?
-    } else {
-        range(game, t).map_or(0, |(lowest, _)| lowest)
-    };
-    if !crate::rules::levels::free_at(game, units, t, level, "") {
-        return Err(format!("no level-{level} counter of {unit_type} is free (12.2)"));
-    }
-    let counter = units.0.iter().find(|u| u.type_index == t && u.location == Location::Eliminated).ok_or_else(|| format!("every {unit_type} counter is in play (12.9)"))?;
-    // 13.7: the Movement Restriction Chart holds for placements too.
-    if crate::rules::movement::entry_bans(game, units, counter)[district.index()] {
-        return Err(format!("{unit_type} may not be in {} (13.7 Movement Restriction Chart)", game.board.key(district)));
-    }
-    Ok((counter.id.to_string(), level, cost))
+    Market::new(game, turn, units, (tracks, control), start, side).check(unit_type, space, surge)
 }
 
 fn recruit(mut ctx: CommandCtx, mut tracks: ResMut<Tracks>, control: Res<crate::model::Control>, start: Res<MobilizationStart>, mut q: LossQuery) {
@@ -251,14 +304,17 @@ fn withdraw(mut ctx: CommandCtx, mut q: LossQuery) {
 pub fn mobilization_commands(game: &Game, turn: &TurnState, units: &UnitsView, (tracks, control): (&Tracks, &crate::model::Control), start: &MobilizationStart, side: usize) -> Vec<Command> {
     let mut out = Vec::new();
     let Some(n) = super::netwar(game) else { return out };
+    let mut market = Market::new(game, turn, units, (tracks, control), start, side);
+    // Two chart lines of one unit type (27.3) offer the same purchases: each is listed once.
+    let mut listed = std::collections::BTreeSet::new();
+    let districts: Vec<SpaceId> = (0..game.board.len()).map(|i| SpaceId(i as u32)).filter(|s| matches!(game.board.spaces[s.index()].kind, SpaceKind::Area)).collect();
     for r in n.mobilization.iter().filter(|r| game.side_index(&r.side) == Some(side)) {
-        for d in (0..game.board.len()).map(|i| SpaceId(i as u32)).filter(|s| matches!(game.board.spaces[s.index()].kind, SpaceKind::Area)) {
-            let empty_box = game.board.slots_of(d).into_iter().find(|b| units.at(*b).next().is_none());
+        for &d in &districts {
+            let empty_box = game.board.slots_of(d).find(|b| market.occupied[b.index()] == 0);
             for at in std::iter::once(d).chain(empty_box) {
-                let key = game.board.key(at);
                 for surge in [false, true] {
-                    if recruit_check(game, turn, units, (tracks, control), start, side, &r.unit_type, key, surge).is_ok() && !out.contains(&Command::Recruit { unit_type: r.unit_type.clone(), at: key.to_string(), surge }) {
-                        out.push(Command::Recruit { unit_type: r.unit_type.clone(), at: key.to_string(), surge });
+                    if market.check(&r.unit_type, at, surge).is_ok() && listed.insert((r.unit_type.as_str(), at, surge)) {
+                        out.push(Command::Recruit { unit_type: r.unit_type.clone(), at: game.board.key(at).to_string(), surge });
                     }
                 }
             }
