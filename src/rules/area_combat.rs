@@ -27,7 +27,7 @@ pub fn engagement(game: &Game, turn: &TurnState, units: &UnitsView, side: usize,
     let open_enemy: Vec<String> = units.at(space).filter(|u| u.side != side).map(|u| u.id.to_string()).collect();
     let underground = open_enemy.is_empty();
     let defenders = if underground {
-        game.board.slots_of(space).into_iter().flat_map(|s| units.at(s).filter(|u| u.side != side).map(|u| u.id.to_string()).collect::<Vec<_>>()).collect()
+        game.board.slots_of(space).flat_map(|s| units.at(s).filter(|u| u.side != side).map(|u| u.id.to_string()).collect::<Vec<_>>()).collect()
     } else {
         open_enemy
     };
@@ -125,7 +125,7 @@ pub fn blend_in(game: &Game, units: &UnitsView, side: usize, space: SpaceId) -> 
 
 /// The enemy units in the space's boxes and the side's open units able to attack them.
 fn box_engagement(game: &Game, units: &UnitsView, side: usize, space: SpaceId) -> (Vec<String>, Vec<String>) {
-    let defenders = game.board.slots_of(space).into_iter().flat_map(|s| units.at(s).filter(|u| u.side != side).map(|u| u.id.to_string()).collect::<Vec<_>>()).collect();
+    let defenders = game.board.slots_of(space).flat_map(|s| units.at(s).filter(|u| u.side != side).map(|u| u.id.to_string()).collect::<Vec<_>>()).collect();
     let able = units.at(space).filter(|u| u.side == side && !u.activity.attacked_below && factors(game, u.type_index, u.level).attack > 0).map(|u| u.id.to_string()).collect();
     (defenders, able)
 }

@@ -443,7 +443,6 @@ impl Board {
     }
 
     /// The slots of an area space (its infrastructure boxes), in id order.
-    #[must_use]
     pub fn slots_of(&self, space: SpaceId) -> std::iter::Copied<std::slice::Iter<'_, SpaceId>> {
         self.slots.get(space.index()).map_or(&[][..], Vec::as_slice).iter().copied()
     }

@@ -38,7 +38,7 @@ pub fn check_invariants(s: &mut Session) -> Result<(), String> {
     }
     for i in 0..game.board.len() {
         let sp = crate::model::SpaceId(i as u32);
-        let Some(limit) = stacking_limit(&game, sp) else { continue };
+        let Some(limit) = stacking_limit(game, sp) else { continue };
         for side in 0..sides {
             let n = here[i * sides + side];
             if n > limit {
@@ -50,7 +50,7 @@ pub fn check_invariants(s: &mut Session) -> Result<(), String> {
     for i in 0..game.board.len() {
         let sp = crate::model::SpaceId(i as u32);
         if let crate::scenario::board::SpaceKind::Slot { .. } = game.board.spaces[i].kind
-            && let Some(limit) = stacking_limit(&game, sp)
+            && let Some(limit) = stacking_limit(game, sp)
         {
             let n: u32 = here[i * sides..(i + 1) * sides].iter().sum();
             if n > limit {
@@ -64,7 +64,7 @@ pub fn check_invariants(s: &mut Session) -> Result<(), String> {
         *at_level.entry((u.type_index, u.level)).or_default() += 1;
     }
     for (&(t, l), &n) in &at_level {
-        if let Some(mix) = crate::rules::levels::mix_at(&game, t, l)
+        if let Some(mix) = crate::rules::levels::mix_at(game, t, l)
             && n > mix
         {
             return Err(format!("{n} {} units at level {l} are in play, the counter mix has {mix}", game.scenario.unit_types[t].id));

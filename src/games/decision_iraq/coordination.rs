@@ -33,7 +33,7 @@ fn targets(game: &Game, turn: &TurnState, units: &UnitsView, side: usize, area: 
     if !open.is_empty() {
         return (open.into_iter().filter(|id| !turn.attacked_units.contains(id)).collect(), false);
     }
-    let boxed = game.board.slots_of(area).into_iter().flat_map(|b| units.at(b).filter(|u| u.side != side).map(|u| u.id.to_string()).collect::<Vec<_>>());
+    let boxed = game.board.slots_of(area).flat_map(|b| units.at(b).filter(|u| u.side != side).map(|u| u.id.to_string()).collect::<Vec<_>>());
     (boxed.filter(|id| !turn.attacked_units.contains(id)).collect(), true)
 }
 

@@ -102,6 +102,65 @@ pub fn placement_allows(game: &Game, start: &MobilizationStart, side: usize, r: 
     })
 }
 
+/// Why a purchase may not be made: worded only when shown, so the legal list (which asks about
+/// every chart line at every district) formats nothing it throws away.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refusal<'s> {
+    NotInPhase,
+    NoPhase,
+    NotAtSetup(&'s str),
+    SetupOutsideIraq(&'s str),
+    NotOnChart(&'s str, &'s str),
+    ChartForbids(&'s str, &'s str),
+    /// 27.2: (unit type, space, controlling side, rule).
+    Banned(&'s str, &'s str, &'s str, &'s str),
+    UnknownType(&'s str),
+    NoPoints,
+    PointsShort(&'s str, i32, i32),
+    NoIndex,
+    IndexShort(&'s str, i32, i32),
+    BoxFull(&'s str),
+    NotDistrict(&'s str),
+    NoneFree(&'s str),
+    NoneFreeAt(&'s str, u32),
+    AllInPlay(&'s str),
+    Restricted(&'s str, &'s str),
+}
+
+impl std::fmt::Display for Refusal<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            Self::NotInPhase => write!(f, "units are recruited in the side's own Mobilization phase (12)"),
+            Self::NoPhase => write!(f, "no phase"),
+            Self::NotAtSetup(t) => write!(f, "{t} may not be bought at set-up (27.13)"),
+            Self::SetupOutsideIraq(t) => write!(f, "{t} bought at set-up goes to Iraq or Kuwait (27.13)"),
+            Self::NotOnChart(t, side) => write!(f, "`{t}` is not on {side}'s mobilization chart"),
+            Self::ChartForbids(t, d) => write!(f, "the chart does not let {t} be placed in {d} (12.4: prerequisites count as they stood when the phase began)"),
+            Self::Banned(t, space, by, rule) => write!(f, "{t} may not be recruited in {space} while {by} controls it ({rule})"),
+            Self::UnknownType(t) => write!(f, "unknown unit type `{t}`"),
+            Self::NoPoints => write!(f, "the side has no mobilization points"),
+            Self::PointsShort(t, cost, left) => write!(f, "{t} costs {cost} and {left} mobilization points are left (24.5)"),
+            Self::NoIndex => write!(f, "the side has no index"),
+            Self::IndexShort(t, cost, index) => write!(f, "{t} costs {cost} and the index is {index}: it may not be spent to 0 (5.2)"),
+            Self::BoxFull(at) => write!(f, "{at} is not empty (12.4: one unit per infra box)"),
+            Self::NotDistrict(at) => write!(f, "{at} is not a district"),
+            Self::NoneFree(t) => write!(f, "no counter of {t} is free"),
+            Self::NoneFreeAt(t, level) => write!(f, "no level-{level} counter of {t} is free (12.2)"),
+            Self::AllInPlay(t) => write!(f, "every {t} counter is in play (12.9)"),
+            Self::Restricted(t, d) => write!(f, "{t} may not be in {d} (13.7 Movement Restriction Chart)"),
+        }
+    }
+}
+
+/// A purchase that may be made: the pool counter (its index in the units view), its entry
+/// level and its cost.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Purchase {
+    pub counter: usize,
+    pub level: u32,
+    pub cost: i32,
+}
+
 /// What every purchase of one unit type with one payment shares in a given state (12.2, 12.9,
 /// 13.7, 24.5): its entry level, whether a counter at that level is free, the counter bought and
 /// the districts the Movement Restriction Chart bans it from.
@@ -140,28 +199,31 @@ impl<'a> Market<'a> {
         Self { game, turn, units, tracks, control, start, side, occupied, facts: std::collections::BTreeMap::new() }
     }
 
-    /// Why a recruit may not be made at `space`, or the pool counter and its entry level.
-    pub fn check(&mut self, unit_type: &str, space: SpaceId, surge: bool) -> Result<(String, u32, i32), String> {
+    /// Why a recruit may not be made at `space`, or the purchase.
+    pub fn check<'s>(&mut self, unit_type: &'s str, space: SpaceId, surge: bool) -> Result<Purchase, Refusal<'s>>
+    where
+        'a: 's,
+    {
         let (game, turn, side) = (self.game, self.turn, self.side);
         let district = game.board.area_of(space);
         // 27.13: units bought during the side's set-up, at a multiple of their cost.
         let at_setup = super::netwar(game).and_then(|n| n.setup_recruits.as_ref()).filter(|r| game.options.contains(&r.option) && turn.setup == Some(side) && game.side_index(&r.side) == Some(side));
         if turn.setup.is_some() {
-            let Some(sr) = at_setup else { return Err("units are recruited in the side's own Mobilization phase (12)".into()) };
+            let Some(sr) = at_setup else { return Err(Refusal::NotInPhase) };
             if surge || !sr.unit_types.iter().any(|t| t == unit_type) {
-                return Err(format!("{unit_type} may not be bought at set-up (27.13)"));
+                return Err(Refusal::NotAtSetup(unit_type));
             }
             let line = super::netwar(game).and_then(|n| n.mobilization.iter().find(|r| r.unit_type == unit_type && game.side_index(&r.side) == Some(side)));
             let cost = line.map_or(0, |r| r.cost) * sr.cost_multiplier;
             let as_chart = Recruit { side: sr.side.clone(), unit_type: unit_type.to_string(), cost, place: sr.place.clone(), iraq_only: false, option: None };
             if !placement_allows(game, self.start, side, &as_chart, district) {
-                return Err(format!("{unit_type} bought at set-up goes to Iraq or Kuwait (27.13)"));
+                return Err(Refusal::SetupOutsideIraq(unit_type));
             }
             return self.finish(unit_type, space, district, false, cost);
         }
-        let phase = turn.current_phase(game).ok_or("no phase")?;
+        let phase = turn.current_phase(game).ok_or(Refusal::NoPhase)?;
         if phase.kind != PhaseKind::Mobilization || turn.actor(game, phase) != Some(side) {
-            return Err("units are recruited in the side's own Mobilization phase (12)".into());
+            return Err(Refusal::NotInPhase);
         }
         // The first chart line (of those whose option is on) that lets the unit go there (27.3:
         // a second, dearer line places Iraqi militia anywhere in Iraq).
@@ -172,17 +234,17 @@ impl<'a> Market<'a> {
             .filter(|r| r.option.as_ref().is_none_or(|o| game.options.contains(o)))
             .peekable();
         if lines.peek().is_none() {
-            return Err(format!("`{unit_type}` is not on {}'s mobilization chart", game.side_id(side)));
+            return Err(Refusal::NotOnChart(unit_type, game.side_id(side)));
         }
         let Some(r) = lines.find(|r| placement_allows(game, self.start, side, r, district)) else {
-            return Err(format!("the chart does not let {unit_type} be placed in {} (12.4: prerequisites count as they stood when the phase began)", game.board.key(district)));
+            return Err(Refusal::ChartForbids(unit_type, game.board.key(district)));
         };
         // 27.2: no Iraqi insurgent recruits in a Green Zone the CI controls.
         if let Some(n) = super::netwar(game) {
             let contingent = game.scenario.unit_types.iter().find(|t| t.id == unit_type).map(|t| t.contingent.as_str()).unwrap_or_default();
             for b in n.recruit_bans.iter().filter(|b| game.options.contains(&b.option) && b.contingent == contingent && b.space == game.board.key(district)) {
                 if game.side_index(&b.controlled_by).is_some_and(|c| self.control.owner[district.index()] == Some(c)) {
-                    return Err(format!("{unit_type} may not be recruited in {} while {} controls it ({})", b.space, b.controlled_by, b.rule));
+                    return Err(Refusal::Banned(unit_type, &b.space, &b.controlled_by, &b.rule));
                 }
             }
         }
@@ -190,27 +252,30 @@ impl<'a> Market<'a> {
     }
 
     /// The checks every purchase shares: payment, box, counter, Movement Restriction Chart.
-    fn finish(&mut self, unit_type: &str, space: SpaceId, district: SpaceId, surge: bool, cost: i32) -> Result<(String, u32, i32), String> {
+    fn finish<'s>(&mut self, unit_type: &'s str, space: SpaceId, district: SpaceId, surge: bool, cost: i32) -> Result<Purchase, Refusal<'s>>
+    where
+        'a: 's,
+    {
         let (game, side, tracks) = (self.game, self.side, self.tracks);
         let at = game.board.key(space);
-        let t = game.scenario.unit_types.iter().position(|u| u.id == unit_type).ok_or_else(|| format!("unknown unit type `{unit_type}`"))?;
+        let t = game.scenario.unit_types.iter().position(|u| u.id == unit_type).ok_or(Refusal::UnknownType(unit_type))?;
         if surge {
-            let t = surge_track(game, side).ok_or("the side has no mobilization points")?;
+            let t = surge_track(game, side).ok_or(Refusal::NoPoints)?;
             if tracks.0[t] < cost {
-                return Err(format!("{unit_type} costs {} and {} mobilization points are left (24.5)", cost, tracks.0[t]));
+                return Err(Refusal::PointsShort(unit_type, cost, tracks.0[t]));
             }
         } else {
-            let track = index_track(game, side).ok_or("the side has no index")?;
+            let track = index_track(game, side).ok_or(Refusal::NoIndex)?;
             // Spending the index to 0 would lose the game at once (5.2): a purchase must leave at least 1.
             if tracks.0[track] - cost < 1 {
-                return Err(format!("{} costs {} and the index is {}: it may not be spent to 0 (5.2)", unit_type, cost, tracks.0[track]));
+                return Err(Refusal::IndexShort(unit_type, cost, tracks.0[track]));
             }
         }
         if matches!(game.board.spaces[space.index()].kind, SpaceKind::Slot { .. }) && self.occupied[space.index()] > 0 {
-            return Err(format!("{at} is not empty (12.4: one unit per infra box)"));
+            return Err(Refusal::BoxFull(at));
         }
         if !matches!(game.board.spaces[district.index()].kind, SpaceKind::Area) {
-            return Err(format!("{at} is not a district"));
+            return Err(Refusal::NotDistrict(at));
         }
         let units = self.units;
         let facts = self.facts.entry((t, surge)).or_insert_with(|| {
@@ -223,15 +288,15 @@ impl<'a> Market<'a> {
             let bans = counter.map(|c| crate::rules::movement::entry_bans(game, units, &units.0[c])).unwrap_or_default();
             TypeFacts { level, free, counter, bans }
         });
-        let level = facts.level.ok_or_else(|| format!("no counter of {unit_type} is free"))?;
+        let level = facts.level.ok_or(Refusal::NoneFree(unit_type))?;
         if !facts.free {
-            return Err(format!("no level-{level} counter of {unit_type} is free (12.2)"));
+            return Err(Refusal::NoneFreeAt(unit_type, level));
         }
-        let counter = facts.counter.ok_or_else(|| format!("every {unit_type} counter is in play (12.9)"))?;
+        let counter = facts.counter.ok_or(Refusal::AllInPlay(unit_type))?;
         if facts.bans[district.index()] {
-            return Err(format!("{unit_type} may not be in {} (13.7 Movement Restriction Chart)", game.board.key(district)));
+            return Err(Refusal::Restricted(unit_type, game.board.key(district)));
         }
-        Ok((units.0[counter].id.to_string(), level, cost))
+        Ok(Purchase { counter, level, cost })
     }
 }
 
@@ -239,7 +304,8 @@ impl<'a> Market<'a> {
 #[expect(clippy::too_many_arguments, reason = "the state a purchase depends on, read-only")]
 pub fn recruit_check(game: &Game, turn: &TurnState, units: &UnitsView, (tracks, control): (&Tracks, &crate::model::Control), start: &MobilizationStart, side: usize, unit_type: &str, at: &str, surge: bool) -> Result<(String, u32, i32), String> {
     let space = game.board.space(at).ok_or_else(|| format!("unknown space `{at}`"))?;
-    Market::new(game, turn, units, (tracks, control), start, side).check(unit_type, space, surge)
+    let p = Market::new(game, turn, units, (tracks, control), start, side).check(unit_type, space, surge).map_err(|r| r.to_string())?;
+    Ok((units.0[p.counter].id.to_string(), p.level, p.cost))
 }
 
 fn recruit(mut ctx: CommandCtx, mut tracks: ResMut<Tracks>, control: Res<crate::model::Control>, start: Res<MobilizationStart>, mut q: LossQuery) {

@@ -49,6 +49,8 @@ pub struct DecisionIraq {
     pub rules: NetwarRules,
     /// Every `RulesetEffect` of the scenario (event tables, cups, nested effects), by its text.
     pub effects: std::collections::BTreeMap<String, NetwarEffect>,
+    /// Per board space: its district is foreign (the `foreign` attribute), read once.
+    pub foreign: Vec<bool>,
 }
 
 /// What the file format needs to know: Decision: Iraq plays Mobilization (12) and Hyperwar
@@ -282,7 +284,23 @@ pub fn space_attr<'a>(game: &'a Game, space: crate::model::SpaceId, name: &str) 
 /// The district is foreign (its `foreign` attribute is true).
 #[must_use]
 pub fn is_foreign(game: &Game, space: crate::model::SpaceId) -> bool {
-    matches!(space_attr(game, space, "foreign"), Some(AttrValue::Bool(true)))
+    match game.ruleset.as_any().downcast_ref::<DecisionIraq>().and_then(|d| d.foreign.get(space.index())) {
+        Some(f) => *f,
+        None => foreign_attr(game.scenario.as_ref(), &game.board, space),
+    }
+}
+
+/// The district's `foreign` attribute, looked up in the scenario.
+fn foreign_attr(s: &crate::scenario::schema::Scenario, board: &crate::scenario::board::Board, space: crate::model::SpaceId) -> bool {
+    let crate::scenario::schema::Map::Area(m) = &s.map else { return false };
+    let key = board.key(board.area_of(space));
+    m.spaces.iter().find(|d| d.id == key).is_some_and(|d| matches!(d.attributes.get("foreign"), Some(AttrValue::Bool(true))))
+}
+
+/// Every board space's `foreign` flag, in board order.
+#[must_use]
+pub fn foreign_flags(s: &crate::scenario::schema::Scenario, board: &crate::scenario::board::Board) -> Vec<bool> {
+    (0..board.len()).map(|i| foreign_attr(s, board, crate::model::SpaceId(i as u32))).collect()
 }
 
 /// The multiplier of a change to `track` that `doublings` sources double: an election turn adds

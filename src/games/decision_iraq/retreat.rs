@@ -30,7 +30,7 @@ pub fn open_enemies(units: &UnitsView, area: SpaceId, side: usize) -> bool {
 /// The empty boxes of an area.
 #[must_use]
 pub fn empty_boxes(game: &Game, units: &UnitsView, area: SpaceId) -> Vec<SpaceId> {
-    game.board.slots_of(area).into_iter().filter(|s| units.at(*s).next().is_none()).collect()
+    game.board.slots_of(area).filter(|s| units.at(*s).next().is_none()).collect()
 }
 
 /// Whether the unit is a base (FOB, BZ) of `rules.netwar.bases`.

@@ -145,7 +145,7 @@ pub(super) fn read(loaded: &Loaded) -> Result<DecisionIraq, Vec<Diagnostic>> {
     }
     let diags = ctx.into_diagnostics();
     match rules {
-        Some(rules) if !diags.iter().any(|d| d.severity == Severity::Error) => Ok(DecisionIraq { rules, effects }),
+        Some(rules) if !diags.iter().any(|d| d.severity == Severity::Error) => Ok(DecisionIraq { rules, effects, foreign: super::foreign_flags(&loaded.scenario, &loaded.board) }),
         _ => Err(diags),
     }
 }
