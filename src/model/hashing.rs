@@ -1,51 +1,75 @@
-//! Hashing state without printing it: a serde serializer that feeds FNV-1a with a compact,
-//! unambiguous encoding of any `Serialize` value (a tag before each item, lengths before
-//! sequences and strings), so a checkpoint's hash costs no text to build. Equal values give
-//! equal hashes; the encoding names fields and variants by position, never by text.
+//! Hashing state without printing it: a serde serializer that feeds a 64-bit word hash with a
+//! compact, unambiguous encoding of any `Serialize` value (a tag before each item, lengths
+//! before sequences and strings), so a checkpoint's hash costs no text to build. Equal values
+//! give equal hashes; the encoding names fields and variants by position, never by text.
 
 use serde::ser::{self, Serialize};
 
-/// FNV-1a over a stream of bytes.
+/// A 64-bit hash fed a word at a time: each word is xored in, multiplied by an odd constant and
+/// folded (the state after a word depends on every bit fed before). Written out here, bit for
+/// bit, so that the hashes a save records are the same on every machine. It detects a replay
+/// that drifted, not a forger: saves are not signed.
 #[derive(Clone, Copy, Debug)]
-pub struct Fnv(pub u64);
+pub struct StateHasher(pub u64);
 
-impl Default for Fnv {
+impl Default for StateHasher {
     fn default() -> Self {
-        Fnv(0xcbf2_9ce4_8422_2325)
+        StateHasher(0xcbf2_9ce4_8422_2325)
     }
 }
 
-impl Fnv {
+impl StateHasher {
+    /// Feeds one word.
+    #[inline]
+    pub fn word(&mut self, w: u64) {
+        let x = (self.0 ^ w).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        self.0 = x ^ (x >> 29);
+    }
+
+    /// Feeds bytes eight at a time (the last word padded with zeros; callers feed the length
+    /// first where lengths vary).
     pub fn bytes(&mut self, b: &[u8]) {
-        for x in b {
-            self.0 ^= u64::from(*x);
-            self.0 = self.0.wrapping_mul(0x0000_0100_0000_01b3);
+        let mut chunks = b.chunks_exact(8);
+        for c in &mut chunks {
+            let mut w = [0u8; 8];
+            w.copy_from_slice(c);
+            self.word(u64::from_le_bytes(w));
+        }
+        let rest = chunks.remainder();
+        if !rest.is_empty() {
+            let mut w = [0u8; 8];
+            w[..rest.len()].copy_from_slice(rest);
+            self.word(u64::from_le_bytes(w));
         }
     }
+
     fn tag(&mut self, t: u8) {
-        self.bytes(&[t]);
+        self.word(u64::from(t) << 56);
     }
-    fn u64(&mut self, v: u64) {
-        self.bytes(&v.to_le_bytes());
+
+    /// A tag and a value in two words.
+    fn tagged(&mut self, t: u8, v: u64) {
+        self.tag(t);
+        self.word(v);
     }
 }
 
 /// The hash of a value.
 #[must_use]
 pub fn hash_value<T: Serialize + ?Sized>(v: &T) -> u64 {
-    let mut h = Fnv::default();
+    let mut h = StateHasher::default();
     feed(&mut h, v);
     h.0
 }
 
 /// Feeds a value into a running hash.
-pub fn feed<T: Serialize + ?Sized>(h: &mut Fnv, v: &T) {
+pub fn feed<T: Serialize + ?Sized>(h: &mut StateHasher, v: &T) {
     // Hashing cannot fail: every method below returns Ok.
     let _ = v.serialize(Hasher(h));
 }
 
 /// The serializer (writes into the hash, returns nothing).
-pub struct Hasher<'a>(pub &'a mut Fnv);
+pub struct Hasher<'a>(pub &'a mut StateHasher);
 
 /// Never produced: hashing does not fail.
 #[derive(Debug)]
@@ -77,8 +101,7 @@ impl<'a> ser::Serializer for Hasher<'a> {
     type SerializeStructVariant = Self;
 
     fn serialize_bool(self, v: bool) -> Result<(), Never> {
-        self.0.tag(1);
-        self.0.tag(u8::from(v));
+        self.0.tagged(1, u64::from(v));
         Ok(())
     }
     fn serialize_i8(self, v: i8) -> Result<(), Never> {
@@ -91,8 +114,7 @@ impl<'a> ser::Serializer for Hasher<'a> {
         self.serialize_i64(i64::from(v))
     }
     fn serialize_i64(self, v: i64) -> Result<(), Never> {
-        self.0.tag(2);
-        self.0.bytes(&v.to_le_bytes());
+        self.0.tagged(2, v as u64);
         Ok(())
     }
     fn serialize_i128(self, v: i128) -> Result<(), Never> {
@@ -110,8 +132,7 @@ impl<'a> ser::Serializer for Hasher<'a> {
         self.serialize_u64(u64::from(v))
     }
     fn serialize_u64(self, v: u64) -> Result<(), Never> {
-        self.0.tag(3);
-        self.0.u64(v);
+        self.0.tagged(3, v);
         Ok(())
     }
     fn serialize_u128(self, v: u128) -> Result<(), Never> {
@@ -123,24 +144,20 @@ impl<'a> ser::Serializer for Hasher<'a> {
         self.serialize_f64(f64::from(v))
     }
     fn serialize_f64(self, v: f64) -> Result<(), Never> {
-        self.0.tag(4);
-        self.0.u64(v.to_bits());
+        self.0.tagged(4, v.to_bits());
         Ok(())
     }
     fn serialize_char(self, v: char) -> Result<(), Never> {
-        self.0.tag(5);
-        self.0.u64(u64::from(v));
+        self.0.tagged(5, u64::from(v));
         Ok(())
     }
     fn serialize_str(self, v: &str) -> Result<(), Never> {
-        self.0.tag(6);
-        self.0.u64(v.len() as u64);
+        self.0.tagged(6, v.len() as u64);
         self.0.bytes(v.as_bytes());
         Ok(())
     }
     fn serialize_bytes(self, v: &[u8]) -> Result<(), Never> {
-        self.0.tag(7);
-        self.0.u64(v.len() as u64);
+        self.0.tagged(7, v.len() as u64);
         self.0.bytes(v);
         Ok(())
     }
@@ -160,21 +177,18 @@ impl<'a> ser::Serializer for Hasher<'a> {
         self.serialize_unit()
     }
     fn serialize_unit_variant(self, _: &'static str, i: u32, _: &'static str) -> Result<(), Never> {
-        self.0.tag(11);
-        self.0.u64(u64::from(i));
+        self.0.tagged(11, u64::from(i));
         Ok(())
     }
     fn serialize_newtype_struct<T: Serialize + ?Sized>(self, _: &'static str, v: &T) -> Result<(), Never> {
         v.serialize(self)
     }
     fn serialize_newtype_variant<T: Serialize + ?Sized>(self, _: &'static str, i: u32, _: &'static str, v: &T) -> Result<(), Never> {
-        self.0.tag(12);
-        self.0.u64(u64::from(i));
+        self.0.tagged(12, u64::from(i));
         v.serialize(self)
     }
     fn serialize_seq(self, len: Option<usize>) -> Result<Self, Never> {
-        self.0.tag(13);
-        self.0.u64(len.map_or(u64::MAX, |n| n as u64));
+        self.0.tagged(13, len.map_or(u64::MAX, |n| n as u64));
         Ok(self)
     }
     fn serialize_tuple(self, len: usize) -> Result<Self, Never> {
@@ -184,23 +198,19 @@ impl<'a> ser::Serializer for Hasher<'a> {
         self.serialize_seq(Some(len))
     }
     fn serialize_tuple_variant(self, _: &'static str, i: u32, _: &'static str, len: usize) -> Result<Self, Never> {
-        self.0.tag(14);
-        self.0.u64(u64::from(i));
+        self.0.tagged(14, u64::from(i));
         self.serialize_seq(Some(len))
     }
     fn serialize_map(self, len: Option<usize>) -> Result<Self, Never> {
-        self.0.tag(15);
-        self.0.u64(len.map_or(u64::MAX, |n| n as u64));
+        self.0.tagged(15, len.map_or(u64::MAX, |n| n as u64));
         Ok(self)
     }
     fn serialize_struct(self, _: &'static str, len: usize) -> Result<Self, Never> {
-        self.0.tag(16);
-        self.0.u64(len as u64);
+        self.0.tagged(16, len as u64);
         Ok(self)
     }
     fn serialize_struct_variant(self, _: &'static str, i: u32, _: &'static str, len: usize) -> Result<Self, Never> {
-        self.0.tag(17);
-        self.0.u64(u64::from(i));
+        self.0.tagged(17, u64::from(i));
         self.serialize_struct("", len)
     }
 }

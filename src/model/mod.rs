@@ -11,6 +11,7 @@ pub mod prompt;
 pub mod resources;
 pub mod ruleset;
 pub mod state_parts;
+pub mod units_now;
 pub mod view;
 
 pub use crate::scenario::board::{Board, SpaceId};

@@ -22,7 +22,7 @@ pub struct StatePart {
     /// The part as RON (`None` if the resource is missing).
     pub print: fn(&mut World) -> Option<Box<RawValue>>,
     /// Feeds the part into a state hash (without printing it).
-    pub hash: fn(&mut World, &mut super::hashing::Fnv),
+    pub hash: fn(&mut World, &mut super::hashing::StateHasher),
     /// Takes the resource out, leaving its default, for the test that changing it changes the
     /// hash; `restore` puts it back.
     pub take: fn(&mut World) -> Option<Box<dyn Any>>,
@@ -33,7 +33,7 @@ fn print_resource<R: Resource + Serialize>(world: &mut World) -> Option<Box<RawV
     RawValue::from_rust(world.get_resource::<R>()?).ok()
 }
 
-fn hash_resource<R: Resource + Serialize>(world: &mut World, h: &mut super::hashing::Fnv) {
+fn hash_resource<R: Resource + Serialize>(world: &mut World, h: &mut super::hashing::StateHasher) {
     if let Some(r) = world.get_resource::<R>() {
         super::hashing::feed(h, r);
     }
@@ -70,7 +70,7 @@ pub fn dice_part() -> StatePart {
         let (word, forced) = d.position();
         RawValue::from_rust(&(d.rolls.len(), word.to_string(), forced)).ok()
     }
-    fn hash(world: &mut World, h: &mut super::hashing::Fnv) {
+    fn hash(world: &mut World, h: &mut super::hashing::StateHasher) {
         if let Some(d) = world.get_resource::<Dice>() {
             let (word, forced) = d.position();
             super::hashing::feed(h, &(d.rolls.len(), word, forced));
@@ -93,20 +93,31 @@ pub fn units_part() -> StatePart {
     fn print(world: &mut World) -> Option<Box<RawValue>> {
         RawValue::from_rust(&UnitsView::from_world(world).0).ok()
     }
-    fn hash(world: &mut World, h: &mut super::hashing::Fnv) {
-        super::hashing::feed(h, &UnitsView::from_world(world).0);
+    fn hash(world: &mut World, h: &mut super::hashing::StateHasher) {
+        let units = UnitsView::from_world(world);
+        h.word(units.0.len() as u64);
+        for u in &units.0 {
+            u.hash_into(h);
+        }
     }
     /// Marks the first unit (in entity order) finished, or not: a change the hash must see.
     fn take(world: &mut World) -> Option<Box<dyn Any>> {
         let mut q = world.query::<&mut Activity>();
         let mut a = q.iter_mut(world).next()?;
         a.finished = !a.finished;
+        stale(world);
         Some(Box::new(()))
     }
     fn restore(world: &mut World, _: Box<dyn Any>) {
         let mut q = world.query::<&mut Activity>();
         if let Some(mut a) = q.iter_mut(world).next() {
             a.finished = !a.finished;
+        }
+        stale(world);
+    }
+    fn stale(world: &mut World) {
+        if let Some(mut now) = world.get_resource_mut::<super::units_now::UnitsNow>() {
+            now.stale();
         }
     }
     StatePart { name: "units", type_id: TypeId::of::<Activity>(), secret: true, print, hash, take, restore }

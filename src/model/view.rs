@@ -1,5 +1,6 @@
 //! A plain, sorted copy of the units, for rule math (reachability, combat strength), the
-//! legal-command list, printing and hashing. Built from the ECS on demand.
+//! legal-command list, printing and hashing. Built from the ECS when a unit changed and shared
+//! until the next change (`units_now`).
 
 use bevy::prelude::World;
 
@@ -35,14 +36,32 @@ impl UnitView {
     pub fn space(&self) -> Option<SpaceId> {
         self.location.space()
     }
+
+    /// Feeds everything about the unit into a state hash, a few words, no text: its rank stands
+    /// for its id (ranks follow the ids of the scenario the save names). The patterns name every
+    /// field, so a field added later does not compile until it is hashed too.
+    pub fn hash_into(&self, h: &mut super::hashing::StateHasher) {
+        let UnitView { id: _, rank, type_index, side, location, level, activity, hidden } = self;
+        let Activity { moved, finished, no_attack, reserve, mp_used, attacked, out_of_supply, landed, supply_exempt, forced_march, attacked_below } = *activity;
+        let (kind, space) = match location {
+            Location::NotEntered => (0u64, 0u64),
+            Location::OnMap(s) => (1, u64::from(s.0)),
+            Location::Eliminated => (2, 0),
+            Location::OutOfPlay => (3, 0),
+        };
+        let flags = [moved, finished, no_attack, reserve, attacked, out_of_supply, landed, supply_exempt, forced_march, attacked_below, *hidden]
+            .iter()
+            .enumerate()
+            .fold(0u64, |acc, (i, f)| acc | (u64::from(*f) << i));
+        h.word(u64::from(*rank) | (*type_index as u64) << 32);
+        h.word(*side as u64 | kind << 32);
+        h.word(space | u64::from(*level) << 32);
+        h.word(u64::from(mp_used) | flags << 32);
+    }
 }
 
-/// Read-only access to every unit's components, for systems that build a [`UnitsView`].
-pub type UnitQuery<'w, 's> =
-    bevy::prelude::Query<'w, 's, (&'static Unit, &'static Location, &'static StepLevel, &'static Activity, &'static Hidden)>;
-
 /// Every unit, sorted by id.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct UnitsView(pub Vec<UnitView>);
 
 impl UnitsView {
@@ -70,9 +89,9 @@ impl UnitsView {
         Self(v)
     }
 
-    pub fn from_world(world: &mut World) -> Self {
-        let mut q = world.query::<(&Unit, &Location, &StepLevel, &Activity, &Hidden)>();
-        Self::collect(q.iter(world))
+    /// The units as the world stands (the shared view of `UnitsNow`, built if stale).
+    pub fn from_world(world: &mut World) -> std::sync::Arc<Self> {
+        super::units_now::UnitsNow::of_world(world)
     }
 
     #[must_use]

@@ -192,12 +192,12 @@ pub fn must_attack_rejection(game: &Game, turn: &TurnState, units: &UnitsView, t
     })
 }
 
-fn check_must_attack(game: Res<Game>, turn: Res<TurnState>, tracks: Res<Tracks>, cmd: Res<CurrentCommand>, mut outcome: ResMut<Outcome>, q: crate::model::view::UnitQuery) {
+fn check_must_attack(game: Res<Game>, turn: Res<TurnState>, tracks: Res<Tracks>, cmd: Res<CurrentCommand>, mut outcome: ResMut<Outcome>, mut q: crate::model::units_now::UnitQuery) {
     let Some((side, Command::EndPhase)) = &cmd.0 else { return };
     if outcome.rejected.is_some() || !game.scenario.rules.combat_in_space {
         return;
     }
-    let units = UnitsView::collect(q.iter());
+    let units = q.view();
     if let Some(r) = must_attack_rejection(&game, &turn, &units, &tracks, *side) {
         outcome.rejected = Some(r);
     }

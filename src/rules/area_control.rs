@@ -8,7 +8,8 @@ use bevy::prelude::*;
 use super::note::{accepted, log};
 use super::tracks::adjust_track;
 use super::RulesSystems;
-use crate::model::view::{UnitQuery, UnitsView};
+use crate::model::units_now::UnitQuery;
+use crate::model::view::{UnitsView};
 use crate::model::{Control, Game, SpaceId, Tracks, TurnState};
 use crate::scenario::schema::{AttrValue, Map, PhaseKind};
 use crate::model::log::{GameLog, LogKind};
@@ -32,12 +33,12 @@ pub fn slot_control(game: &Game, units: &UnitsView, space: SpaceId) -> Option<us
     owner
 }
 
-fn control_by_slots(game: Res<Game>, turn: Res<TurnState>, mut control: ResMut<Control>, mut glog: ResMut<GameLog>, q: UnitQuery) {
+fn control_by_slots(game: Res<Game>, turn: Res<TurnState>, mut control: ResMut<Control>, mut glog: ResMut<GameLog>, mut q: UnitQuery) {
     let Map::Area(m) = &game.scenario.map else { return };
     if !m.control_by_slots {
         return;
     }
-    let units = UnitsView::collect(q.iter());
+    let units = q.view();
     for sp in m.spaces.iter().filter(|sp| !sp.permanent && !sp.slots.is_empty()) {
         let Some(id) = game.board.space(&sp.id) else { continue };
         let now = slot_control(&game, &units, id);

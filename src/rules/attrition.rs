@@ -67,7 +67,7 @@ fn start_attrition(
         return;
     }
     let Some(side) = turn.actor(&game, phase) else { return };
-    let units = UnitsView::collect(q.iter());
+    let units = q.view();
     queue.0.clear();
     for (space, k, ids) in attrition_due(&game, &units, &control, side) {
         let name = game.board.key(space).to_string();

@@ -7,7 +7,7 @@ use bevy::prelude::*;
 
 use super::note::log;
 use super::RulesSystems;
-use crate::model::{Activity, Control, Game, Hidden, Location, Outcome, SpaceId, StepLevel, TurnState, Unit};
+use crate::model::{Control, Game, Location, Outcome, SpaceId, TurnState};
 use crate::scenario::schema::{Map, OffMapBox};
 use crate::model::dice::Dice;
 use crate::model::log::{GameLog, LogKind};
@@ -48,7 +48,7 @@ pub fn lose_closed_boxes(
     turn: &TurnState,
     control: &Control,
     glog: &mut GameLog,
-    q: &mut Query<(&Unit, &mut Location, &StepLevel, &mut Activity, &mut Hidden)>,
+    q: &mut crate::model::units_now::UnitsMut,
 ) {
     for b in boxes(game) {
         if !box_closed(game, control, b) {
@@ -71,7 +71,7 @@ fn draw_reinforcements(
     mut dice: ResMut<Dice>,
     mut glog: ResMut<GameLog>,
     mut outcome: ResMut<Outcome>,
-    mut q: Query<(&Unit, &mut Location, &StepLevel, &Activity, &mut Hidden)>,
+    mut q: crate::model::units_now::UnitsMut,
 ) {
     for (i, r) in game.scenario.reinforcements.iter().enumerate() {
         if r.turn as usize != turn.turn + 1 || drawn.0.contains(&i) {
@@ -90,7 +90,7 @@ fn draw_reinforcements(
             chosen = pool.clone();
             pool.clear();
         }
-        for (u, mut loc, _, _, mut hidden) in &mut q {
+        for (u, mut loc, _, _, mut hidden) in q.iter_mut() {
             if pool.contains(&&*u.id) {
                 *loc = Location::OutOfPlay;
             }
@@ -118,7 +118,7 @@ fn close_boxes(
     control: Res<Control>,
     prev: Res<PreviousActor>,
     mut glog: ResMut<GameLog>,
-    mut q: Query<(&Unit, &mut Location, &StepLevel, &mut Activity, &mut Hidden)>,
+    mut q: crate::model::units_now::UnitsMut,
 ) {
     let now = turn.current_phase(&game).and_then(|p| turn.actor(&game, p));
     if prev.0.is_some() && prev.0 != now {

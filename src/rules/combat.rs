@@ -162,7 +162,7 @@ fn resolve_attack(
     mut q: LossQuery,
 ) {
     let Some((side, Command::Attack { attackers, target, table, supports: named })) = ctx.cmd.0.clone() else { return };
-    let view = UnitsView::collect(q.iter());
+    let view = q.view();
     if let Some(r) = attack_ban(&ctx.game, &tracks, &view, &attackers) {
         return ctx.reject(r);
     }

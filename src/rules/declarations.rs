@@ -8,7 +8,7 @@ use bevy::prelude::*;
 use super::events::{EffectParams, Facts, condition_holds};
 use super::note::{command_is, log};
 use super::RulesSystems;
-use crate::model::view::{UnitQuery, UnitsView};
+use crate::model::units_now::UnitQuery;
 use crate::model::{Control, CurrentCommand, Game, Outcome, PendingPrompt, Tracks, TurnState};
 use crate::scenario::schema::EventEffect;
 use crate::model::log::GameLog;
@@ -42,7 +42,7 @@ pub fn offer_declarations(
     mut prompt: ResMut<PendingPrompt>,
     mut turn: ResMut<TurnState>,
     timers: Res<super::timers::Timers>,
-    q: UnitQuery,
+    mut q: UnitQuery,
 ) {
     if prompt.0.is_some() || turn.setup.is_some() || turn.result.is_some() {
         return;
@@ -65,7 +65,7 @@ pub fn offer_declarations(
             continue;
         }
         turn.offered.insert((d.id.to_string(), now));
-        let units = UnitsView::collect(q.iter());
+        let units = q.view();
         let facts = Facts { game: &game, turn: &turn, tracks: &tracks, control: &control, units: &units, timers: &timers.0 };
         if d.forbidden_if.iter().any(|c| condition_holds(facts, c)) {
             // Declarations offered at every own phase (DI 24) say nothing while they are barred.
@@ -188,9 +188,9 @@ pub fn apply_pending_effects(mut p: EffectParams, mut pending: ResMut<PendingEff
 }
 
 /// Each unit named by a `ReduceUnit` effect loses one step.
-pub fn apply_reductions(mut reductions: ResMut<Reductions>, index: Res<crate::model::UnitIndex>, mut q: Query<&mut crate::model::StepLevel>) {
+pub fn apply_reductions(mut reductions: ResMut<Reductions>, index: Res<crate::model::UnitIndex>, mut q: crate::model::units_now::UnitsMut) {
     for id in std::mem::take(&mut reductions.0) {
-        if let Some(mut s) = index.0.get(&id).and_then(|e| q.get_mut(*e).ok()) {
+        if let Some((_, _, mut s, _, _)) = index.0.get(&id).and_then(|e| q.get_mut(*e).ok()) {
             s.0 += 1;
         }
     }

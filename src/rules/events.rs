@@ -9,7 +9,8 @@ use super::note::{command_is, log};
 use super::RulesSystems;
 use super::supports::SupportState;
 use super::timers::{TimerEnd, Timers};
-use crate::model::view::{UnitQuery, UnitsView};
+use crate::model::units_now::UnitQuery;
+use crate::model::view::{UnitsView};
 use crate::model::{Control, Game, Location, Outcome, Pools, Tracks, TurnState};
 use crate::scenario::schema::{ChitDef, ChitMode, Condition, EventEffect, PhaseActor, PhaseKind};
 use crate::model::command::Command;
@@ -235,7 +236,7 @@ impl EffectParams<'_, '_> {
     pub fn run<R>(&mut self, f: impl FnOnce(&mut EffectCtx) -> R) -> R {
         let game = self.game.clone();
         let turn = self.turn.clone();
-        let units = UnitsView::collect(self.q.iter());
+        let units = self.q.view();
         let mut fx = EffectCtx {
             game: &game,
             turn: &turn,
@@ -356,7 +357,7 @@ pub fn play_chit(cmd: Res<crate::model::CurrentCommand>, mut outcome: ResMut<Out
         return;
     }
     let Some((side, Command::PlayChit { chit, .. })) = cmd.0.clone() else { return };
-    let units = UnitsView::collect(p.q.iter());
+    let units = p.q.view();
     let facts = Facts { game: &p.game, turn: &p.turn, tracks: &p.tracks, control: &p.control, units: &units, timers: &p.timers.0 };
     if let Some(r) = play_rejection(facts, &p.pools, side, &chit) {
         outcome.rejected = Some(r);

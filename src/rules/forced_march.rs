@@ -8,7 +8,7 @@ use bevy::prelude::*;
 use super::note::{CommandCtx, command_is};
 use super::RulesSystems;
 use crate::model::view::UnitsView;
-use crate::model::{Activity, Control, Game, Hidden, Location, StepLevel, Tracks, TurnState, Unit};
+use crate::model::{Control, Game, Location, Tracks, TurnState};
 use crate::scenario::schema::{PhaseKind, PhaseUnits};
 use crate::model::command::Command;
 use crate::model::log::LogKind;
@@ -45,16 +45,16 @@ pub fn forced_march_rejection(game: &Game, turn: &TurnState, tracks: &Tracks, co
     None
 }
 
-fn force_march(mut ctx: CommandCtx, tracks: Res<Tracks>, control: Res<Control>, mut q: Query<(&Unit, &mut Location, &StepLevel, &mut Activity, &Hidden)>) {
+fn force_march(mut ctx: CommandCtx, tracks: Res<Tracks>, control: Res<Control>, mut q: crate::model::units_now::UnitsMut) {
     let Some((side, Command::ForcedMarch { unit })) = ctx.cmd.0.clone() else { return };
-    let view = UnitsView::collect(q.iter());
+    let view = q.view();
     if let Some(r) = forced_march_rejection(&ctx.game, &ctx.turn, &tracks, &control, &view, side, &unit) {
         return ctx.reject(r);
     }
     let Some(rules) = ctx.game.scenario.rules.forced_march.clone() else { return };
     let Some(from) = view.get(&unit).and_then(|u| u.space()) else { return };
     let mut marched = Vec::new();
-    for (u, mut loc, _, mut act, _) in &mut q {
+    for (u, mut loc, _, mut act, _) in q.iter_mut() {
         if &*u.id == unit.as_str() {
             // Spent: the unit leaves play.
             *loc = Location::OutOfPlay;

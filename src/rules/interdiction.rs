@@ -9,7 +9,7 @@ use super::note::{CommandCtx, command_is};
 use super::supply::movement_start_supply;
 use super::RulesSystems;
 use crate::model::view::UnitsView;
-use crate::model::{Activity, Control, Game, Hidden, Location, PendingPrompt, StepLevel, Tracks, TurnState, Unit};
+use crate::model::{Control, Game, PendingPrompt, Tracks, TurnState};
 use crate::scenario::schema::PhaseKind;
 use crate::model::command::Command;
 use crate::model::log::LogKind;
@@ -52,7 +52,7 @@ pub fn prompt_for_markers(
     tracks: Res<Tracks>,
     mut prompt: ResMut<PendingPrompt>,
     mut control: ResMut<Control>,
-    q: crate::model::view::UnitQuery,
+    mut q: crate::model::units_now::UnitQuery,
 ) {
     if prompt.0.is_some() {
         return;
@@ -65,7 +65,7 @@ pub fn prompt_for_markers(
     // Extra markers from a played chit (tutorial 5.8 U5) go with this placement.
     let count = marker_count(&game, &tracks) + std::mem::take(&mut control.extra_markers);
     let Some(against) = against else { return };
-    let spaces = marker_spaces(&game, &UnitsView::collect(q.iter()), against);
+    let spaces = marker_spaces(&game, &q.view(), against);
     if count == 0 || spaces.is_empty() {
         return;
     }
@@ -100,7 +100,7 @@ fn place_markers(
     mut ctx: CommandCtx,
     mut prompt: ResMut<PendingPrompt>,
     mut control: ResMut<Control>,
-    mut q: Query<(&Unit, &Location, &StepLevel, &mut Activity, &Hidden)>,
+    mut q: crate::model::units_now::UnitsMut,
 ) {
     let Some((_, Command::PlaceMarkers { spaces })) = ctx.cmd.0.clone() else { return };
     if let Some(r) = markers_rejection(prompt.0.as_ref(), &spaces) {

@@ -10,7 +10,8 @@ use super::supply::side_supply;
 use super::tracks::adjust_track;
 use super::RulesSystems;
 use crate::scenario::board::SpaceKind;
-use crate::model::view::{UnitQuery, UnitsView, has_flag};
+use crate::model::units_now::UnitQuery;
+use crate::model::view::has_flag;
 use crate::model::{Control, Game, Location, Tracks, TurnState};
 use crate::scenario::schema::PhaseKind;
 use crate::model::log::{GameLog, LogKind};
@@ -36,7 +37,7 @@ fn score_lines(
     mut state: ResMut<LineState>,
     mut tracks: ResMut<Tracks>,
     mut glog: ResMut<GameLog>,
-    q: UnitQuery,
+    mut q: UnitQuery,
     previous: Res<super::boxes::PreviousActor>,
 ) {
     let Some(phase) = turn.current_phase(&game) else { return };
@@ -45,7 +46,7 @@ fn score_lines(
     if phase.kind != PhaseKind::Scoring {
         return;
     }
-    let units = UnitsView::collect(q.iter());
+    let units = q.view();
     let supply = side_supply(&game, &units, &control, actor);
     for line in game.scenario.rules.lines.iter().filter(|l| game.side_index(&l.side) == Some(actor)) {
         for u in units.0.iter().filter(|u| u.side == actor) {
@@ -91,12 +92,12 @@ fn score_eliminations(
     mut counted: ResMut<Eliminated>,
     mut tracks: ResMut<Tracks>,
     mut glog: ResMut<GameLog>,
-    q: UnitQuery,
+    mut q: UnitQuery,
 ) {
     if game.scenario.rules.elimination_scores.is_empty() {
         return;
     }
-    let units = UnitsView::collect(q.iter());
+    let units = q.view();
     for u in units.0.iter().filter(|u| u.location == Location::Eliminated) {
         if !counted.0.insert(u.id.to_string()) {
             continue;

@@ -14,8 +14,7 @@ use super::note::{CommandCtx, command_is, log, take_control};
 use super::RulesSystems;
 use crate::model::view::{UnitView, UnitsView, is_static, steps_left};
 use crate::model::{
-    Activity, CombatStage, Control, ControlChanges, Game, Hidden, Location, PendingCombat, PendingPrompt, SpaceId,
-    StepLevel, TurnState, Unit, UnitIndex,
+    CombatStage, Control, ControlChanges, Game, Location, PendingCombat, PendingPrompt, SpaceId, TurnState, UnitIndex,
 };
 use crate::scenario::schema::Strength;
 use crate::model::command::Command;
@@ -32,8 +31,8 @@ pub(super) fn add_systems(s: &mut Schedule) {
     );
 }
 
-pub type LossQuery<'w, 's> =
-    Query<'w, 's, (&'static Unit, &'static mut Location, &'static mut StepLevel, &'static mut Activity, &'static mut Hidden)>;
+/// Write access to the units (losses change levels and places).
+pub type LossQuery<'w, 's> = crate::model::units_now::UnitsMut<'w, 's>;
 
 /// Takes one step from a unit; a unit with no step left is eliminated. Returns true if it was.
 pub fn lose_step(game: &Game, e: Entity, q: &mut LossQuery) -> bool {
@@ -44,7 +43,7 @@ pub fn lose_step(game: &Game, e: Entity, q: &mut LossQuery) -> bool {
         && matches!(game.scenario.unit_types[u.type_index].strength, Strength::Levels { .. })
     {
         let (id, t, level) = (u.id.to_string(), u.type_index, lvl.0);
-        let view = UnitsView::collect(q.iter());
+        let view = q.view();
         let change = super::levels::change_level(game, &view, &id, t, level, -1);
         let Ok((_, mut loc, mut lvl, ..)) = q.get_mut(e) else { return false };
         return match change {
@@ -117,7 +116,7 @@ pub fn continue_losses(
     let rules = &game.scenario.rules.losses;
     loop {
         let Some(c) = pending.0.as_mut() else { return };
-        let units = UnitsView::collect(q.iter());
+        let units = q.view();
         let (ids, points, max_retreat, next) = match c.stage {
             CombatStage::Attacker => (c.attackers.clone(), c.attacker_points, rules.max_retreat_hexes, CombatStage::Defender),
             CombatStage::Defender => {
@@ -274,7 +273,7 @@ fn finish_overrun(
     stack: &[String],
     cost: u32,
 ) {
-    let units = UnitsView::collect(q.iter());
+    let units = q.view();
     // Survivors still next to the hex (a unit that retreated does not enter).
     let live: Vec<UnitView> = alive(stack, &units)
         .into_iter()
@@ -282,7 +281,7 @@ fn finish_overrun(
         .collect();
     let vacated = units.at(target).count() == 0;
     let key = game.board.key(target).to_string();
-    let mut after = units.clone();
+    let mut after = (*units).clone();
     for u in after.0.iter_mut().filter(|u| live.iter().any(|l| l.id == u.id)) {
         if vacated {
             u.location = Location::OnMap(target);
@@ -323,7 +322,7 @@ fn take_losses(
     mut q: LossQuery,
 ) {
     let Some((side, Command::TakeLosses { units, retreat })) = ctx.cmd.0.clone() else { return };
-    let view = UnitsView::collect(q.iter());
+    let view = q.view();
     let plan = match plan_losses(&ctx.game, &view, prompt.0.as_ref(), &units, &retreat) {
         Ok(p) => p,
         Err(r) => return ctx.reject(r),
@@ -417,7 +416,7 @@ fn advance_after_combat(
     mut q: LossQuery,
 ) {
     let Some((side, Command::Advance { units })) = ctx.cmd.0.clone() else { return };
-    let view = UnitsView::collect(q.iter());
+    let view = q.view();
     if let Some(r) = advance_rejection(&ctx.game, &view, prompt.0.as_ref(), &units) {
         return ctx.reject(r);
     }

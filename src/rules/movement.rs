@@ -13,7 +13,7 @@ use super::note::{CommandCtx, command_is, take_control};
 use super::RulesSystems;
 use crate::scenario::board::{Edge, SpaceKind};
 use crate::model::view::{UnitView, UnitsView, factors, has_flag};
-use crate::model::{Activity, Control, ControlChanges, Game, Hidden, Location, SpaceId, StepLevel, TurnState, Unit};
+use crate::model::{Control, ControlChanges, Game, Location, SpaceId, TurnState};
 use crate::scenario::schema::{MoveCost, UnitFlag, ZocToZoc};
 use crate::model::command::Command;
 use crate::model::log::LogKind;
@@ -380,10 +380,10 @@ fn move_unit(
     mut ctx: CommandCtx,
     mut control: ResMut<Control>,
     mut changes: ResMut<ControlChanges>,
-    mut q: Query<(&Unit, &mut Location, &StepLevel, &mut Activity, &mut Hidden)>,
+    mut q: crate::model::units_now::UnitsMut,
 ) {
     let Some((side, Command::Move { unit, to })) = ctx.cmd.0.clone() else { return };
-    let view = UnitsView::collect(q.iter());
+    let view = q.view();
     if let Some(Err(r)) = view.get(&unit).map(|u| super::reserve::phase_allows(&ctx.game, &ctx.turn, u)) {
         return ctx.reject(r);
     }
@@ -414,7 +414,7 @@ fn move_unit(
             .filter(|u| u.space().is_some_and(|s| ctx.game.board.edge(dest.space, s).is_some()))
             .map(|u| u.id.to_string())
             .collect();
-        for (u, _, _, _, mut h) in &mut q {
+        for (u, _, _, _, mut h) in q.iter_mut() {
             if near.iter().any(|x| **x == *u.id) {
                 h.0 = false;
             }
@@ -492,10 +492,10 @@ fn enter_reinforcement(
     mut ctx: CommandCtx,
     mut control: ResMut<Control>,
     mut changes: ResMut<ControlChanges>,
-    mut q: Query<(&Unit, &mut Location, &StepLevel, &mut Activity, &Hidden)>,
+    mut q: crate::model::units_now::UnitsMut,
 ) {
     let Some((side, Command::Enter { unit, at })) = ctx.cmd.0.clone() else { return };
-    let view = UnitsView::collect(q.iter());
+    let view = q.view();
     if let Some(r) = enter_rejection(&ctx.game, &ctx.turn, &view, &control, side, &unit, &at) {
         return ctx.reject(r);
     }

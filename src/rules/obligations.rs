@@ -15,7 +15,7 @@ use super::events::{Facts, chit_def, condition_holds};
 use super::note::{CommandCtx, accepted, command_is, log};
 use super::RulesSystems;
 use crate::model::view::{UnitView, UnitsView};
-use crate::model::{Activity, Control, CurrentCommand, Game, Hidden, Location, Outcome, PendingPrompt, Pools, SpaceId, StepLevel, Tracks, TurnState, Unit};
+use crate::model::{Control, CurrentCommand, Game, Outcome, PendingPrompt, Pools, SpaceId, Tracks, TurnState};
 use crate::scenario::schema::{EventEffect, ObligationAttack, ObligationDef, ObligationUnits, PhaseKind, PhaseUnits};
 use crate::model::command::Command;
 use crate::model::log::{GameLog, LogKind};
@@ -207,13 +207,13 @@ fn check_command(
     cmd: Res<CurrentCommand>,
     tracks: Res<Tracks>,
     mut outcome: ResMut<Outcome>,
-    q: crate::model::view::UnitQuery,
+    mut q: crate::model::units_now::UnitQuery,
 ) {
     if outcome.rejected.is_some() || obl.active.is_empty() {
         return;
     }
     let Some((_, c)) = &cmd.0 else { return };
-    let units = UnitsView::collect(q.iter());
+    let units = q.view();
     if let Some(r) = obligation_rejection(&game, &turn, &units, (&control, &tracks), &obl, c) {
         outcome.rejected = Some(r);
     }
@@ -231,7 +231,7 @@ fn reveal(
     mut prompt: ResMut<PendingPrompt>,
     mut glog: ResMut<GameLog>,
     mut outcome: ResMut<Outcome>,
-    q: crate::model::view::UnitQuery,
+    mut q: crate::model::units_now::UnitQuery,
 ) {
     if prompt.0.is_some() || turn.result.is_some() {
         return;
@@ -241,7 +241,7 @@ fn reveal(
     if phase.kind != PhaseKind::Movement || phase.units == PhaseUnits::Reserve {
         return;
     }
-    let units = UnitsView::collect(q.iter());
+    let units = q.view();
     let facts = Facts { game: &game, turn: &turn, tracks: &tracks, control: &control, units: &units, timers: &timers.0 };
     let now = (turn.turn, turn.phase);
     if obl.revealed_at != Some(now) {
@@ -331,7 +331,7 @@ fn answer(
     mut obl: ResMut<Obligations>,
     mut prompt: ResMut<PendingPrompt>,
     mut pending: ResMut<super::declarations::PendingEffects>,
-    mut q: Query<(&Unit, &Location, &StepLevel, &mut Activity, &Hidden)>,
+    mut q: crate::model::units_now::UnitsMut,
 ) {
     let Some((side, c)) = ctx.cmd.0.clone() else { return };
     let Some(Prompt::Obligation { chit, opt_out, .. }) = prompt.0.clone() else {
@@ -340,7 +340,7 @@ fn answer(
     let (game, turn) = (ctx.game.clone(), ctx.turn.clone());
     let Some(def) = obligation_of(&game, &chit).cloned() else { return };
     let Some(i) = obl.active.iter().position(|a| a.chit == chit && !a.answered) else { return };
-    let units = UnitsView::collect(q.iter());
+    let units = q.view();
     match c {
         Command::OptOut => {
             if opt_out.is_none() {
@@ -354,7 +354,7 @@ fn answer(
             if let Some(r) = comply_rejection(&game, &turn, &units, &control, side, &def, &named) {
                 return ctx.reject(r);
             }
-            for (u, _, _, mut act, _) in &mut q {
+            for (u, _, _, mut act, _) in q.iter_mut() {
                 if def.may_end_unsupplied && named.iter().any(|x| **x == *u.id) {
                     act.supply_exempt = true;
                 }

@@ -74,7 +74,7 @@ pub struct OfferParams<'w, 's> {
     prompt: ResMut<'w, PendingPrompt>,
     pending: ResMut<'w, PendingCombat>,
     state: ResMut<'w, ReactionState>,
-    q: crate::model::view::UnitQuery<'w, 's>,
+    q: crate::model::units_now::UnitQuery<'w, 's>,
 }
 
 pub fn offer_at_phase_start(mut p: OfferParams) {
@@ -188,7 +188,7 @@ fn offer(p: &mut OfferParams, moment: Moment, at_phase_start: bool) {
         Moment::AfterMove(ids) => format!("after {} moved", ids.join(", ")),
         Moment::AfterCombat(c) => format!("after the combat in {}", p.game.board.key(c.target)),
     };
-    let units = UnitsView::collect(p.q.iter());
+    let units = p.q.view();
     let facts = Facts { game: &p.game, turn: &p.turn, tracks: &p.tracks, control: &p.control, units: &units, timers: &p.timers.0 };
     // Targets of a chit if it could be played now (`None` if it could not).
     let playable = |owner: usize, def: &ChitDef| -> Option<Vec<String>> {
@@ -297,7 +297,7 @@ fn answer_reaction(
             }
             EventEffect::AttackerLosesStep { flag } => {
                 let Some(c) = state.combat.clone() else { continue };
-                let units = UnitsView::collect(q.iter());
+                let units = q.view();
                 let live: Vec<&str> = c.attackers.iter().filter(|id| units.get(id).is_some_and(|u| u.space().is_some())).map(String::as_str).collect();
                 let flagged = |id: &str| flag.is_some_and(|f| units.get(id).is_some_and(|u| has_flag(&game, u.type_index, f)));
                 let any_flagged_attacked = c.attackers.iter().any(|id| flagged(id));

@@ -8,7 +8,7 @@ use bevy::prelude::*;
 use super::note::{CommandCtx, command_is};
 use super::RulesSystems;
 use crate::model::view::{UnitView, UnitsView};
-use crate::model::{Activity, Game, Hidden, Location, StepLevel, Tracks, TurnState, Unit};
+use crate::model::{Game, Tracks, TurnState};
 use crate::scenario::schema::PhaseUnits;
 use crate::model::command::Command;
 use crate::model::log::LogKind;
@@ -66,13 +66,13 @@ pub fn reserve_rejection(game: &Game, tracks: &Tracks, units: &UnitsView, side: 
     None
 }
 
-fn designate_reserve(mut ctx: CommandCtx, tracks: Res<Tracks>, mut q: Query<(&Unit, &Location, &StepLevel, &mut Activity, &Hidden)>) {
+fn designate_reserve(mut ctx: CommandCtx, tracks: Res<Tracks>, mut q: crate::model::units_now::UnitsMut) {
     let Some((side, Command::Reserve { unit })) = ctx.cmd.0.clone() else { return };
-    let view = UnitsView::collect(q.iter());
+    let view = q.view();
     if let Some(r) = reserve_rejection(&ctx.game, &tracks, &view, side, &unit) {
         return ctx.reject(r);
     }
-    for (u, _, _, mut act, _) in &mut q {
+    for (u, _, _, mut act, _) in q.iter_mut() {
         if &*u.id == unit.as_str() {
             act.reserve = true;
         }

@@ -170,8 +170,7 @@ fn end_phase(
     mut turn: ResMut<TurnState>,
     mut outcome: ResMut<Outcome>,
     mut glog: ResMut<GameLog>,
-    mut activity: Query<&mut Activity>,
-    units: Query<(&crate::model::Unit, &crate::model::Location)>,
+    mut units: crate::model::units_now::UnitsMut,
     mut started: ResMut<super::supply::PhaseStarted>,
     mut control: ResMut<crate::model::Control>,
     mut ended: ResMut<super::victory::TurnEnded>,
@@ -183,7 +182,7 @@ fn end_phase(
         // Setup: every unit of this side's groups must be placed first.
         let waiting = units
             .iter()
-            .filter(|(u, l)| u.side == side && **l == crate::model::Location::NotEntered && super::setup::group_of(&game, &u.id).is_some())
+            .filter(|(u, l, ..)| u.side == side && **l == crate::model::Location::NotEntered && super::setup::group_of(&game, &u.id).is_some())
             .count();
         if waiting > 0 {
             outcome.rejected = Some(format!("{waiting} setup units of {} are not placed yet", game.side_id(side)));
@@ -211,7 +210,7 @@ fn end_phase(
     });
     previous.0 = turn.current_phase(&game).and_then(|p| turn.actor(&game, p));
     let turn_ends = next_phase_on(&game, &turn.declared, turn.turn, turn.phase + 1).is_none();
-    for mut a in &mut activity {
+    for (_, _, _, mut a, _) in units.iter_mut() {
         let no_attack = a.no_attack && !next_is_movement;
         let reserve = a.reserve && !next_is_movement;
         let landed = a.landed && !turn_ends;

@@ -7,7 +7,7 @@ use super::movement::room_for;
 use super::note::{CommandCtx, command_is};
 use super::RulesSystems;
 use crate::model::view::UnitsView;
-use crate::model::{Activity, Game, Hidden, Location, StepLevel, Unit};
+use crate::model::{Game, Location};
 use crate::scenario::schema::SetupGroup;
 use crate::model::command::Command;
 use crate::model::log::LogKind;
@@ -111,9 +111,9 @@ pub fn default_placement(game: &Game, units: &UnitsView, side: usize) -> Result<
     Ok(out)
 }
 
-fn default_setup(mut ctx: CommandCtx, mut q: Query<(&Unit, &mut Location, &StepLevel, &Activity, &Hidden)>) {
+fn default_setup(mut ctx: CommandCtx, mut q: crate::model::units_now::UnitsMut) {
     let Some((side, Command::DefaultSetup)) = ctx.cmd.0.clone() else { return };
-    let view = UnitsView::collect(q.iter());
+    let view = q.view();
     let game = ctx.game.clone();
     let placed = match default_placement(&game, &view, side) {
         Ok(p) => p,
@@ -129,13 +129,13 @@ fn default_setup(mut ctx: CommandCtx, mut q: Query<(&Unit, &mut Location, &StepL
     ctx.log(LogKind::Command, format!("{} takes the default placement ({} units)", game.side_id(side), placed.len()), None);
 }
 
-fn place_unit(mut ctx: CommandCtx, prompt: Res<crate::model::PendingPrompt>, mut q: Query<(&Unit, &mut Location, &StepLevel, &Activity, &Hidden)>) {
+fn place_unit(mut ctx: CommandCtx, prompt: Res<crate::model::PendingPrompt>, mut q: crate::model::units_now::UnitsMut) {
     let Some((side, Command::Place { unit, at })) = ctx.cmd.0.clone() else { return };
     // A placement an event of the ruleset asked for is answered by the ruleset's systems.
     if matches!(prompt.0, Some(crate::model::prompt::Prompt::PlaceUnit { .. })) {
         return;
     }
-    let view = UnitsView::collect(q.iter());
+    let view = q.view();
     if let Some(r) = place_rejection(&ctx.game, &view, side, &unit, &at) {
         return ctx.reject(r);
     }

@@ -10,7 +10,7 @@ use super::movement::{enemy_zoc, movement_allowance, room_for};
 use super::note::{CommandCtx, command_is, take_control};
 use super::RulesSystems;
 use crate::model::view::{UnitView, UnitsView, has_flag};
-use crate::model::{Activity, Control, ControlChanges, Game, Hidden, Location, SpaceId, StepLevel, TurnState, Unit};
+use crate::model::{Control, ControlChanges, Game, Location, SpaceId, TurnState};
 use crate::scenario::schema::{RoadClass, RoadClassRef, UnitFlag};
 use crate::model::command::Command;
 use crate::model::log::LogKind;
@@ -88,10 +88,10 @@ fn strategic_move(
     mut ctx: CommandCtx,
     mut control: ResMut<Control>,
     mut changes: ResMut<ControlChanges>,
-    mut q: Query<(&Unit, &mut Location, &StepLevel, &mut Activity, &Hidden)>,
+    mut q: crate::model::units_now::UnitsMut,
 ) {
     let Some((side, Command::StrategicMove { unit, to })) = ctx.cmd.0.clone() else { return };
-    let view = UnitsView::collect(q.iter());
+    let view = q.view();
     let Some(u) = view.get(&unit).filter(|u| u.side == side).cloned() else {
         return ctx.reject(format!("`{unit}` is not a unit of {}", ctx.game.side_id(side)));
     };
@@ -103,7 +103,7 @@ fn strategic_move(
     let Some((dest, path)) = dests.into_iter().find(|(s, _)| Some(*s) == target) else {
         return ctx.reject(format!("{to} is not reachable by strategic movement (the road class, enemy units nearby, stacking)"));
     };
-    for (x, mut loc, _, mut act, _) in &mut q {
+    for (x, mut loc, _, mut act, _) in q.iter_mut() {
         if &*x.id == unit.as_str() {
             *loc = Location::OnMap(dest);
             act.moved = true;

@@ -14,7 +14,7 @@ use super::note::log;
 use super::RulesSystems;
 use crate::scenario::board::SpaceKind;
 use crate::model::view::{UnitView, UnitsView, steps_left};
-use crate::model::{Activity, Control, Game, Hidden, Location, SpaceId, StepLevel, TurnState, Unit, UnitIndex};
+use crate::model::{Control, Game, Location, SpaceId, TurnState, UnitIndex};
 use crate::scenario::schema::{PhaseKind, RoadClass, RoadClassRef, SupplyEffect, SupplyRules};
 use crate::model::log::{GameLog, LogKind};
 
@@ -25,12 +25,12 @@ pub(super) fn add_systems(s: &mut Schedule) {
 
 /// A marker supply source is removed for good when an enemy unit enters its space (tutorial
 /// 5.7.9: the Beachhead).
-fn remove_entered_markers(game: Res<Game>, turn: Res<TurnState>, mut control: ResMut<Control>, mut glog: ResMut<GameLog>, q: crate::model::view::UnitQuery) {
+fn remove_entered_markers(game: Res<Game>, turn: Res<TurnState>, mut control: ResMut<Control>, mut glog: ResMut<GameLog>, mut q: crate::model::units_now::UnitQuery) {
     let Some(rules) = &game.scenario.rules.supply else { return };
     if control.source_markers.values().all(Option::is_none) {
         return;
     }
-    let units = UnitsView::collect(q.iter());
+    let units = q.view();
     let placed: Vec<(usize, SpaceId)> = control.source_markers.iter().filter_map(|(i, s)| s.map(|s| (*i, s))).collect();
     for (i, space) in placed {
         let owner = game.side_index(&rules.sources[i].side);
@@ -211,7 +211,7 @@ pub fn check_supply_at_movement_start(
     control: Res<Control>,
     prompt: Res<crate::model::PendingPrompt>,
     mut glog: ResMut<GameLog>,
-    mut q: Query<(&Unit, &Location, &StepLevel, &mut Activity, &Hidden)>,
+    mut q: crate::model::units_now::UnitsMut,
 ) {
     if prompt.0.is_none() {
         movement_start_supply(&game, &turn, &control, &mut glog, &mut q);
@@ -225,14 +225,14 @@ pub fn movement_start_supply(
     turn: &TurnState,
     control: &Control,
     glog: &mut GameLog,
-    q: &mut Query<(&Unit, &Location, &StepLevel, &mut Activity, &Hidden)>,
+    q: &mut crate::model::units_now::UnitsMut,
 ) {
     let Some(phase) = turn.current_phase(game) else { return };
     if phase.kind != PhaseKind::Movement || !has_effect(game, |e| *e == SupplyEffect::HalveMovement) {
         return;
     }
     let Some(side) = turn.actor(game, phase) else { return };
-    let units = UnitsView::collect(q.iter());
+    let units = q.view();
     let status = side_supply(game, &units, control, side);
     let out: Vec<&str> = status.iter().filter(|(_, ok)| !ok).map(|(id, _)| id.as_str()).collect();
     for (u, _, _, mut act, _) in q.iter_mut() {
@@ -259,7 +259,7 @@ fn supply_attrition(
         return;
     }
     let Some(side) = turn.actor(&game, phase) else { return };
-    let units = UnitsView::collect(q.iter());
+    let units = q.view();
     for (id, ok) in side_supply(&game, &units, &control, side) {
         if ok {
             continue;

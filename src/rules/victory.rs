@@ -175,7 +175,7 @@ fn determine_final_victory(
     control: Res<Control>,
     tracks: Res<Tracks>,
     mut glog: ResMut<GameLog>,
-    q: crate::model::view::UnitQuery,
+    mut q: crate::model::units_now::UnitQuery,
 ) {
     if turn.result.is_some() || turn.turn < game.scenario.turns.labels.len() {
         return;
@@ -185,7 +185,7 @@ fn determine_final_victory(
         turn.result = Some(r);
         return;
     }
-    let units = UnitsView::collect(q.iter());
+    let units = q.view();
     for c in &game.scenario.victory.conditions {
         if condition_holds(&game, &control, &tracks, &units, turn.turn, c) {
             let r = result(&game, c.level(), "end of game");

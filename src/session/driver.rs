@@ -12,7 +12,7 @@ use crate::model::command::Command;
 use crate::model::dice::Dice;
 use super::legal::legal_commands;
 use super::spawn::spawn_world;
-use super::state::{GameState, game_state, hashed_state, legacy_state_hash, state_hash};
+use super::state::{GameState, checkpoint_state, game_state, legacy_state_hash, state_hash};
 use crate::model::{CurrentCommand, Game, Outcome, PendingPrompt, TurnState};
 use crate::rules::Rules;
 use crate::scenario::Loaded;
@@ -114,6 +114,7 @@ impl Session {
         *self.world.resource_mut::<Outcome>() = Outcome::default();
         self.world.resource_mut::<crate::rules::supply::PhaseStarted>().0 = false;
         self.world.run_schedule(Rules);
+        debug_assert!(crate::model::units_now::UnitsNow::is_true_to(&mut self.world), "a rule changed a unit without marking the shared view stale");
         self.world.resource_mut::<CurrentCommand>().0 = None;
         let outcome = std::mem::take(&mut *self.world.resource_mut::<Outcome>());
         if let Some(reason) = outcome.rejected {
@@ -150,8 +151,8 @@ impl Session {
 
     /// The state is built once: its labels and its hash.
     fn checkpoint(&mut self) -> Checkpoint {
-        let (st, hash) = hashed_state(&mut self.world, self.legacy_hash);
-        Checkpoint { after_command: self.played.len(), turn: st.turn, phase: st.phase, hash: format!("{hash:016x}") }
+        let (turn, phase, hash) = checkpoint_state(&mut self.world, self.legacy_hash);
+        Checkpoint { after_command: self.played.len(), turn, phase, hash: format!("{hash:016x}") }
     }
 
     /// A ruleset command read from a file (kept as written) becomes the ruleset's own type.

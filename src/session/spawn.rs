@@ -143,6 +143,7 @@ pub fn spawn_world(loaded: &Loaded, ruleset: std::sync::Arc<dyn crate::model::ru
     let mut dice = Dice::new(seed, forced);
     game.ruleset.initial_draws(&game, &turn, &mut glog, &mut pools, &mut dice);
     let turn_started = turn.setup.is_none();
+    world.insert_resource(crate::model::units_now::UnitsNow::default());
     world.insert_resource(turn);
     world.insert_resource(crate::rules::tracks::TrackHistory(vec![("start".to_string(), tracks.0.clone())]));
     world.insert_resource(tracks);

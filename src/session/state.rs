@@ -97,6 +97,20 @@ pub fn game_state(world: &mut World, viewer: Option<usize>) -> GameState {
     GameState { rules_state, ..summary_state(world, viewer) }
 }
 
+/// What a checkpoint names the moment by: the game turn's label and the phase's id (`setup`,
+/// `game over`).
+fn labels(game: &Game, turn: &TurnState) -> (String, String) {
+    let s = &game.scenario;
+    let phase = if turn.setup.is_some() {
+        "setup".to_string()
+    } else if turn.result.is_some() || turn.turn >= s.turns.labels.len() {
+        "game over".to_string()
+    } else {
+        s.turns.phases.get(turn.phase).map_or_else(String::new, |p| p.id.to_string())
+    };
+    (s.turns.labels.get(turn.turn).cloned().unwrap_or_else(|| "end".into()), phase)
+}
+
 /// The state without `rules_state` (what the parts hold): for hashes, which take the parts from
 /// their resources directly.
 fn summary_state(world: &mut World, viewer: Option<usize>) -> GameState {
@@ -109,13 +123,7 @@ fn summary_state(world: &mut World, viewer: Option<usize>) -> GameState {
     let tracks = world.resource::<Tracks>();
     let control = world.resource::<Control>();
     let pools = world.resource::<Pools>();
-    let phase = if turn.setup.is_some() {
-        "setup".to_string()
-    } else if turn.result.is_some() || turn.turn >= s.turns.labels.len() {
-        "game over".to_string()
-    } else {
-        s.turns.phases.get(turn.phase).map_or_else(String::new, |p| p.id.to_string())
-    };
+    let (turn_label, phase) = labels(game, turn);
     let secret = |side: usize| viewer.is_some_and(|v| v != side);
     let mut hidden_n = 0;
     let mut units: Vec<UnitState> = units
@@ -159,7 +167,7 @@ fn summary_state(world: &mut World, viewer: Option<usize>) -> GameState {
     GameState {
         scenario: s.id.to_string(),
         view: viewer.map(|v| game.side_id(v).to_string()),
-        turn: s.turns.labels.get(turn.turn).cloned().unwrap_or_else(|| "end".into()),
+        turn: turn_label,
         phase,
         active_side: turn
             .acting_side(game, world.resource::<PendingPrompt>().0.as_ref())
@@ -208,31 +216,33 @@ fn summary_state(world: &mut World, viewer: Option<usize>) -> GameState {
 
 /// Hash of the whole state (every secret included, every part of `rules_state`).
 pub fn state_hash(world: &mut World) -> u64 {
-    hashed_state(world, false).1
+    checkpoint_state(world, false).2
 }
 
 /// The hash saves of formats 1 and 2 recorded: the printed state without `rules_state`, as RON.
 /// Kept so that those saves still replay and verify.
 pub fn legacy_state_hash(world: &mut World) -> u64 {
-    hashed_state(world, true).1
+    checkpoint_state(world, true).2
 }
 
-/// The full state without its parts, and the hash of the whole: the state and every part fed
-/// into the hash as they are (no text), or with `legacy` the RON text of the state alone.
-pub fn hashed_state(world: &mut World, legacy: bool) -> (GameState, u64) {
-    let st = summary_state(world, None);
+/// A checkpoint's turn and phase labels and the hash of the whole state. The parts
+/// (`model::state_parts`) hold every resource that can change an outcome, so the hash is theirs,
+/// fed as they are (no text, no summary built); with `legacy`, the RON text of the printed state
+/// without its parts, as saves of formats 1 and 2 recorded it.
+pub fn checkpoint_state(world: &mut World, legacy: bool) -> (String, String, u64) {
     if legacy {
+        let st = summary_state(world, None);
         let h = fnv1a(ron::to_string(&st).unwrap_or_default().as_bytes());
-        return (st, h);
+        return (st.turn, st.phase, h);
     }
-    let mut h = crate::model::hashing::Fnv::default();
-    crate::model::hashing::feed(&mut h, &st);
+    let (turn, phase) = labels(world.resource::<Game>(), world.resource::<TurnState>());
+    let mut h = crate::model::hashing::StateHasher::default();
     let parts = world.get_resource::<StateParts>().map(|p| p.0.clone()).unwrap_or_default();
     for p in &parts {
         crate::model::hashing::feed(&mut h, p.name);
         (p.hash)(world, &mut h);
     }
-    (st, h.0)
+    (turn, phase, h.0)
 }
 
 /// Resources of a running game that hold nothing that can change an outcome, each with why:
@@ -249,5 +259,6 @@ pub fn not_state() -> Vec<(std::any::TypeId, &'static str)> {
         (TypeId::of::<crate::rules::tracks::TrackHistory>(), "the record of the tracks for the chart"),
         (TypeId::of::<crate::rules::supply::PhaseStarted>(), "set and cleared within one command"),
         (TypeId::of::<StateParts>(), "the list of the parts itself"),
+        (TypeId::of::<crate::model::units_now::UnitsNow>(), "a view of the units' components, rebuilt from them after any change"),
     ]
 }

@@ -150,7 +150,7 @@ fn rule_18_2_a_side_controls_a_district_whose_every_infra_box_it_holds() {
     use sandtable::rules::area_control::slot_control;
     let mut s = session(FILE, 1, &[]);
     let game = s.game().clone();
-    let base = UnitsView::from_world(&mut s.world);
+    let base = (*UnitsView::from_world(&mut s.world)).clone();
     let at = |units: &mut UnitsView, id: &str, key: &str| {
         let sp = game.board.space(key).expect(key);
         units.0.iter_mut().find(|u| &*u.id == id).expect(id).location = Location::OnMap(sp);
@@ -542,7 +542,7 @@ fn rule_27_15_variant_3_iranian_intervention_sends_units_and_opens_iran_to_mnf_s
     for (opts, expect) in [(&["iranian_intervention"][..], false), (&[][..], true)] {
         let mut s = variant(opts);
         let iran = s.game().board.space("iran_north").expect("iran");
-        let mut units = UnitsView::from_world(&mut s.world);
+        let mut units = (*UnitsView::from_world(&mut s.world)).clone();
         let first = units.0.iter().position(|u| &*u.id == "ci_sof#1").expect("sof");
         units.0[first].location = sandtable::model::Location::OnMap(s.game().board.space("iran_south").expect("iran"));
         let second = units.get("ci_sof#2").expect("sof").clone();

@@ -131,7 +131,7 @@ fn rule_5_7_7_retreat_cut_short_in_an_overstacked_hex_eliminates_the_unit() {
     use sandtable::rules::retreat::{RetreatWorld, check_retreat};
     let mut s = kell_rules(RULES, &[], &[]);
     let game = s.game().clone();
-    let mut units = UnitsView::from_world(&mut s.world);
+    let mut units = (*UnitsView::from_world(&mut s.world)).clone();
     let mut place = |id: &str, at: &str| {
         let sp = game.board.space(at).expect("hex");
         units.0.iter_mut().find(|u| &*u.id == id).expect("unit").location = Location::OnMap(sp);

@@ -153,7 +153,7 @@ fn place_level(game: &Game, units: &UnitsView, t: usize, level: Option<u32>) -> 
 /// Applies queued effects until one needs a choice or the queue is empty.
 fn proceed(game: &Game, turn: &TurnState, glog: &mut GameLog, p: &mut ChaosParams, q: &mut LossQuery) {
     while let Some((side, item, cause)) = p.queue.0.front().cloned() {
-        let units = UnitsView::collect(q.iter());
+        let units = q.view();
         let who = game.side_id(side).to_string();
         let effect = match item {
             Pending::Effect(e) => e,
@@ -304,7 +304,7 @@ fn answer(mut ctx: CommandCtx, mut p: ChaosParams, conflict: Res<super::conflict
     }
     let Some(prompt) = p.prompt.0.clone().filter(asked_by_chaos) else { return };
     let game = ctx.game.clone();
-    let units = UnitsView::collect(q.iter());
+    let units = q.view();
     let Some((_, item, cause)) = p.queue.0.front().cloned() else { return };
     let effect = match item {
         Pending::Effect(e) => Some(e),
@@ -409,7 +409,7 @@ fn apply_follow_up(game: &Game, turn: &TurnState, glog: &mut GameLog, p: &mut Ch
 /// level and place, when a counter is free (31: else removed and not replaced).
 #[expect(clippy::too_many_arguments, reason = "the state a defection changes")]
 fn defect(game: &Game, turn: &TurnState, glog: &mut GameLog, q: &mut LossQuery, side: usize, d: SpaceId, all: &[(String, String)], half: &[(String, String)], cause: &str) {
-    let units = UnitsView::collect(q.iter());
+    let units = q.view();
     let spaces: Vec<SpaceId> = std::iter::once(d).chain(game.board.slots_of(d)).collect();
     let mut swaps: Vec<(String, SpaceId, u32, String)> = Vec::new();
     for (pairs, whole) in [(all, true), (half, false)] {
@@ -425,7 +425,7 @@ fn defect(game: &Game, turn: &TurnState, glog: &mut GameLog, q: &mut LossQuery, 
     }
     for (id, at, level, to) in swaps {
         super::conflict::eliminate(game, turn, glog, q, std::slice::from_ref(&id));
-        let view = UnitsView::collect(q.iter());
+        let view = q.view();
         let Some(t) = type_index(game, &to) else { continue };
         let counter = available(&view, t).filter(|_| free_at(game, &view, t, level, ""));
         let Some(new) = counter else {
@@ -445,14 +445,14 @@ fn defect(game: &Game, turn: &TurnState, glog: &mut GameLog, q: &mut LossQuery, 
 
 /// The HVT pays off if a unit of its types is in its district when its side's conflict phase
 /// ends; the marker goes either way (chaos 64-66).
-fn hvt_check(game: Res<Game>, turn: Res<TurnState>, mut glog: ResMut<GameLog>, mut p: ChaosParams, q: crate::model::view::UnitQuery) {
+fn hvt_check(game: Res<Game>, turn: Res<TurnState>, mut glog: ResMut<GameLog>, mut p: ChaosParams, mut q: crate::model::units_now::UnitQuery) {
     let Some(phase) = turn.current_phase(&game) else { return };
     let Some((side, space, types, dice, track)) = p.hvt.0.clone() else { return };
     if phase.kind != PhaseKind::Combat || turn.actor(&game, phase) != Some(side) {
         return;
     }
     p.hvt.0 = None;
-    let units = UnitsView::collect(q.iter());
+    let units = q.view();
     let key = game.board.key(space).to_string();
     let found = std::iter::once(space).chain(game.board.slots_of(space)).any(|s| units.at(s).any(|u| u.side == side && types.contains(&game.scenario.unit_types[u.type_index].id)));
     if !found {

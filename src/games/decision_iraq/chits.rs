@@ -274,7 +274,7 @@ fn play_or_answer(ctx: CommandCtx, p: ChitParams, q: LossQuery) {
 
 fn play(mut ctx: CommandCtx, mut p: ChitParams, mut q: LossQuery) {
     let Some((side, Command::PlayChit { chit, target })) = ctx.cmd.0.clone() else { return };
-    let units = UnitsView::collect(q.iter());
+    let units = q.view();
     let game = ctx.game.clone();
     if let Some(r) = play_rejection(&game, &ctx.turn, &units, &p.pools, side, &chit, target.as_deref()) {
         return ctx.reject(r);
@@ -335,7 +335,7 @@ pub fn apply(ctx: &mut CommandCtx, p: &mut ChitParams, q: &mut LossQuery, side: 
             }
         }
         Purpose::LeaderNode(t) => {
-            let units = UnitsView::collect(q.iter());
+            let units = q.view();
             if units.get(&t).is_some() {
                 super::conflict::apply_levels(&game, &ctx.turn, &mut ctx.glog, q, std::slice::from_ref(&t), 1);
             } else if let (Ok(id), Some(s)) = (leader_militia(&game, &units, side, &t), game.board.space(&t)) {

@@ -109,7 +109,7 @@ fn party(p: Party) -> usize {
 
 fn resolve_conflict(mut ctx: CommandCtx, mut p: ConflictParams, mut q: LossQuery) {
     let Some((side, Command::Attack { attackers, target, table, supports })) = ctx.cmd.0.clone() else { return };
-    let view = UnitsView::collect(q.iter());
+    let view = q.view();
     let suicide = supports.iter().any(|x| x == "suicide");
     if let Some(x) = supports.iter().find(|x| *x != "suicide") {
         return ctx.reject(format!("unknown support `{x}` (a Netwar attack names only `suicide`, 27.6)"));
@@ -312,7 +312,7 @@ pub(super) fn proceed(game: &Game, turn: &TurnState, glog: &mut GameLog, p: &mut
             p.conflict.0 = None;
             return;
         };
-        let units = UnitsView::collect(q.iter());
+        let units = q.view();
         let key = game.board.key(c.space).to_string();
         match step {
             Step::Points { party, doublings, offered } => {
@@ -439,7 +439,7 @@ fn level_text(delta: i32) -> String {
 /// Changes each unit's level in turn (8.2-8.4: the counters free at that moment decide).
 pub fn apply_levels(game: &Game, turn: &TurnState, glog: &mut GameLog, q: &mut LossQuery, ids: &[String], delta: i32) {
     for id in ids {
-        let units = UnitsView::collect(q.iter());
+        let units = q.view();
         let Some(u) = units.get(id) else { continue };
         let change = change_level(game, &units, id, u.type_index, u.level, delta);
         let text = match change {

@@ -5,7 +5,6 @@ use super::vocabulary::{DiCommand, DiPrompt, di, di_prompt};
 use bevy::prelude::*;
 
 use super::conflict::{ConflictParams, Offer, Step, apply_levels, eliminate, proceed};
-use crate::model::view::UnitsView;
 use crate::model::{Game, Location, SpaceId};
 use crate::rules::losses::LossQuery;
 use crate::rules::note::{CommandCtx, command_is};
@@ -142,7 +141,7 @@ fn answer(mut ctx: CommandCtx, mut p: ConflictParams, mut q: LossQuery) {
             }
         }
         (Step::Advance, Command::Advance { units }, _) => {
-            let view = UnitsView::collect(q.iter());
+            let view = q.view();
             let mut empty: Vec<SpaceId> = c.boxes.iter().copied().filter(|b| view.at(*b).next().is_none()).collect();
             empty.sort_unstable();
             for (u, b) in units.iter().zip(empty) {

@@ -80,7 +80,7 @@ pub fn plan_group(game: &Game, turn: &TurnState, units: &UnitsView, side: usize,
 
 fn group_attack(mut ctx: CommandCtx, mut p: ConflictParams, mut q: LossQuery) {
     let Some((side, Command::GroupAttack { attackers, defenders, table })) = ctx.cmd.0.clone() else { return };
-    let view = UnitsView::collect(q.iter());
+    let view = q.view();
     let game = ctx.game.clone();
     if p.conflict.0.is_some() || p.prompt.0.is_some() {
         return ctx.reject("a conflict is still being resolved".into());

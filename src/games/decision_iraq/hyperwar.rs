@@ -71,7 +71,7 @@ pub fn rejection(game: &Game, turn: &TurnState, units: &UnitsView, pools: &Pools
 
 fn declare(mut ctx: CommandCtx, mut p: super::chits::ChitParams, mut q: LossQuery) {
     let Some((side, Some(DiCommand::Hyperwar { chits, info, defection }))) = ctx.cmd.0.as_ref().map(|(s, c)| (*s, di(c).cloned())) else { return };
-    let units = UnitsView::collect(q.iter());
+    let units = q.view();
     let game = ctx.game.clone();
     if p.prompt.0.is_some() {
         return ctx.reject("answer the question asked first".into());
@@ -103,13 +103,13 @@ pub fn resolve(game: &Game, turn: &TurnState, glog: &mut GameLog, tracks: &mut T
     }
     let Some(district) = defection.and_then(|d| game.board.space(d)) else { return };
     let n: u32 = (0..h.defection_dice).map(|_| dice.roll(6, "Hyperwar: defection")).sum();
-    let units = UnitsView::collect(q.iter());
+    let units = q.view();
     let own = super::netwar(game).and_then(|x| x.leader_node_militia.iter().find(|(s, ..)| game.side_index(s) == Some(side))).map(|(_, t, _)| t.clone());
     let key = game.board.key(district).to_string();
     log(glog, game, turn, LogKind::Roll, format!("Hyperwar defection in {key}: rolled {n} (27.12)"), Some(key.clone()));
     for (id, level, at) in enemy_militia(game, &units, h, side, district).into_iter().take(n as usize) {
         super::conflict::eliminate(game, turn, glog, q, std::slice::from_ref(&id));
-        let view = UnitsView::collect(q.iter());
+        let view = q.view();
         let Some(t) = own.as_ref().and_then(|o| game.scenario.unit_types.iter().position(|u| &u.id == o)) else { continue };
         let lowest = crate::rules::levels::range(game, t).map_or(1, |(lo, _)| lo);
         let Some(l) = (lowest..=level).rev().find(|l| crate::rules::levels::free_at(game, &view, t, *l, "")) else {

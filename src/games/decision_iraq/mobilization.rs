@@ -55,7 +55,7 @@ pub fn surged_this_turn(game: &Game, turn: &TurnState, side: usize) -> bool {
     })
 }
 
-fn snapshot(game: Res<Game>, turn: Res<TurnState>, mut start: ResMut<MobilizationStart>, mut tracks: ResMut<Tracks>, mut dice: ResMut<crate::model::dice::Dice>, mut glog: ResMut<GameLog>, q: crate::model::view::UnitQuery) {
+fn snapshot(game: Res<Game>, turn: Res<TurnState>, mut start: ResMut<MobilizationStart>, mut tracks: ResMut<Tracks>, mut dice: ResMut<crate::model::dice::Dice>, mut glog: ResMut<GameLog>, mut q: crate::model::units_now::UnitQuery) {
     let Some(phase) = turn.current_phase(&game) else { return };
     // 24.5: mobilization points are never saved.
     for s in super::netwar(&game).map(|n| n.surges.clone()).unwrap_or_default() {
@@ -78,7 +78,7 @@ fn snapshot(game: Res<Game>, turn: Res<TurnState>, mut start: ResMut<Mobilizatio
             log(&mut glog, &game, &turn, LogKind::Roll, format!("{}: {}d6 = {sum} mobilization points (24.5)", game.scenario.tracks[t].name, s.dice), None);
         }
     }
-    let units = UnitsView::collect(q.iter());
+    let units = q.view();
     start.0 = units.0.iter().filter_map(|u| u.space().map(|s| (game.board.area_of(s), u.type_index, u.side))).collect();
     start.0.sort_unstable();
     start.0.dedup();
@@ -310,7 +310,7 @@ pub fn recruit_check(game: &Game, turn: &TurnState, units: &UnitsView, (tracks, 
 
 fn recruit(mut ctx: CommandCtx, mut tracks: ResMut<Tracks>, control: Res<crate::model::Control>, start: Res<MobilizationStart>, mut q: LossQuery) {
     let Some((side, Command::Recruit { unit_type, at, surge })) = ctx.cmd.0.clone() else { return };
-    let units = UnitsView::collect(q.iter());
+    let units = q.view();
     let game = ctx.game.clone();
     let (id, level, cost) = match recruit_check(&game, &ctx.turn, &units, (&tracks, &control), &start, side, &unit_type, &at, surge) {
         Ok(x) => x,
@@ -351,7 +351,7 @@ pub fn withdraw_rejection(game: &Game, turn: &TurnState, units: &UnitsView, side
 
 fn withdraw(mut ctx: CommandCtx, mut q: LossQuery) {
     let Some((side, Command::Withdraw { unit })) = ctx.cmd.0.clone() else { return };
-    let units = UnitsView::collect(q.iter());
+    let units = q.view();
     if let Some(r) = withdraw_rejection(&ctx.game, &ctx.turn, &units, side, &unit) {
         return ctx.reject(r);
     }

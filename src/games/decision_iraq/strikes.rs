@@ -85,7 +85,7 @@ pub fn pgm_check(game: &Game, turn: &TurnState, units: &UnitsView, tracks: &crat
 /// the district's other conflicts; the enemy's points double; the airstrike ignores results.
 fn pgm_strike(mut ctx: CommandCtx, mut p: ConflictParams, mut q: LossQuery) {
     let Some((side, Some(DiCommand::Pgm { unit, column, chit }))) = ctx.cmd.0.as_ref().map(|(s, c)| (*s, di(c).cloned())) else { return };
-    let view = UnitsView::collect(q.iter());
+    let view = q.view();
     let game = ctx.game.clone();
     if p.conflict.0.is_some() || p.prompt.0.is_some() {
         return ctx.reject("a conflict is still being resolved".into());

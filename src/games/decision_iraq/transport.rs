@@ -79,7 +79,7 @@ pub fn carry_options(game: &Game, turn: &TurnState, units: &UnitsView, control: 
 
 fn carry(mut ctx: CommandCtx, control: Res<Control>, mut q: LossQuery) {
     let Some((side, Command::Carry { carrier, passenger, to })) = ctx.cmd.0.clone() else { return };
-    let units = UnitsView::collect(q.iter());
+    let units = q.view();
     let game = ctx.game.clone();
     let options = match carry_options(&game, &ctx.turn, &units, &control, side, &carrier, &passenger) {
         Ok(o) => o,
