@@ -181,9 +181,28 @@ pub fn must_attack_rejection(game: &Game, turn: &TurnState, units: &UnitsView, t
         return Some(r);
     }
     let tables: Vec<Option<String>> = vec![None];
-    area_attacks(game, turn, units, tracks, side, &tables).into_iter().find_map(|c| match c {
+    must_attack_among(game, turn, units, side, &area_attacks(game, turn, units, tracks, side, &tables))
+}
+
+/// [`must_attack_rejection`] from the attacks [`area_attacks`] lists on the first table (the
+/// legal list has them already).
+#[must_use]
+pub fn must_attack_rejection_listed(game: &Game, turn: &TurnState, units: &UnitsView, side: usize, attacks: &[Command]) -> Option<String> {
+    if !game.scenario.rules.combat_in_space || turn.current_phase(game).is_none_or(|p| p.kind != PhaseKind::Combat) {
+        return None;
+    }
+    if let Some(r) = game.ruleset.owed_attack(game, turn, units, side) {
+        return Some(r);
+    }
+    must_attack_among(game, turn, units, side, attacks)
+}
+
+/// The first of `attacks` whose attackers stand in the open facing open enemies they must attack
+/// first (14.3).
+fn must_attack_among(game: &Game, turn: &TurnState, units: &UnitsView, side: usize, attacks: &[Command]) -> Option<String> {
+    attacks.iter().find_map(|c| match c {
         Command::Attack { target, .. } => {
-            let s = game.board.space(&target).filter(|s| matches!(game.board.spaces[s.index()].kind, SpaceKind::Area))?;
+            let s = game.board.space(target).filter(|s| matches!(game.board.spaces[s.index()].kind, SpaceKind::Area))?;
             let (_, underground, able) = engagement(game, turn, units, side, s);
             let bound = !required_attackers(game, units, side, s, &able).is_empty();
             (!underground && bound).then(|| format!("your open units in {target} must attack the open enemy units there first"))

@@ -147,6 +147,54 @@ pub fn entry_bans(game: &Game, units: &UnitsView, unit: &UnitView) -> Vec<bool> 
 /// iteration order.
 #[must_use]
 pub fn legal_destinations(game: &Game, units: &UnitsView, control: &Control, unit: &UnitView) -> Vec<Destination> {
+    legal_destinations_among(game, units, control, &Surroundings::of(game, units, unit.side), unit)
+}
+
+/// What every unit of one side meets on the map, worked out once for all of them (the legal
+/// list asks for the destinations of each): where enemy units stand, their zones of control,
+/// and how many units stand in each space.
+pub struct Surroundings {
+    side: usize,
+    /// Spaces holding units of another side.
+    enemy: Vec<bool>,
+    /// Hexes in the zone of control of another side's units.
+    zoc: Vec<bool>,
+    /// Units of every side per space (a slot's capacity counts them all), and of the side.
+    all_here: Vec<u32>,
+    own_here: Vec<u32>,
+}
+
+impl Surroundings {
+    #[must_use]
+    pub fn of(game: &Game, units: &UnitsView, side: usize) -> Self {
+        let n = game.board.len();
+        let (mut enemy, mut all_here, mut own_here) = (vec![false; n], vec![0; n], vec![0; n]);
+        for u in &units.0 {
+            let Some(s) = u.space() else { continue };
+            all_here[s.index()] += 1;
+            if u.side == side {
+                own_here[s.index()] += 1;
+            } else {
+                enemy[s.index()] = true;
+            }
+        }
+        Self { side, enemy, zoc: enemy_zoc(game, units, side), all_here, own_here }
+    }
+
+    /// Whether `extra` more units of the side fit in a space (as [`room_for`]).
+    #[must_use]
+    pub fn room_for(&self, game: &Game, space: SpaceId, extra: u32) -> bool {
+        let Some(limit) = stacking_limit(game, space) else { return true };
+        let is_slot = matches!(game.board.spaces[space.index()].kind, SpaceKind::Slot { .. });
+        let here = if is_slot { self.all_here[space.index()] } else { self.own_here[space.index()] };
+        here + extra <= limit
+    }
+}
+
+/// [`legal_destinations`] with the side's surroundings worked out already.
+#[must_use]
+pub fn legal_destinations_among(game: &Game, units: &UnitsView, control: &Control, near: &Surroundings, unit: &UnitView) -> Vec<Destination> {
+    debug_assert_eq!(near.side, unit.side, "surroundings of the unit's own side");
     let Some(start) = unit.space() else { return Vec::new() };
     let Some(t) = game.scenario.unit_types.get(unit.type_index) else { return Vec::new() };
     if unit.activity.finished || t.flags.contains(&UnitFlag::Static) {
@@ -159,11 +207,11 @@ pub fn legal_destinations(game: &Game, units: &UnitsView, control: &Control, uni
     }
     let board = &game.board;
     let banned = entry_bans(game, units, unit);
-    let mut out = search(game, units, control, unit, allowance, false);
+    let mut out = search(game, control, near, &banned, unit, allowance, false);
     // A ruleset may multiply the allowance for a move through spaces without open enemies
     // (DI 27.9: from a district with a friendly base, twice the allowance).
     if let Some(m) = game.ruleset.movement_boost(game, units, unit) {
-        for d in search(game, units, control, unit, allowance * m, true) {
+        for d in search(game, control, near, &banned, unit, allowance * m, true) {
             match out.iter_mut().find(|o| o.space == d.space) {
                 Some(o) if o.cost <= d.cost => {}
                 Some(o) => *o = d,
@@ -178,7 +226,7 @@ pub fn legal_destinations(game: &Game, units: &UnitsView, control: &Control, uni
         let area = board.area_of(start);
         for e in &board.edges[area.index()] {
             let to = e.to;
-            if !matches!(board.spaces[to.index()].kind, SpaceKind::Area) || banned[to.index()] || out.iter().any(|d| d.space == to) || !room_for(game, units, to, unit.side, 1) {
+            if !matches!(board.spaces[to.index()].kind, SpaceKind::Area) || banned[to.index()] || out.iter().any(|d| d.space == to) || !near.room_for(game, to, 1) {
                 continue;
             }
             let path = if area == start { vec![to] } else { vec![area, to] };
@@ -203,20 +251,14 @@ pub fn legal_destinations(game: &Game, units: &UnitsView, control: &Control, uni
 
 /// The cheapest path to every space within `allowance`; `avoid_enemies`: through no space of an
 /// area holding enemy units in its open part.
-fn search(game: &Game, units: &UnitsView, control: &Control, unit: &UnitView, allowance: u32, avoid_enemies: bool) -> Vec<Destination> {
+fn search(game: &Game, control: &Control, near: &Surroundings, banned: &[bool], unit: &UnitView, allowance: u32, avoid_enemies: bool) -> Vec<Destination> {
     let Some(start) = unit.space() else { return Vec::new() };
     let Some(t) = game.scenario.unit_types.get(unit.type_index) else { return Vec::new() };
     let board = &game.board;
-    let banned = entry_bans(game, units, unit);
-    let zoc = if t.flags.contains(&UnitFlag::Infiltration) { vec![false; board.len()] } else { enemy_zoc(game, units, unit.side) };
-    let mut enemy = vec![false; board.len()];
-    for u in &units.0 {
-        if let Some(s) = u.space()
-            && u.side != unit.side
-        {
-            enemy[s.index()] = true;
-        }
-    }
+    // An infiltrating unit ignores zones of control.
+    let infiltrates = t.flags.contains(&UnitFlag::Infiltration);
+    let zoc = |s: SpaceId| !infiltrates && near.zoc[s.index()];
+    let enemy = &near.enemy;
     let mut best: Vec<Option<u32>> = vec![None; board.len()];
     let mut prev: Vec<Option<SpaceId>> = vec![None; board.len()];
     let mut heap = BinaryHeap::new();
@@ -231,13 +273,13 @@ fn search(game: &Game, units: &UnitsView, control: &Control, unit: &UnitView, al
         }
         // Movement ends on entering an enemy zone of control (if the game says so), an
         // enemy-held area (its open part: DI 13.3-13.4), or a slot of such an area (DI 17.3).
-        let stops_here = (zoc[here.index()] && zr.stop_on_entry)
+        let stops_here = (zoc(here) && zr.stop_on_entry)
             || (enemy[here.index()] && !passes_enemies)
             || matches!(board.spaces[here.index()].kind, SpaceKind::Slot { parent, .. } if enemy[parent.index()] && !passes_enemies);
         if here != start && stops_here {
             continue;
         }
-        let leaving_zoc = zoc[here.index()];
+        let leaving_zoc = zoc(here);
         for e in &board.edges[here.index()] {
             let to = e.to;
             if let SpaceKind::OffMap { sides } = &board.spaces[to.index()].kind
@@ -258,7 +300,7 @@ fn search(game: &Game, units: &UnitsView, control: &Control, unit: &UnitView, al
             let Some(mut step) = edge_cost(game, here, e, &t.movement_class, allowance, &control.interdicted, &control.demolished) else { continue };
             if leaving_zoc {
                 step += zr.exit_cost;
-                if zoc[to.index()] {
+                if zoc(to) {
                     match zr.zoc_to_zoc {
                         ZocToZoc::Allowed => {}
                         ZocToZoc::Forbidden => continue,
@@ -283,7 +325,7 @@ fn search(game: &Game, units: &UnitsView, control: &Control, unit: &UnitView, al
     for (i, b) in best.iter().enumerate() {
         let Some(cost) = *b else { continue };
         let space = SpaceId(i as u32);
-        if space == start || !room_for(game, units, space, unit.side, 1) {
+        if space == start || !near.room_for(game, space, 1) {
             continue;
         }
         let mut path = vec![space];

@@ -16,7 +16,7 @@ use crate::rules::combat::plan_attack;
 use crate::rules::losses::{advance_rejection, loss_options};
 use crate::rules::overrun::plan_overrun;
 use crate::rules::reserve::{phase_allows, reserve_rejection};
-use crate::rules::movement::{enter_rejection, legal_destinations};
+use crate::rules::movement::{Surroundings, enter_rejection, legal_destinations_among};
 use crate::rules::setup::{group_of, place_rejection};
 use crate::scenario::schema::{PhaseKind, UnitFlag};
 
@@ -142,10 +142,12 @@ pub fn legal_commands(world: &mut World) -> Vec<Command> {
             }
         }
     }
+    let mut on_first_table = Vec::new();
     match phase.kind {
         PhaseKind::Movement => {
+            let near = Surroundings::of(game, &units, side);
             for u in units.0.iter().filter(|u| u.side == side && phase_allows(game, turn, u).is_ok()) {
-                for d in legal_destinations(game, &units, control, u) {
+                for d in legal_destinations_among(game, &units, control, &near, u) {
                     out.push(Command::Move { unit: u.id.to_string(), to: game.board.key(d.space).to_string() });
                 }
             }
@@ -175,13 +177,23 @@ pub fn legal_commands(world: &mut World) -> Vec<Command> {
         PhaseKind::Combat => {
             let supports = world.resource::<crate::rules::supports::SupportState>();
             let tracks = world.resource::<crate::model::Tracks>();
+            let first = out.len();
             attacks(game, turn, &units, control, (supports, tracks), side, &mut out);
+            // 14.3 asks the same of the attacks on the first table (the only one it names).
+            if game.scenario.rules.combat_in_space {
+                let first_table = table_choices(game).swap_remove(0);
+                on_first_table = out[first..].iter().filter(|c| matches!(c, Command::Attack { table, .. } if *table == first_table)).cloned().collect();
+            }
         }
         _ => {}
     }
     // The ruleset's commands of this phase (and what its procedure forbids of the generic ones).
     ruleset.legal_commands(world, &units, side, LegalStage::Phase, &mut out);
-    if crate::rules::area_combat::must_attack_rejection(game, turn, &units, world.resource::<crate::model::Tracks>(), side).is_none() {
+    let must_attack = match phase.kind {
+        PhaseKind::Combat => crate::rules::area_combat::must_attack_rejection_listed(game, turn, &units, side, &on_first_table),
+        _ => crate::rules::area_combat::must_attack_rejection(game, turn, &units, world.resource::<crate::model::Tracks>(), side),
+    };
+    if must_attack.is_none() {
         out.push(Command::EndPhase);
     }
     // Forced operations in force (tutorial 5.8) hold some units to some moves and attacks.

@@ -251,6 +251,50 @@ impl<'a> Market<'a> {
         self.finish(unit_type, space, district, surge, r.cost)
     }
 
+    /// What every purchase of unit type `t` with this payment shares, worked out on first use.
+    fn facts(&mut self, t: usize, surge: bool) -> &TypeFacts {
+        let (game, units) = (self.game, self.units);
+        self.facts.entry((t, surge)).or_insert_with(|| {
+            // 12.2: multi-level units enter at level 1; 24.5: bought with mobilization points,
+            // at the highest level with a free counter.
+            let level = if surge { crate::rules::levels::highest_free(game, units, t) } else { Some(range(game, t).map_or(0, |(lowest, _)| lowest)) };
+            let free = level.is_some_and(|l| crate::rules::levels::free_at(game, units, t, l, ""));
+            let counter = units.0.iter().position(|u| u.type_index == t && u.location == Location::Eliminated);
+            // 13.7: the Movement Restriction Chart holds for placements too.
+            let bans = counter.map(|c| crate::rules::movement::entry_bans(game, units, &units.0[c])).unwrap_or_default();
+            TypeFacts { level, free, counter, bans }
+        })
+    }
+
+    /// Whether a purchase of the type with this payment may be made anywhere at all, outside
+    /// set-up: the checks of [`Market::check`] that no district changes (the phase, the cheapest
+    /// chart line's price, a free counter), made once so that the legal list skips every district
+    /// of a type refused everywhere. Never false where `check` would accept.
+    fn may_buy_somewhere(&mut self, unit_type: &str, surge: bool) -> bool {
+        let (game, turn, side, tracks) = (self.game, self.turn, self.side, self.tracks);
+        let Some(phase) = turn.current_phase(game) else { return false };
+        if turn.setup.is_some() || phase.kind != PhaseKind::Mobilization || turn.actor(game, phase) != Some(side) {
+            return false;
+        }
+        let lines = super::netwar(game).into_iter().flat_map(|n| n.mobilization.iter());
+        let Some(cheapest) = lines
+            .filter(|r| r.unit_type == unit_type && game.side_index(&r.side) == Some(side))
+            .filter(|r| r.option.as_ref().is_none_or(|o| game.options.contains(o)))
+            .map(|r| r.cost)
+            .min()
+        else {
+            return false;
+        };
+        let affordable = if surge {
+            surge_track(game, side).is_some_and(|t| tracks.0[t] >= cheapest)
+        } else {
+            index_track(game, side).is_some_and(|t| tracks.0[t] - cheapest >= 1)
+        };
+        let Some(t) = game.scenario.unit_types.iter().position(|u| u.id == unit_type) else { return false };
+        let facts = self.facts(t, surge);
+        affordable && facts.level.is_some() && facts.free && facts.counter.is_some()
+    }
+
     /// The checks every purchase shares: payment, box, counter, Movement Restriction Chart.
     fn finish<'s>(&mut self, unit_type: &'s str, space: SpaceId, district: SpaceId, surge: bool, cost: i32) -> Result<Purchase, Refusal<'s>>
     where
@@ -277,17 +321,7 @@ impl<'a> Market<'a> {
         if !matches!(game.board.spaces[district.index()].kind, SpaceKind::Area) {
             return Err(Refusal::NotDistrict(at));
         }
-        let units = self.units;
-        let facts = self.facts.entry((t, surge)).or_insert_with(|| {
-            // 12.2: multi-level units enter at level 1; 24.5: bought with mobilization points,
-            // at the highest level with a free counter.
-            let level = if surge { crate::rules::levels::highest_free(game, units, t) } else { Some(range(game, t).map_or(0, |(lowest, _)| lowest)) };
-            let free = level.is_some_and(|l| crate::rules::levels::free_at(game, units, t, l, ""));
-            let counter = units.0.iter().position(|u| u.type_index == t && u.location == Location::Eliminated);
-            // 13.7: the Movement Restriction Chart holds for placements too.
-            let bans = counter.map(|c| crate::rules::movement::entry_bans(game, units, &units.0[c])).unwrap_or_default();
-            TypeFacts { level, free, counter, bans }
-        });
+        let facts = self.facts(t, surge);
         let level = facts.level.ok_or(Refusal::NoneFree(unit_type))?;
         if !facts.free {
             return Err(Refusal::NoneFreeAt(unit_type, level));
@@ -375,11 +409,17 @@ pub fn mobilization_commands(game: &Game, turn: &TurnState, units: &UnitsView, (
     let mut listed = std::collections::BTreeSet::new();
     let districts: Vec<SpaceId> = (0..game.board.len()).map(|i| SpaceId(i as u32)).filter(|s| matches!(game.board.spaces[s.index()].kind, SpaceKind::Area)).collect();
     for r in n.mobilization.iter().filter(|r| game.side_index(&r.side) == Some(side)) {
+        // At set-up (27.13) every purchase goes through `check`; in the phase, a type refused
+        // everywhere is not asked about district by district.
+        let open = [false, true].map(|surge| turn.setup.is_some() || market.may_buy_somewhere(&r.unit_type, surge));
+        if !open[0] && !open[1] {
+            continue;
+        }
         for &d in &districts {
             let empty_box = game.board.slots_of(d).find(|b| market.occupied[b.index()] == 0);
             for at in std::iter::once(d).chain(empty_box) {
                 for surge in [false, true] {
-                    if market.check(&r.unit_type, at, surge).is_ok() && listed.insert((r.unit_type.as_str(), at, surge)) {
+                    if open[usize::from(surge)] && market.check(&r.unit_type, at, surge).is_ok() && listed.insert((r.unit_type.as_str(), at, surge)) {
                         out.push(Command::Recruit { unit_type: r.unit_type.clone(), at: game.board.key(at).to_string(), surge });
                     }
                 }
