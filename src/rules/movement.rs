@@ -244,7 +244,8 @@ pub fn legal_destinations_among(game: &Game, units: &UnitsView, control: &Contro
         let mut without = units.clone();
         without.0.retain(|u| u.id != unit.id);
         let base = super::supply::supply_map(game, rules, &without, control, unit.side, &control.interdicted);
-        out.retain(|d| super::supply::surely_supplied_at(game, &base, unit, d.space) || supplied_after_move(game, units, control, unit, d));
+        let reach = super::supply::surely_supplied(game, &base, unit);
+        out.retain(|d| reach.as_ref().is_none_or(|r| r[d.space.index()].is_some()) || supplied_after_move(game, units, control, unit, d));
     }
     out
 }

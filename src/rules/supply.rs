@@ -14,7 +14,7 @@ use super::note::log;
 use super::RulesSystems;
 use crate::scenario::board::SpaceKind;
 use crate::model::view::{UnitView, UnitsView, steps_left};
-use crate::model::{Control, Game, Location, SpaceId, TurnState, UnitIndex};
+use crate::model::{Control, Game, SpaceId, TurnState, UnitIndex};
 use crate::scenario::schema::{PhaseKind, RoadClass, RoadClassRef, SupplyEffect, SupplyRules};
 use crate::model::log::{GameLog, LogKind};
 
@@ -159,10 +159,21 @@ fn trace_costs(game: &Game, rules: &SupplyRules, map: &SupplyMap, unit: &UnitVie
 pub fn supply_status(game: &Game, rules: &SupplyRules, units: &UnitsView, map: &SupplyMap, side: usize) -> Vec<(String, bool)> {
     let mut out = Vec::new();
     let mut used: Vec<u32> = vec![0; map.limited.len()];
+    // Whether a unit reaches the network depends only on its space and its movement class: one
+    // search back from the network per class answers it for every unit.
+    let mut reach: Vec<(&str, Vec<Option<u32>>)> = Vec::new();
     for u in units.0.iter().filter(|u| u.side == side && u.space().is_some()) {
-        let costs = trace_costs(game, rules, map, u);
-        let mut ok = costs.iter().enumerate().any(|(i, c)| c.is_some() && map.connected[i]);
-        if !ok {
+        let class = game.scenario.unit_types[u.type_index].movement_class.as_str();
+        let k = match reach.iter().position(|(c, _)| *c == class) {
+            Some(k) => k,
+            None => {
+                reach.push((class, costs_to_network(game, rules, map, class)));
+                reach.len() - 1
+            }
+        };
+        let mut ok = u.space().is_some_and(|s| reach[k].1[s.index()].is_some());
+        if !ok && !map.limited.is_empty() {
+            let costs = trace_costs(game, rules, map, u);
             // Limited sources serve the first units (by id) that reach them.
             for (k, (src, cap)) in map.limited.iter().enumerate() {
                 if used[k] < *cap && costs[src.index()].is_some() {
@@ -195,8 +206,51 @@ pub fn side_supply(game: &Game, units: &UnitsView, control: &Control, side: usiz
 pub fn surely_supplied_at(game: &Game, base: &SupplyMap, unit: &UnitView, to: SpaceId) -> bool {
     let Some(rules) = &game.scenario.rules.supply else { return true };
     let mut moved = unit.clone();
-    moved.location = Location::OnMap(to);
+    moved.location = crate::model::Location::OnMap(to);
     trace_costs(game, rules, base, &moved).iter().enumerate().any(|(i, c)| c.is_some() && base.connected[i])
+}
+
+/// For every space, whether a unit of this one's movement class standing there traces to the
+/// network of `base` ([`surely_supplied_at`] for every space at once: one search back from the
+/// network instead of one trace from each space): `None` when the scenario has no supply rules
+/// (every space is supplied).
+#[must_use]
+pub fn surely_supplied(game: &Game, base: &SupplyMap, unit: &UnitView) -> Option<Vec<Option<u32>>> {
+    let rules = game.scenario.rules.supply.as_ref()?;
+    Some(costs_to_network(game, rules, base, &game.scenario.unit_types[unit.type_index].movement_class))
+}
+
+/// The least trace cost from every space to a space connected to a source, for units of one
+/// movement class: the costs a forward trace from each space (`trace_costs`) would find to the
+/// nearest connected space, within `trace_mp`, found by one search backwards from the network.
+/// A trace enters no blocked space and no off-map box; the space it starts from may be either.
+fn costs_to_network(game: &Game, rules: &SupplyRules, map: &SupplyMap, class: &str) -> Vec<Option<u32>> {
+    let b = &game.board;
+    let enterable = |i: usize| !map.blocked[i] && !matches!(b.spaces[i].kind, SpaceKind::OffMap { .. });
+    let mut best: Vec<Option<u32>> = vec![None; b.len()];
+    let mut heap = BinaryHeap::new();
+    for (i, c) in map.connected.iter().enumerate() {
+        if *c {
+            best[i] = Some(0);
+            heap.push(Reverse((0u32, SpaceId(i as u32))));
+        }
+    }
+    while let Some(Reverse((c, to))) = heap.pop() {
+        // Only a space a trace may enter leads on to the spaces before it.
+        if best[to.index()] != Some(c) || !enterable(to.index()) {
+            continue;
+        }
+        // The steps a forward trace takes into `to`, each from its own space.
+        for (from, e) in b.edges_into(to) {
+            let Some(mp) = edge_cost(game, from, e, class, rules.trace_mp.max(1), &[], &map.demolished) else { continue };
+            let n = c + if rules.trace_in_hexes { 1 } else { mp };
+            if n <= rules.trace_mp && best[from.index()].is_none_or(|o| n < o) {
+                best[from.index()] = Some(n);
+                heap.push(Reverse((n, from)));
+            }
+        }
+    }
+    best
 }
 
 fn has_effect(game: &Game, f: impl Fn(&SupplyEffect) -> bool) -> bool {

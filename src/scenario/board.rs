@@ -74,6 +74,9 @@ pub struct Board {
     pub hexside_extra: Vec<(u32, bool, i32)>,
     /// The slots (boxes) of each space, in board order: built once, never scanned for.
     slots: Vec<Vec<SpaceId>>,
+    /// Every edge by the space it leads to: (the space it leaves, its place in that space's
+    /// edges), for searches that run backwards (edges need not come in pairs).
+    into: Vec<Vec<(SpaceId, u32)>>,
 }
 
 type Problems = Vec<(String, String)>;
@@ -115,6 +118,7 @@ impl Board {
             terrain_stacking: Vec::new(),
             hexside_extra: Vec::new(),
             slots: Vec::new(),
+            into: Vec::new(),
         };
         let mut problems = Problems::new();
         match &s.map {
@@ -125,6 +129,12 @@ impl Board {
         for (i, sp) in b.spaces.iter().enumerate() {
             if let SpaceKind::Slot { parent, .. } = sp.kind {
                 b.slots[parent.index()].push(SpaceId(i as u32));
+            }
+        }
+        b.into = vec![Vec::new(); b.spaces.len()];
+        for (i, edges) in b.edges.iter().enumerate() {
+            for (k, e) in edges.iter().enumerate() {
+                b.into[e.to.index()].push((SpaceId(i as u32), k as u32));
             }
         }
         if problems.is_empty() { Ok(b) } else { Err(problems) }
@@ -440,6 +450,11 @@ impl Board {
             }
             _ => None,
         }
+    }
+
+    /// The edges that lead into `space`, each with the space it leaves.
+    pub fn edges_into(&self, space: SpaceId) -> impl Iterator<Item = (SpaceId, &Edge)> {
+        self.into.get(space.index()).map_or(&[][..], Vec::as_slice).iter().map(|&(from, k)| (from, &self.edges[from.index()][k as usize]))
     }
 
     /// The slots of an area space (its infrastructure boxes), in id order.

@@ -135,3 +135,40 @@ fn supply_trace_counts_mp_or_hexes() {
     let mut by_hex = crate::common::session_from_text(&moved.replace("trace_mp: 3,", "trace_mp: 3, trace_in_hexes: true,"));
     assert!(supplied(&mut by_hex, "NA-1Pz"), "0405, 0504, 0604: three hexes");
 }
+
+/// 5.7.5: whether a unit traces to its network from a space is the same asked one space at a
+/// time (a trace from that space) or for the whole map at once (one search back from the
+/// network), for every unit of both sides and every hex of the tutorial, at the start and after
+/// forty random commands.
+#[test]
+fn rule_5_7_5_a_trace_from_each_space_and_one_search_back_from_the_network_agree() {
+    use sandtable::rules::supply::{surely_supplied, surely_supplied_at};
+    let mut s = crate::common::session("scenarios/salt_river_line.ron", 3, &[]);
+    let (mut yes, mut no) = (0, 0);
+    for round in 0..2 {
+        if round == 1 {
+            let mut bot = sandtable::bots::random::RandomPlayer::new(11);
+            for _ in 0..40 {
+                let c = bot.choose(&mut s).expect("the game is on");
+                s.apply(c).expect("a listed command");
+            }
+        }
+        let units = UnitsView::from_world(&mut s.world);
+        let game = s.game().clone();
+        let control = s.world.resource::<Control>().clone();
+        let rules = game.scenario.rules.supply.clone().expect("the tutorial has supply rules");
+        for side in 0..game.scenario.sides.len() {
+            let map = supply_map(&game, &rules, &units, &control, side, &control.interdicted);
+            for u in units.0.iter().filter(|u| u.side == side && u.space().is_some()) {
+                let all = surely_supplied(&game, &map, u).expect("supply rules");
+                for i in 0..game.board.len() {
+                    let at = sandtable::model::SpaceId(i as u32);
+                    let one = surely_supplied_at(&game, &map, u, at);
+                    assert_eq!(one, all[i].is_some(), "{} at {}", u.id, game.board.key(at));
+                    if one { yes += 1 } else { no += 1 }
+                }
+            }
+        }
+    }
+    assert!(yes > 100 && no > 100, "both answers are asked about: {yes} yes, {no} no");
+}
