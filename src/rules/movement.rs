@@ -368,7 +368,7 @@ pub fn supplied_after_move(game: &Game, units: &UnitsView, control: &Control, un
             ctl.owner[s.index()] = Some(unit.side);
         }
     }
-    super::supply::side_supply(game, &after, &ctl, unit.side).iter().any(|(id, ok)| **id == *unit.id && *ok)
+    super::supply::unit_in_supply(game, &after, &ctl, unit.side, &unit.id)
 }
 
 /// A unit's movement allowance this phase: printed MA, halved (round up) if it was out of

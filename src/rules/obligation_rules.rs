@@ -129,7 +129,11 @@ pub(super) fn demand(game: &Game, units: &UnitsView, def: &ObligationDef, cands:
 /// Why naming `named` does not meet the operation, if it does not.
 #[must_use]
 pub fn comply_rejection(game: &Game, turn: &TurnState, units: &UnitsView, control: &Control, side: usize, def: &ObligationDef, named: &[String]) -> Option<String> {
-    let cands = candidates(game, turn, units, control, side, def);
+    comply_rejection_among(game, units, def, named, &candidates(game, turn, units, control, side, def))
+}
+
+/// [`comply_rejection`] with the candidates worked out already.
+fn comply_rejection_among(game: &Game, units: &UnitsView, def: &ObligationDef, named: &[String], cands: &[String]) -> Option<String> {
     for (i, id) in named.iter().enumerate() {
         if !cands.contains(id) {
             return Some(format!("`{id}` may not be named (candidates: {})", cands.join(", ")));
@@ -138,7 +142,7 @@ pub fn comply_rejection(game: &Game, turn: &TurnState, units: &UnitsView, contro
             return Some(format!("`{id}` is named twice"));
         }
     }
-    let (need, flag_need, text) = demand(game, units, def, &cands);
+    let (need, flag_need, text) = demand(game, units, def, cands);
     let steps_of = |pred: &dyn Fn(&UnitView) -> bool| -> u32 {
         named.iter().filter_map(|id| units.get(id)).filter(|u| pred(u)).map(|u| steps_left(game, u.type_index, u.level)).sum()
     };
@@ -156,6 +160,8 @@ pub fn comply_rejection(game: &Game, turn: &TurnState, units: &UnitsView, contro
 #[must_use]
 pub fn compliance_options(game: &Game, turn: &TurnState, units: &UnitsView, control: &Control, side: usize, def: &ObligationDef) -> Vec<Vec<String>> {
     let mut cands = candidates(game, turn, units, control, side, def);
+    // As `comply_rejection` lists them (it would ask for them again for every pick).
+    let listed = cands.clone();
     if let ObligationUnits::Steps { flagged: Some((f, _)), .. } = &def.units {
         cands.sort_by_key(|id| !units.get(id).is_some_and(|u| has_flag(game, u.type_index, *f)));
     }
@@ -163,12 +169,12 @@ pub fn compliance_options(game: &Game, turn: &TurnState, units: &UnitsView, cont
     for start in 0..cands.len().clamp(1, 6) {
         let mut pick = Vec::new();
         for id in cands.iter().cycle().skip(start).take(cands.len()) {
-            if comply_rejection(game, turn, units, control, side, def, &pick).is_none() {
+            if comply_rejection_among(game, units, def, &pick, &listed).is_none() {
                 break;
             }
             pick.push(id.clone());
         }
-        if comply_rejection(game, turn, units, control, side, def, &pick).is_none() && !out.contains(&pick) {
+        if comply_rejection_among(game, units, def, &pick, &listed).is_none() && !out.contains(&pick) {
             out.push(pick);
         }
     }

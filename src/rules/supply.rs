@@ -188,7 +188,41 @@ pub fn supply_status(game: &Game, rules: &SupplyRules, units: &UnitsView, map: &
     out
 }
 
-/// Supply of one side now, with no interdiction.
+/// Whether one unit of `side` is in supply: `side_supply`'s answer for it, tracing only the units
+/// that can change it (those before it in id order, and only when limited sources are shared
+/// out among them).
+#[must_use]
+pub fn unit_in_supply(game: &Game, units: &UnitsView, control: &Control, side: usize, unit: &str) -> bool {
+    let Some(rules) = &game.scenario.rules.supply else {
+        return units.0.iter().any(|u| u.side == side && u.space().is_some() && &*u.id == unit);
+    };
+    let map = supply_map(game, rules, units, control, side, &control.interdicted);
+    let mut used: Vec<u32> = vec![0; map.limited.len()];
+    for u in units.0.iter().filter(|u| u.side == side && u.space().is_some()) {
+        let me = &*u.id == unit;
+        if !me && map.limited.is_empty() {
+            continue;
+        }
+        let costs = trace_costs(game, rules, &map, u);
+        let mut ok = costs.iter().enumerate().any(|(i, c)| c.is_some() && map.connected[i]);
+        if !ok {
+            // Limited sources serve the first units (by id) that reach them.
+            for (k, (src, cap)) in map.limited.iter().enumerate() {
+                if used[k] < *cap && costs[src.index()].is_some() {
+                    used[k] += 1;
+                    ok = true;
+                    break;
+                }
+            }
+        }
+        if me {
+            return ok;
+        }
+    }
+    false
+}
+
+/// Supply of every unit of one side now: (unit, in supply).
 #[must_use]
 pub fn side_supply(game: &Game, units: &UnitsView, control: &Control, side: usize) -> Vec<(String, bool)> {
     let Some(rules) = &game.scenario.rules.supply else {
