@@ -16,30 +16,36 @@ use bevy::prelude::{Entity, Mut, Query, ResMut, Resource, World};
 use super::components::{Activity, Hidden, Location, StepLevel, Unit};
 use super::view::UnitsView;
 
-/// The shared view, or `None` once a unit may have changed since it was built.
+/// The shared view (`None` once a unit may have changed since it was built), and how many
+/// times units were open to change: a system that depends on the units alone may skip its work
+/// when that count has not moved since its last run.
 #[derive(Resource, Default)]
-pub struct UnitsNow(Option<Arc<UnitsView>>);
+pub struct UnitsNow {
+    view: Option<Arc<UnitsView>>,
+    changes: u64,
+}
 
 impl UnitsNow {
     fn get_or_build<'a>(&mut self, it: impl Iterator<Item = (&'a Unit, &'a Location, &'a StepLevel, &'a Activity, &'a Hidden)>) -> Arc<UnitsView> {
-        self.0.get_or_insert_with(|| Arc::new(UnitsView::collect(it))).clone()
+        self.view.get_or_insert_with(|| Arc::new(UnitsView::collect(it))).clone()
     }
 
     /// Forgets the view: a unit may change.
     pub fn stale(&mut self) {
-        self.0 = None;
+        self.view = None;
+        self.changes += 1;
     }
 
     /// The view as the world stands, built if it is stale (or if the world keeps none: a world
     /// not spawned by the session).
     pub fn of_world(world: &mut World) -> Arc<UnitsView> {
-        if let Some(v) = world.get_resource::<UnitsNow>().and_then(|n| n.0.clone()) {
+        if let Some(v) = world.get_resource::<UnitsNow>().and_then(|n| n.view.clone()) {
             return v;
         }
         let mut q = world.query::<(&Unit, &Location, &StepLevel, &Activity, &Hidden)>();
         let v = Arc::new(UnitsView::collect(q.iter(world)));
         if let Some(mut now) = world.get_resource_mut::<UnitsNow>() {
-            now.0 = Some(v.clone());
+            now.view = Some(v.clone());
         }
         v
     }
@@ -47,7 +53,7 @@ impl UnitsNow {
     /// Whether the view kept (if any) is the units as they are: checked after every command in
     /// debug builds, so a write that did not mark the view stale fails the tests.
     pub fn is_true_to(world: &mut World) -> bool {
-        let Some(kept) = world.get_resource::<UnitsNow>().and_then(|n| n.0.clone()) else { return true };
+        let Some(kept) = world.get_resource::<UnitsNow>().and_then(|n| n.view.clone()) else { return true };
         let mut q = world.query::<(&Unit, &Location, &StepLevel, &Activity, &Hidden)>();
         *kept == UnitsView::collect(q.iter(world))
     }
@@ -69,6 +75,13 @@ impl UnitQuery<'_, '_> {
     /// The units' components, in entity order.
     pub fn iter(&self) -> impl Iterator<Item = (&Unit, &Location, &StepLevel, &Activity, &Hidden)> {
         self.q.iter()
+    }
+
+    /// How many times units were open to change since the game began (equal counts: the units
+    /// are as they were).
+    #[must_use]
+    pub fn changes(&self) -> u64 {
+        self.now.changes
     }
 }
 

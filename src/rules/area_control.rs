@@ -33,11 +33,17 @@ pub fn slot_control(game: &Game, units: &UnitsView, space: SpaceId) -> Option<us
     owner
 }
 
-fn control_by_slots(game: Res<Game>, turn: Res<TurnState>, mut control: ResMut<Control>, mut glog: ResMut<GameLog>, mut q: UnitQuery) {
+fn control_by_slots(game: Res<Game>, turn: Res<TurnState>, mut control: ResMut<Control>, mut glog: ResMut<GameLog>, mut q: UnitQuery, mut seen: Local<Option<u64>>) {
     let Map::Area(m) = &game.scenario.map else { return };
     if !m.control_by_slots {
         return;
     }
+    // Control follows the units alone: with no unit changed and no control changed since the
+    // last run (which left every space as its slots say), there is nothing to do.
+    if *seen == Some(q.changes()) && !control.is_changed() {
+        return;
+    }
+    *seen = Some(q.changes());
     let units = q.view();
     for sp in m.spaces.iter().filter(|sp| !sp.permanent && !sp.slots.is_empty()) {
         let Some(id) = game.board.space(&sp.id) else { continue };

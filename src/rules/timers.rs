@@ -63,6 +63,9 @@ fn roll_timers(mut p: EffectParams, mut outcome: ResMut<Outcome>) {
 }
 
 fn check_relief(mut p: EffectParams) {
+    if p.game.scenario.rules.timers.is_empty() {
+        return;
+    }
     p.run(|fx| {
         let game = fx.game;
         let units = fx.units;

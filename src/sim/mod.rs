@@ -70,7 +70,7 @@ fn play_game(loaded: &Arc<Loaded>, seed: u64, g: u32) -> Result<GameOutcome, Str
             return Err(format!("game {g} (seed {game_seed}) did not end after {n} commands"));
         }
     }
-    let r = s.state(None).result.ok_or_else(|| format!("game {g} ended without a result"))?;
+    let r = s.world.resource::<crate::model::TurnState>().result.clone().ok_or_else(|| format!("game {g} ended without a result"))?;
     Ok(GameOutcome {
         winner: r.winner.clone().unwrap_or_else(|| "draw".into()),
         level: r.level.clone(),
