@@ -56,17 +56,14 @@ pub(super) fn run(scenario: &Path, games: u32, seed: u64, record: Option<&Path>,
             for (lvl, n) in &rep.levels {
                 println!("  {lvl:<16} {n:>6}");
             }
-            let mut c = rep.commands.clone();
-            c.sort_unstable();
-            if !c.is_empty() {
-                println!("commands per game: min {}, median {}, max {}", c[0], c[c.len() / 2], c[c.len() - 1]);
+            if let Some((min, median, max)) = crate::sim::min_median_max(&rep.commands) {
+                println!("commands per game: min {min}, median {median}, max {max}");
             }
-            let mut t = rep.turns.clone();
-            t.sort_unstable();
-            if !t.is_empty() {
-                println!("game turns completed: min {}, median {}, max {}", t[0], t[t.len() / 2], t[t.len() - 1]);
+            if let Some((min, median, max)) = crate::sim::min_median_max(&rep.turns) {
+                println!("game turns completed: min {min}, median {median}, max {max}");
                 let last = loaded.scenario.turns.labels.len();
-                println!("games played through the last turn: {} (the others ended early by sudden death)", t.iter().filter(|n| **n >= last).count());
+                let through: u32 = rep.turns.range(last..).map(|(_, n)| n).sum();
+                println!("games played through the last turn: {through} (the others ended early by sudden death)");
             }
             let wall = start.elapsed().as_secs_f64();
             println!("elapsed: {wall:.2} s on {threads} thread(s), {:.1} games/s", f64::from(rep.games) / wall.max(1e-9));

@@ -77,6 +77,29 @@ impl Session {
         Ok(Self { world, loaded, setup, played: Vec::new(), checkpoints: Vec::new(), barrier: 0, barrier_why: None, legacy_hash: false })
     }
 
+    /// Starts a new game on the same scenario in this session's world (see
+    /// `spawn::respawn_world`): the game is the one `Session::new` would start with `setup`, at
+    /// a fraction of the cost (batch simulation plays thousands in a row).
+    pub fn restart(&mut self, setup: GameSetup) -> Result<(), String> {
+        for o in &setup.options {
+            if !self.loaded.scenario.options.iter().any(|d| &d.id == o) {
+                return Err(format!("unknown option `{o}` for scenario {}", self.loaded.scenario.id));
+            }
+        }
+        let ruleset = self.game().ruleset.clone();
+        super::spawn::respawn_world(&mut self.world, &self.loaded, ruleset, &setup.options, setup.seed, &setup.forced_dice);
+        self.world.run_schedule(Rules);
+        self.world.resource_mut::<crate::rules::supply::PhaseStarted>().0 = false;
+        auto_advance(&mut self.world);
+        self.setup = setup;
+        self.played.clear();
+        self.checkpoints.clear();
+        self.barrier = 0;
+        self.barrier_why = None;
+        self.legacy_hash = false;
+        Ok(())
+    }
+
     /// The options a scenario switches on by default.
     #[must_use]
     pub fn default_options(loaded: &Loaded) -> BTreeSet<String> {

@@ -20,6 +20,29 @@ use crate::model::log::{GameLog, LogKind};
 /// Builds the world of a new game, played by `ruleset`.
 pub fn spawn_world(loaded: &Loaded, ruleset: std::sync::Arc<dyn crate::model::ruleset::Ruleset>, options: &BTreeSet<String>, seed: u64, forced: &[u32]) -> World {
     let mut world = World::new();
+    let schedule = crate::rules::rules_schedule(ruleset.as_ref());
+    fill_world(&mut world, loaded, ruleset, options, seed, forced);
+    world.add_schedule(schedule);
+    world
+}
+
+/// Starts a new game in a world that played one on the same scenario and ruleset: its units
+/// are despawned and every resource is inserted again as at the start, while the rules schedule,
+/// built and initialized once, is kept (building it is most of what a short game costs).
+pub fn respawn_world(world: &mut World, loaded: &Loaded, ruleset: std::sync::Arc<dyn crate::model::ruleset::Ruleset>, options: &BTreeSet<String>, seed: u64, forced: &[u32]) {
+    let units: Vec<bevy::prelude::Entity> = world.query_filtered::<bevy::prelude::Entity, bevy::prelude::With<Unit>>().iter(world).collect();
+    for e in units {
+        world.despawn(e);
+    }
+    // The world records every removed component until its trackers are cleared (an app does
+    // it each frame): without this, each game would leave its units' records behind.
+    world.clear_trackers();
+    fill_world(world, loaded, ruleset, options, seed, forced);
+}
+
+/// Spawns the units and inserts every resource of a game at its start (all of them: a world
+/// used again keeps nothing of the game before).
+fn fill_world(world: &mut World, loaded: &Loaded, ruleset: std::sync::Arc<dyn crate::model::ruleset::Ruleset>, options: &BTreeSet<String>, seed: u64, forced: &[u32]) {
     let game = Game { scenario: crate::scenario::variants::with_options(&loaded.scenario, options), board: loaded.board.clone(), options: options.clone(), ruleset };
     let s = &game.scenario;
     let first_side = game.side_index(&s.turns.first_side).unwrap_or(0);
@@ -174,14 +197,11 @@ pub fn spawn_world(loaded: &Loaded, ruleset: std::sync::Arc<dyn crate::model::ru
     world.insert_resource(crate::rules::attrition::AttritionQueue::default());
     world.insert_resource(crate::rules::lines::Eliminated::default());
     world.insert_resource(crate::model::DeferredEffects::default());
-    game.ruleset.insert_resources(&mut world);
+    game.ruleset.insert_resources(world);
     world.insert_resource(crate::rules::timers::Timers(vec![None; s.rules.timers.len()]));
     world.insert_resource(crate::rules::supply::PhaseStarted(turn_started));
     let mut parts = crate::rules::state_parts();
     parts.extend(game.ruleset.state_parts());
     world.insert_resource(crate::model::state_parts::StateParts(parts));
-    let schedule = crate::rules::rules_schedule(game.ruleset.as_ref());
     world.insert_resource(game);
-    world.add_schedule(schedule);
-    world
 }

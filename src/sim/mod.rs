@@ -9,15 +9,65 @@ use crate::bots::random::RandomPlayer;
 use crate::scenario::Loaded;
 use crate::session::{GameSetup, Session};
 
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SimReport {
     pub games: u32,
     pub wins: BTreeMap<String, u32>,
     pub levels: BTreeMap<String, u32>,
-    pub commands: Vec<usize>,
-    pub turns: Vec<usize>,
+    /// Games by the number of commands they took (counts, so a report's size does not grow with
+    /// the number of games).
+    pub commands: BTreeMap<usize, u32>,
+    /// Games by the number of game turns they completed.
+    pub turns: BTreeMap<usize, u32>,
     /// The first game: its seed and every command, for replaying it as a script.
     pub first_game: Option<(u64, Vec<crate::session::Command>)>,
+}
+
+impl SimReport {
+    /// Adds one game's outcome.
+    fn add(&mut self, o: GameOutcome) {
+        *self.wins.entry(o.winner).or_default() += 1;
+        *self.levels.entry(o.level).or_default() += 1;
+        *self.commands.entry(o.commands).or_default() += 1;
+        *self.turns.entry(o.turns).or_default() += 1;
+        if o.record.is_some() {
+            self.first_game = o.record;
+        }
+    }
+
+    /// Adds another report of games of the same run (every count is a sum: the order in which
+    /// games are added never shows).
+    fn merge(&mut self, other: SimReport) {
+        for (k, n) in other.wins {
+            *self.wins.entry(k).or_default() += n;
+        }
+        for (k, n) in other.levels {
+            *self.levels.entry(k).or_default() += n;
+        }
+        for (k, n) in other.commands {
+            *self.commands.entry(k).or_default() += n;
+        }
+        for (k, n) in other.turns {
+            *self.turns.entry(k).or_default() += n;
+        }
+        if other.first_game.is_some() {
+            self.first_game = other.first_game;
+        }
+    }
+}
+
+/// The least, the middle (the value at place `n / 2` of the `n` values in order) and the
+/// greatest value counted in `counts`.
+#[must_use]
+pub fn min_median_max(counts: &BTreeMap<usize, u32>) -> Option<(usize, usize, usize)> {
+    let n: u64 = counts.values().map(|c| u64::from(*c)).sum();
+    let (&min, &max) = (counts.keys().next()?, counts.keys().next_back()?);
+    let mut seen = 0u64;
+    let median = counts.iter().find(|(_, c)| {
+        seen += u64::from(**c);
+        seen > n / 2
+    })?;
+    Some((min, *median.0, max))
 }
 
 /// Most commands one simulated game may take before it counts as stuck.
@@ -40,17 +90,25 @@ pub fn game_seed(seed: u64, g: u32) -> u64 {
     seed.wrapping_mul(1_000_003).wrapping_add(u64::from(g))
 }
 
-/// Plays game `g`. Any rejected generated command is an error (a bug in the legal list), and so
-/// is a broken rule invariant after any command ([`invariants::check_invariants`]).
-fn play_game(loaded: &Arc<Loaded>, seed: u64, g: u32) -> Result<GameOutcome, String> {
+/// Plays game `g` in the thread's session (started on the first game, restarted for each one
+/// after: the game is the same, its rules schedule is not built again). Any rejected generated
+/// command is an error (a bug in the legal list), and so is a broken rule invariant after any
+/// command ([`invariants::check_invariants`]).
+fn play_game(loaded: &Arc<Loaded>, seed: u64, g: u32, session: &mut Option<Session>) -> Result<GameOutcome, String> {
     let game_seed = game_seed(seed, g);
     let setup = GameSetup { options: Session::default_options(loaded), seed: game_seed, forced_dice: Vec::new() };
-    let mut s = Session::new(loaded.clone(), setup)?;
+    let s = match session {
+        Some(s) => {
+            s.restart(setup)?;
+            s
+        }
+        None => session.insert(Session::new(loaded.clone(), setup)?),
+    };
     let mut bot = RandomPlayer::new(game_seed ^ 0x5eed);
     let mut n = 0;
     let mut played = Vec::new();
     while !s.is_over() {
-        let Some(cmd) = bot.choose(&mut s) else {
+        let Some(cmd) = bot.choose(s) else {
             let st = s.state(None);
             return Err(format!(
                 "game {g} (seed {game_seed}): no legal command for {} in turn {} phase {} (prompt: {:?})",
@@ -64,7 +122,7 @@ fn play_game(loaded: &Arc<Loaded>, seed: u64, g: u32) -> Result<GameOutcome, Str
         if g == 0 {
             played.push(cmd.clone());
         }
-        invariants::check_invariants(&mut s).map_err(|e| format!("game {g} (seed {game_seed}): after command {} (`{}`): {e}", n + 1, cmd.describe()))?;
+        invariants::check_invariants(s).map_err(|e| format!("game {g} (seed {game_seed}): after command {} (`{}`): {e}", n + 1, cmd.describe()))?;
         n += 1;
         if n > MAX_COMMANDS_PER_GAME {
             return Err(format!("game {g} (seed {game_seed}) did not end after {n} commands"));
@@ -87,38 +145,44 @@ pub fn simulate(loaded: &Arc<Loaded>, games: u32, seed: u64) -> Result<SimReport
 
 /// Plays `games` games on `threads` threads (game `g` on thread `g % threads`), counting the
 /// games done in `done`. The report is the same on any number of threads: each game's seed
-/// depends only on its number, and the outcomes are merged in game order.
+/// depends only on its number, and each thread adds its games into counts that are summed.
 pub fn simulate_on(loaded: &Arc<Loaded>, games: u32, seed: u64, threads: usize, done: &std::sync::atomic::AtomicU32) -> Result<SimReport, String> {
     let threads = threads.clamp(1, games.max(1) as usize);
-    let results: Vec<Result<Vec<(u32, GameOutcome)>, String>> = std::thread::scope(|sc| {
+    let results: Vec<Result<SimReport, String>> = std::thread::scope(|sc| {
         let workers: Vec<_> = (0..threads)
             .map(|k| {
                 sc.spawn(move || {
-                    let mut out = Vec::new();
+                    let mut part = SimReport::default();
+                    let mut session = None;
                     for g in (k as u32..games).step_by(threads) {
-                        out.push((g, play_game(loaded, seed, g)?));
+                        part.add(play_game(loaded, seed, g, &mut session)?);
                         done.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                     }
-                    Ok(out)
+                    Ok(part)
                 })
             })
             .collect();
         workers.into_iter().map(|w| w.join().unwrap_or_else(|_| Err("a simulation thread panicked".into()))).collect()
     });
-    let mut all: Vec<(u32, GameOutcome)> = Vec::with_capacity(games as usize);
-    for r in results {
-        all.extend(r?);
-    }
-    all.sort_by_key(|(g, _)| *g);
     let mut rep = SimReport { games, ..Default::default() };
-    for (_, o) in all {
-        *rep.wins.entry(o.winner).or_default() += 1;
-        *rep.levels.entry(o.level).or_default() += 1;
-        rep.commands.push(o.commands);
-        rep.turns.push(o.turns);
-        if o.record.is_some() {
-            rep.first_game = o.record;
-        }
+    for r in results {
+        rep.merge(r?);
     }
     Ok(rep)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::min_median_max;
+
+    #[test]
+    fn the_median_of_counted_values_is_the_middle_value_in_order() {
+        // 1, 2, 2, 5: the value at place 2.
+        let counts = [(1, 1), (2, 2), (5, 1)].into_iter().collect();
+        assert_eq!(min_median_max(&counts), Some((1, 2, 5)));
+        // 1, 9, 9: place 1.
+        let counts = [(1, 1), (9, 2)].into_iter().collect();
+        assert_eq!(min_median_max(&counts), Some((1, 9, 9)));
+        assert_eq!(min_median_max(&std::collections::BTreeMap::new()), None);
+    }
 }

@@ -86,3 +86,30 @@ fn tutorial_game_replays_from_a_save_to_the_same_end() {
         let _ = std::fs::remove_dir_all(dir);
     }
 }
+
+/// A batch run plays game after game in one world: a game restarted there is the game a new
+/// session plays with the same set-up (the same commands, log, checkpoints and state), and
+/// the world holds no more entities than a new one (nothing grows with the number of games).
+#[test]
+fn a_game_restarted_in_a_used_world_plays_as_in_a_new_one_on_every_shipped_scenario() {
+    use sandtable::session::{GameSetup, Session};
+    for file in ["scenarios/kell_ford.ron", "scenarios/salt_river_line.ron", "scenarios/decision_iraq.ron"] {
+        let loaded = load(file);
+        let setup = |seed| GameSetup { options: Session::default_options(&loaded), seed, forced_dice: Vec::new() };
+        let mut used = Session::new(loaded.clone(), setup(1)).expect("session");
+        play_random(&mut used, 1, 5_000);
+        assert!(used.is_over(), "{file}: the first game ends");
+        used.restart(setup(2)).expect("restart");
+        let mut fresh = Session::new(loaded.clone(), setup(2)).expect("session");
+        assert_eq!(used.world.entities().count_spawned(), fresh.world.entities().count_spawned(), "{file}: entities");
+        assert_eq!(used.state_hash(), fresh.state_hash(), "{file}: the start");
+        let a = play_random(&mut used, 2, 5_000);
+        let b = play_random(&mut fresh, 2, 5_000);
+        assert_eq!(a, b, "{file}: the same commands");
+        assert!(a.len() > 20, "{file}: a whole game");
+        let log = |s: &Session| s.world.resource::<sandtable::model::log::GameLog>().0.iter().map(|e| e.text.clone()).collect::<Vec<_>>();
+        assert_eq!(log(&used), log(&fresh), "{file}: the same log");
+        assert_eq!(used.checkpoints, fresh.checkpoints, "{file}: the same checkpoints");
+        assert_eq!(used.state(None), fresh.state(None), "{file}: the same end");
+    }
+}
