@@ -161,10 +161,10 @@ fn rule_5_7_5_a_trace_from_each_space_and_one_search_back_from_the_network_agree
             let map = supply_map(&game, &rules, &units, &control, side, &control.interdicted);
             for u in units.0.iter().filter(|u| u.side == side && u.space().is_some()) {
                 let all = surely_supplied(&game, &map, u).expect("supply rules");
-                for i in 0..game.board.len() {
+                for (i, reach) in all.iter().enumerate() {
                     let at = sandtable::model::SpaceId(i as u32);
                     let one = surely_supplied_at(&game, &map, u, at);
-                    assert_eq!(one, all[i].is_some(), "{} at {}", u.id, game.board.key(at));
+                    assert_eq!(one, reach.is_some(), "{} at {}", u.id, game.board.key(at));
                     if one { yes += 1 } else { no += 1 }
                 }
             }
