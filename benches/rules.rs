@@ -1,7 +1,8 @@
 //! Measures the rules path: applying one command through the `Rules` schedule, the legal-command
-//! list, a unit's legal destinations and a full supply trace, on Kell Ford and on a synthetic
-//! 100x100 map. A plain harness (no criterion): `cargo bench --no-default-features --bench rules`.
-//! Prints medians; asserts nothing about time.
+//! list, a unit's legal destinations and a full supply trace, on the shipped scenarios and on a
+//! synthetic 100x100 map, and whole random games per second on one thread (as `sandtable sim`
+//! plays them, invariants checked). A plain harness (no criterion):
+//! `cargo bench --no-default-features --bench rules`. Prints medians; asserts nothing about time.
 
 #![expect(clippy::disallowed_methods, reason = "a benchmark reads the clock")]
 
@@ -130,16 +131,27 @@ fn measure_games(name: &str, loaded: &Arc<Loaded>, games: u64) {
     println!("{name}: legal command list: median {:.2} us", median(legal_us));
 }
 
+/// Whole games as `sandtable sim` plays them, on one thread: games per second.
+fn measure_sim(name: &str, loaded: &Arc<Loaded>, games: u32) {
+    let t = Instant::now();
+    let rep = sandtable::sim::simulate(loaded, games, 7).expect("games");
+    let s = t.elapsed().as_secs_f64();
+    println!("{name}: {} random games on one thread in {s:.2} s: {:.0} games/s", rep.games, f64::from(rep.games) / s);
+}
+
 fn main() {
     let kell = Arc::new(load_file(Path::new("scenarios/kell_ford.ron")).expect("scenario"));
+    measure_sim("Kell Ford", &kell, 1000);
     measure_games("Kell Ford", &kell, 200);
     measure_map("Kell Ford", kell, "N-1Tk");
     let tutorial = Arc::new(load_file(Path::new("scenarios/salt_river_line.ron")).expect("tutorial"));
+    measure_sim("Salt River Line", &tutorial, 100);
     measure_games("Salt River Line", &tutorial, 100);
     measure_map("Salt River Line", tutorial.clone(), "NA-1Pz");
     // A Union unit: its destinations are filtered by "may not end a move out of supply".
     measure_map("Salt River Line", tutorial, "SU-Tk");
     let iraq = Arc::new(load_file(Path::new("scenarios/decision_iraq.ron")).expect("Decision: Iraq"));
+    measure_sim("Decision: Iraq", &iraq, 100);
     measure_games("Decision: Iraq", &iraq, 30);
     let text = synthetic();
     let big = Arc::new(load_str(&text, "synthetic.ron", Path::new(".")).unwrap_or_else(|r| panic!("{r}")));

@@ -10,6 +10,7 @@ pub mod log;
 pub mod prompt;
 pub mod resources;
 pub mod ruleset;
+pub mod space_set;
 pub mod state_parts;
 pub mod units_now;
 pub mod view;

@@ -13,6 +13,7 @@ use super::note::{CommandCtx, command_is, take_control};
 use super::RulesSystems;
 use crate::scenario::board::{Edge, SpaceKind};
 use crate::model::view::{UnitView, UnitsView, factors, has_flag};
+use crate::model::space_set::SpaceSet;
 use crate::model::{Control, ControlChanges, Game, Location, SpaceId, TurnState};
 use crate::scenario::schema::{MoveCost, UnitFlag, ZocToZoc};
 use crate::model::command::Command;
@@ -152,33 +153,51 @@ pub fn legal_destinations(game: &Game, units: &UnitsView, control: &Control, uni
 
 /// What every unit of one side meets on the map, worked out once for all of them (the legal
 /// list asks for the destinations of each): where enemy units stand, their zones of control,
-/// and how many units stand in each space.
+/// and how many units stand in each space. Sets of spaces and a list of occupied spaces: no
+/// work in proportion to the size of the map.
 pub struct Surroundings {
     side: usize,
     /// Spaces holding units of another side.
-    enemy: Vec<bool>,
+    enemy: SpaceSet,
     /// Hexes in the zone of control of another side's units.
-    zoc: Vec<bool>,
-    /// Units of every side per space (a slot's capacity counts them all), and of the side.
-    all_here: Vec<u32>,
-    own_here: Vec<u32>,
+    zoc: SpaceSet,
+    /// Occupied spaces in order: (space, units of every side, units of the side). A slot's
+    /// capacity counts them all.
+    here: Vec<(SpaceId, u32, u32)>,
 }
 
 impl Surroundings {
     #[must_use]
     pub fn of(game: &Game, units: &UnitsView, side: usize) -> Self {
         let n = game.board.len();
-        let (mut enemy, mut all_here, mut own_here) = (vec![false; n], vec![0; n], vec![0; n]);
+        let (mut enemy, mut zoc) = (SpaceSet::new(n), SpaceSet::new(n));
+        let mut here: Vec<(SpaceId, u32, u32)> = Vec::new();
         for u in &units.0 {
             let Some(s) = u.space() else { continue };
-            all_here[s.index()] += 1;
-            if u.side == side {
-                own_here[s.index()] += 1;
-            } else {
-                enemy[s.index()] = true;
+            here.push((s, 1, u32::from(u.side == side)));
+            if u.side != side {
+                enemy.insert(s);
+                // Zones of control (as `enemy_zoc`): the hexes around a hex holding a unit
+                // that exerts one.
+                if game.board.is_hex && exerts_zoc(game, u) && matches!(game.board.spaces[s.index()].kind, SpaceKind::Hex { .. }) {
+                    for e in &game.board.edges[s.index()] {
+                        if matches!(game.board.spaces[e.to.index()].kind, SpaceKind::Hex { .. }) {
+                            zoc.insert(e.to);
+                        }
+                    }
+                }
             }
         }
-        Self { side, enemy, zoc: enemy_zoc(game, units, side), all_here, own_here }
+        here.sort_unstable_by_key(|h| h.0);
+        here.dedup_by(|b, a| {
+            let same = a.0 == b.0;
+            if same {
+                a.1 += b.1;
+                a.2 += b.2;
+            }
+            same
+        });
+        Self { side, enemy, zoc, here }
     }
 
     /// Whether `extra` more units of the side fit in a space (as [`room_for`]).
@@ -186,7 +205,8 @@ impl Surroundings {
     pub fn room_for(&self, game: &Game, space: SpaceId, extra: u32) -> bool {
         let Some(limit) = stacking_limit(game, space) else { return true };
         let is_slot = matches!(game.board.spaces[space.index()].kind, SpaceKind::Slot { .. });
-        let here = if is_slot { self.all_here[space.index()] } else { self.own_here[space.index()] };
+        let (all, own) = self.here.binary_search_by_key(&space, |h| h.0).map_or((0, 0), |k| (self.here[k].1, self.here[k].2));
+        let here = if is_slot { all } else { own };
         here + extra <= limit
     }
 }
@@ -244,8 +264,8 @@ pub fn legal_destinations_among(game: &Game, units: &UnitsView, control: &Contro
         let mut without = units.clone();
         without.0.retain(|u| u.id != unit.id);
         let base = super::supply::supply_map(game, rules, &without, control, unit.side, &control.interdicted);
-        let reach = super::supply::surely_supplied(game, &base, unit);
-        out.retain(|d| reach.as_ref().is_none_or(|r| r[d.space.index()].is_some()) || supplied_after_move(game, units, control, unit, d));
+        let sure = super::supply::SureSupply::for_spaces(game, &base, unit, out.len());
+        out.retain(|d| sure.at(game, &base, unit, d.space) || supplied_after_move(game, units, control, unit, d));
     }
     out
 }
@@ -258,25 +278,83 @@ fn search(game: &Game, control: &Control, near: &Surroundings, banned: &[bool], 
     let board = &game.board;
     // An infiltrating unit ignores zones of control.
     let infiltrates = t.flags.contains(&UnitFlag::Infiltration);
-    let zoc = |s: SpaceId| !infiltrates && near.zoc[s.index()];
-    let enemy = &near.enemy;
-    let mut best: Vec<Option<u32>> = vec![None; board.len()];
-    let mut prev: Vec<Option<SpaceId>> = vec![None; board.len()];
+    let zoc = |s: SpaceId| !infiltrates && near.zoc.contains(s);
+    let enemy = |s: SpaceId| near.enemy.contains(s);
+    SEARCH.with_borrow_mut(|scratch| search_in(game, control, near, banned, unit, allowance, avoid_enemies, (start, t, board), (zoc, enemy), scratch))
+}
+
+/// Reused between searches on one thread: the best cost and the step before of every space the
+/// current search reached, valid where `reached` holds the search's number (so a search costs
+/// what it reaches, not the size of the map).
+#[derive(Default)]
+struct Scratch {
+    search: u32,
+    reached: Vec<u32>,
+    best: Vec<u32>,
+    prev: Vec<Option<SpaceId>>,
+    touched: Vec<SpaceId>,
+}
+
+thread_local! {
+    static SEARCH: std::cell::RefCell<Scratch> = std::cell::RefCell::new(Scratch::default());
+}
+
+impl Scratch {
+    fn start(&mut self, len: usize) {
+        if self.reached.len() != len || self.search == u32::MAX {
+            *self = Scratch { search: 0, reached: vec![0; len], best: vec![0; len], prev: vec![None; len], touched: Vec::new() };
+        }
+        self.search += 1;
+        self.touched.clear();
+    }
+
+    fn best(&self, s: SpaceId) -> Option<u32> {
+        (self.reached[s.index()] == self.search).then(|| self.best[s.index()])
+    }
+
+    fn prev(&self, s: SpaceId) -> Option<SpaceId> {
+        if self.reached[s.index()] == self.search { self.prev[s.index()] } else { None }
+    }
+
+    fn set(&mut self, s: SpaceId, cost: u32, prev: Option<SpaceId>) {
+        if self.reached[s.index()] != self.search {
+            self.reached[s.index()] = self.search;
+            self.touched.push(s);
+        }
+        self.best[s.index()] = cost;
+        self.prev[s.index()] = prev;
+    }
+}
+
+#[expect(clippy::too_many_arguments, reason = "the search's inputs, worked out by its caller")]
+fn search_in(
+    game: &Game,
+    control: &Control,
+    near: &Surroundings,
+    banned: &[bool],
+    unit: &UnitView,
+    allowance: u32,
+    avoid_enemies: bool,
+    (start, t, board): (SpaceId, &crate::scenario::schema::UnitTypeDef, &crate::scenario::board::Board),
+    (zoc, enemy): (impl Fn(SpaceId) -> bool, impl Fn(SpaceId) -> bool),
+    sc: &mut Scratch,
+) -> Vec<Destination> {
+    sc.start(board.len());
     let mut heap = BinaryHeap::new();
-    best[start.index()] = Some(0);
+    sc.set(start, 0, None);
     heap.push(Reverse((0u32, start)));
     let zr = &game.scenario.rules.zoc;
     // Area maps: an infiltrating unit passes through spaces holding enemy units (DI 13.6).
     let passes_enemies = !board.is_hex && t.flags.contains(&UnitFlag::Infiltration);
     while let Some(Reverse((cost, here))) = heap.pop() {
-        if best[here.index()] != Some(cost) {
+        if sc.best(here) != Some(cost) {
             continue;
         }
         // Movement ends on entering an enemy zone of control (if the game says so), an
         // enemy-held area (its open part: DI 13.3-13.4), or a slot of such an area (DI 17.3).
         let stops_here = (zoc(here) && zr.stop_on_entry)
-            || (enemy[here.index()] && !passes_enemies)
-            || matches!(board.spaces[here.index()].kind, SpaceKind::Slot { parent, .. } if enemy[parent.index()] && !passes_enemies);
+            || (enemy(here) && !passes_enemies)
+            || matches!(board.spaces[here.index()].kind, SpaceKind::Slot { parent, .. } if enemy(parent) && !passes_enemies);
         if here != start && stops_here {
             continue;
         }
@@ -291,11 +369,11 @@ fn search(game: &Game, control: &Control, near: &Surroundings, banned: &[bool], 
             }
             // Hex maps: no entering a hex held by the enemy (that is combat, not movement);
             // spaces the unit's contingent may not enter (DI 13.7).
-            if (enemy[to.index()] && board.is_hex) || banned[to.index()] {
+            if (enemy(to) && board.is_hex) || banned[to.index()] {
                 continue;
             }
             // A doubled move (DI 27.9) uses no district with open enemy units.
-            if avoid_enemies && (enemy[board.area_of(to).index()]) {
+            if avoid_enemies && enemy(board.area_of(to)) {
                 continue;
             }
             let Some(mut step) = edge_cost(game, here, e, &t.movement_class, allowance, &control.interdicted, &control.demolished) else { continue };
@@ -315,23 +393,24 @@ fn search(game: &Game, control: &Control, near: &Surroundings, banned: &[bool], 
             if total > allowance || all_mp {
                 continue;
             }
-            if best[to.index()].is_none_or(|b| total < b || (total == b && prev[to.index()].is_some_and(|p| here < p))) {
-                best[to.index()] = Some(total);
-                prev[to.index()] = Some(here);
+            if sc.best(to).is_none_or(|b| total < b || (total == b && sc.prev(to).is_some_and(|p| here < p))) {
+                sc.set(to, total, Some(here));
                 heap.push(Reverse((total, to)));
             }
         }
     }
+    // In board order, as a scan of the map would list them.
+    let mut reached = std::mem::take(&mut sc.touched);
+    reached.sort_unstable();
     let mut out = Vec::new();
-    for (i, b) in best.iter().enumerate() {
-        let Some(cost) = *b else { continue };
-        let space = SpaceId(i as u32);
+    for &space in &reached {
+        let Some(cost) = sc.best(space) else { continue };
         if space == start || !near.room_for(game, space, 1) {
             continue;
         }
         let mut path = vec![space];
         let mut cur = space;
-        while let Some(p) = prev[cur.index()] {
+        while let Some(p) = sc.prev(cur) {
             if p == start {
                 break;
             }
@@ -341,6 +420,7 @@ fn search(game: &Game, control: &Control, near: &Surroundings, banned: &[bool], 
         path.reverse();
         out.push(Destination { space, cost, path });
     }
+    sc.touched = reached;
     out
 }
 

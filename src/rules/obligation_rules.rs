@@ -13,10 +13,10 @@ fn supplied_destinations(game: &Game, units: &UnitsView, control: &Control, unit
     let mut without = units.clone();
     without.0.retain(|u| u.id != unit.id);
     let base = super::supply::supply_map(game, rules, &without, control, unit.side, &control.interdicted);
-    let reach = super::supply::surely_supplied(game, &base, unit);
+    let sure = super::supply::SureSupply::for_spaces(game, &base, unit, dests.len());
     dests
         .into_iter()
-        .filter(|d| reach.as_ref().is_none_or(|r| r[d.space.index()].is_some()) || supplied_after_move(game, units, control, unit, d))
+        .filter(|d| sure.at(game, &base, unit, d.space) || supplied_after_move(game, units, control, unit, d))
         .collect()
 }
 

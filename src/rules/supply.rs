@@ -159,21 +159,29 @@ fn trace_costs(game: &Game, rules: &SupplyRules, map: &SupplyMap, unit: &UnitVie
 pub fn supply_status(game: &Game, rules: &SupplyRules, units: &UnitsView, map: &SupplyMap, side: usize) -> Vec<(String, bool)> {
     let mut out = Vec::new();
     let mut used: Vec<u32> = vec![0; map.limited.len()];
-    // Whether a unit reaches the network depends only on its space and its movement class: one
-    // search back from the network per class answers it for every unit.
+    // Whether a unit reaches the network depends only on its space and its movement class: with
+    // many units on a small map, one search back from the network per class answers it for all.
+    let mine = units.0.iter().filter(|u| u.side == side && u.space().is_some()).count();
+    let backward = backward_pays(game, rules, mine);
     let mut reach: Vec<(&str, Vec<Option<u32>>)> = Vec::new();
     for u in units.0.iter().filter(|u| u.side == side && u.space().is_some()) {
-        let class = game.scenario.unit_types[u.type_index].movement_class.as_str();
-        let k = match reach.iter().position(|(c, _)| *c == class) {
-            Some(k) => k,
-            None => {
-                reach.push((class, costs_to_network(game, rules, map, class)));
-                reach.len() - 1
-            }
+        let mut costs = None;
+        let mut ok = if backward {
+            let class = game.scenario.unit_types[u.type_index].movement_class.as_str();
+            let k = match reach.iter().position(|(c, _)| *c == class) {
+                Some(k) => k,
+                None => {
+                    reach.push((class, costs_to_network(game, rules, map, class)));
+                    reach.len() - 1
+                }
+            };
+            u.space().is_some_and(|s| reach[k].1[s.index()].is_some())
+        } else {
+            let c = costs.insert(trace_costs(game, rules, map, u));
+            c.iter().enumerate().any(|(i, c)| c.is_some() && map.connected[i])
         };
-        let mut ok = u.space().is_some_and(|s| reach[k].1[s.index()].is_some());
         if !ok && !map.limited.is_empty() {
-            let costs = trace_costs(game, rules, map, u);
+            let costs = costs.unwrap_or_else(|| trace_costs(game, rules, map, u));
             // Limited sources serve the first units (by id) that reach them.
             for (k, (src, cap)) in map.limited.iter().enumerate() {
                 if used[k] < *cap && costs[src.index()].is_some() {
@@ -244,14 +252,56 @@ pub fn surely_supplied_at(game: &Game, base: &SupplyMap, unit: &UnitView, to: Sp
     trace_costs(game, rules, base, &moved).iter().enumerate().any(|(i, c)| c.is_some() && base.connected[i])
 }
 
-/// For every space, whether a unit of this one's movement class standing there traces to the
-/// network of `base` ([`surely_supplied_at`] for every space at once: one search back from the
-/// network instead of one trace from each space): `None` when the scenario has no supply rules
-/// (every space is supplied).
+/// How to answer "would this unit trace to the network of `base` from there?" for many spaces:
+/// by one search back from the network, when that costs less than a trace from each space.
+pub enum SureSupply {
+    /// The scenario has no supply rules: every space is supplied.
+    Everywhere,
+    /// The search back from the network, for the unit's movement class.
+    Table(Vec<Option<u32>>),
+    /// A trace from each space asked about.
+    Trace,
+}
+
+impl SureSupply {
+    /// How to answer for `asked` spaces for `unit`: the search back from the network covers
+    /// the map, a trace from one space only the spaces within `trace_mp` of it.
+    #[must_use]
+    pub fn for_spaces(game: &Game, base: &SupplyMap, unit: &UnitView, asked: usize) -> Self {
+        let Some(rules) = &game.scenario.rules.supply else { return SureSupply::Everywhere };
+        if backward_pays(game, rules, asked) {
+            SureSupply::Table(costs_to_network(game, rules, base, &game.scenario.unit_types[unit.type_index].movement_class))
+        } else {
+            SureSupply::Trace
+        }
+    }
+
+    /// [`surely_supplied_at`].
+    #[must_use]
+    pub fn at(&self, game: &Game, base: &SupplyMap, unit: &UnitView, to: SpaceId) -> bool {
+        match self {
+            SureSupply::Everywhere => true,
+            SureSupply::Table(t) => t[to.index()].is_some(),
+            SureSupply::Trace => surely_supplied_at(game, base, unit, to),
+        }
+    }
+}
+
+/// Whether one search back from the network costs less than `traces` traces forward: a trace
+/// on a hex map visits at most the hexes within `trace_mp` of its start.
+fn backward_pays(game: &Game, rules: &SupplyRules, traces: usize) -> bool {
+    let r = rules.trace_mp as usize;
+    let ball = if game.board.is_hex { 3 * r * (r + 1) + 1 } else { game.board.len() };
+    traces.saturating_mul(ball) > game.board.len()
+}
+
+/// For every space, whether a unit of `class` standing there traces to the network of `base`
+/// ([`surely_supplied_at`] for every space at once): `None` when the scenario has no supply
+/// rules.
 #[must_use]
-pub fn surely_supplied(game: &Game, base: &SupplyMap, unit: &UnitView) -> Option<Vec<Option<u32>>> {
+pub fn network_reach(game: &Game, base: &SupplyMap, class: &str) -> Option<Vec<Option<u32>>> {
     let rules = game.scenario.rules.supply.as_ref()?;
-    Some(costs_to_network(game, rules, base, &game.scenario.unit_types[unit.type_index].movement_class))
+    Some(costs_to_network(game, rules, base, class))
 }
 
 /// The least trace cost from every space to a space connected to a source, for units of one

@@ -142,7 +142,7 @@ fn supply_trace_counts_mp_or_hexes() {
 /// forty random commands.
 #[test]
 fn rule_5_7_5_a_trace_from_each_space_and_one_search_back_from_the_network_agree() {
-    use sandtable::rules::supply::{surely_supplied, surely_supplied_at};
+    use sandtable::rules::supply::{network_reach, surely_supplied_at};
     let mut s = crate::common::session("scenarios/salt_river_line.ron", 3, &[]);
     let (mut yes, mut no) = (0, 0);
     for round in 0..2 {
@@ -160,7 +160,8 @@ fn rule_5_7_5_a_trace_from_each_space_and_one_search_back_from_the_network_agree
         for side in 0..game.scenario.sides.len() {
             let map = supply_map(&game, &rules, &units, &control, side, &control.interdicted);
             for u in units.0.iter().filter(|u| u.side == side && u.space().is_some()) {
-                let all = surely_supplied(&game, &map, u).expect("supply rules");
+                let class = &game.scenario.unit_types[u.type_index].movement_class;
+                let all = network_reach(&game, &map, class).expect("supply rules");
                 for (i, reach) in all.iter().enumerate() {
                     let at = sandtable::model::SpaceId(i as u32);
                     let one = surely_supplied_at(&game, &map, u, at);
