@@ -20,6 +20,8 @@ pub struct Game {
     pub options: BTreeSet<String>,
     /// The game's procedures where they differ from the generic rules (`model::ruleset`).
     pub ruleset: Arc<dyn super::ruleset::Ruleset>,
+    /// What the rules look up often, by index (`model::lookups`).
+    pub lookups: Arc<super::lookups::Lookups>,
 }
 
 impl Game {

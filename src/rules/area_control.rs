@@ -22,9 +22,14 @@ pub(super) fn add_systems(s: &mut Schedule) {
 /// The side whose units fill every slot of `space`, if one does.
 #[must_use]
 pub fn slot_control(game: &Game, units: &UnitsView, space: SpaceId) -> Option<usize> {
+    slot_control_by(game, space, |s| units.at(s).next().map(|u| u.side))
+}
+
+/// [`slot_control`] given the side of the first unit (in id order) in each slot.
+fn slot_control_by(game: &Game, space: SpaceId, first_side: impl Fn(SpaceId) -> Option<usize>) -> Option<usize> {
     let mut owner = None;
     for s in game.board.slots_of(space) {
-        let side = units.at(s).next()?.side;
+        let side = first_side(s)?;
         if owner.is_some_and(|o| o != side) {
             return None;
         }
@@ -45,9 +50,16 @@ fn control_by_slots(game: Res<Game>, turn: Res<TurnState>, mut control: ResMut<C
     }
     *seen = Some(q.changes());
     let units = q.view();
+    // The side of the first unit (in id order) in each space, found in one pass.
+    let mut first: Vec<Option<usize>> = vec![None; game.board.len()];
+    for u in &units.0 {
+        if let Some(sp) = u.space() {
+            first[sp.index()].get_or_insert(u.side);
+        }
+    }
     for sp in m.spaces.iter().filter(|sp| !sp.permanent && !sp.slots.is_empty()) {
         let Some(id) = game.board.space(&sp.id) else { continue };
-        let now = slot_control(&game, &units, id);
+        let now = slot_control_by(&game, id, |s| first[s.index()]);
         if control.owner[id.index()] != now {
             control.owner[id.index()] = now;
             let who = now.map_or_else(|| "nobody (contested or empty boxes)".to_string(), |s| game.side_id(s).to_string());

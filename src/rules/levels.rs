@@ -24,12 +24,7 @@ pub enum LevelChange {
 /// Counters of type `t` able to show `level`, if the mix limits levels of this type.
 #[must_use]
 pub fn mix_at(game: &Game, t: usize, level: u32) -> Option<u32> {
-    let id = &game.scenario.unit_types[t].id;
-    let entries: Vec<_> = game.scenario.counter_mix.iter().filter(|m| &m.unit_type == id).collect();
-    if entries.iter().all(|m| m.level.is_none()) {
-        return None;
-    }
-    Some(entries.iter().filter(|m| m.level == Some(level)).map(|m| m.count).sum())
+    game.lookups.mix_at(t, level)
 }
 
 /// A counter of type `t` showing `level` is free (not on the map), leaving `except` out.

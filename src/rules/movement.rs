@@ -122,20 +122,13 @@ pub fn enemy_zoc(game: &Game, units: &UnitsView, side: usize) -> Vec<bool> {
 #[must_use]
 pub fn entry_bans(game: &Game, units: &UnitsView, unit: &UnitView) -> Vec<bool> {
     let mut out = vec![false; game.board.len()];
-    let t = &game.scenario.unit_types[unit.type_index];
-    let in_force = |b: &&crate::scenario::schema::EntryBan| {
-        b.when_option.as_ref().is_none_or(|o| game.options.contains(o))
-            && b.unless_option.as_ref().is_none_or(|o| !game.options.contains(o))
-            && (b.unit_types.is_empty() || b.unit_types.contains(&t.id))
-    };
-    for ban in game.scenario.rules.entry_bans.iter().filter(|b| b.contingent == t.contingent).filter(in_force) {
-        let spaces: Vec<SpaceId> = ban.spaces.iter().filter_map(|k| game.board.space(k)).collect();
-        let excepted = ban.except.as_ref().is_some_and(|(ty, max)| {
-            let inside = |u: &UnitView| u.id != unit.id && u.side == unit.side && game.scenario.unit_types[u.type_index].id == *ty && u.space().is_some_and(|s| spaces.contains(&s));
-            t.id == *ty && (units.0.iter().filter(|u| inside(u)).count() as u32) < *max
+    for ban in game.lookups.bans(unit.type_index) {
+        let excepted = ban.except.is_some_and(|(ty, max)| {
+            let inside = |u: &UnitView| u.rank != unit.rank && u.side == unit.side && u.type_index == ty && u.space().is_some_and(|s| ban.spaces.contains(&s));
+            (units.0.iter().filter(|u| inside(u)).count() as u32) < max
         });
         if !excepted {
-            for s in spaces {
+            for s in &ban.spaces {
                 out[s.index()] = true;
             }
         }

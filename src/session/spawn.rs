@@ -43,7 +43,9 @@ pub fn respawn_world(world: &mut World, loaded: &Loaded, ruleset: std::sync::Arc
 /// Spawns the units and inserts every resource of a game at its start (all of them: a world
 /// used again keeps nothing of the game before).
 fn fill_world(world: &mut World, loaded: &Loaded, ruleset: std::sync::Arc<dyn crate::model::ruleset::Ruleset>, options: &BTreeSet<String>, seed: u64, forced: &[u32]) {
-    let game = Game { scenario: crate::scenario::variants::with_options(&loaded.scenario, options), board: loaded.board.clone(), options: options.clone(), ruleset };
+    let scenario = crate::scenario::variants::with_options(&loaded.scenario, options);
+    let lookups = std::sync::Arc::new(crate::model::lookups::Lookups::new(&scenario, &loaded.board, options));
+    let game = Game { scenario, board: loaded.board.clone(), options: options.clone(), ruleset, lookups };
     let s = &game.scenario;
     let first_side = game.side_index(&s.turns.first_side).unwrap_or(0);
     let setup = next_setup_side(&game, None);

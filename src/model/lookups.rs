@@ -1,0 +1,84 @@
+//! What the rules look up again and again, worked out once per game from the scenario (as its
+//! options make it) and its board, by index: no text is compared for these while a game is
+//! played. Built with the game (`Game::lookups`).
+
+use std::collections::BTreeSet;
+
+use crate::scenario::board::{Board, SpaceId};
+use crate::scenario::schema::Scenario;
+
+/// One Movement Restriction Chart ban (`rules.entry_bans`, DI 13.7) as indexes.
+#[derive(Debug, Clone)]
+pub struct Ban {
+    pub spaces: Vec<SpaceId>,
+    /// The excepted unit type and how many of the side's units of it may stand in the spaces.
+    pub except: Option<(usize, u32)>,
+}
+
+#[derive(Debug, Default, Clone)]
+pub struct Lookups {
+    /// Per unit type: the counter mix's counters by the level they show (index = level), or
+    /// `None` when the mix names no level for the type (8.4: counted per level shown).
+    mix: Vec<Option<Vec<u32>>>,
+    /// Per unit type: the bans in force for it (its contingent's, holding for its type and the
+    /// options chosen), in the scenario's order.
+    bans: Vec<Vec<Ban>>,
+}
+
+impl Lookups {
+    #[must_use]
+    pub fn new(s: &Scenario, board: &Board, options: &BTreeSet<String>) -> Self {
+        let type_index = |id: &str| s.unit_types.iter().position(|t| t.id == id);
+        let mix = s
+            .unit_types
+            .iter()
+            .map(|t| {
+                let entries: Vec<_> = s.counter_mix.iter().filter(|m| m.unit_type == t.id).collect();
+                if entries.iter().all(|m| m.level.is_none()) {
+                    return None;
+                }
+                let top = entries.iter().filter_map(|m| m.level).max().unwrap_or(0) as usize;
+                let mut by_level = vec![0; top + 1];
+                for m in &entries {
+                    if let Some(l) = m.level {
+                        by_level[l as usize] += m.count;
+                    }
+                }
+                Some(by_level)
+            })
+            .collect();
+        let bans = s
+            .unit_types
+            .iter()
+            .map(|t| {
+                s.rules
+                    .entry_bans
+                    .iter()
+                    .filter(|b| b.contingent == t.contingent)
+                    .filter(|b| b.when_option.as_ref().is_none_or(|o| options.contains(o)) && b.unless_option.as_ref().is_none_or(|o| !options.contains(o)))
+                    .filter(|b| b.unit_types.is_empty() || b.unit_types.contains(&t.id))
+                    .map(|b| Ban {
+                        spaces: b.spaces.iter().filter_map(|k| board.space(k)).collect(),
+                        // Only a unit of the excepted type itself may be excepted.
+                        except: b.except.as_ref().filter(|(ty, _)| *ty == t.id).and_then(|(ty, max)| Some((type_index(ty)?, *max))),
+                    })
+                    .collect()
+            })
+            .collect();
+        Self { mix, bans }
+    }
+
+    /// Counters of type `t` showing `level` in the counter mix, or `None` when the mix names no
+    /// level for the type.
+    #[must_use]
+    pub fn mix_at(&self, t: usize, level: u32) -> Option<u32> {
+        let by_level = self.mix.get(t)?.as_ref()?;
+        Some(by_level.get(level as usize).copied().unwrap_or(0))
+    }
+
+    /// The bans in force for units of type `t`.
+    #[must_use]
+    pub fn bans(&self, t: usize) -> &[Ban] {
+        self.bans.get(t).map_or(&[], Vec::as_slice)
+    }
+}
