@@ -9,7 +9,8 @@ use super::components::{Activity, Hidden, Location, StepLevel, Unit};
 use super::resources::Game;
 use crate::scenario::schema::{Factors, Strength, UnitFlag};
 
-/// A legal destination: total MP and the cheapest path (start excluded, destination included).
+/// A legal destination: total MP and the cheapest path (start excluded, destination included;
+/// empty when asked for without paths: `Surroundings::without_paths`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Destination {
     pub space: SpaceId,

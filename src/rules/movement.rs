@@ -157,6 +157,8 @@ pub struct Surroundings {
     /// Occupied spaces in order: (space, units of every side, units of the side). A slot's
     /// capacity counts them all.
     here: Vec<(SpaceId, u32, u32)>,
+    /// Whether destinations carry their paths (the legal list needs only the spaces).
+    paths: bool,
 }
 
 impl Surroundings {
@@ -190,7 +192,14 @@ impl Surroundings {
             }
             same
         });
-        Self { side, enemy, zoc, here }
+        Self { side, enemy, zoc, here, paths: true }
+    }
+
+    /// The same, for destinations listed without their paths (a rule that needs the path, such
+    /// as "may not end a move out of supply", still finds them).
+    #[must_use]
+    pub fn without_paths(self) -> Self {
+        Self { paths: false, ..self }
     }
 
     /// Whether `extra` more units of the side fit in a space (as [`room_for`]).
@@ -220,11 +229,12 @@ pub fn legal_destinations_among(game: &Game, units: &UnitsView, control: &Contro
     }
     let board = &game.board;
     let banned = entry_bans(game, units, unit);
-    let mut out = search(game, control, near, &banned, unit, allowance, false);
+    let paths = near.paths || may_not_end_unsupplied(game, unit.side);
+    let mut out = search(game, control, near, &banned, unit, (allowance, paths), false);
     // A ruleset may multiply the allowance for a move through spaces without open enemies
     // (DI 27.9: from a district with a friendly base, twice the allowance).
     if let Some(m) = game.ruleset.movement_boost(game, units, unit) {
-        for d in search(game, control, near, &banned, unit, allowance * m, true) {
+        for d in search(game, control, near, &banned, unit, (allowance * m, paths), true) {
             match out.iter_mut().find(|o| o.space == d.space) {
                 Some(o) if o.cost <= d.cost => {}
                 Some(o) => *o = d,
@@ -242,7 +252,11 @@ pub fn legal_destinations_among(game: &Game, units: &UnitsView, control: &Contro
             if !matches!(board.spaces[to.index()].kind, SpaceKind::Area) || banned[to.index()] || out.iter().any(|d| d.space == to) || !near.room_for(game, to, 1) {
                 continue;
             }
-            let path = if area == start { vec![to] } else { vec![area, to] };
+            let path = match (paths, area == start) {
+                (false, _) => Vec::new(),
+                (true, true) => vec![to],
+                (true, false) => vec![area, to],
+            };
             out.push(Destination { space: to, cost: allowance, path });
         }
         out.sort_by_key(|d| d.space);
@@ -265,7 +279,7 @@ pub fn legal_destinations_among(game: &Game, units: &UnitsView, control: &Contro
 
 /// The cheapest path to every space within `allowance`; `avoid_enemies`: through no space of an
 /// area holding enemy units in its open part.
-fn search(game: &Game, control: &Control, near: &Surroundings, banned: &[bool], unit: &UnitView, allowance: u32, avoid_enemies: bool) -> Vec<Destination> {
+fn search(game: &Game, control: &Control, near: &Surroundings, banned: &[bool], unit: &UnitView, (allowance, paths): (u32, bool), avoid_enemies: bool) -> Vec<Destination> {
     let Some(start) = unit.space() else { return Vec::new() };
     let Some(t) = game.scenario.unit_types.get(unit.type_index) else { return Vec::new() };
     let board = &game.board;
@@ -273,7 +287,7 @@ fn search(game: &Game, control: &Control, near: &Surroundings, banned: &[bool], 
     let infiltrates = t.flags.contains(&UnitFlag::Infiltration);
     let zoc = |s: SpaceId| !infiltrates && near.zoc.contains(s);
     let enemy = |s: SpaceId| near.enemy.contains(s);
-    SEARCH.with_borrow_mut(|scratch| search_in(game, control, near, banned, unit, allowance, avoid_enemies, (start, t, board), (zoc, enemy), scratch))
+    SEARCH.with_borrow_mut(|scratch| search_in(game, control, near, banned, unit, (allowance, paths), avoid_enemies, (start, t, board), (zoc, enemy), scratch))
 }
 
 /// Reused between searches on one thread: the best cost and the step before of every space the
@@ -326,7 +340,7 @@ fn search_in(
     near: &Surroundings,
     banned: &[bool],
     unit: &UnitView,
-    allowance: u32,
+    (allowance, paths): (u32, bool),
     avoid_enemies: bool,
     (start, t, board): (SpaceId, &crate::scenario::schema::UnitTypeDef, &crate::scenario::board::Board),
     (zoc, enemy): (impl Fn(SpaceId) -> bool, impl Fn(SpaceId) -> bool),
@@ -401,16 +415,19 @@ fn search_in(
         if space == start || !near.room_for(game, space, 1) {
             continue;
         }
-        let mut path = vec![space];
-        let mut cur = space;
-        while let Some(p) = sc.prev(cur) {
-            if p == start {
-                break;
+        let mut path = Vec::new();
+        if paths {
+            path.push(space);
+            let mut cur = space;
+            while let Some(p) = sc.prev(cur) {
+                if p == start {
+                    break;
+                }
+                path.push(p);
+                cur = p;
             }
-            path.push(p);
-            cur = p;
+            path.reverse();
         }
-        path.reverse();
         out.push(Destination { space, cost, path });
     }
     sc.touched = reached;

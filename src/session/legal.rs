@@ -145,7 +145,7 @@ pub fn legal_commands(world: &mut World) -> Vec<Command> {
     let mut on_first_table = Vec::new();
     match phase.kind {
         PhaseKind::Movement => {
-            let near = Surroundings::of(game, &units, side);
+            let near = Surroundings::of(game, &units, side).without_paths();
             for u in units.0.iter().filter(|u| u.side == side && phase_allows(game, turn, u).is_ok()) {
                 for d in legal_destinations_among(game, &units, control, &near, u) {
                     out.push(Command::Move { unit: u.id.to_string(), to: game.board.key(d.space).to_string() });

@@ -295,14 +295,72 @@ impl<'a> Market<'a> {
         affordable && facts.level.is_some() && facts.free && facts.counter.is_some()
     }
 
+    /// Whether the side can pay `cost` (with mobilization points, or from its index without
+    /// spending it to 0): [`Market::finish`]'s payment checks.
+    fn can_pay(&self, cost: i32, surge: bool) -> bool {
+        let (game, side, tracks) = (self.game, self.side, self.tracks);
+        if surge {
+            surge_track(game, side).is_some_and(|t| tracks.0[t] >= cost)
+        } else {
+            index_track(game, side).is_some_and(|t| tracks.0[t] - cost >= 1)
+        }
+    }
+
+    /// [`Market::finish`]'s checks after the payment (the box, the district, a free counter, the
+    /// Movement Restriction Chart), as a yes or no.
+    fn fits(&mut self, t: usize, space: SpaceId, district: SpaceId, surge: bool) -> bool {
+        let board = &self.game.board;
+        if matches!(board.spaces[space.index()].kind, SpaceKind::Slot { .. }) && self.occupied[space.index()] > 0 {
+            return false;
+        }
+        if !matches!(board.spaces[district.index()].kind, SpaceKind::Area) {
+            return false;
+        }
+        let facts = self.facts(t, surge);
+        facts.level.is_some() && facts.free && facts.counter.is_some() && !facts.bans[district.index()]
+    }
+
+    /// Outside set-up: the price of the first chart line that places the unit type in the
+    /// district, if the phase allows buying and no 27.2 ban holds there (`check`'s checks before
+    /// the payment).
+    fn line_cost(&self, unit_type: &str, district: SpaceId) -> Option<i32> {
+        let (game, turn, side) = (self.game, self.turn, self.side);
+        let phase = turn.current_phase(game)?;
+        if phase.kind != PhaseKind::Mobilization || turn.actor(game, phase) != Some(side) {
+            return None;
+        }
+        let n = super::netwar(game)?;
+        let r = n
+            .mobilization
+            .iter()
+            .filter(|r| r.unit_type == unit_type && game.side_index(&r.side) == Some(side))
+            .filter(|r| r.option.as_ref().is_none_or(|o| game.options.contains(o)))
+            .find(|r| placement_allows(game, self.start, side, r, district))?;
+        let contingent = game.scenario.unit_types.iter().find(|t| t.id == unit_type).map(|t| t.contingent.as_str()).unwrap_or_default();
+        let banned = n
+            .recruit_bans
+            .iter()
+            .filter(|b| game.options.contains(&b.option) && b.contingent == contingent && b.space == game.board.key(district))
+            .any(|b| game.side_index(&b.controlled_by).is_some_and(|c| self.control.owner[district.index()] == Some(c)));
+        (!banned).then_some(r.cost)
+    }
+
     /// The checks every purchase shares: payment, box, counter, Movement Restriction Chart.
     fn finish<'s>(&mut self, unit_type: &'s str, space: SpaceId, district: SpaceId, surge: bool, cost: i32) -> Result<Purchase, Refusal<'s>>
     where
         'a: 's,
     {
+        let t = self.game.scenario.unit_types.iter().position(|u| u.id == unit_type).ok_or(Refusal::UnknownType(unit_type))?;
+        self.finish_type(unit_type, t, space, district, surge, cost)
+    }
+
+    /// [`Market::finish`] for the unit type at index `t`.
+    fn finish_type<'s>(&mut self, unit_type: &'s str, t: usize, space: SpaceId, district: SpaceId, surge: bool, cost: i32) -> Result<Purchase, Refusal<'s>>
+    where
+        'a: 's,
+    {
         let (game, side, tracks) = (self.game, self.side, self.tracks);
         let at = game.board.key(space);
-        let t = game.scenario.unit_types.iter().position(|u| u.id == unit_type).ok_or(Refusal::UnknownType(unit_type))?;
         if surge {
             let t = surge_track(game, side).ok_or(Refusal::NoPoints)?;
             if tracks.0[t] < cost {
@@ -408,18 +466,32 @@ pub fn mobilization_commands(game: &Game, turn: &TurnState, units: &UnitsView, (
     // Two chart lines of one unit type (27.3) offer the same purchases: each is listed once.
     let mut listed = std::collections::BTreeSet::new();
     let districts: Vec<SpaceId> = (0..game.board.len()).map(|i| SpaceId(i as u32)).filter(|s| matches!(game.board.spaces[s.index()].kind, SpaceKind::Area)).collect();
+    let setup = turn.setup.is_some();
     for r in n.mobilization.iter().filter(|r| game.side_index(&r.side) == Some(side)) {
-        // At set-up (27.13) every purchase goes through `check`; in the phase, a type refused
-        // everywhere is not asked about district by district.
-        let open = [false, true].map(|surge| turn.setup.is_some() || market.may_buy_somewhere(&r.unit_type, surge));
-        if !open[0] && !open[1] {
+        // At set-up (27.13) every purchase goes through `check`. In the phase, `check`'s checks
+        // are made where they vary: a type refused everywhere is not asked about district by
+        // district, its chart line per district, the payment per line, the rest per space.
+        let open = [false, true].map(|surge| setup || market.may_buy_somewhere(&r.unit_type, surge));
+        let t = game.scenario.unit_types.iter().position(|u| u.id == r.unit_type);
+        if !open[0] && !open[1] || (!setup && t.is_none()) {
             continue;
         }
         for &d in &districts {
+            let line = if setup { None } else { market.line_cost(&r.unit_type, d) };
+            let pay = line.map(|cost| [false, true].map(|surge| market.can_pay(cost, surge)));
             let empty_box = game.board.slots_of(d).find(|b| market.occupied[b.index()] == 0);
             for at in std::iter::once(d).chain(empty_box) {
                 for surge in [false, true] {
-                    if open[usize::from(surge)] && market.check(&r.unit_type, at, surge).is_ok() && listed.insert((r.unit_type.as_str(), at, surge)) {
+                    if !open[usize::from(surge)] {
+                        continue;
+                    }
+                    let ok = match (setup, pay, t) {
+                        (true, ..) => market.check(&r.unit_type, at, surge).is_ok(),
+                        (false, Some(pay), Some(t)) => pay[usize::from(surge)] && market.fits(t, at, d, surge),
+                        (false, ..) => false,
+                    };
+                    debug_assert_eq!(ok, market.check(&r.unit_type, at, surge).is_ok(), "the legal list and the command agree on {} at {}", r.unit_type, game.board.key(at));
+                    if ok && listed.insert((r.unit_type.as_str(), at, surge)) {
                         out.push(Command::Recruit { unit_type: r.unit_type.clone(), at: game.board.key(at).to_string(), surge });
                     }
                 }
