@@ -103,7 +103,7 @@ fn measure_map(name: &str, loaded: Arc<Loaded>, unit: &str) {
     let d = time(2_000, || legal_destinations(&game, &units, &control, &u));
     println!("{name}: legal destinations of `{unit}` ({n_dest} hexes): median {d:.1} us");
     if game.scenario.rules.supply.is_some() {
-        let n = units.0.iter().filter(|x| x.side == u.side).count();
+        let n = units.all().iter().filter(|x| x.side == u.side).count();
         let t = time(500, || side_supply(&game, &units, &control, u.side));
         println!("{name}: full supply trace of side `{}` ({n} units, network + traces): median {t:.1} us", game.side_id(u.side));
     }

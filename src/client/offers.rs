@@ -175,7 +175,7 @@ impl Client {
         let units = UnitsView::from_world(&mut self.session.world);
         let phase = turn.current_phase(&game).map(|p| p.kind);
         if turn.setup.is_some() || phase == Some(PhaseKind::Reinforcement) {
-            for u in units.0.iter().filter(|u| Some(u.side) == actor && u.location == Location::NotEntered) {
+            for u in units.all().iter().filter(|u| Some(u.side) == actor && u.location == Location::NotEntered) {
                 out.push(Offer::new(Place::Waiting, u.id.to_string(), UiAction::SelectUnit(u.id.to_string())));
             }
         }

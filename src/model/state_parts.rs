@@ -91,12 +91,12 @@ pub fn units_part() -> StatePart {
     use super::components::Activity;
     use super::view::UnitsView;
     fn print(world: &mut World) -> Option<Box<RawValue>> {
-        RawValue::from_rust(&UnitsView::from_world(world).0).ok()
+        RawValue::from_rust(&UnitsView::from_world(world).all()).ok()
     }
     fn hash(world: &mut World, h: &mut super::hashing::StateHasher) {
         let units = UnitsView::from_world(world);
-        h.word(units.0.len() as u64);
-        for u in &units.0 {
+        h.word(units.all().len() as u64);
+        for u in units.all() {
             u.hash_into(h);
         }
     }

@@ -61,17 +61,42 @@ impl UnitView {
     }
 }
 
-/// Every unit, sorted by id.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct UnitsView(pub Vec<UnitView>);
+/// Every unit, sorted by id, with the units of each space found without a scan (an index built
+/// on first use). A view never changes: [`UnitsView::changed`] makes another (the rules try
+/// out moves on a copy).
+#[derive(Clone, Debug, Default)]
+pub struct UnitsView {
+    units: Vec<UnitView>,
+    /// (space, place in `units`) of every unit on the map, in space then id order.
+    by_space: std::sync::OnceLock<Vec<(SpaceId, u32)>>,
+}
+
+impl PartialEq for UnitsView {
+    fn eq(&self, other: &Self) -> bool {
+        self.units == other.units
+    }
+}
+
+impl Eq for UnitsView {}
 
 impl UnitsView {
+    /// A view of these units (sorted by id if they are not).
+    #[must_use]
+    pub fn new(mut units: Vec<UnitView>) -> Self {
+        if !units.is_sorted_by_key(|u| u.rank) {
+            units.sort_unstable_by_key(|u| u.rank);
+        }
+        Self { units, by_space: std::sync::OnceLock::new() }
+    }
+
     /// Builds the view from anything that yields unit components (a query or a world scan).
+    /// Units are spawned in rank (id) order and never change archetype, so a query yields them
+    /// sorted.
     pub fn collect<'a>(
         it: impl Iterator<Item = (&'a Unit, &'a Location, &'a StepLevel, &'a Activity, &'a Hidden)>,
     ) -> Self {
-        let mut v: Vec<UnitView> = it
-            .map(|(u, l, s, a, h)| UnitView {
+        Self::new(
+            it.map(|(u, l, s, a, h)| UnitView {
                 id: u.id.clone(),
                 rank: u.rank,
                 type_index: u.type_index,
@@ -81,13 +106,31 @@ impl UnitsView {
                 activity: *a,
                 hidden: h.0,
             })
-            .collect();
-        // Units are spawned in rank (id) order and never change archetype, so a query yields
-        // them sorted; the check keeps any other source right.
-        if !v.is_sorted_by_key(|u| u.rank) {
-            v.sort_unstable_by_key(|u| u.rank);
+            .collect(),
+        )
+    }
+
+    /// Every unit, in id order.
+    #[must_use]
+    pub fn all(&self) -> &[UnitView] {
+        &self.units
+    }
+
+    /// Puts one unit elsewhere in this view (a copy on which the rules try out a plan); the
+    /// units of each space are indexed again when next asked for.
+    pub fn place(&mut self, id: &str, location: Location) {
+        if let Ok(i) = self.units.binary_search_by(|u| (*u.id).cmp(id)) {
+            self.units[i].location = location;
+            self.by_space = std::sync::OnceLock::new();
         }
-        Self(v)
+    }
+
+    /// Another view: these units as `change` leaves them.
+    #[must_use]
+    pub fn changed(&self, change: impl FnOnce(&mut Vec<UnitView>)) -> Self {
+        let mut units = self.units.clone();
+        change(&mut units);
+        Self::new(units)
     }
 
     /// The units as the world stands (the shared view of `UnitsNow`, built if stale).
@@ -97,12 +140,18 @@ impl UnitsView {
 
     #[must_use]
     pub fn get(&self, id: &str) -> Option<&UnitView> {
-        self.0.binary_search_by(|u| (*u.id).cmp(id)).ok().map(|i| &self.0[i])
+        self.units.binary_search_by(|u| (*u.id).cmp(id)).ok().map(|i| &self.units[i])
     }
 
     /// Units on a space, in id order.
     pub fn at(&self, space: SpaceId) -> impl Iterator<Item = &UnitView> {
-        self.0.iter().filter(move |u| u.space() == Some(space))
+        let index = self.by_space.get_or_init(|| {
+            let mut v: Vec<(SpaceId, u32)> = self.units.iter().enumerate().filter_map(|(i, u)| u.space().map(|s| (s, i as u32))).collect();
+            v.sort_unstable();
+            v
+        });
+        let first = index.partition_point(|(s, _)| *s < space);
+        index[first..].iter().take_while(move |(s, _)| *s == space).map(move |(_, i)| &self.units[*i as usize])
     }
 
     /// Whether a space holds units of a side other than `side`.

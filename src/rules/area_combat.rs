@@ -134,7 +134,7 @@ fn box_engagement(game: &Game, units: &UnitsView, side: usize, space: SpaceId) -
 /// space; against units in boxes, all of them and each alone.
 #[must_use]
 pub fn area_attacks(game: &Game, turn: &TurnState, units: &UnitsView, tracks: &Tracks, side: usize, tables: &[Option<String>]) -> Vec<Command> {
-    let mut spaces: Vec<SpaceId> = units.0.iter().filter(|u| u.side == side).filter_map(|u| u.space()).collect();
+    let mut spaces: Vec<SpaceId> = units.all().iter().filter(|u| u.side == side).filter_map(|u| u.space()).collect();
     spaces.sort_unstable();
     spaces.dedup();
     let mut out = Vec::new();

@@ -52,7 +52,7 @@ fn control_by_slots(game: Res<Game>, turn: Res<TurnState>, mut control: ResMut<C
     let units = q.view();
     // The side of the first unit (in id order) in each space, found in one pass.
     let mut first: Vec<Option<usize>> = vec![None; game.board.len()];
-    for u in &units.0 {
+    for u in units.all() {
         if let Some(sp) = u.space() {
             first[sp.index()].get_or_insert(u.side);
         }

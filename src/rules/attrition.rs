@@ -38,7 +38,7 @@ pub fn attrition_due(game: &Game, units: &UnitsView, control: &Control, side: us
             continue;
         }
         let here: Vec<String> = units
-            .0
+            .all()
             .iter()
             .filter(|u| u.side == side && rules.unit_types.contains(&game.scenario.unit_types[u.type_index].id))
             .filter(|u| u.space().is_some_and(|s| b.area_of(s) == space))

@@ -36,10 +36,10 @@ pub fn forced_march_rejection(game: &Game, turn: &TurnState, tracks: &Tracks, co
     if game.scenario.unit_types[u.type_index].id != rules.unit_type {
         return Some(format!("only a `{}` can be spent for a forced march", rules.unit_type));
     }
-    if units.0.iter().any(|o| o.side == side && o.activity.moved) {
+    if units.all().iter().any(|o| o.side == side && o.activity.moved) {
         return Some("a forced march is declared at the start of the movement phase, before any unit moves".into());
     }
-    if units.0.iter().any(|o| o.side == side && o.activity.forced_march) {
+    if units.all().iter().any(|o| o.side == side && o.activity.forced_march) {
         return Some("a forced march has already been declared this phase".into());
     }
     None

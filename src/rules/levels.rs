@@ -31,7 +31,7 @@ pub fn mix_at(game: &Game, t: usize, level: u32) -> Option<u32> {
 #[must_use]
 pub fn free_at(game: &Game, units: &UnitsView, t: usize, level: u32, except: &str) -> bool {
     let Some(mix) = mix_at(game, t, level) else { return true };
-    let used = units.0.iter().filter(|u| u.type_index == t && u.level == level && u.space().is_some() && &*u.id != except).count() as u32;
+    let used = units.all().iter().filter(|u| u.type_index == t && u.level == level && u.space().is_some() && &*u.id != except).count() as u32;
     used < mix
 }
 

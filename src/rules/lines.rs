@@ -49,7 +49,7 @@ fn score_lines(
     let units = q.view();
     let supply = side_supply(&game, &units, &control, actor);
     for line in game.scenario.rules.lines.iter().filter(|l| game.side_index(&l.side) == Some(actor)) {
-        for u in units.0.iter().filter(|u| u.side == actor) {
+        for u in units.all().iter().filter(|u| u.side == actor) {
             let Some(at) = u.space() else { continue };
             if line.flag.is_some_and(|f| !has_flag(&game, u.type_index, f)) {
                 continue;
@@ -98,7 +98,7 @@ fn score_eliminations(
         return;
     }
     let units = q.view();
-    for u in units.0.iter().filter(|u| u.location == Location::Eliminated) {
+    for u in units.all().iter().filter(|u| u.location == Location::Eliminated) {
         if !counted.0.insert(u.id.to_string()) {
             continue;
         }

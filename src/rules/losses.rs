@@ -281,12 +281,13 @@ fn finish_overrun(
         .collect();
     let vacated = units.at(target).count() == 0;
     let key = game.board.key(target).to_string();
-    let mut after = (*units).clone();
-    for u in after.0.iter_mut().filter(|u| live.iter().any(|l| l.id == u.id)) {
-        if vacated {
-            u.location = Location::OnMap(target);
+    let after = units.changed(|v| {
+        for u in v.iter_mut().filter(|u| live.iter().any(|l| l.rank == u.rank)) {
+            if vacated {
+                u.location = Location::OnMap(target);
+            }
         }
-    }
+    });
     for (u, mut loc, _, mut act, _) in q.iter_mut() {
         let Some(me) = live.iter().find(|l| l.id == u.id) else { continue };
         act.mp_used += cost;

@@ -102,7 +102,7 @@ pub fn enemy_zoc(game: &Game, units: &UnitsView, side: usize) -> Vec<bool> {
     if !game.board.is_hex {
         return z;
     }
-    for u in units.0.iter().filter(|u| u.side != side) {
+    for u in units.all().iter().filter(|u| u.side != side) {
         let Some(s) = u.space() else { continue };
         if !exerts_zoc(game, u) || !matches!(game.board.spaces[s.index()].kind, SpaceKind::Hex { .. }) {
             continue;
@@ -125,7 +125,7 @@ pub fn entry_bans(game: &Game, units: &UnitsView, unit: &UnitView) -> Vec<bool> 
     for ban in game.lookups.bans(unit.type_index) {
         let excepted = ban.except.is_some_and(|(ty, max)| {
             let inside = |u: &UnitView| u.rank != unit.rank && u.side == unit.side && u.type_index == ty && u.space().is_some_and(|s| ban.spaces.contains(&s));
-            (units.0.iter().filter(|u| inside(u)).count() as u32) < max
+            (units.all().iter().filter(|u| inside(u)).count() as u32) < max
         });
         if !excepted {
             for s in &ban.spaces {
@@ -167,7 +167,7 @@ impl Surroundings {
         let n = game.board.len();
         let (mut enemy, mut zoc) = (SpaceSet::new(n), SpaceSet::new(n));
         let mut here: Vec<(SpaceId, u32, u32)> = Vec::new();
-        for u in &units.0 {
+        for u in units.all() {
             let Some(s) = u.space() else { continue };
             here.push((s, 1, u32::from(u.side == side)));
             if u.side != side {
@@ -268,8 +268,7 @@ pub fn legal_destinations_among(game: &Game, units: &UnitsView, control: &Contro
         && !unit.activity.supply_exempt
         && let Some(rules) = &game.scenario.rules.supply
     {
-        let mut without = units.clone();
-        without.0.retain(|u| u.id != unit.id);
+        let without = units.changed(|v| v.retain(|u| u.rank != unit.rank));
         let base = super::supply::supply_map(game, rules, &without, control, unit.side, &control.interdicted);
         let sure = super::supply::SureSupply::for_spaces(game, &base, unit, out.len());
         out.retain(|d| sure.at(game, &base, unit, d.space) || supplied_after_move(game, units, control, unit, d));
@@ -448,10 +447,11 @@ fn may_not_end_unsupplied(game: &Game, side: usize) -> bool {
 /// Whether the unit would be in supply at the end of this move (tutorial 5.7.5: the Union may
 /// not end a move out of supply).
 pub fn supplied_after_move(game: &Game, units: &UnitsView, control: &Control, unit: &UnitView, d: &Destination) -> bool {
-    let mut after = units.clone();
-    if let Some(u) = after.0.iter_mut().find(|u| u.id == unit.id) {
-        u.location = Location::OnMap(d.space);
-    }
+    let after = units.changed(|v| {
+        if let Some(u) = v.iter_mut().find(|u| u.rank == unit.rank) {
+            u.location = Location::OnMap(d.space);
+        }
+    });
     let mut ctl = control.clone();
     for s in &d.path {
         if !units.enemy_at(*s, unit.side) {
@@ -541,7 +541,7 @@ fn move_unit(
     // Face-down enemy units next to where the move ends are revealed (tutorial 5.6).
     if ctx.game.scenario.rules.reveal_when_enemy_ends_adjacent {
         let near: Vec<String> = view
-            .0
+            .all()
             .iter()
             .filter(|u| u.side != side && u.hidden)
             .filter(|u| u.space().is_some_and(|s| ctx.game.board.edge(dest.space, s).is_some()))

@@ -10,8 +10,7 @@ use crate::scenario::schema::{ObligationDef, ObligationEnd, ObligationUnits};
 fn supplied_destinations(game: &Game, units: &UnitsView, control: &Control, unit: &UnitView) -> Vec<Destination> {
     let dests = legal_destinations(game, units, control, unit);
     let Some(rules) = &game.scenario.rules.supply else { return dests };
-    let mut without = units.clone();
-    without.0.retain(|u| u.id != unit.id);
+    let without = units.changed(|v| v.retain(|u| u.rank != unit.rank));
     let base = super::supply::supply_map(game, rules, &without, control, unit.side, &control.interdicted);
     let sure = super::supply::SureSupply::for_spaces(game, &base, unit, dests.len());
     dests
@@ -93,7 +92,7 @@ pub(super) fn owes_a_move(game: &Game, turn: &TurnState, units: &UnitsView, cont
 pub fn candidates(game: &Game, turn: &TurnState, units: &UnitsView, control: &Control, side: usize, def: &ObligationDef) -> Vec<String> {
     let Some(target) = game.board.space(&def.target) else { return Vec::new() };
     units
-        .0
+        .all()
         .iter()
         .filter(|u| u.side == side && !u.activity.reserve)
         .filter(|u| u.space().is_some_and(|s| matches!(game.board.spaces[s.index()].kind, crate::scenario::board::SpaceKind::Hex { .. })))

@@ -118,7 +118,7 @@ fn window_fits(w: &ReactionWindow, game: &Game, turn: &TurnState, moment: &Momen
 #[must_use]
 fn targets(game: &Game, control: &Control, units: &UnitsView, owner: usize, def: &ChitDef, moment: &Moment) -> Option<Vec<String>> {
     let mut out = Vec::new();
-    let near_owner = |s: SpaceId| units.0.iter().any(|o| o.side == owner && o.space().is_some_and(|os| os == s || game.board.edge(os, s).is_some()));
+    let near_owner = |s: SpaceId| units.all().iter().any(|o| o.side == owner && o.space().is_some_and(|os| os == s || game.board.edge(os, s).is_some()));
     for e in &def.effects {
         match e {
             EventEffect::DemolishBridge { bridges } => {
@@ -137,7 +137,7 @@ fn targets(game: &Game, control: &Control, units: &UnitsView, owner: usize, def:
             EventEffect::EliminateUnit { max_steps, max_defense } => {
                 let candidates: Vec<&str> = match moment {
                     Moment::AfterMove(ids) => ids.iter().map(String::as_str).collect(),
-                    _ => units.0.iter().map(|u| &*u.id).collect(),
+                    _ => units.all().iter().map(|u| &*u.id).collect(),
                 };
                 for id in candidates {
                     let Some(u) = units.get(id) else { continue };
@@ -145,7 +145,7 @@ fn targets(game: &Game, control: &Control, units: &UnitsView, owner: usize, def:
                     if u.side == owner || !matches!(game.board.spaces[at.index()].kind, crate::scenario::board::SpaceKind::Hex { .. }) {
                         continue;
                     }
-                    let adjacent = units.0.iter().any(|o| o.side == owner && o.space().is_some_and(|os| game.board.edge(os, at).is_some()));
+                    let adjacent = units.all().iter().any(|o| o.side == owner && o.space().is_some_and(|os| game.board.edge(os, at).is_some()));
                     let small = steps_left(game, u.type_index, u.level) <= *max_steps && factors(game, u.type_index, u.level).defense <= *max_defense;
                     if adjacent && small {
                         out.push(u.id.to_string());

@@ -52,14 +52,14 @@ pub fn reserve_rejection(game: &Game, tracks: &Tracks, units: &UnitsView, side: 
     if u.activity.reserve {
         return Some(format!("`{unit}` is already in reserve"));
     }
-    if units.0.iter().any(|o| o.side == side && o.activity.moved) {
+    if units.all().iter().any(|o| o.side == side && o.activity.moved) {
         return Some("reserves are marked at the start of the movement phase, before any unit moves".into());
     }
     if rules.requires_supply && u.activity.out_of_supply {
         return Some(format!("`{unit}` is out of supply and cannot become reserve"));
     }
     let cap = reserve_cap(game, tracks, side);
-    let held = units.0.iter().filter(|o| o.side == side && o.activity.reserve).count() as u32;
+    let held = units.all().iter().filter(|o| o.side == side && o.activity.reserve).count() as u32;
     if held >= cap {
         return Some(format!("{} may hold at most {cap} reserve unit(s)", game.side_id(side)));
     }

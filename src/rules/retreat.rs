@@ -25,7 +25,7 @@ impl RetreatWorld<'_> {
         // (own units, any enemy, any friendly) in a space.
         let mut own = 0;
         let (mut enemy, mut friend) = (false, false);
-        for u in &self.units.0 {
+        for u in self.units.all() {
             if &*u.id == except || self.space_of(u) != Some(space) {
                 continue;
             }

@@ -103,9 +103,7 @@ pub fn default_placement(game: &Game, units: &UnitsView, side: usize) -> Result<
             return Err(format!("the default placement fails: {r}"));
         }
         let Some(space) = game.board.space(&at) else { return Err(format!("unknown space `{at}`")) };
-        if let Some(u) = now.0.iter_mut().find(|u| &*u.id == unit.as_str()) {
-            u.location = Location::OnMap(space);
-        }
+        now.place(&unit, Location::OnMap(space));
         out.push((unit, space));
     }
     Ok(out)

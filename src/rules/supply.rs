@@ -77,7 +77,7 @@ pub fn supply_map(game: &Game, rules: &SupplyRules, units: &UnitsView, control: 
     let zoc = enemy_zoc(game, units, side);
     let mut enemy = vec![false; b.len()];
     let mut friend = vec![false; b.len()];
-    for u in &units.0 {
+    for u in units.all() {
         if let Some(s) = u.space() {
             if u.side == side { friend[s.index()] = true } else { enemy[s.index()] = true }
         }
@@ -161,10 +161,10 @@ pub fn supply_status(game: &Game, rules: &SupplyRules, units: &UnitsView, map: &
     let mut used: Vec<u32> = vec![0; map.limited.len()];
     // Whether a unit reaches the network depends only on its space and its movement class: with
     // many units on a small map, one search back from the network per class answers it for all.
-    let mine = units.0.iter().filter(|u| u.side == side && u.space().is_some()).count();
+    let mine = units.all().iter().filter(|u| u.side == side && u.space().is_some()).count();
     let backward = backward_pays(game, rules, mine);
     let mut reach: Vec<(&str, Vec<Option<u32>>)> = Vec::new();
-    for u in units.0.iter().filter(|u| u.side == side && u.space().is_some()) {
+    for u in units.all().iter().filter(|u| u.side == side && u.space().is_some()) {
         let mut costs = None;
         let mut ok = if backward {
             let class = game.scenario.unit_types[u.type_index].movement_class.as_str();
@@ -202,11 +202,11 @@ pub fn supply_status(game: &Game, rules: &SupplyRules, units: &UnitsView, map: &
 #[must_use]
 pub fn unit_in_supply(game: &Game, units: &UnitsView, control: &Control, side: usize, unit: &str) -> bool {
     let Some(rules) = &game.scenario.rules.supply else {
-        return units.0.iter().any(|u| u.side == side && u.space().is_some() && &*u.id == unit);
+        return units.all().iter().any(|u| u.side == side && u.space().is_some() && &*u.id == unit);
     };
     let map = supply_map(game, rules, units, control, side, &control.interdicted);
     let mut used: Vec<u32> = vec![0; map.limited.len()];
-    for u in units.0.iter().filter(|u| u.side == side && u.space().is_some()) {
+    for u in units.all().iter().filter(|u| u.side == side && u.space().is_some()) {
         let me = &*u.id == unit;
         if !me && map.limited.is_empty() {
             continue;
@@ -234,7 +234,7 @@ pub fn unit_in_supply(game: &Game, units: &UnitsView, control: &Control, side: u
 #[must_use]
 pub fn side_supply(game: &Game, units: &UnitsView, control: &Control, side: usize) -> Vec<(String, bool)> {
     let Some(rules) = &game.scenario.rules.supply else {
-        return units.0.iter().filter(|u| u.side == side && u.space().is_some()).map(|u| (u.id.to_string(), true)).collect();
+        return units.all().iter().filter(|u| u.side == side && u.space().is_some()).map(|u| (u.id.to_string(), true)).collect();
     };
     let map = supply_map(game, rules, units, control, side, &control.interdicted);
     supply_status(game, rules, units, &map, side)

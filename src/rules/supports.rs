@@ -64,7 +64,7 @@ pub fn check_supports(
         }
         if let Some((unit_type, range)) = &d.needs_unit {
             let supplied = super::supply::side_supply(game, units, control, side);
-            let ok = units.0.iter().any(|u| {
+            let ok = units.all().iter().any(|u| {
                 u.side == side
                     && game.scenario.unit_types[u.type_index].id == *unit_type
                     && u.space().and_then(|s| game.board.distance(s, target)).is_some_and(|dist| dist <= *range)

@@ -98,7 +98,7 @@ pub fn legal_commands(world: &mut World) -> Vec<Command> {
     }
     if turn.setup.is_some() {
         let mut unplaced_groups = Vec::new();
-        for u in units.0.iter().filter(|u| u.side == side && u.location == Location::NotEntered) {
+        for u in units.all().iter().filter(|u| u.side == side && u.location == Location::NotEntered) {
             let Some(g) = group_of(game, &u.id) else { continue };
             // One unit per group is enough: the group's units are interchangeable.
             if unplaced_groups.contains(&g.id) {
@@ -146,14 +146,14 @@ pub fn legal_commands(world: &mut World) -> Vec<Command> {
     match phase.kind {
         PhaseKind::Movement => {
             let near = Surroundings::of(game, &units, side).without_paths();
-            for u in units.0.iter().filter(|u| u.side == side && phase_allows(game, turn, u).is_ok()) {
+            for u in units.all().iter().filter(|u| u.side == side && phase_allows(game, turn, u).is_ok()) {
                 for d in legal_destinations_among(game, &units, control, &near, u) {
                     out.push(Command::Move { unit: u.id.to_string(), to: game.board.key(d.space).to_string() });
                 }
             }
             overruns(game, turn, &units, control, world.resource::<crate::model::Tracks>(), side, &mut out);
             if game.scenario.rules.strategic.is_some() {
-                for u in units.0.iter().filter(|u| u.side == side) {
+                for u in units.all().iter().filter(|u| u.side == side) {
                     for (s, _) in crate::rules::strategic::strategic_destinations(game, turn, &units, control, u).unwrap_or_default() {
                         out.push(Command::StrategicMove { unit: u.id.to_string(), to: game.board.key(s).to_string() });
                     }
@@ -161,14 +161,14 @@ pub fn legal_commands(world: &mut World) -> Vec<Command> {
             }
             let tracks = world.resource::<crate::model::Tracks>();
             if game.scenario.rules.forced_march.is_some() {
-                for u in units.0.iter().filter(|u| u.side == side) {
+                for u in units.all().iter().filter(|u| u.side == side) {
                     if crate::rules::forced_march::forced_march_rejection(game, turn, tracks, control, &units, side, &u.id).is_none() {
                         out.push(Command::ForcedMarch { unit: u.id.to_string() });
                     }
                 }
             }
             let designation = phase.units == crate::scenario::schema::PhaseUnits::NonReserve;
-            for u in units.0.iter().filter(|u| designation && u.side == side) {
+            for u in units.all().iter().filter(|u| designation && u.side == side) {
                 if reserve_rejection(game, tracks, &units, side, &u.id).is_none() {
                     out.push(Command::Reserve { unit: u.id.to_string() });
                 }
@@ -243,7 +243,7 @@ fn attacks(
     }
     let board = &game.board;
     let mut targets: Vec<usize> = units
-        .0
+        .all()
         .iter()
         .filter(|u| u.side != side)
         .filter_map(|u| u.space().map(|s| s.index()))
@@ -255,7 +255,7 @@ fn attacks(
         let key = board.spaces[t].key.clone();
         let target = crate::model::SpaceId(t as u32);
         let adjacent: Vec<String> = units
-            .0
+            .all()
             .iter()
             .filter(|u| u.side == side && !u.activity.attacked)
             .filter(|u| !has_flag(game, u.type_index, UnitFlag::CannotAttack))
@@ -294,7 +294,7 @@ fn overruns(game: &Game, turn: &TurnState, units: &UnitsView, control: &Control,
     if game.scenario.rules.overrun.is_none() {
         return;
     }
-    let mut hexes: Vec<crate::model::SpaceId> = units.0.iter().filter(|u| u.side == side).filter_map(|u| u.space()).collect();
+    let mut hexes: Vec<crate::model::SpaceId> = units.all().iter().filter(|u| u.side == side).filter_map(|u| u.space()).collect();
     hexes.sort_unstable();
     hexes.dedup();
     for h in hexes {

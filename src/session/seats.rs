@@ -42,7 +42,7 @@ pub fn has_secrets(session: &mut Session) -> bool {
     if pools.hands.iter().any(|h| !h.is_empty()) || !pools.face_down.is_empty() {
         return true;
     }
-    crate::model::view::UnitsView::from_world(&mut session.world).0.iter().any(|u| u.hidden)
+    crate::model::view::UnitsView::from_world(&mut session.world).all().iter().any(|u| u.hidden)
 }
 
 impl Seats {

@@ -127,7 +127,7 @@ fn summary_state(world: &mut World, viewer: Option<usize>) -> GameState {
     let secret = |side: usize| viewer.is_some_and(|v| v != side);
     let mut hidden_n = 0;
     let mut units: Vec<UnitState> = units
-        .0
+        .all()
         .iter()
         .map(|u| {
             let hide = u.hidden && secret(u.side);

@@ -14,12 +14,12 @@ use crate::session::Session;
 pub fn check_invariants(s: &mut Session) -> Result<(), String> {
     let units = UnitsView::from_world(&mut s.world);
     let game = s.game();
-    for w in units.0.windows(2) {
+    for w in units.all().windows(2) {
         if w[0].id == w[1].id {
             return Err(format!("unit {} exists twice", w[0].id));
         }
     }
-    for u in &units.0 {
+    for u in units.all() {
         let ok = match &game.scenario.unit_types[u.type_index].strength {
             Strength::Steps(f) => (u.level as usize) < f.len() || u.space().is_none(),
             Strength::Levels { lowest, factors } => u.level >= *lowest && u.level < lowest + factors.len() as u32,
@@ -31,7 +31,7 @@ pub fn check_invariants(s: &mut Session) -> Result<(), String> {
     // Units per space and side, counted once (not a scan of every unit for every space).
     let sides = game.scenario.sides.len();
     let mut here = vec![0u32; game.board.len() * sides];
-    for u in &units.0 {
+    for u in units.all() {
         if let Some(sp) = u.space() {
             here[sp.index() * sides + u.side] += 1;
         }
@@ -60,7 +60,7 @@ pub fn check_invariants(s: &mut Session) -> Result<(), String> {
     }
     // 12.9: never more units in play at a level than counters showing it.
     let mut at_level: std::collections::BTreeMap<(usize, u32), u32> = std::collections::BTreeMap::new();
-    for u in units.0.iter().filter(|u| u.space().is_some()) {
+    for u in units.all().iter().filter(|u| u.space().is_some()) {
         *at_level.entry((u.type_index, u.level)).or_default() += 1;
     }
     for (&(t, l), &n) in &at_level {

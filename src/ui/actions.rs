@@ -59,7 +59,7 @@ pub fn mobilization_section(ui: &mut egui::Ui, client: &Client, units: &UnitsVie
                 (lo..=hi)
                     .filter_map(|l| {
                         let mix = crate::rules::levels::mix_at(&game, t, l)?;
-                        let used = units.0.iter().filter(|u| u.type_index == t && u.level == l && u.space().is_some()).count() as u32;
+                        let used = units.all().iter().filter(|u| u.type_index == t && u.level == l && u.space().is_some()).count() as u32;
                         Some(format!("L{l} {}", mix.saturating_sub(used)))
                     })
                     .collect()

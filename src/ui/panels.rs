@@ -181,7 +181,7 @@ fn side_panel(ui: &mut egui::Ui, client: &mut Client, offers: &[Offer], clicked:
             let mover = phase.and_then(|p| turn.actor(&game, p));
             let idle: Vec<&str> = match phase.map(|p| p.kind) {
                 Some(PhaseKind::Movement) => units
-                    .0
+                    .all()
                     .iter()
                     .filter(|u| Some(u.side) == mover && u.space().is_some() && !u.activity.moved && !u.activity.finished)
                     .filter(|u| factors(&game, u.type_index, u.level).movement > 0 && crate::rules::reserve::phase_allows(&game, &turn, u).is_ok())

@@ -180,7 +180,7 @@ fn play_by_mouse(c: &mut Client, until: impl Fn(&Client) -> bool, max: usize) ->
                 Some(PhaseKind::Movement) => {
                     let viewer = c.seats.viewer;
                     let units = sandtable::model::view::UnitsView::from_world(&mut c.session.world);
-                    let own = units.0.iter().filter(|u| Some(u.side) == viewer && !u.activity.moved).find_map(|u| u.space());
+                    let own = units.all().iter().filter(|u| Some(u.side) == viewer && !u.activity.moved).find_map(|u| u.space());
                     if let Some(s) = own
                         && tried.insert((ts.turn, ts.phase, "move".into()))
                     {

@@ -153,7 +153,7 @@ fn rule_18_2_a_side_controls_a_district_whose_every_infra_box_it_holds() {
     let base = (*UnitsView::from_world(&mut s.world)).clone();
     let at = |units: &mut UnitsView, id: &str, key: &str| {
         let sp = game.board.space(key).expect(key);
-        units.0.iter_mut().find(|u| &*u.id == id).expect(id).location = Location::OnMap(sp);
+        *units = units.changed(|v| v.iter_mut().find(|u| &*u.id == id).expect(id).location = Location::OnMap(sp));
     };
     let bw = game.board.space("baghdad_west").expect("district");
     let (ci, ins) = (game.side_index("ci"), game.side_index("ins"));
@@ -542,9 +542,8 @@ fn rule_27_15_variant_3_iranian_intervention_sends_units_and_opens_iran_to_mnf_s
     for (opts, expect) in [(&["iranian_intervention"][..], false), (&[][..], true)] {
         let mut s = variant(opts);
         let iran = s.game().board.space("iran_north").expect("iran");
-        let mut units = (*UnitsView::from_world(&mut s.world)).clone();
-        let first = units.0.iter().position(|u| &*u.id == "ci_sof#1").expect("sof");
-        units.0[first].location = sandtable::model::Location::OnMap(s.game().board.space("iran_south").expect("iran"));
+        let south = s.game().board.space("iran_south").expect("iran");
+        let units = UnitsView::from_world(&mut s.world).changed(|v| v.iter_mut().find(|u| &*u.id == "ci_sof#1").expect("sof").location = sandtable::model::Location::OnMap(south));
         let second = units.get("ci_sof#2").expect("sof").clone();
         assert_eq!(entry_bans(s.game(), &units, &second)[iran.index()], expect, "options {opts:?}");
     }

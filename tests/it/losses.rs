@@ -134,7 +134,7 @@ fn rule_5_7_7_retreat_cut_short_in_an_overstacked_hex_eliminates_the_unit() {
     let mut units = (*UnitsView::from_world(&mut s.world)).clone();
     let mut place = |id: &str, at: &str| {
         let sp = game.board.space(at).expect("hex");
-        units.0.iter_mut().find(|u| &*u.id == id).expect("unit").location = Location::OnMap(sp);
+        units = units.changed(|v| v.iter_mut().find(|u| &*u.id == id).expect("unit").location = Location::OnMap(sp));
     };
     // S-2Inf and S-Mil fill clear 0505; North units hold every hex beyond it.
     place("S-2Inf", "0505");

@@ -136,7 +136,7 @@ fn rule_8_4_levels_skip_going_down_never_going_up_and_use_free_counters() {
     assert_eq!(change_level(&game, &units, "SOF", t("SOF"), 0, -1), LevelChange::Same);
     assert_eq!(change_level(&game, &units, "SOF", t("SOF"), 0, 2), LevelChange::Same);
     // 12.7, 12.9: the counters not set up wait in the pool, the mix in all.
-    let bcts = units.0.iter().filter(|u| u.type_index == t("B1")).count();
+    let bcts = units.all().iter().filter(|u| u.type_index == t("B1")).count();
     assert_eq!(bcts, 6);
 }
 

@@ -44,7 +44,7 @@ fn movement_hill_costs_two_and_zoc_stops_movement() {
     let zoc = sandtable::rules::movement::enemy_zoc(&game, &units, 0);
     let control = s.world.resource::<sandtable::model::Control>().clone();
     let mut ended_in_zoc = 0;
-    for u in units.0.iter().filter(|u| u.side == 0) {
+    for u in units.all().iter().filter(|u| u.side == 0) {
         for d in sandtable::rules::movement::legal_destinations(&game, &units, &control, u) {
             for step in &d.path[..d.path.len() - 1] {
                 assert!(!zoc[step.index()], "{} passes through ZOC hex {}", u.id, game.board.key(*step));

@@ -159,7 +159,7 @@ fn rule_5_7_5_a_trace_from_each_space_and_one_search_back_from_the_network_agree
         let rules = game.scenario.rules.supply.clone().expect("the tutorial has supply rules");
         for side in 0..game.scenario.sides.len() {
             let map = supply_map(&game, &rules, &units, &control, side, &control.interdicted);
-            for u in units.0.iter().filter(|u| u.side == side && u.space().is_some()) {
+            for u in units.all().iter().filter(|u| u.side == side && u.space().is_some()) {
                 let class = &game.scenario.unit_types[u.type_index].movement_class;
                 let all = network_reach(&game, &map, class).expect("supply rules");
                 for (i, reach) in all.iter().enumerate() {

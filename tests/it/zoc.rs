@@ -46,7 +46,7 @@ fn zoc_stop_on_entry_can_be_switched_off() {
         let zoc = enemy_zoc(&game, &units, 0);
         let control = s.world.resource::<sandtable::model::Control>().clone();
         units
-            .0
+            .all()
             .iter()
             .filter(|u| u.side == 0)
             .flat_map(|u| legal_destinations(&game, &units, &control, u))

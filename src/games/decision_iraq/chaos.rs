@@ -129,7 +129,7 @@ fn type_index(game: &Game, id: &str) -> Option<usize> {
 
 /// The first available counter of a type.
 fn available(units: &UnitsView, t: usize) -> Option<String> {
-    units.0.iter().find(|u| u.type_index == t && u.location == Location::Eliminated).map(|u| u.id.to_string())
+    units.all().iter().find(|u| u.type_index == t && u.location == Location::Eliminated).map(|u| u.id.to_string())
 }
 
 /// Where a new unit may go in a district: open, or an empty box (34: placed open unless the side
@@ -180,7 +180,7 @@ fn proceed(game: &Game, turn: &TurnState, glog: &mut GameLog, p: &mut ChaosParam
                         }
                     }
                     if *or_raise && let Some(l) = level && free_at(game, &units, t, *l, "") {
-                        for u in units.0.iter().filter(|u| u.type_index == t && u.side == side && u.level < *l) {
+                        for u in units.all().iter().filter(|u| u.type_index == t && u.side == side && u.level < *l) {
                             if let Some(s) = u.space() {
                                 options.push((u.id.to_string(), vec![game.board.key(s).to_string()]));
                             }
@@ -198,7 +198,7 @@ fn proceed(game: &Game, turn: &TurnState, glog: &mut GameLog, p: &mut ChaosParam
             }
             NetwarEffect::RemoveUnit { contingents } => {
                 let ids: Vec<String> = units
-                    .0
+                    .all()
                     .iter()
                     .filter(|u| u.side == side && u.space().is_some() && contingents.contains(&game.scenario.unit_types[u.type_index].contingent))
                     .map(|u| u.id.to_string())

@@ -116,7 +116,7 @@ pub fn commands(game: &Game, turn: &TurnState, units: &UnitsView, side: usize) -
     if !option_on(game) {
         return out;
     }
-    let areas: Vec<SpaceId> = units.0.iter().filter(|u| u.side == side).filter_map(|u| u.space()).filter(|s| matches!(game.board.spaces[s.index()].kind, SpaceKind::Area)).collect();
+    let areas: Vec<SpaceId> = units.all().iter().filter(|u| u.side == side).filter_map(|u| u.space()).filter(|s| matches!(game.board.spaces[s.index()].kind, SpaceKind::Area)).collect();
     let mut areas = areas;
     areas.sort_unstable();
     areas.dedup();

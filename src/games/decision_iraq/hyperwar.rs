@@ -116,7 +116,7 @@ pub fn resolve(game: &Game, turn: &TurnState, glog: &mut GameLog, tracks: &mut T
             log(glog, game, turn, LogKind::Track, format!("no militia counter is free to replace {id}"), None);
             continue;
         };
-        let Some(new) = view.0.iter().find(|u| u.type_index == t && u.location == Location::Eliminated).map(|u| u.id.to_string()) else { continue };
+        let Some(new) = view.all().iter().find(|u| u.type_index == t && u.location == Location::Eliminated).map(|u| u.id.to_string()) else { continue };
         for (u, mut loc, mut lvl, ..) in q.iter_mut() {
             if &*u.id == new.as_str() {
                 *loc = Location::OnMap(at);

@@ -79,7 +79,7 @@ fn snapshot(game: Res<Game>, turn: Res<TurnState>, mut start: ResMut<Mobilizatio
         }
     }
     let units = q.view();
-    start.0 = units.0.iter().filter_map(|u| u.space().map(|s| (game.board.area_of(s), u.type_index, u.side))).collect();
+    start.0 = units.all().iter().filter_map(|u| u.space().map(|s| (game.board.area_of(s), u.type_index, u.side))).collect();
     start.0.sort_unstable();
     start.0.dedup();
     log(&mut glog, &game, &turn, LogKind::Phase, format!("{} mobilizes (12): buy units with index points, or withdraw units", game.side_id(side)), None);
@@ -193,7 +193,7 @@ impl<'a> Market<'a> {
     #[must_use]
     pub fn new(game: &'a Game, turn: &'a TurnState, units: &'a UnitsView, (tracks, control): (&'a Tracks, &'a crate::model::Control), start: &'a MobilizationStart, side: usize) -> Self {
         let mut occupied = vec![0; game.board.len()];
-        for s in units.0.iter().filter_map(UnitView::space) {
+        for s in units.all().iter().filter_map(UnitView::space) {
             occupied[s.index()] += 1;
         }
         Self { game, turn, units, tracks, control, start, side, occupied, facts: std::collections::BTreeMap::new() }
@@ -259,9 +259,9 @@ impl<'a> Market<'a> {
             // at the highest level with a free counter.
             let level = if surge { crate::rules::levels::highest_free(game, units, t) } else { Some(range(game, t).map_or(0, |(lowest, _)| lowest)) };
             let free = level.is_some_and(|l| crate::rules::levels::free_at(game, units, t, l, ""));
-            let counter = units.0.iter().position(|u| u.type_index == t && u.location == Location::Eliminated);
+            let counter = units.all().iter().position(|u| u.type_index == t && u.location == Location::Eliminated);
             // 13.7: the Movement Restriction Chart holds for placements too.
-            let bans = counter.map(|c| crate::rules::movement::entry_bans(game, units, &units.0[c])).unwrap_or_default();
+            let bans = counter.map(|c| crate::rules::movement::entry_bans(game, units, &units.all()[c])).unwrap_or_default();
             TypeFacts { level, free, counter, bans }
         })
     }
@@ -397,7 +397,7 @@ impl<'a> Market<'a> {
 pub fn recruit_check(game: &Game, turn: &TurnState, units: &UnitsView, (tracks, control): (&Tracks, &crate::model::Control), start: &MobilizationStart, side: usize, unit_type: &str, at: &str, surge: bool) -> Result<(String, u32, i32), String> {
     let space = game.board.space(at).ok_or_else(|| format!("unknown space `{at}`"))?;
     let p = Market::new(game, turn, units, (tracks, control), start, side).check(unit_type, space, surge).map_err(|r| r.to_string())?;
-    Ok((units.0[p.counter].id.to_string(), p.level, p.cost))
+    Ok((units.all()[p.counter].id.to_string(), p.level, p.cost))
 }
 
 fn recruit(mut ctx: CommandCtx, mut tracks: ResMut<Tracks>, control: Res<crate::model::Control>, start: Res<MobilizationStart>, mut q: LossQuery) {
@@ -498,7 +498,7 @@ pub fn mobilization_commands(game: &Game, turn: &TurnState, units: &UnitsView, (
             }
         }
     }
-    for u in units.0.iter().filter(|u| u.side == side && u.space().is_some()) {
+    for u in units.all().iter().filter(|u| u.side == side && u.space().is_some()) {
         if withdraw_rejection(game, turn, units, side, &u.id).is_none() {
             out.push(Command::Withdraw { unit: u.id.to_string() });
         }

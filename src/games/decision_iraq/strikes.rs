@@ -41,7 +41,7 @@ pub fn suicide_attacks(game: &Game, turn: &TurnState, units: &UnitsView, surge: 
     if super::netwar(game).and_then(|n| n.suicide.as_ref()).is_none_or(|x| !game.options.contains(&x.option)) {
         return out;
     }
-    for u in units.0.iter().filter(|u| u.side == side) {
+    for u in units.all().iter().filter(|u| u.side == side) {
         let Some(at) = u.space() else { continue };
         if suicide_rejection(game, turn, units, surge, side, &[u.id.to_string()]).is_some() {
             continue;
@@ -136,7 +136,7 @@ pub fn pgm_strikes(game: &Game, turn: &TurnState, units: &UnitsView, tracks: &cr
     let Some(pgm) = super::netwar(game).and_then(|n| n.pgm.as_ref()).filter(|p| game.options.contains(&p.option)) else { return out };
     let Some(chit) = super::chits::held(game, pools, side, NetwarChit::Isr).into_iter().next() else { return out };
     let Some(table) = game.scenario.tables.crts.iter().find(|c| c.id == pgm.table) else { return out };
-    for u in units.0.iter().filter(|u| u.side != side && u.space().is_some()) {
+    for u in units.all().iter().filter(|u| u.side != side && u.space().is_some()) {
         for i in 0..table.columns.len() {
             let column = column_label(table, i).to_string();
             if pgm_check(game, turn, units, tracks, pools, side, &u.id, &column, &chit).is_ok() {

@@ -64,10 +64,11 @@ pub fn carry_options(game: &Game, turn: &TurnState, units: &UnitsView, control: 
     at_pickup.location = Location::OnMap(pickup);
     at_pickup.activity.mp_used += to_pickup;
     at_pickup.activity.moved = true;
-    let mut view = units.clone();
-    if let Some(u) = view.0.iter_mut().find(|u| u.id == c.id) {
-        *u = at_pickup.clone();
-    }
+    let view = units.changed(|v| {
+        if let Some(u) = v.iter_mut().find(|u| u.rank == c.rank) {
+            *u = at_pickup.clone();
+        }
+    });
     let out: Vec<(SpaceId, u32)> = legal_destinations(game, &view, control, &at_pickup)
         .into_iter()
         .filter(|d| matches!(game.board.spaces[d.space.index()].kind, SpaceKind::Area))
@@ -112,8 +113,8 @@ pub fn commands(game: &Game, turn: &TurnState, units: &UnitsView, control: &Cont
     if super::netwar(game).is_none_or(|n| !n.transports.iter().any(|t| game.options.contains(&t.option))) {
         return out;
     }
-    for c in units.0.iter().filter(|u| u.side == side && u.space().is_some()) {
-        for p in units.0.iter().filter(|u| u.side == side && u.space().is_some() && u.id != c.id) {
+    for c in units.all().iter().filter(|u| u.side == side && u.space().is_some()) {
+        for p in units.all().iter().filter(|u| u.side == side && u.space().is_some() && u.id != c.id) {
             if !may_carry(game, c, p) {
                 continue;
             }
