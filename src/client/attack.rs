@@ -143,7 +143,7 @@ impl Client {
             .supports
             .iter()
             .filter(|d| game.side_index(&d.side) == Some(side))
-            .map(|d| SupportChoice { id: d.id.to_string(), name: d.name.clone(), on: self.supports.contains(&d.id) })
+            .map(|d| SupportChoice { id: String::from(&*d.id), name: d.name.clone(), on: self.supports.contains(&d.id) })
             .filter(|c| c.on || check_supports(&game, &units, &control, &state, side, std::slice::from_ref(&c.id), target_id, false).is_ok())
             .collect();
         let chosen = options.get(pick).map(|o| match &o.command {

@@ -34,7 +34,7 @@ impl Client {
             return legal.iter().find(|c| matches!(c, Command::Recruit { unit_type, at, surge: false } if unit_type == ty && at == key)).cloned();
         }
         let unit = self.selected.first()?.clone();
-        let group = group_of(game, &unit).map(|g| g.id.to_string());
+        let group = group_of(game, &unit).map(|g| String::from(&*g.id));
         legal.iter().find_map(|c| match c {
             Command::Move { unit: u, to } if *u == unit && to == key => Some(c.clone()),
             Command::Enter { unit: u, at } if *u == unit && at == key => Some(c.clone()),
@@ -138,7 +138,7 @@ impl Client {
         let viewer = self.seats.secrets_of();
         let units = UnitsView::from_world(&mut self.session.world);
         let Some(u) = units.at(space).find(|u| Some(u.side) == viewer) else { return false };
-        self.selected = vec![u.id.to_string()];
+        self.selected = vec![String::from(&*u.id)];
         self.status = format!("{}: drop it on a ringed space.", u.id);
         self.status_is_error = false;
         self.dragging = true;
@@ -181,7 +181,7 @@ impl Client {
             return;
         }
         let units = UnitsView::from_world(&mut self.session.world);
-        let own: Vec<String> = units.at(space).filter(|u| Some(u.side) == viewer).map(|u| u.id.to_string()).collect();
+        let own: Vec<String> = units.at(space).filter(|u| Some(u.side) == viewer).map(|u| String::from(&*u.id)).collect();
         let phase = self.session.world.resource::<TurnState>().current_phase(&game).map(|p| p.kind);
         if phase == Some(PhaseKind::Combat) {
             let area = game.board.area_of(space);

@@ -176,14 +176,14 @@ impl Client {
         let phase = turn.current_phase(&game).map(|p| p.kind);
         if turn.setup.is_some() || phase == Some(PhaseKind::Reinforcement) {
             for u in units.all().iter().filter(|u| Some(u.side) == actor && u.location == Location::NotEntered) {
-                out.push(Offer::new(Place::Waiting, u.id.to_string(), UiAction::SelectUnit(u.id.to_string())));
+                out.push(Offer::new(Place::Waiting, String::from(&*u.id), UiAction::SelectUnit(String::from(&*u.id))));
             }
         }
         if let Some(space) = self.inspected.as_deref().and_then(|k| game.board.space(k))
             && phase != Some(PhaseKind::Combat)
         {
             for u in units.at(space).filter(|u| Some(u.side) == actor) {
-                out.push(Offer::new(Place::Stack, u.id.to_string(), UiAction::SelectUnit(u.id.to_string())));
+                out.push(Offer::new(Place::Stack, String::from(&*u.id), UiAction::SelectUnit(String::from(&*u.id))));
             }
         }
         let legal = self.legal();
@@ -228,7 +228,7 @@ impl Client {
                 out.push(Offer::new(Place::Combat, o.label.clone(), UiAction::PickAttack(i)));
             }
             for sc in &preview.supports {
-                out.push(Offer::new(Place::Combat, format!("Support: {}", sc.name), UiAction::ToggleSupport(sc.id.to_string())));
+                out.push(Offer::new(Place::Combat, format!("Support: {}", sc.name), UiAction::ToggleSupport(String::from(&*sc.id))));
             }
             out.push(Offer { enabled: preview.plan.is_ok(), ..Offer::new(Place::Combat, "Attack", UiAction::Attack) });
             out.push(Offer::new(Place::Combat, "Cancel", UiAction::CancelAttack));

@@ -24,10 +24,10 @@ pub(super) fn add_systems(s: &mut Schedule) {
 /// slots), whether they are in slots, and the side's open units able to attack in that mode.
 #[must_use]
 pub fn engagement(game: &Game, turn: &TurnState, units: &UnitsView, side: usize, space: SpaceId) -> (Vec<String>, bool, Vec<String>) {
-    let open_enemy: Vec<String> = units.at(space).filter(|u| u.side != side).map(|u| u.id.to_string()).collect();
+    let open_enemy: Vec<String> = units.at(space).filter(|u| u.side != side).map(|u| String::from(&*u.id)).collect();
     let underground = open_enemy.is_empty();
     let defenders = if underground {
-        game.board.slots_of(space).flat_map(|s| units.at(s).filter(|u| u.side != side).map(|u| u.id.to_string()).collect::<Vec<_>>()).collect()
+        game.board.slots_of(space).flat_map(|s| units.at(s).filter(|u| u.side != side).map(|u| String::from(&*u.id)).collect::<Vec<_>>()).collect()
     } else {
         open_enemy
     };
@@ -39,7 +39,7 @@ pub fn engagement(game: &Game, turn: &TurnState, units: &UnitsView, side: usize,
             && factors(game, u.type_index, u.level).attack > 0
             && super::reserve::phase_allows(game, turn, u).is_ok()
     };
-    let attackers = units.at(space).filter(|u| u.side == side).filter(able).map(|u| u.id.to_string()).collect();
+    let attackers = units.at(space).filter(|u| u.side == side).filter(able).map(|u| String::from(&*u.id)).collect();
     (defenders, underground, attackers)
 }
 
@@ -125,8 +125,8 @@ pub fn blend_in(game: &Game, units: &UnitsView, side: usize, space: SpaceId) -> 
 
 /// The enemy units in the space's boxes and the side's open units able to attack them.
 fn box_engagement(game: &Game, units: &UnitsView, side: usize, space: SpaceId) -> (Vec<String>, Vec<String>) {
-    let defenders = game.board.slots_of(space).flat_map(|s| units.at(s).filter(|u| u.side != side).map(|u| u.id.to_string()).collect::<Vec<_>>()).collect();
-    let able = units.at(space).filter(|u| u.side == side && !u.activity.attacked_below && factors(game, u.type_index, u.level).attack > 0).map(|u| u.id.to_string()).collect();
+    let defenders = game.board.slots_of(space).flat_map(|s| units.at(s).filter(|u| u.side != side).map(|u| String::from(&*u.id)).collect::<Vec<_>>()).collect();
+    let able = units.at(space).filter(|u| u.side == side && !u.activity.attacked_below && factors(game, u.type_index, u.level).attack > 0).map(|u| String::from(&*u.id)).collect();
     (defenders, able)
 }
 

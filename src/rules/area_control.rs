@@ -63,7 +63,7 @@ fn control_by_slots(game: Res<Game>, turn: Res<TurnState>, mut control: ResMut<C
         if control.owner[id.index()] != now {
             control.owner[id.index()] = now;
             let who = now.map_or_else(|| "nobody (contested or empty boxes)".to_string(), |s| game.side_id(s).to_string());
-            log(&mut glog, &game, &turn, LogKind::Control, format!("{} is now controlled by {who}", sp.name), Some(sp.id.to_string()));
+            log(&mut glog, &game, &turn, LogKind::Control, format!("{} is now controlled by {who}", sp.name), Some(String::from(&*sp.id)));
         }
     }
 }

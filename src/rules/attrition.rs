@@ -42,7 +42,7 @@ pub fn attrition_due(game: &Game, units: &UnitsView, control: &Control, side: us
             .iter()
             .filter(|u| u.side == side && rules.unit_types.contains(&game.scenario.unit_types[u.type_index].id))
             .filter(|u| u.space().is_some_and(|s| b.area_of(s) == space))
-            .map(|u| u.id.to_string())
+            .map(|u| String::from(&*u.id))
             .collect();
         if !here.is_empty() {
             out.push((space, (here.len() as u32).div_ceil(2), here));

@@ -84,7 +84,7 @@ pub fn plan_attack(
     if super::boxes::box_def(game, target_id).is_some_and(|b| b.protected) {
         return Err(format!("units in {target} cannot be attacked"));
     }
-    let defenders: Vec<String> = units.at(target_id).filter(|u| u.side != side).map(|u| u.id.to_string()).collect();
+    let defenders: Vec<String> = units.at(target_id).filter(|u| u.side != side).map(|u| String::from(&*u.id)).collect();
     if defenders.is_empty() {
         return Err(format!("{target} holds no enemy unit"));
     }

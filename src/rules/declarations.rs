@@ -61,10 +61,10 @@ pub fn offer_declarations(
             continue;
         }
         let window = (d.turns.0 as usize..=d.turns.1 as usize).contains(&(now + 1));
-        if !window || turn.declared.contains_key(&d.id) || turn.offered.contains(&(d.id.to_string(), now)) {
+        if !window || turn.declared.contains_key(&d.id) || turn.offered.contains(&(String::from(&*d.id), now)) {
             continue;
         }
-        turn.offered.insert((d.id.to_string(), now));
+        turn.offered.insert((String::from(&*d.id), now));
         let units = q.view();
         let facts = Facts { game: &game, turn: &turn, tracks: &tracks, control: &control, units: &units, timers: &timers.0 };
         if d.forbidden_if.iter().any(|c| condition_holds(facts, c)) {
@@ -84,7 +84,7 @@ pub fn offer_declarations(
         let has_mobilization = game.scenario.turns.phases.iter().any(|p| p.kind == crate::scenario::schema::PhaseKind::Mobilization);
         let warn = d.own_phase.is_some() && has_mobilization && !mobilizes;
         let name = if warn { format!("{} (no Mobilization phase this turn: only the control doubling applies)", d.name) } else { d.name.clone() };
-        prompt.0 = Some(Prompt::Declare { side: d.side.clone(), id: d.id.to_string(), name, rule: d.rule.clone().unwrap_or_default() });
+        prompt.0 = Some(Prompt::Declare { side: d.side.clone(), id: String::from(&*d.id), name, rule: d.rule.clone().unwrap_or_default() });
         return;
     }
 }
@@ -126,7 +126,7 @@ fn declare(
         let verb = if declare { "takes" } else { "does not take" };
         log(&mut glog, &game, &turn, LogKind::Command, format!("{} {verb} {} ({})", game.side_id(side), resp.name, d.name), None);
         if declare {
-            turn.responded.insert(resp.id.to_string());
+            turn.responded.insert(String::from(&*resp.id));
             pending.0.push((side, resp.effects.clone(), resp.name.clone(), resp.table.clone()));
         }
         return;
@@ -155,7 +155,7 @@ fn declare(
         Some(r) => {
             prompt.0 = Some(Prompt::Declare {
                 side: r.side.clone(),
-                id: r.id.to_string(),
+                id: String::from(&*r.id),
                 name: format!("{} against {}", r.name, d.name),
                 rule: r.rule.clone().or_else(|| d.rule.clone()).unwrap_or_default(),
             });

@@ -271,7 +271,7 @@ fn add_turn_chits(game: Res<Game>, turn: Res<TurnState>, mut pools: ResMut<Pools
         let mut added = 0;
         for c in p.chits.iter().filter(|c| c.added_on_turn > from.max(1) && c.added_on_turn <= now) {
             for k in 1..=c.count {
-                pools.cups[i].push(if c.count == 1 { c.id.to_string() } else { format!("{}#{k}", c.id) });
+                pools.cups[i].push(if c.count == 1 { String::from(&*c.id) } else { format!("{}#{k}", c.id) });
                 added += 1;
             }
         }

@@ -63,7 +63,7 @@ fn force_march(mut ctx: CommandCtx, tracks: Res<Tracks>, control: Res<Control>, 
         let near = loc.space().and_then(|s| ctx.game.board.distance(s, from)).is_some_and(|d| d <= rules.range);
         if u.side == side && near && !act.out_of_supply {
             act.forced_march = true;
-            marched.push(u.id.to_string());
+            marched.push(String::from(&*u.id));
         }
     }
     let at = ctx.game.board.key(from).to_string();

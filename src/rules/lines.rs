@@ -56,7 +56,7 @@ fn score_lines(
             }
             let SpaceKind::Hex { row, .. } = game.board.spaces[at.index()].kind else { continue };
             let beyond = (line.rows.0..=line.rows.1).contains(&row);
-            let key = (u.id.to_string(), line.id.to_string());
+            let key = (String::from(&*u.id), String::from(&*line.id));
             match state.0.get(&key).copied() {
                 None if beyond => {
                     if line.requires_supply && !supply.iter().any(|(id, ok)| **id == *u.id && *ok) {
@@ -99,7 +99,7 @@ fn score_eliminations(
     }
     let units = q.view();
     for u in units.all().iter().filter(|u| u.location == Location::Eliminated) {
-        if !counted.0.insert(u.id.to_string()) {
+        if !counted.0.insert(String::from(&*u.id)) {
             continue;
         }
         for es in &game.scenario.rules.elimination_scores {

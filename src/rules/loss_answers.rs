@@ -121,9 +121,9 @@ pub fn plan_losses(game: &Game, units: &UnitsView, prompt: Option<&Prompt>, chos
         let (end, short) = check_retreat(game, &world, u, combat, hexes, &m.path)?;
         let path: Vec<SpaceId> = m.path.iter().filter_map(|k| game.board.space(k)).collect();
         if let Some(end) = end {
-            world.moved.push((u.id.to_string(), end));
+            world.moved.push((String::from(&*u.id), end));
         }
-        plan.retreats.push((u.id.to_string(), path, end, short));
+        plan.retreats.push((String::from(&*u.id), path, end, short));
     }
     Ok(plan)
 }

@@ -42,7 +42,7 @@ pub fn lose_step(game: &Game, e: Entity, q: &mut LossQuery) -> bool {
         && let Ok((u, _, lvl, ..)) = q.get(e)
         && matches!(game.scenario.unit_types[u.type_index].strength, Strength::Levels { .. })
     {
-        let (id, t, level) = (u.id.to_string(), u.type_index, lvl.0);
+        let (id, t, level) = (String::from(&*u.id), u.type_index, lvl.0);
         let view = q.view();
         let change = super::levels::change_level(game, &view, &id, t, level, -1);
         let Ok((_, mut loc, mut lvl, ..)) = q.get_mut(e) else { return false };
@@ -150,7 +150,7 @@ pub fn continue_losses(
                 let movers: Vec<String> = alive(&c.attackers, &units)
                     .iter()
                     .filter(|u| !is_static(game, u) && u.space().is_some_and(|s| game.board.edge(s, target).is_some()))
-                    .map(|u| u.id.to_string())
+                    .map(|u| String::from(&*u.id))
                     .collect();
                 let side = units.get(c.attackers.first().map_or("", String::as_str)).map(|u| u.side);
                 let retreated = c.attacker_retreated;
@@ -205,7 +205,7 @@ pub fn continue_losses(
                 prompt.0 = Some(Prompt::TakeLosses {
                     side: game.side_id(live[0].side).to_string(),
                     steps: live.iter().map(|u| steps_left(game, u.type_index, u.level)).sum(),
-                    units: live.iter().map(|u| u.id.to_string()).collect(),
+                    units: live.iter().map(|u| String::from(&*u.id)).collect(),
                     rule: format!("combat result: {what}"),
                     max_retreat: 0,
                     combat_hex: game.board.key(c.target).to_string(),
@@ -242,7 +242,7 @@ pub fn continue_losses(
         prompt.0 = Some(Prompt::TakeLosses {
             side: game.side_id(live[0].side).to_string(),
             steps: points,
-            units: live.iter().map(|u| u.id.to_string()).collect(),
+            units: live.iter().map(|u| String::from(&*u.id)).collect(),
             rule: match c.stage {
                 CombatStage::Support => "5.7.7 support losses: paid in steps".to_string(),
                 _ if max_retreat > 0 => format!("5.7.7 loss points: steps, or retreat up to {max_retreat} hexes"),

@@ -299,6 +299,7 @@ struct Scratch {
     best: Vec<u32>,
     prev: Vec<Option<SpaceId>>,
     touched: Vec<SpaceId>,
+    heap: BinaryHeap<Reverse<(u32, SpaceId)>>,
 }
 
 thread_local! {
@@ -308,7 +309,7 @@ thread_local! {
 impl Scratch {
     fn start(&mut self, len: usize) {
         if self.reached.len() != len || self.search == u32::MAX {
-            *self = Scratch { search: 0, reached: vec![0; len], best: vec![0; len], prev: vec![None; len], touched: Vec::new() };
+            *self = Scratch { search: 0, reached: vec![0; len], best: vec![0; len], prev: vec![None; len], touched: Vec::new(), heap: BinaryHeap::new() };
         }
         self.search += 1;
         self.touched.clear();
@@ -346,7 +347,8 @@ fn search_in(
     sc: &mut Scratch,
 ) -> Vec<Destination> {
     sc.start(board.len());
-    let mut heap = BinaryHeap::new();
+    let mut heap = std::mem::take(&mut sc.heap);
+    heap.clear();
     sc.set(start, 0, None);
     heap.push(Reverse((0u32, start)));
     let zr = &game.scenario.rules.zoc;
@@ -406,9 +408,10 @@ fn search_in(
         }
     }
     // In board order, as a scan of the map would list them.
+    sc.heap = heap;
     let mut reached = std::mem::take(&mut sc.touched);
     reached.sort_unstable();
-    let mut out = Vec::new();
+    let mut out = Vec::with_capacity(reached.len());
     for &space in &reached {
         let Some(cost) = sc.best(space) else { continue };
         if space == start || !near.room_for(game, space, 1) {
@@ -545,7 +548,7 @@ fn move_unit(
             .iter()
             .filter(|u| u.side != side && u.hidden)
             .filter(|u| u.space().is_some_and(|s| ctx.game.board.edge(dest.space, s).is_some()))
-            .map(|u| u.id.to_string())
+            .map(|u| String::from(&*u.id))
             .collect();
         for (u, _, _, _, mut h) in q.iter_mut() {
             if near.iter().any(|x| **x == *u.id) {

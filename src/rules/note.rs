@@ -13,7 +13,7 @@ pub fn log(log: &mut GameLog, game: &Game, turn: &TurnState, kind: LogKind, text
     let phase = if turn.setup.is_some() {
         "setup".to_string()
     } else {
-        s.turns.phases.get(turn.phase).map_or_else(|| "-".to_string(), |p| p.id.to_string())
+        s.turns.phases.get(turn.phase).map_or_else(|| "-".to_string(), |p| String::from(&*p.id))
     };
     log.0.push(LogEntry { turn: label, phase, kind, text, space });
 }

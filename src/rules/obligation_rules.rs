@@ -101,7 +101,7 @@ pub fn candidates(game: &Game, turn: &TurnState, units: &UnitsView, control: &Co
             ObligationUnits::Units { within, .. } => u.space().is_some_and(|s| distance(game, s, target) <= *within),
         })
         .filter(|u| owes_a_move(game, turn, units, control, def, u) || matches!(def.end, ObligationEnd::NextToTargetOrItsAttackers) && u.space().is_some_and(|s| near_target(game, units, side, target)[s.index()]))
-        .map(|u| u.id.to_string())
+        .map(|u| String::from(&*u.id))
         .collect()
 }
 

@@ -176,7 +176,7 @@ fn attack_owed(game: &Game, turn: &TurnState, units: &UnitsView, (control, track
             let next: Vec<String> = live
                 .iter()
                 .filter(|u| !u.activity.attacked && u.space().is_some_and(|s| game.board.edge(s, target).is_some()))
-                .map(|u| u.id.to_string())
+                .map(|u| String::from(&*u.id))
                 .collect();
             (!next.is_empty() && can(&next, target)).then_some((next, target))
         }
@@ -184,7 +184,7 @@ fn attack_owed(game: &Game, turn: &TurnState, units: &UnitsView, (control, track
             if live.iter().any(|u| u.activity.attacked) {
                 return None;
             }
-            let free: Vec<String> = live.iter().map(|u| u.id.to_string()).collect();
+            let free: Vec<String> = live.iter().map(|u| String::from(&*u.id)).collect();
             let mut hexes = vec![target];
             hexes.extend(game.board.edges[target.index()].iter().map(|e| e.to));
             for h in hexes {

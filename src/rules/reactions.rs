@@ -148,7 +148,7 @@ fn targets(game: &Game, control: &Control, units: &UnitsView, owner: usize, def:
                     let adjacent = units.all().iter().any(|o| o.side == owner && o.space().is_some_and(|os| game.board.edge(os, at).is_some()));
                     let small = steps_left(game, u.type_index, u.level) <= *max_steps && factors(game, u.type_index, u.level).defense <= *max_defense;
                     if adjacent && small {
-                        out.push(u.id.to_string());
+                        out.push(String::from(&*u.id));
                     }
                 }
                 if out.is_empty() {

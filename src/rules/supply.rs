@@ -191,7 +191,7 @@ pub fn supply_status(game: &Game, rules: &SupplyRules, units: &UnitsView, map: &
                 }
             }
         }
-        out.push((u.id.to_string(), ok));
+        out.push((String::from(&*u.id), ok));
     }
     out
 }
@@ -234,7 +234,7 @@ pub fn unit_in_supply(game: &Game, units: &UnitsView, control: &Control, side: u
 #[must_use]
 pub fn side_supply(game: &Game, units: &UnitsView, control: &Control, side: usize) -> Vec<(String, bool)> {
     let Some(rules) = &game.scenario.rules.supply else {
-        return units.all().iter().filter(|u| u.side == side && u.space().is_some()).map(|u| (u.id.to_string(), true)).collect();
+        return units.all().iter().filter(|u| u.side == side && u.space().is_some()).map(|u| (String::from(&*u.id), true)).collect();
     };
     let map = supply_map(game, rules, units, control, side, &control.interdicted);
     supply_status(game, rules, units, &map, side)

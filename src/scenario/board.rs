@@ -299,7 +299,7 @@ impl Board {
                 continue;
             }
             let id = self.push(BoardSpace {
-                key: bx.id.to_string(),
+                key: String::from(&*bx.id),
                 name: Some(bx.name.clone()),
                 kind: SpaceKind::OffMap { sides: bx.sides.clone() },
                 terrain: None,
@@ -327,7 +327,7 @@ impl Board {
                 continue;
             }
             let id = self.push(BoardSpace {
-                key: sp.id.to_string(),
+                key: String::from(&*sp.id),
                 name: Some(sp.name.clone()),
                 kind: SpaceKind::Area,
                 terrain: None,

@@ -103,7 +103,7 @@ impl Session {
     /// The options a scenario switches on by default.
     #[must_use]
     pub fn default_options(loaded: &Loaded) -> BTreeSet<String> {
-        loaded.scenario.options.iter().filter(|o| o.default).map(|o| o.id.to_string()).collect()
+        loaded.scenario.options.iter().filter(|o| o.default).map(|o| String::from(&*o.id)).collect()
     }
 
     #[must_use]

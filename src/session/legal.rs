@@ -62,7 +62,7 @@ pub fn legal_commands(world: &mut World) -> Vec<Command> {
             return out;
         }
         Some(Prompt::ChooseUnit { units: ids, .. }) => return ids.iter().map(|u| Command::Choose { unit: u.clone() }).collect(),
-        Some(Prompt::FirstPlayer { .. }) => return game.scenario.sides.iter().map(|s| Command::FirstPlayer { side: s.id.to_string() }).collect(),
+        Some(Prompt::FirstPlayer { .. }) => return game.scenario.sides.iter().map(|s| Command::FirstPlayer { side: String::from(&*s.id) }).collect(),
         Some(Prompt::Obligation { chit, opt_out, .. }) => {
             if let Some(def) = crate::rules::obligations::obligation_of(game, chit) {
                 for pick in crate::rules::obligations::compliance_options(game, turn, &units, control, side, def) {
@@ -104,10 +104,10 @@ pub fn legal_commands(world: &mut World) -> Vec<Command> {
             if unplaced_groups.contains(&g.id) {
                 continue;
             }
-            unplaced_groups.push(g.id.to_string());
+            unplaced_groups.push(String::from(&*g.id));
             for sp in &g.spaces {
                 if place_rejection(game, &units, side, &u.id, sp).is_none() {
-                    out.push(Command::Place { unit: u.id.to_string(), at: sp.clone() });
+                    out.push(Command::Place { unit: String::from(&*u.id), at: sp.clone() });
                 }
             }
         }
@@ -137,7 +137,7 @@ pub fn legal_commands(world: &mut World) -> Vec<Command> {
         for ru in &r.units {
             for at in &r.entry {
                 if enter_rejection(game, turn, &units, control, side, &ru.id, at).is_none() {
-                    out.push(Command::Enter { unit: ru.id.to_string(), at: at.clone() });
+                    out.push(Command::Enter { unit: String::from(&*ru.id), at: at.clone() });
                 }
             }
         }
@@ -148,14 +148,14 @@ pub fn legal_commands(world: &mut World) -> Vec<Command> {
             let near = Surroundings::of(game, &units, side).without_paths();
             for u in units.all().iter().filter(|u| u.side == side && phase_allows(game, turn, u).is_ok()) {
                 for d in legal_destinations_among(game, &units, control, &near, u) {
-                    out.push(Command::Move { unit: u.id.to_string(), to: game.board.key(d.space).to_string() });
+                    out.push(Command::Move { unit: String::from(&*u.id), to: game.board.key(d.space).to_string() });
                 }
             }
             overruns(game, turn, &units, control, world.resource::<crate::model::Tracks>(), side, &mut out);
             if game.scenario.rules.strategic.is_some() {
                 for u in units.all().iter().filter(|u| u.side == side) {
                     for (s, _) in crate::rules::strategic::strategic_destinations(game, turn, &units, control, u).unwrap_or_default() {
-                        out.push(Command::StrategicMove { unit: u.id.to_string(), to: game.board.key(s).to_string() });
+                        out.push(Command::StrategicMove { unit: String::from(&*u.id), to: game.board.key(s).to_string() });
                     }
                 }
             }
@@ -163,14 +163,14 @@ pub fn legal_commands(world: &mut World) -> Vec<Command> {
             if game.scenario.rules.forced_march.is_some() {
                 for u in units.all().iter().filter(|u| u.side == side) {
                     if crate::rules::forced_march::forced_march_rejection(game, turn, tracks, control, &units, side, &u.id).is_none() {
-                        out.push(Command::ForcedMarch { unit: u.id.to_string() });
+                        out.push(Command::ForcedMarch { unit: String::from(&*u.id) });
                     }
                 }
             }
             let designation = phase.units == crate::scenario::schema::PhaseUnits::NonReserve;
             for u in units.all().iter().filter(|u| designation && u.side == side) {
                 if reserve_rejection(game, tracks, &units, side, &u.id).is_none() {
-                    out.push(Command::Reserve { unit: u.id.to_string() });
+                    out.push(Command::Reserve { unit: String::from(&*u.id) });
                 }
             }
         }
@@ -221,7 +221,7 @@ pub fn legal_commands(world: &mut World) -> Vec<Command> {
 /// The table choices an attack may name: each CRT when there are several, else the default.
 fn table_choices(game: &Game) -> Vec<Option<String>> {
     if game.scenario.tables.crts.len() > 1 {
-        game.scenario.tables.crts.iter().map(|c| Some(c.id.to_string())).collect()
+        game.scenario.tables.crts.iter().map(|c| Some(String::from(&*c.id))).collect()
     } else {
         vec![None]
     }
@@ -261,7 +261,7 @@ fn attacks(
             .filter(|u| !has_flag(game, u.type_index, UnitFlag::CannotAttack))
             .filter(|u| factors(game, u.type_index, u.level).attack > 0)
             .filter(|u| u.space().is_some_and(|s| board.edge(s, target).is_some()))
-            .map(|u| u.id.to_string())
+            .map(|u| String::from(&*u.id))
             .collect();
         let mut groups: Vec<Vec<String>> = adjacent.iter().map(|a| vec![a.clone()]).collect();
         if adjacent.len() > 1 {
@@ -276,7 +276,7 @@ fn attacks(
                     out.push(Command::Attack { attackers: g.clone(), target: key.clone(), table: table.clone(), supports: Vec::new() });
                     // The same attack with each support that may join it.
                     for d in &game.scenario.rules.supports {
-                        let named = vec![d.id.to_string()];
+                        let named = vec![String::from(&*d.id)];
                         if crate::rules::supports::check_supports(game, units, control, supports, side, &named, plan.target, false).is_ok() {
                             out.push(Command::Attack { attackers: g.clone(), target: key.clone(), table: table.clone(), supports: named });
                         }
@@ -298,7 +298,7 @@ fn overruns(game: &Game, turn: &TurnState, units: &UnitsView, control: &Control,
     hexes.sort_unstable();
     hexes.dedup();
     for h in hexes {
-        let stack: Vec<String> = units.at(h).filter(|u| u.side == side).map(|u| u.id.to_string()).collect();
+        let stack: Vec<String> = units.at(h).filter(|u| u.side == side).map(|u| String::from(&*u.id)).collect();
         let mut groups: Vec<Vec<String>> = stack.iter().map(|id| vec![id.clone()]).collect();
         if stack.len() > 1 {
             groups.push(stack.clone());

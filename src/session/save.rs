@@ -88,7 +88,7 @@ impl Session {
             format: if self.legacy_hash { LEGACY_HASH_FORMAT } else { SAVE_FORMAT },
             game: String::new(),
             summary,
-            scenario_id: self.loaded.scenario.id.to_string(),
+            scenario_id: String::from(&*self.loaded.scenario.id),
             scenario_hash: format!("{:016x}", self.loaded.content_hash),
             scenario_path: self.loaded.path.display().to_string(),
             options: self.setup.options.iter().cloned().collect(),

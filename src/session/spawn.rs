@@ -100,7 +100,7 @@ fn fill_world(world: &mut World, loaded: &Loaded, ruleset: std::sync::Arc<dyn cr
             .chits
             .iter()
             .filter(|c| c.added_on_turn <= 1)
-            .flat_map(|c| (1..=c.count).map(move |k| if c.count == 1 { c.id.to_string() } else { format!("{}#{k}", c.id) }))
+            .flat_map(|c| (1..=c.count).map(move |k| if c.count == 1 { String::from(&*c.id) } else { format!("{}#{k}", c.id) }))
             .collect();
         cup.sort();
         pools.cups.push(cup);
@@ -116,7 +116,7 @@ fn fill_world(world: &mut World, loaded: &Loaded, ruleset: std::sync::Arc<dyn cr
     for u in &s.setup.units {
         let t = type_index(&u.unit_type);
         let loc = game.board.space(&u.at).map_or(Location::NotEntered, Location::OnMap);
-        all.push((u.id.to_string(), t, loc, u.level, u.hidden || s.unit_types[t].flags.contains(&crate::scenario::schema::UnitFlag::Hidden)));
+        all.push((String::from(&*u.id), t, loc, u.level, u.hidden || s.unit_types[t].flags.contains(&crate::scenario::schema::UnitFlag::Hidden)));
     }
     for g in &s.setup.groups {
         let t = type_index(&g.unit_type);
@@ -126,7 +126,7 @@ fn fill_world(world: &mut World, loaded: &Loaded, ruleset: std::sync::Arc<dyn cr
     }
     for r in &s.reinforcements {
         for u in &r.units {
-            all.push((u.id.to_string(), type_index(&u.unit_type), Location::NotEntered, u.level, false));
+            all.push((String::from(&*u.id), type_index(&u.unit_type), Location::NotEntered, u.level, false));
         }
     }
     // With counters from the mix (DI 12.7, 12.9) every counter of the mix exists; those not

@@ -106,7 +106,7 @@ fn labels(game: &Game, turn: &TurnState) -> (String, String) {
     } else if turn.result.is_some() || turn.turn >= s.turns.labels.len() {
         "game over".to_string()
     } else {
-        s.turns.phases.get(turn.phase).map_or_else(String::new, |p| p.id.to_string())
+        s.turns.phases.get(turn.phase).map_or_else(String::new, |p| String::from(&*p.id))
     };
     (s.turns.labels.get(turn.turn).cloned().unwrap_or_else(|| "end".into()), phase)
 }
@@ -136,7 +136,7 @@ fn summary_state(world: &mut World, viewer: Option<usize>) -> GameState {
             }
             UnitState {
                 // A face-down unit is listed by a number, never by its id or type.
-                id: if hide { format!("hidden-{hidden_n}") } else { u.id.to_string() },
+                id: if hide { format!("hidden-{hidden_n}") } else { String::from(&*u.id) },
                 unit_type: if hide { "hidden".into() } else { s.unit_types[u.type_index].id.to_string() },
                 side: game.side_id(u.side).to_string(),
                 location: match u.location {
@@ -165,7 +165,7 @@ fn summary_state(world: &mut World, viewer: Option<usize>) -> GameState {
     }
     let prompt = prompt.filter(|p| viewer.is_none_or(|v| game.side_index(p.side()) == Some(v)));
     GameState {
-        scenario: s.id.to_string(),
+        scenario: String::from(&*s.id),
         view: viewer.map(|v| game.side_id(v).to_string()),
         turn: turn_label,
         phase,
@@ -173,7 +173,7 @@ fn summary_state(world: &mut World, viewer: Option<usize>) -> GameState {
             .acting_side(game, world.resource::<PendingPrompt>().0.as_ref())
             .map(|i| game.side_id(i).to_string()),
         result: turn.result.clone(),
-        tracks: s.tracks.iter().zip(&tracks.0).map(|(t, v)| (t.id.to_string(), *v)).collect(),
+        tracks: s.tracks.iter().zip(&tracks.0).map(|(t, v)| (String::from(&*t.id), *v)).collect(),
         units,
         control: control
             .owner
@@ -181,7 +181,7 @@ fn summary_state(world: &mut World, viewer: Option<usize>) -> GameState {
             .enumerate()
             .filter_map(|(i, c)| c.map(|c| (game.board.spaces[i].key.clone(), game.side_id(c).to_string())))
             .collect(),
-        cups: s.pools.iter().zip(&pools.cups).map(|(p, c)| (p.id.to_string(), c.len())).collect(),
+        cups: s.pools.iter().zip(&pools.cups).map(|(p, c)| (String::from(&*p.id), c.len())).collect(),
         hands,
         prompt,
         dice_rolled: world.resource::<Dice>().rolls.len(),

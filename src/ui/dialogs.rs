@@ -131,7 +131,7 @@ pub fn combat_dialog(ctx: &egui::Context, client: &mut Client, offers: &[Offer],
             for sc in &preview.supports {
                 let mut on = sc.on;
                 if ui.checkbox(&mut on, &sc.name).clicked() {
-                    *clicked = Some(UiAction::ToggleSupport(sc.id.to_string()));
+                    *clicked = Some(UiAction::ToggleSupport(String::from(&*sc.id)));
                 }
             }
         }

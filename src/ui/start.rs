@@ -77,7 +77,7 @@ impl StartMenu {
     pub fn select(&mut self, i: usize) {
         self.selected = i;
         self.variant = 0;
-        self.options = self.entries.get(i).map(|e| e.loaded.scenario.options.iter().filter(|o| o.default).map(|o| o.id.to_string()).collect()).unwrap_or_default();
+        self.options = self.entries.get(i).map(|e| e.loaded.scenario.options.iter().filter(|o| o.default).map(|o| String::from(&*o.id)).collect()).unwrap_or_default();
     }
 }
 
@@ -166,7 +166,7 @@ pub fn start_screen(ctx: &egui::Context, menu: &mut StartMenu) -> Option<Client>
                         let mut on = menu.options.contains(&o.id);
                         let rule = o.rule.as_ref().map(|r| format!("{r} ")).unwrap_or_default();
                         if ui.checkbox(&mut on, format!("{rule}{}", o.name)).on_hover_text(&o.description).changed() {
-                            if on { menu.options.insert(o.id.to_string()) } else { menu.options.remove(&o.id) };
+                            if on { menu.options.insert(String::from(&*o.id)) } else { menu.options.remove(&o.id) };
                         }
                     }
                 });

@@ -129,7 +129,7 @@ fn type_index(game: &Game, id: &str) -> Option<usize> {
 
 /// The first available counter of a type.
 fn available(units: &UnitsView, t: usize) -> Option<String> {
-    units.all().iter().find(|u| u.type_index == t && u.location == Location::Eliminated).map(|u| u.id.to_string())
+    units.all().iter().find(|u| u.type_index == t && u.location == Location::Eliminated).map(|u| String::from(&*u.id))
 }
 
 /// Where a new unit may go in a district: open, or an empty box (34: placed open unless the side
@@ -182,7 +182,7 @@ fn proceed(game: &Game, turn: &TurnState, glog: &mut GameLog, p: &mut ChaosParam
                     if *or_raise && let Some(l) = level && free_at(game, &units, t, *l, "") {
                         for u in units.all().iter().filter(|u| u.type_index == t && u.side == side && u.level < *l) {
                             if let Some(s) = u.space() {
-                                options.push((u.id.to_string(), vec![game.board.key(s).to_string()]));
+                                options.push((String::from(&*u.id), vec![game.board.key(s).to_string()]));
                             }
                         }
                     }
@@ -201,7 +201,7 @@ fn proceed(game: &Game, turn: &TurnState, glog: &mut GameLog, p: &mut ChaosParam
                     .all()
                     .iter()
                     .filter(|u| u.side == side && u.space().is_some() && contingents.contains(&game.scenario.unit_types[u.type_index].contingent))
-                    .map(|u| u.id.to_string())
+                    .map(|u| String::from(&*u.id))
                     .collect();
                 if ids.is_empty() {
                     log(glog, game, turn, LogKind::Track, format!("{cause}: no unit to remove"), None);
@@ -216,7 +216,7 @@ fn proceed(game: &Game, turn: &TurnState, glog: &mut GameLog, p: &mut ChaosParam
                 let in_space = |d: SpaceId| -> Vec<String> {
                     std::iter::once(d)
                         .chain(game.board.slots_of(d))
-                        .flat_map(|s| units.at(s).filter(|u| u.side == owner && unit_types.contains(&game.scenario.unit_types[u.type_index].id)).map(|u| u.id.to_string()).collect::<Vec<_>>())
+                        .flat_map(|s| units.at(s).filter(|u| u.side == owner && unit_types.contains(&game.scenario.unit_types[u.type_index].id)).map(|u| String::from(&*u.id)).collect::<Vec<_>>())
                         .collect()
                 };
                 let groups: Vec<Vec<String>> = if *each {
@@ -416,7 +416,7 @@ fn defect(game: &Game, turn: &TurnState, glog: &mut GameLog, q: &mut LossQuery, 
         for (from, to) in pairs {
             let mut here: Vec<(u32, String, SpaceId)> = spaces
                 .iter()
-                .flat_map(|s| units.at(*s).filter(|u| u.side != side && game.scenario.unit_types[u.type_index].id == *from).map(|u| (u.level, u.id.to_string(), *s)).collect::<Vec<_>>())
+                .flat_map(|s| units.at(*s).filter(|u| u.side != side && game.scenario.unit_types[u.type_index].id == *from).map(|u| (u.level, String::from(&*u.id), *s)).collect::<Vec<_>>())
                 .collect();
             here.sort();
             let n = if whole { here.len() } else { here.len().div_ceil(2) };

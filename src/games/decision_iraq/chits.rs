@@ -230,7 +230,7 @@ fn leader_militia(game: &Game, units: &UnitsView, side: usize, at: &str) -> Resu
     if !crate::rules::levels::free_at(game, units, t, level, "") {
         return Err(format!("no level-{level} {ty} counter is free"));
     }
-    units.all().iter().find(|u| u.type_index == t && u.location == Location::Eliminated).map(|u| u.id.to_string()).ok_or_else(|| format!("every {ty} counter is in play"))
+    units.all().iter().find(|u| u.type_index == t && u.location == Location::Eliminated).map(|u| String::from(&*u.id)).ok_or_else(|| format!("every {ty} counter is in play"))
 }
 
 /// The chit plays `side` may make now (ISR on each district with its open units or on the
@@ -241,7 +241,7 @@ pub fn chit_commands(game: &Game, turn: &TurnState, units: &UnitsView, pools: &P
     for chit in held(game, pools, side, NetwarChit::Isr).into_iter().chain(held(game, pools, side, NetwarChit::LeaderNode)) {
         let mut targets: Vec<String> = vec!["hand".into()];
         targets.extend((0..game.board.len()).map(|i| game.board.key(SpaceId(i as u32)).to_string()));
-        targets.extend(units.all().iter().filter(|u| u.side == side && u.space().is_some()).map(|u| u.id.to_string()));
+        targets.extend(units.all().iter().filter(|u| u.side == side && u.space().is_some()).map(|u| String::from(&*u.id)));
         for t in targets {
             if play_rejection(game, turn, units, pools, side, &chit, Some(&t)).is_none() {
                 out.push(Command::PlayChit { chit: chit.clone(), target: Some(t) });

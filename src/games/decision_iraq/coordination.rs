@@ -29,11 +29,11 @@ fn option_on(game: &Game) -> bool {
 /// The enemy units a group may still attack in `area`: the open ones not yet attacked, else (none
 /// left open) those in boxes not yet attacked.
 fn targets(game: &Game, turn: &TurnState, units: &UnitsView, side: usize, area: SpaceId) -> (Vec<String>, bool) {
-    let open: Vec<String> = units.at(area).filter(|u| u.side != side).map(|u| u.id.to_string()).collect();
+    let open: Vec<String> = units.at(area).filter(|u| u.side != side).map(|u| String::from(&*u.id)).collect();
     if !open.is_empty() {
         return (open.into_iter().filter(|id| !turn.attacked_units.contains(id)).collect(), false);
     }
-    let boxed = game.board.slots_of(area).flat_map(|b| units.at(b).filter(|u| u.side != side).map(|u| u.id.to_string()).collect::<Vec<_>>());
+    let boxed = game.board.slots_of(area).flat_map(|b| units.at(b).filter(|u| u.side != side).map(|u| String::from(&*u.id)).collect::<Vec<_>>());
     (boxed.filter(|id| !turn.attacked_units.contains(id)).collect(), true)
 }
 
@@ -122,7 +122,7 @@ pub fn commands(game: &Game, turn: &TurnState, units: &UnitsView, side: usize) -
     areas.dedup();
     for area in areas {
         let (left, _) = targets(game, turn, units, side, area);
-        let own: Vec<String> = units.at(area).filter(|u| u.side == side).map(|u| u.id.to_string()).collect();
+        let own: Vec<String> = units.at(area).filter(|u| u.side == side).map(|u| String::from(&*u.id)).collect();
         let mut groups: Vec<(Vec<String>, Vec<String>)> = vec![(own.clone(), left.clone())];
         for a in &own {
             for d in &left {
@@ -132,7 +132,7 @@ pub fn commands(game: &Game, turn: &TurnState, units: &UnitsView, side: usize) -
         for (a, d) in groups {
             for t in &game.scenario.tables.crts {
                 if plan_group(game, turn, units, side, &a, &d, Some(&t.id)).is_ok() {
-                    out.push(Command::GroupAttack { attackers: a.clone(), defenders: d.clone(), table: Some(t.id.to_string()) });
+                    out.push(Command::GroupAttack { attackers: a.clone(), defenders: d.clone(), table: Some(String::from(&*t.id)) });
                 }
             }
         }

@@ -34,7 +34,7 @@ fn enemy_militia(game: &Game, units: &UnitsView, h: &Hyperwar, side: usize, dist
     let mut v: Vec<(String, u32, SpaceId)> = std::iter::once(district)
         .chain(game.board.slots_of(district))
         .flat_map(|s| {
-            units.at(s).filter(|u| u.side != side && h.militia.contains(&game.scenario.unit_types[u.type_index].id)).map(|u| (u.id.to_string(), u.level, s)).collect::<Vec<_>>()
+            units.at(s).filter(|u| u.side != side && h.militia.contains(&game.scenario.unit_types[u.type_index].id)).map(|u| (String::from(&*u.id), u.level, s)).collect::<Vec<_>>()
         })
         .collect();
     v.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
@@ -116,7 +116,7 @@ pub fn resolve(game: &Game, turn: &TurnState, glog: &mut GameLog, tracks: &mut T
             log(glog, game, turn, LogKind::Track, format!("no militia counter is free to replace {id}"), None);
             continue;
         };
-        let Some(new) = view.all().iter().find(|u| u.type_index == t && u.location == Location::Eliminated).map(|u| u.id.to_string()) else { continue };
+        let Some(new) = view.all().iter().find(|u| u.type_index == t && u.location == Location::Eliminated).map(|u| String::from(&*u.id)) else { continue };
         for (u, mut loc, mut lvl, ..) in q.iter_mut() {
             if &*u.id == new.as_str() {
                 *loc = Location::OnMap(at);

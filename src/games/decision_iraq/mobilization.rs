@@ -500,7 +500,7 @@ pub fn mobilization_commands(game: &Game, turn: &TurnState, units: &UnitsView, (
     }
     for u in units.all().iter().filter(|u| u.side == side && u.space().is_some()) {
         if withdraw_rejection(game, turn, units, side, &u.id).is_none() {
-            out.push(Command::Withdraw { unit: u.id.to_string() });
+            out.push(Command::Withdraw { unit: String::from(&*u.id) });
         }
     }
     out

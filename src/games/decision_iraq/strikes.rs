@@ -43,13 +43,13 @@ pub fn suicide_attacks(game: &Game, turn: &TurnState, units: &UnitsView, surge: 
     }
     for u in units.all().iter().filter(|u| u.side == side) {
         let Some(at) = u.space() else { continue };
-        if suicide_rejection(game, turn, units, surge, side, &[u.id.to_string()]).is_some() {
+        if suicide_rejection(game, turn, units, surge, side, &[String::from(&*u.id)]).is_some() {
             continue;
         }
         for (crt, t) in game.scenario.tables.crts.iter().enumerate() {
-            let Ok(plan) = crate::rules::area_combat::plan_area_attack_with(game, turn, units, side, &[u.id.to_string()], at, crt, true) else { continue };
+            let Ok(plan) = crate::rules::area_combat::plan_area_attack_with(game, turn, units, side, &[String::from(&*u.id)], at, crt, true) else { continue };
             if table_rejection(game, turn, units, &plan.attackers, plan.underground, crt).is_none() {
-                out.push(Command::Attack { attackers: vec![u.id.to_string()], target: game.board.key(at).to_string(), table: Some(t.id.to_string()), supports: vec!["suicide".into()] });
+                out.push(Command::Attack { attackers: vec![String::from(&*u.id)], target: game.board.key(at).to_string(), table: Some(String::from(&*t.id)), supports: vec!["suicide".into()] });
             }
         }
     }
@@ -140,7 +140,7 @@ pub fn pgm_strikes(game: &Game, turn: &TurnState, units: &UnitsView, tracks: &cr
         for i in 0..table.columns.len() {
             let column = column_label(table, i).to_string();
             if pgm_check(game, turn, units, tracks, pools, side, &u.id, &column, &chit).is_ok() {
-                out.push(DiCommand::Pgm { unit: u.id.to_string(), column, chit: chit.clone() }.into());
+                out.push(DiCommand::Pgm { unit: String::from(&*u.id), column, chit: chit.clone() }.into());
             }
         }
     }

@@ -119,7 +119,7 @@ pub fn commands(game: &Game, turn: &TurnState, units: &UnitsView, control: &Cont
                 continue;
             }
             for (s, _) in carry_options(game, turn, units, control, side, &c.id, &p.id).unwrap_or_default() {
-                out.push(Command::Carry { carrier: c.id.to_string(), passenger: p.id.to_string(), to: game.board.key(s).to_string() });
+                out.push(Command::Carry { carrier: String::from(&*c.id), passenger: String::from(&*p.id), to: game.board.key(s).to_string() });
             }
         }
     }
