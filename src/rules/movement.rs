@@ -11,7 +11,7 @@ use bevy::prelude::*;
 
 use super::note::{CommandCtx, command_is, take_control};
 use super::RulesSystems;
-use crate::scenario::board::{Edge, SpaceKind};
+use crate::scenario::board::{Edge, MoveClass, SpaceKind};
 use crate::model::view::{UnitView, UnitsView, factors, has_flag};
 use crate::model::space_set::SpaceSet;
 use crate::model::{Control, ControlChanges, Game, Location, SpaceId, TurnState};
@@ -36,7 +36,7 @@ pub use crate::model::view::Destination;
 /// (the common rule of hex games; tutorial 5.7.1), unless an interdiction marker in either
 /// hex removes the road (5.7.6).
 #[must_use]
-pub fn edge_cost(game: &Game, from: SpaceId, edge: &Edge, class: &str, allowance: u32, interdicted: &[bool], demolished: &BTreeSet<(SpaceId, SpaceId)>) -> Option<u32> {
+pub fn edge_cost(game: &Game, from: SpaceId, edge: &Edge, class: MoveClass, allowance: u32, interdicted: &[bool], demolished: &BTreeSet<(SpaceId, SpaceId)>) -> Option<u32> {
     let board = &game.board;
     if let Some(c) = edge.link_cost {
         return Some(c);
@@ -60,7 +60,7 @@ pub fn edge_cost(game: &Game, from: SpaceId, edge: &Edge, class: &str, allowance
         extra = add;
     }
     let t = board.spaces[edge.to.index()].terrain?;
-    match board.terrain_cost(t, class) {
+    match board.class_cost(t, class) {
         MoveCost::Mp(n) => Some(n + extra),
         MoveCost::AllMp => Some(allowance.max(1)),
         MoveCost::RoadOnly | MoveCost::Prohibited => None,
@@ -159,6 +159,10 @@ pub struct Surroundings {
     here: Vec<(SpaceId, u32, u32)>,
     /// Whether destinations carry their paths (the legal list needs only the spaces).
     paths: bool,
+    /// The side's supply map and, per movement class, the search back from its network
+    /// (`supply::network_reach`), worked out when first asked for and shared by every unit
+    /// whose leaving changes neither (see [`Surroundings::supply_reach`]).
+    reach: std::cell::RefCell<Option<(super::supply::SupplyMap, Vec<(String, std::rc::Rc<Vec<Option<u32>>>)>)>>,
 }
 
 impl Surroundings {
@@ -192,7 +196,7 @@ impl Surroundings {
             }
             same
         });
-        Self { side, enemy, zoc, here, paths: true }
+        Self { side, enemy, zoc, here, paths: true, reach: std::cell::RefCell::new(None) }
     }
 
     /// The same, for destinations listed without their paths (a rule that needs the path, such
@@ -210,6 +214,31 @@ impl Surroundings {
         let (all, own) = self.here.binary_search_by_key(&space, |h| h.0).map_or((0, 0), |k| (self.here[k].1, self.here[k].2));
         let here = if is_slot { all } else { own };
         here + extra <= limit
+    }
+
+    /// For `unit` of the side, for every space: whether a unit of its movement class standing
+    /// there traces to the network of the side's supply map drawn without `unit`
+    /// ([`super::supply::surely_supplied_at`] for every space). `None` when the unit's leaving
+    /// changes the map: only a unit alone in an enemy zone of control unblocks its hex
+    /// (`zoc_blocks_unless_friendly`),
+    /// so for every other unit the map with it and without it are the same, and one map and one
+    /// search per class serve them all.
+    #[must_use]
+    pub fn supply_reach(&self, game: &Game, rules: &crate::scenario::schema::SupplyRules, units: &UnitsView, control: &Control, unit: &UnitView) -> Option<std::rc::Rc<Vec<Option<u32>>>> {
+        let start = unit.space()?;
+        let own_here = self.here.binary_search_by_key(&start, |h| h.0).map_or(0, |k| self.here[k].2);
+        if rules.zoc_blocks_unless_friendly && self.zoc.contains(start) && own_here <= 1 {
+            return None;
+        }
+        let class = &game.scenario.unit_types[unit.type_index].movement_class;
+        let mut cache = self.reach.borrow_mut();
+        let (map, tables) = cache.get_or_insert_with(|| (super::supply::supply_map(game, rules, units, control, self.side, &control.interdicted), Vec::new()));
+        if let Some((_, t)) = tables.iter().find(|(c, _)| c == class) {
+            return Some(t.clone());
+        }
+        let t = std::rc::Rc::new(super::supply::network_reach(game, map, class)?);
+        tables.push((class.clone(), t.clone()));
+        Some(t)
     }
 }
 
@@ -268,10 +297,14 @@ pub fn legal_destinations_among(game: &Game, units: &UnitsView, control: &Contro
         && !unit.activity.supply_exempt
         && let Some(rules) = &game.scenario.rules.supply
     {
-        let without = units.changed(|v| v.retain(|u| u.rank != unit.rank));
-        let base = super::supply::supply_map(game, rules, &without, control, unit.side, &control.interdicted);
-        let sure = super::supply::SureSupply::for_spaces(game, &base, unit, out.len());
-        out.retain(|d| sure.at(game, &base, unit, d.space) || supplied_after_move(game, units, control, unit, d));
+        if let Some(reach) = near.supply_reach(game, rules, units, control, unit) {
+            out.retain(|d| reach[d.space.index()].is_some() || supplied_after_move(game, units, control, unit, d));
+        } else {
+            let without = units.changed(|v| v.retain(|u| u.rank != unit.rank));
+            let base = super::supply::supply_map(game, rules, &without, control, unit.side, &control.interdicted);
+            let sure = super::supply::SureSupply::for_spaces(game, &base, unit, out.len());
+            out.retain(|d| sure.at(game, &base, unit, d.space) || supplied_after_move(game, units, control, unit, d));
+        }
     }
     out
 }
@@ -352,6 +385,7 @@ fn search_in(
     sc.set(start, 0, None);
     heap.push(Reverse((0u32, start)));
     let zr = &game.scenario.rules.zoc;
+    let class = board.move_class(&t.movement_class);
     // Area maps: an infiltrating unit passes through spaces holding enemy units (DI 13.6).
     let passes_enemies = !board.is_hex && t.flags.contains(&UnitFlag::Infiltration);
     while let Some(Reverse((cost, here))) = heap.pop() {
@@ -384,7 +418,7 @@ fn search_in(
             if avoid_enemies && enemy(board.area_of(to)) {
                 continue;
             }
-            let Some(mut step) = edge_cost(game, here, e, &t.movement_class, allowance, &control.interdicted, &control.demolished) else { continue };
+            let Some(mut step) = edge_cost(game, here, e, class, allowance, &control.interdicted, &control.demolished) else { continue };
             if leaving_zoc {
                 step += zr.exit_cost;
                 if zoc(to) {

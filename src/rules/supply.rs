@@ -130,7 +130,7 @@ fn trace_costs(game: &Game, rules: &SupplyRules, map: &SupplyMap, unit: &UnitVie
     let b = &game.board;
     let mut best = vec![None; b.len()];
     let Some(start) = unit.space() else { return best };
-    let class = &game.scenario.unit_types[unit.type_index].movement_class;
+    let class = b.move_class(&game.scenario.unit_types[unit.type_index].movement_class);
     best[start.index()] = Some(0);
     let mut heap = BinaryHeap::from([Reverse((0u32, start))]);
     while let Some(Reverse((c, at))) = heap.pop() {
@@ -310,6 +310,7 @@ pub fn network_reach(game: &Game, base: &SupplyMap, class: &str) -> Option<Vec<O
 /// A trace enters no blocked space and no off-map box; the space it starts from may be either.
 fn costs_to_network(game: &Game, rules: &SupplyRules, map: &SupplyMap, class: &str) -> Vec<Option<u32>> {
     let b = &game.board;
+    let class = b.move_class(class);
     let enterable = |i: usize| !map.blocked[i] && !matches!(b.spaces[i].kind, SpaceKind::OffMap { .. });
     let mut best: Vec<Option<u32>> = vec![None; b.len()];
     let mut heap = BinaryHeap::new();

@@ -115,6 +115,7 @@ pub fn isolated(game: &Game, control: &Control, units: &UnitsView, space: &str, 
     let open = |s: SpaceId| !units.enemy_at(s, side) && (!zoc[s.index()] || units.at(s).any(|u| u.side == side));
     let goal: Vec<SpaceId> = targets.iter().filter_map(|t| b.space(t)).filter(|t| control.owner[t.index()] == Some(side)).collect();
     let mut seen = vec![false; b.len()];
+    let foot = b.move_class("foot");
     let mut stack = vec![start];
     seen[start.index()] = true;
     while let Some(at) = stack.pop() {
@@ -122,7 +123,7 @@ pub fn isolated(game: &Game, control: &Control, units: &UnitsView, space: &str, 
             return false;
         }
         for e in &b.edges[at.index()] {
-            if seen[e.to.index()] || !open(e.to) || super::movement::edge_cost(game, at, e, "foot", u32::MAX / 4, &[], &control.demolished).is_none() {
+            if seen[e.to.index()] || !open(e.to) || super::movement::edge_cost(game, at, e, foot, u32::MAX / 4, &[], &control.demolished).is_none() {
                 continue;
             }
             seen[e.to.index()] = true;

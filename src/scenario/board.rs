@@ -58,6 +58,10 @@ pub struct Edge {
     pub link_cost: Option<u32>,
 }
 
+/// A movement class by its place in the board's terrain chart ([`Board::move_class`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveClass(usize);
+
 #[derive(Clone, Debug)]
 pub struct Board {
     pub is_hex: bool,
@@ -69,6 +73,12 @@ pub struct Board {
     pub key_width: usize,
     /// Movement cost per terrain per movement class (class name -> cost), from the chart.
     pub terrain_costs: Vec<(MoveCost, BTreeMap<String, MoveCost>)>,
+    /// The movement classes the chart names, in order of first mention: a class is looked up
+    /// by name once ([`Board::move_class`]), its costs by index after that.
+    move_classes: Vec<String>,
+    /// Cost per terrain per class index: one column per named class, then the terrain's
+    /// default (the column of every class the chart does not name).
+    class_costs: Vec<Vec<MoveCost>>,
     pub terrain_shift: Vec<i32>,
     pub terrain_stacking: Vec<Option<u32>>,
     pub hexside_extra: Vec<(u32, bool, i32)>,
@@ -114,6 +124,8 @@ impl Board {
             offset: None,
             key_width: 2,
             terrain_costs: Vec::new(),
+            move_classes: Vec::new(),
+            class_costs: Vec::new(),
             terrain_shift: Vec::new(),
             terrain_stacking: Vec::new(),
             hexside_extra: Vec::new(),
@@ -170,6 +182,15 @@ impl Board {
             self.terrain_costs.push((t.default_cost, classes));
             self.terrain_shift.push(t.defender_shift);
             self.terrain_stacking.push(t.stacking);
+            for c in &t.costs {
+                if !self.move_classes.contains(&c.class) {
+                    self.move_classes.push(c.class.clone());
+                }
+            }
+        }
+        for (default, classes) in &self.terrain_costs {
+            let row = self.move_classes.iter().map(|c| classes.get(c).copied().unwrap_or(*default)).chain([*default]).collect();
+            self.class_costs.push(row);
         }
         for h in &m.hexside_types {
             self.hexside_extra.push((h.extra_cost, h.prohibited, h.defender_shift));
@@ -480,8 +501,21 @@ impl Board {
     /// Cost of entering terrain `t` for a movement class.
     #[must_use]
     pub fn terrain_cost(&self, t: usize, class: &str) -> MoveCost {
-        let (default, classes) = &self.terrain_costs[t];
-        classes.get(class).copied().unwrap_or(*default)
+        self.class_cost(t, self.move_class(class))
+    }
+
+    /// The index of a movement class in the terrain chart (a class the chart does not name
+    /// pays the default costs).
+    #[must_use]
+    pub fn move_class(&self, class: &str) -> MoveClass {
+        MoveClass(self.move_classes.iter().position(|c| c == class).unwrap_or(self.move_classes.len()))
+    }
+
+    /// Cost of entering terrain `t` for the class at index `class`.
+    #[must_use]
+    pub fn class_cost(&self, t: usize, class: MoveClass) -> MoveCost {
+        let row = &self.class_costs[t];
+        row.get(class.0).copied().unwrap_or(row[row.len() - 1])
     }
 
     /// Hex under the axial coordinates, if on the map.

@@ -185,8 +185,14 @@ pub struct Market<'a> {
     start: &'a MobilizationStart,
     side: usize,
     /// Units (of any side) per space: a box holds one unit (12.4).
-    occupied: Vec<u32>,
+    pub(super) occupied: Vec<u32>,
     facts: std::collections::BTreeMap<(usize, bool), TypeFacts>,
+    /// The side's chart lines whose option is on, in chart order (27.3: lines are tried in
+    /// order), found once rather than by side name at every district.
+    lines: Vec<&'a Recruit>,
+    /// The side's index track and mobilization-point track (24.5).
+    index: Option<usize>,
+    surge: Option<usize>,
 }
 
 impl<'a> Market<'a> {
@@ -196,7 +202,14 @@ impl<'a> Market<'a> {
         for s in units.all().iter().filter_map(UnitView::space) {
             occupied[s.index()] += 1;
         }
-        Self { game, turn, units, tracks, control, start, side, occupied, facts: std::collections::BTreeMap::new() }
+        let lines = super::netwar(game)
+            .into_iter()
+            .flat_map(|n| n.mobilization.iter())
+            .filter(|r| game.side_index(&r.side) == Some(side))
+            .filter(|r| r.option.as_ref().is_none_or(|o| game.options.contains(o)))
+            .collect();
+        let (index, surge) = (index_track(game, side), surge_track(game, side));
+        Self { game, turn, units, tracks, control, start, side, occupied, facts: std::collections::BTreeMap::new(), lines, index, surge }
     }
 
     /// Why a recruit may not be made at `space`, or the purchase.
@@ -276,20 +289,10 @@ impl<'a> Market<'a> {
         if turn.setup.is_some() || phase.kind != PhaseKind::Mobilization || turn.actor(game, phase) != Some(side) {
             return false;
         }
-        let lines = super::netwar(game).into_iter().flat_map(|n| n.mobilization.iter());
-        let Some(cheapest) = lines
-            .filter(|r| r.unit_type == unit_type && game.side_index(&r.side) == Some(side))
-            .filter(|r| r.option.as_ref().is_none_or(|o| game.options.contains(o)))
-            .map(|r| r.cost)
-            .min()
-        else {
+        let Some(cheapest) = self.lines.iter().filter(|r| r.unit_type == unit_type).map(|r| r.cost).min() else {
             return false;
         };
-        let affordable = if surge {
-            surge_track(game, side).is_some_and(|t| tracks.0[t] >= cheapest)
-        } else {
-            index_track(game, side).is_some_and(|t| tracks.0[t] - cheapest >= 1)
-        };
+        let affordable = if surge { self.surge.is_some_and(|t| tracks.0[t] >= cheapest) } else { self.index.is_some_and(|t| tracks.0[t] - cheapest >= 1) };
         let Some(t) = game.scenario.unit_types.iter().position(|u| u.id == unit_type) else { return false };
         let facts = self.facts(t, surge);
         affordable && facts.level.is_some() && facts.free && facts.counter.is_some()
@@ -298,12 +301,8 @@ impl<'a> Market<'a> {
     /// Whether the side can pay `cost` (with mobilization points, or from its index without
     /// spending it to 0): [`Market::finish`]'s payment checks.
     fn can_pay(&self, cost: i32, surge: bool) -> bool {
-        let (game, side, tracks) = (self.game, self.side, self.tracks);
-        if surge {
-            surge_track(game, side).is_some_and(|t| tracks.0[t] >= cost)
-        } else {
-            index_track(game, side).is_some_and(|t| tracks.0[t] - cost >= 1)
-        }
+        let tracks = self.tracks;
+        if surge { self.surge.is_some_and(|t| tracks.0[t] >= cost) } else { self.index.is_some_and(|t| tracks.0[t] - cost >= 1) }
     }
 
     /// [`Market::finish`]'s checks after the payment (the box, the district, a free counter, the
@@ -323,20 +322,12 @@ impl<'a> Market<'a> {
     /// Outside set-up: the price of the first chart line that places the unit type in the
     /// district, if the phase allows buying and no 27.2 ban holds there (`check`'s checks before
     /// the payment).
-    fn line_cost(&self, unit_type: &str, district: SpaceId) -> Option<i32> {
-        let (game, turn, side) = (self.game, self.turn, self.side);
-        let phase = turn.current_phase(game)?;
-        if phase.kind != PhaseKind::Mobilization || turn.actor(game, phase) != Some(side) {
-            return None;
-        }
+    /// The phase checks are the caller's (`may_buy_somewhere`, once per unit type); `contingent`
+    /// is the unit type's.
+    fn line_cost(&self, unit_type: &str, contingent: &str, district: SpaceId) -> Option<i32> {
+        let (game, side) = (self.game, self.side);
         let n = super::netwar(game)?;
-        let r = n
-            .mobilization
-            .iter()
-            .filter(|r| r.unit_type == unit_type && game.side_index(&r.side) == Some(side))
-            .filter(|r| r.option.as_ref().is_none_or(|o| game.options.contains(o)))
-            .find(|r| placement_allows(game, self.start, side, r, district))?;
-        let contingent = game.scenario.unit_types.iter().find(|t| t.id == unit_type).map(|t| t.contingent.as_str()).unwrap_or_default();
+        let r = self.lines.iter().filter(|r| r.unit_type == unit_type).find(|r| placement_allows(game, self.start, side, r, district))?;
         let banned = n
             .recruit_bans
             .iter()
@@ -467,17 +458,24 @@ pub fn mobilization_commands(game: &Game, turn: &TurnState, units: &UnitsView, (
     let mut listed = std::collections::BTreeSet::new();
     let districts: Vec<SpaceId> = (0..game.board.len()).map(|i| SpaceId(i as u32)).filter(|s| matches!(game.board.spaces[s.index()].kind, SpaceKind::Area)).collect();
     let setup = turn.setup.is_some();
+    // 27.13: at set-up, only the unit types the option lists, bought with the index.
+    let at_setup = n.setup_recruits.as_ref().filter(|r| game.options.contains(&r.option) && turn.setup == Some(side) && game.side_index(&r.side) == Some(side));
     for r in n.mobilization.iter().filter(|r| game.side_index(&r.side) == Some(side)) {
-        // At set-up (27.13) every purchase goes through `check`. In the phase, `check`'s checks
-        // are made where they vary: a type refused everywhere is not asked about district by
+        // At set-up every purchase goes through `check`. In the phase, `check`'s checks are
+        // made where they vary: a type refused everywhere is not asked about district by
         // district, its chart line per district, the payment per line, the rest per space.
-        let open = [false, true].map(|surge| setup || market.may_buy_somewhere(&r.unit_type, surge));
+        let open = [false, true].map(|surge| match at_setup {
+            _ if !setup => market.may_buy_somewhere(&r.unit_type, surge),
+            Some(sr) => !surge && sr.unit_types.contains(&r.unit_type),
+            None => false,
+        });
         let t = game.scenario.unit_types.iter().position(|u| u.id == r.unit_type);
         if !open[0] && !open[1] || (!setup && t.is_none()) {
             continue;
         }
+        let contingent = t.map_or("", |t| game.scenario.unit_types[t].contingent.as_str());
         for &d in &districts {
-            let line = if setup { None } else { market.line_cost(&r.unit_type, d) };
+            let line = if setup { None } else { market.line_cost(&r.unit_type, contingent, d) };
             let pay = line.map(|cost| [false, true].map(|surge| market.can_pay(cost, surge)));
             let empty_box = game.board.slots_of(d).find(|b| market.occupied[b.index()] == 0);
             for at in std::iter::once(d).chain(empty_box) {
