@@ -19,7 +19,7 @@ pub(super) fn run(scenario: &Path, table: &str, attack: u32, defense: u32, shift
         return 2;
     };
     let pick = odds_column(crt, attack, defense, shift);
-    println!("{}: attack {attack} vs defence {defense} = {} raw, shift {shift:+}", crt.name, pick.raw_label);
+    println!("{}: attack {attack} vs defence {defense} = {} raw, shift {shift:+}", crt.name, pick.raw_label());
     if pick.prohibited {
         println!("prohibited: raw odds at or below {}", crt.prohibited_at_or_below.as_deref().unwrap_or("?"));
         return 0;

@@ -163,7 +163,7 @@ impl Client {
                         (name.map_or(code.clone(), |n| format!("{code} ({n})")), f64::from(w) * 100.0 / 36.0)
                     })
                     .collect();
-                Odds { table: crt.name.clone(), attack: p.attack, defense: p.defense, raw: p.pick.raw_label.clone(), shifts: p.pick.shifts, column: column_label(crt, p.pick.column).to_string(), results }
+                Odds { table: crt.name.clone(), attack: p.attack, defense: p.defense, raw: p.pick.raw_label(), shifts: p.pick.shifts, column: column_label(crt, p.pick.column).to_string(), results }
             }),
             _ => Err(format!("no attack on {target} is possible now")),
         };

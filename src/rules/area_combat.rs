@@ -104,7 +104,7 @@ pub fn plan_area_attack_with(game: &Game, turn: &TurnState, units: &UnitsView, s
     let table = &game.scenario.tables.crts[crt];
     let pick = odds_column(table, attack, defense, 0);
     if pick.prohibited {
-        return Err(format!("raw odds of {} are prohibited on {}", pick.raw_label, table.name));
+        return Err(format!("raw odds of {} are prohibited on {}", pick.raw_label(), table.name));
     }
     Ok(AttackPlan { target, crt, attack, defense, pick, attackers: sorted, defenders, extra_steps: 0, mark, underground })
 }

@@ -149,7 +149,7 @@ pub fn plan_attack(
     }
     let pick = odds_column(crt, attack, defense, shifts);
     if pick.prohibited {
-        return Err(format!("raw odds of {} are prohibited on {}", pick.raw_label, crt.name));
+        return Err(format!("raw odds of {} are prohibited on {}", pick.raw_label(), crt.name));
     }
     Ok(AttackPlan { target: target_id, crt: crt_index, attack, defense, pick, attackers: sorted, defenders, extra_steps: 0, mark: target_id, underground: false })
 }
@@ -221,7 +221,7 @@ pub fn fight(ctx: &mut CommandCtx, combat: &mut CombatParams, q: &mut LossQuery,
     let col = column_label(crt, plan.pick.column).to_string();
     let cause = format!(
         "combat at {target}: {} vs {} ({}), {:+} shifts, column {col} of {}",
-        plan.attack, plan.defense, plan.pick.raw_label, plan.pick.shifts, crt.name
+        plan.attack, plan.defense, plan.pick.raw_label(), plan.pick.shifts, crt.name
     );
     let roll = dice.roll_spec(crt.dice, &cause);
     ctx.outcome.barrier = true;

@@ -1,7 +1,6 @@
 //! Combat results table math: the column ladder, shifts, clamps, lookup and probabilities.
 //! Plain functions over scenario data; the combat systems call them.
 
-use crate::scenario::headings::parse_heading;
 use crate::scenario::schema::{CrtDef, CrtIndex};
 
 /// Raw ladder value of attack against defence, rounded in the defender's favour.
@@ -44,7 +43,8 @@ pub fn ladder_label(index: CrtIndex, value: i64) -> String {
 pub struct ColumnPick {
     /// Raw ladder value before shifts.
     pub raw: i64,
-    pub raw_label: String,
+    /// The table's ladder (for the raw value's label).
+    pub index: CrtIndex,
     /// Position on the extended ladder before clamping (may be outside the table).
     pub position: i64,
     pub shifts: i32,
@@ -54,22 +54,27 @@ pub struct ColumnPick {
     pub prohibited: bool,
 }
 
+impl ColumnPick {
+    /// The raw value as printed (`3:1`, `+2`, `153%`): worded only when shown.
+    #[must_use]
+    pub fn raw_label(&self) -> String {
+        ladder_label(self.index, self.raw)
+    }
+}
+
 /// Picks the column: raw value, then net shifts (positive = right, attacker's favour), then the
 /// clamp to the printed columns (shifts are applied before the clamp: 12:1 with 2 left shifts
 /// on a table ending at 7:1 resolves on 7:1).
 #[must_use]
 pub fn odds_column(crt: &CrtDef, attack: u32, defense: u32, shifts: i32) -> ColumnPick {
     let raw = ladder_value(crt.index, attack, defense);
-    let heads: Vec<i64> = crt.columns.iter().filter_map(|c| parse_heading(crt.index, c)).collect();
-    let prohibited = crt
-        .prohibited_at_or_below
-        .as_deref()
-        .and_then(|p| parse_heading(crt.index, p))
-        .is_some_and(|p| raw <= p);
-    let position = ladder_position(crt.index, &heads, raw);
+    let ladder = crt.ladder();
+    let heads = &ladder.heads;
+    let prohibited = ladder.prohibited.is_some_and(|p| raw <= p);
+    let position = ladder_position(crt.index, heads, raw);
     let last = heads.len().saturating_sub(1) as i64;
     let column = (position + i64::from(shifts)).clamp(0, last) as usize;
-    ColumnPick { raw, raw_label: ladder_label(crt.index, raw), position, shifts, column, prohibited }
+    ColumnPick { index: crt.index, raw, position, shifts, column, prohibited }
 }
 
 fn ladder_position(index: CrtIndex, heads: &[i64], v: i64) -> i64 {
@@ -130,6 +135,7 @@ mod tests {
             rows: (1..=6).map(|r| CrtRow { roll: r, results: columns.iter().map(|_| "x".to_string()).collect() }).collect(),
             prohibited_at_or_below: None,
             results: vec![ResultDef { code: "x".into(), name: String::new(), effects: Vec::new() }],
+            parsed: Default::default(),
         }
     }
 
@@ -138,7 +144,7 @@ mod tests {
     fn percentage_column_truncates_and_picks_the_band() {
         let crt = table(CrtIndex::Percentage, &["50", "100", "150", "200", "300"]);
         let pick = odds_column(&crt, 20, 13, 0);
-        assert_eq!((pick.raw, pick.raw_label.as_str(), pick.column), (153, "153%", 2));
+        assert_eq!((pick.raw, pick.raw_label().as_str(), pick.column), (153, "153%", 2));
         // Below the first band: clamped to it; a shift moves one band.
         assert_eq!(odds_column(&crt, 1, 13, 0).column, 0);
         assert_eq!(odds_column(&crt, 20, 13, 1).column, 3);

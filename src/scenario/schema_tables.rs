@@ -70,6 +70,39 @@ pub struct CrtDef {
     pub prohibited_at_or_below: Option<String>,
     /// Result codes and their effects.
     pub results: Vec<ResultDef>,
+    /// The headings and the prohibited value as ladder values, read once ([`CrtDef::ladder`]).
+    #[serde(skip)]
+    pub parsed: ParsedOnce<CrtLadder>,
+}
+
+/// The ladder values of a table's headings (those that parse: the validator reports the
+/// others) and of its prohibited heading.
+#[derive(Clone, Debug, Default)]
+pub struct CrtLadder {
+    pub heads: Vec<i64>,
+    pub prohibited: Option<i64>,
+}
+
+impl CrtDef {
+    /// The headings on the table's ladder: parsed on first use, not at every attack.
+    #[must_use]
+    pub fn ladder(&self) -> &CrtLadder {
+        self.parsed.0.get_or_init(|| CrtLadder {
+            heads: self.columns.iter().filter_map(|c| super::headings::parse_heading(self.index, c)).collect(),
+            prohibited: self.prohibited_at_or_below.as_deref().and_then(|p| super::headings::parse_heading(self.index, p)),
+        })
+    }
+}
+
+/// A value worked out from the rest of its struct on first use: no part of what the struct
+/// means (always equal), never written to a file.
+#[derive(Clone, Debug, Default)]
+pub struct ParsedOnce<T>(pub std::sync::OnceLock<T>);
+
+impl<T> PartialEq for ParsedOnce<T> {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
 }
 
 /// How attack and defence strengths pick a column. Rounding always favours the defender.

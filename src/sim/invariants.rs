@@ -59,11 +59,18 @@ pub fn check_invariants(s: &mut Session) -> Result<(), String> {
         }
     }
     // 12.9: never more units in play at a level than counters showing it.
-    let mut at_level: std::collections::BTreeMap<(usize, u32), u32> = std::collections::BTreeMap::new();
+    // Counted in a table by type and level (levels are checked within the counter above).
+    let width = game.scenario.unit_types.iter().map(|t| match &t.strength {
+        Strength::Steps(f) => f.len(),
+        Strength::Levels { lowest, factors } => *lowest as usize + factors.len(),
+    });
+    let width = width.max().unwrap_or(0).max(1);
+    let mut at_level = vec![0u32; game.scenario.unit_types.len() * width];
     for u in units.all().iter().filter(|u| u.space().is_some()) {
-        *at_level.entry((u.type_index, u.level)).or_default() += 1;
+        at_level[u.type_index * width + u.level as usize] += 1;
     }
-    for (&(t, l), &n) in &at_level {
+    for (i, &n) in at_level.iter().enumerate().filter(|(_, n)| **n > 0) {
+        let (t, l) = (i / width, (i % width) as u32);
         if let Some(mix) = crate::rules::levels::mix_at(game, t, l)
             && n > mix
         {

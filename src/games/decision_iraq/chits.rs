@@ -238,13 +238,23 @@ fn leader_militia(game: &Game, units: &UnitsView, side: usize, at: &str) -> Resu
 #[must_use]
 pub fn chit_commands(game: &Game, turn: &TurnState, units: &UnitsView, pools: &Pools, side: usize) -> Vec<Command> {
     let mut out = Vec::new();
+    let phase = turn.current_phase(game);
+    let own = phase.is_some_and(|p| turn.actor(game, p) == Some(side));
     for chit in held(game, pools, side, NetwarChit::Isr).into_iter().chain(held(game, pools, side, NetwarChit::LeaderNode)) {
-        let mut targets: Vec<String> = vec!["hand".into()];
-        targets.extend((0..game.board.len()).map(|i| game.board.key(SpaceId(i as u32)).to_string()));
-        targets.extend(units.all().iter().filter(|u| u.side == side && u.space().is_some()).map(|u| String::from(&*u.id)));
+        // 20.5: outside the phase a chit is played in, no target could be named (`play_rejection`
+        // refuses them all), so none is asked about; in it, only targets of the kinds the chit
+        // names (ISR: `hand` or a district).
+        let isr = chit_kind(game, &chit) == Some(NetwarChit::Isr);
+        let when = if isr { PhaseKind::Combat } else { PhaseKind::Mobilization };
+        if phase.is_some_and(|p| !own || p.kind != when) {
+            continue;
+        }
+        let spaces = (0..game.board.len()).map(|i| SpaceId(i as u32)).filter(|s| !isr || matches!(game.board.spaces[s.index()].kind, SpaceKind::Area));
+        let own_units = units.all().iter().filter(|u| u.side == side && u.space().is_some()).map(|u| &*u.id).filter(|id| !isr || game.board.space(id).is_some());
+        let targets = std::iter::once("hand").chain(spaces.map(|s| game.board.key(s))).chain(own_units);
         for t in targets {
-            if play_rejection(game, turn, units, pools, side, &chit, Some(&t)).is_none() {
-                out.push(Command::PlayChit { chit: chit.clone(), target: Some(t) });
+            if play_rejection(game, turn, units, pools, side, &chit, Some(t)).is_none() {
+                out.push(Command::PlayChit { chit: chit.clone(), target: Some(t.to_string()) });
             }
         }
     }
