@@ -14,7 +14,7 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::{Entity, Mut, Query, ResMut, Resource, World};
 
 use super::components::{Activity, Hidden, Location, StepLevel, Unit};
-use super::view::UnitsView;
+use super::view::{RankIndex, UnitsView};
 
 /// The shared view (`None` once a unit may have changed since it was built), and how many
 /// times units were open to change: a system that depends on the units alone may skip its work
@@ -23,11 +23,20 @@ use super::view::UnitsView;
 pub struct UnitsNow {
     view: Option<Arc<UnitsView>>,
     changes: u64,
+    /// The units' ranks by id (set at spawn), shared by every view built.
+    ranks: Option<Arc<RankIndex>>,
 }
 
 impl UnitsNow {
+    /// No view yet; views will find units by id through `ranks`.
+    #[must_use]
+    pub fn with_ranks(ranks: RankIndex) -> Self {
+        Self { view: None, changes: 0, ranks: Some(Arc::new(ranks)) }
+    }
+
     fn get_or_build<'a>(&mut self, it: impl Iterator<Item = (&'a Unit, &'a Location, &'a StepLevel, &'a Activity, &'a Hidden)>) -> Arc<UnitsView> {
-        self.view.get_or_insert_with(|| Arc::new(UnitsView::collect(it))).clone()
+        let ranks = &self.ranks;
+        self.view.get_or_insert_with(|| Arc::new(UnitsView::collect(it, ranks.clone()))).clone()
     }
 
     /// Forgets the view: a unit may change.
@@ -43,7 +52,8 @@ impl UnitsNow {
             return v;
         }
         let mut q = world.query::<(&Unit, &Location, &StepLevel, &Activity, &Hidden)>();
-        let v = Arc::new(UnitsView::collect(q.iter(world)));
+        let ranks = world.get_resource::<UnitsNow>().and_then(|n| n.ranks.clone());
+        let v = Arc::new(UnitsView::collect(q.iter(world), ranks));
         if let Some(mut now) = world.get_resource_mut::<UnitsNow>() {
             now.view = Some(v.clone());
         }
@@ -55,7 +65,7 @@ impl UnitsNow {
     pub fn is_true_to(world: &mut World) -> bool {
         let Some(kept) = world.get_resource::<UnitsNow>().and_then(|n| n.view.clone()) else { return true };
         let mut q = world.query::<(&Unit, &Location, &StepLevel, &Activity, &Hidden)>();
-        *kept == UnitsView::collect(q.iter(world))
+        *kept == UnitsView::collect(q.iter(world), None)
     }
 }
 

@@ -69,7 +69,13 @@ pub struct UnitsView {
     units: Vec<UnitView>,
     /// (space, place in `units`) of every unit on the map, in space then id order.
     by_space: std::sync::OnceLock<Vec<(SpaceId, u32)>>,
+    /// Every unit's rank by its id, made once per game and shared by all its views: a unit is
+    /// found by its id in one hash lookup, not a search comparing ids.
+    ranks: Option<std::sync::Arc<RankIndex>>,
 }
+
+/// The rank (place in id order) of every unit of a game, by id.
+pub type RankIndex = bevy::platform::collections::HashMap<std::sync::Arc<str>, u32>;
 
 impl PartialEq for UnitsView {
     fn eq(&self, other: &Self) -> bool {
@@ -86,7 +92,7 @@ impl UnitsView {
         if !units.is_sorted_by_key(|u| u.rank) {
             units.sort_unstable_by_key(|u| u.rank);
         }
-        Self { units, by_space: std::sync::OnceLock::new() }
+        Self { units, by_space: std::sync::OnceLock::new(), ranks: None }
     }
 
     /// Builds the view from anything that yields unit components (a query or a world scan).
@@ -94,8 +100,9 @@ impl UnitsView {
     /// sorted.
     pub fn collect<'a>(
         it: impl Iterator<Item = (&'a Unit, &'a Location, &'a StepLevel, &'a Activity, &'a Hidden)>,
+        ranks: Option<std::sync::Arc<RankIndex>>,
     ) -> Self {
-        Self::new(
+        let view = Self::new(
             it.map(|(u, l, s, a, h)| UnitView {
                 id: u.id.clone(),
                 rank: u.rank,
@@ -107,7 +114,8 @@ impl UnitsView {
                 hidden: h.0,
             })
             .collect(),
-        )
+        );
+        Self { ranks, ..view }
     }
 
     /// Every unit, in id order.
@@ -119,7 +127,7 @@ impl UnitsView {
     /// Puts one unit elsewhere in this view (a copy on which the rules try out a plan); the
     /// units of each space are indexed again when next asked for.
     pub fn place(&mut self, id: &str, location: Location) {
-        if let Ok(i) = self.units.binary_search_by(|u| (*u.id).cmp(id)) {
+        if let Some(i) = self.position(id) {
             self.units[i].location = location;
             self.by_space = std::sync::OnceLock::new();
         }
@@ -130,7 +138,7 @@ impl UnitsView {
     pub fn changed(&self, change: impl FnOnce(&mut Vec<UnitView>)) -> Self {
         let mut units = self.units.clone();
         change(&mut units);
-        Self::new(units)
+        Self { ranks: self.ranks.clone(), ..Self::new(units) }
     }
 
     /// The units as the world stands (the shared view of `UnitsNow`, built if stale).
@@ -140,7 +148,18 @@ impl UnitsView {
 
     #[must_use]
     pub fn get(&self, id: &str) -> Option<&UnitView> {
-        self.units.binary_search_by(|u| (*u.id).cmp(id)).ok().map(|i| &self.units[i])
+        self.position(id).map(|i| &self.units[i])
+    }
+
+    /// The place of a unit in `units`: by its rank where the game's ranks are known (a view of
+    /// every unit holds each at its rank), else by a search on the ids.
+    fn position(&self, id: &str) -> Option<usize> {
+        let Some(ranks) = &self.ranks else { return self.units.binary_search_by(|u| (*u.id).cmp(id)).ok() };
+        let r = *ranks.get(id)?;
+        match self.units.get(r as usize) {
+            Some(u) if u.rank == r => Some(r as usize),
+            _ => self.units.binary_search_by_key(&r, |u| u.rank).ok(),
+        }
     }
 
     /// Units on a space, in id order.

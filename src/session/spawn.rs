@@ -145,11 +145,14 @@ fn fill_world(world: &mut World, loaded: &Loaded, ruleset: std::sync::Arc<dyn cr
     // Spawned in id order, each with its rank (its place in that order): a query then yields
     // the units sorted (units never change archetype), so a units view needs no sort.
     all.sort_by(|a, b| a.0.cmp(&b.0));
+    let mut ranks = crate::model::view::RankIndex::default();
     for (rank, (id, t, loc, level, hidden)) in all.into_iter().enumerate() {
         let side = game.type_side(t).unwrap_or(0);
+        let shared: std::sync::Arc<str> = std::sync::Arc::from(id.as_str());
+        ranks.insert(shared.clone(), rank as u32);
         let e = world
             .spawn((
-                Unit { id: std::sync::Arc::from(id.as_str()), rank: rank as u32, type_index: t, side },
+                Unit { id: shared, rank: rank as u32, type_index: t, side },
                 loc,
                 StepLevel(level.unwrap_or_else(|| default_level(t))),
                 Activity::default(),
@@ -168,7 +171,7 @@ fn fill_world(world: &mut World, loaded: &Loaded, ruleset: std::sync::Arc<dyn cr
     let mut dice = Dice::new(seed, forced);
     game.ruleset.initial_draws(&game, &turn, &mut glog, &mut pools, &mut dice);
     let turn_started = turn.setup.is_none();
-    world.insert_resource(crate::model::units_now::UnitsNow::default());
+    world.insert_resource(crate::model::units_now::UnitsNow::with_ranks(ranks));
     world.insert_resource(turn);
     world.insert_resource(crate::rules::tracks::TrackHistory(vec![("start".to_string(), tracks.0.clone())]));
     world.insert_resource(tracks);
