@@ -125,11 +125,19 @@ impl UnitsView {
     }
 
     /// Puts one unit elsewhere in this view (a copy on which the rules try out a plan); the
-    /// units of each space are indexed again when next asked for.
+    /// index of the units of each space, if built, moves its entry (a plan of many placements
+    /// does not sort every unit again at each).
     pub fn place(&mut self, id: &str, location: Location) {
-        if let Some(i) = self.position(id) {
-            self.units[i].location = location;
-            self.by_space = std::sync::OnceLock::new();
+        let Some(i) = self.position(id) else { return };
+        let old = std::mem::replace(&mut self.units[i].location, location);
+        let Some(index) = self.by_space.get_mut() else { return };
+        let entry = |s: SpaceId| (s, i as u32);
+        if let Some(k) = old.space().and_then(|s| index.binary_search(&entry(s)).ok()) {
+            index.remove(k);
+        }
+        if let Some(s) = location.space() {
+            let k = index.binary_search(&entry(s)).unwrap_or_else(|k| k);
+            index.insert(k, entry(s));
         }
     }
 
@@ -212,5 +220,32 @@ pub fn steps_left(game: &Game, type_index: usize, level: u32) -> u32 {
         Some(Strength::Steps(f)) => (f.len() as u32).saturating_sub(level),
         Some(Strength::Levels { lowest, .. }) => (level + 1).saturating_sub(*lowest),
         None => 0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn unit(id: &str, rank: u32, location: Location) -> UnitView {
+        UnitView { id: id.into(), rank, type_index: 0, side: 0, location, level: 0, activity: Activity::default(), hidden: false }
+    }
+
+    /// A plan tried on a copy: after each placement the units of every space are those a view
+    /// built from scratch finds, whether the index was built before or not.
+    #[test]
+    fn placing_units_keeps_the_units_of_each_space_true() {
+        let at = |n| Location::OnMap(SpaceId(n));
+        let mut v = UnitsView::new(vec![unit("a", 0, at(2)), unit("b", 1, Location::NotEntered), unit("c", 2, at(2)), unit("d", 3, at(5))]);
+        let ids = |v: &UnitsView, s| v.at(SpaceId(s)).map(|u| u.id.to_string()).collect::<Vec<_>>();
+        assert_eq!(ids(&v, 2), ["a", "c"]);
+        for (id, to) in [("b", at(2)), ("a", at(5)), ("d", Location::Eliminated), ("c", at(7))] {
+            v.place(id, to);
+            let fresh = UnitsView::new(v.all().to_vec());
+            for s in [2, 5, 7] {
+                assert_eq!(ids(&v, s), ids(&fresh, s), "space {s} after placing {id}");
+            }
+        }
+        assert_eq!((ids(&v, 2), ids(&v, 5), ids(&v, 7)), (vec!["b".to_string()], vec!["a".to_string()], vec!["c".to_string()]));
     }
 }

@@ -54,6 +54,14 @@ pub fn place_rejection(game: &Game, units: &UnitsView, side: usize, unit: &str, 
     if !group.spaces.iter().any(|s| s == at) {
         return Some(format!("group `{}` may not be placed in {at}", group.id));
     }
+    space_rejection(game, units, side, group, space, at)
+}
+
+/// The checks of [`place_rejection`] that depend on the space, for a unit of `group` (of
+/// `side`, not yet placed) in one of the group's spaces: the legal list makes the others once
+/// per group.
+#[must_use]
+pub fn space_rejection(game: &Game, units: &UnitsView, side: usize, group: &SetupGroup, space: crate::model::SpaceId, at: &str) -> Option<String> {
     if let Some(max) = group.max_per_space {
         let here = units.at(space).filter(|o| group_of(game, &o.id).is_some_and(|g| g.id == group.id)).count();
         if here as u32 >= max {

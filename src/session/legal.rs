@@ -17,7 +17,7 @@ use crate::rules::losses::{advance_rejection, loss_options};
 use crate::rules::overrun::plan_overrun;
 use crate::rules::reserve::{phase_allows, reserve_rejection};
 use crate::rules::movement::{Surroundings, enter_rejection, legal_destinations_among};
-use crate::rules::setup::{group_of, place_rejection};
+use crate::rules::setup::{group_of, place_rejection, space_rejection};
 use crate::scenario::schema::{PhaseKind, UnitFlag};
 
 pub fn legal_commands(world: &mut World) -> Vec<Command> {
@@ -105,8 +105,14 @@ pub fn legal_commands(world: &mut World) -> Vec<Command> {
                 continue;
             }
             unplaced_groups.push(String::from(&*g.id));
+            // `place_rejection`'s checks of the unit and its group, once for the group.
+            if game.side_index(&g.side) != Some(side) {
+                continue;
+            }
             for sp in &g.spaces {
-                if place_rejection(game, &units, side, &u.id, sp).is_none() {
+                let Some(space) = game.board.space(sp) else { continue };
+                if space_rejection(game, &units, side, g, space, sp).is_none() {
+                    debug_assert!(place_rejection(game, &units, side, &u.id, sp).is_none(), "the legal list and the command agree on {} at {sp}", u.id);
                     out.push(Command::Place { unit: String::from(&*u.id), at: sp.clone() });
                 }
             }

@@ -93,7 +93,7 @@ fn combat_column_shifts_before_the_clamp_12_to_1_two_left_is_7_to_1() {
     let s = kell(&[]);
     let crt = &s.game().scenario.tables.crts[0];
     let pick = odds_column(crt, 12, 1, -2);
-    assert_eq!(pick.raw_label, "12:1");
+    assert_eq!(pick.raw_label(), "12:1");
     assert_eq!(column_label(crt, pick.column), "7:1");
     assert!(!pick.prohibited);
 }

@@ -228,7 +228,7 @@ fn rule_5_8_u2_bridge_demolition_makes_the_road_pay_the_river() {
     let edge = *game.board.edge(a, b).expect("adjacent");
     let cost = |s: &Session| {
         let c = s.world.resource::<Control>();
-        edge_cost(&game, a, &edge, "mech", 8, &c.interdicted, &c.demolished)
+        edge_cost(&game, a, &edge, game.board.move_class("mech"), 8, &c.interdicted, &c.demolished)
     };
     assert_eq!(cost(&s), Some(1), "the bridge ignores the river");
     play(&mut s, &[Command::PlayChit { chit: "U2".into(), target: Some("0605-0606".into()) }]);
