@@ -60,7 +60,7 @@ fn option_label(game: &crate::model::Game, c: &Command) -> String {
     let Command::Attack { attackers, target, table, supports } = c else { return c.describe() };
     let mut s = attackers.join(", ");
     if let Some(t) = table {
-        let name = game.scenario.tables.crts.iter().find(|x| &x.id == t).map_or(t.clone(), |x| x.name.clone());
+        let name = game.scenario.tables.crts.iter().find(|x| &x.id == t).map_or(t.to_string(), |x| x.name.clone());
         s.push_str(&format!(" on {name}"));
     }
     if game.board.space(target).is_some_and(|t| matches!(game.board.spaces[t.index()].kind, crate::scenario::board::SpaceKind::Slot { .. })) {
@@ -119,13 +119,13 @@ impl Client {
         // The player's own choice of attackers (clicked on the map) comes first, on each table
         // the listed attacks use.
         if !self.selected.is_empty() {
-            let mut tables: Vec<Option<String>> = legal.iter().filter_map(|c| if let Command::Attack { table, .. } = c { Some(table.clone()) } else { None }).collect();
+            let mut tables: Vec<Option<String>> = legal.iter().filter_map(|c| if let Command::Attack { table, .. } = c { Some(table.as_ref().map(ToString::to_string)) } else { None }).collect();
             tables.dedup();
             if tables.is_empty() {
                 tables.push(None);
             }
             for table in tables {
-                let c = Command::Attack { attackers: self.selected.clone(), target: target.clone(), table, supports: Vec::new() };
+                let c = Command::Attack { attackers: crate::model::command::names(&self.selected), target: target.as_str().into(), table: table.as_deref().map(Into::into), supports: Vec::new() };
                 options.push(AttackOption { label: format!("your choice: {}", self.named(&option_label(&game, &c))), command: c });
             }
         }
@@ -147,12 +147,12 @@ impl Client {
             .filter(|c| c.on || check_supports(&game, &units, &control, &state, side, std::slice::from_ref(&c.id), target_id, false).is_ok())
             .collect();
         let chosen = options.get(pick).map(|o| match &o.command {
-            Command::Attack { attackers, target, table, .. } => Command::Attack { attackers: attackers.clone(), target: target.clone(), table: table.clone(), supports: self.supports.clone() },
+            Command::Attack { attackers, target, table, .. } => Command::Attack { attackers: attackers.clone(), target: target.clone(), table: table.clone(), supports: crate::model::command::names(&self.supports) },
             c => c.clone(),
         });
         let mut extra_steps = 0;
         let plan = match &chosen {
-            Some(Command::Attack { attackers, target, table, supports }) => plan_supported_attack(&game, &turn, &units, &control, &state, side, (attackers, target, table.as_deref()), supports).map(|p| {
+            Some(Command::Attack { attackers, target, table, supports }) => plan_supported_attack(&game, &turn, &units, &control, &state, side, (&crate::model::command::strings(attackers), target, table.as_deref()), &crate::model::command::strings(supports)).map(|p| {
                 extra_steps = p.extra_steps;
                 let crt = &game.scenario.tables.crts[p.crt];
                 let results = column_probabilities(crt, p.pick.column)

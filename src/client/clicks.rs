@@ -40,7 +40,7 @@ impl Client {
             Command::Enter { unit: u, at } if *u == unit && at == key => Some(c.clone()),
             // Set-up lists one unit per group: the group's units are interchangeable.
             Command::Place { unit: u, at } if at == key && (*u == unit || (group.is_some() && group_of(game, u).map(|g| &g.id) == group.as_ref())) => {
-                Some(Command::Place { unit: unit.clone(), at: at.clone() })
+                Some(Command::Place { unit: unit.as_str().into(), at: at.clone() })
             }
             _ => None,
         })
@@ -167,7 +167,7 @@ impl Client {
             }
             if self.markers.len() as u32 >= count {
                 let spaces = std::mem::take(&mut self.markers);
-                self.give(Command::PlaceMarkers { spaces });
+                self.give(Command::PlaceMarkers { spaces: crate::model::command::names(&spaces) });
             } else {
                 self.status = format!("Markers picked: {} of {count}; click more, or place these.", self.markers.join(", "));
                 self.status_is_error = false;

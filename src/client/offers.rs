@@ -97,7 +97,7 @@ fn unit_of<'a>(game: &crate::model::Game, c: &'a Command) -> Option<&'a str> {
         Command::StrategicMove { unit, .. } | Command::ForcedMarch { unit } | Command::Reserve { unit } => Some(unit),
         Command::Game(g) => game.ruleset.command_unit(g),
         Command::Carry { carrier, .. } => Some(carrier),
-        Command::Overrun { units, .. } => units.first().map(String::as_str),
+        Command::Overrun { units, .. } => units.first().map(|u| u.as_str()),
         _ => None,
     }
 }
@@ -190,7 +190,7 @@ impl Client {
         if self.session.world.resource::<PendingPrompt>().0.is_some() {
             // Markers picked on the map may be placed before the count is reached ("up to").
             if !self.markers.is_empty() {
-                let c = Command::PlaceMarkers { spaces: self.markers.clone() };
+                let c = Command::PlaceMarkers { spaces: crate::model::command::names(&self.markers) };
                 out.push(Offer::new(Place::Prompt, self.named(&c.describe()), UiAction::Give(c)));
             }
             out.extend(legal.into_iter().map(|c| Offer::new(Place::Prompt, self.named(&c.describe()), UiAction::Give(c))));
@@ -202,10 +202,10 @@ impl Client {
             let place = match &c {
                 Command::PlayChit { .. } | Command::BuyChit => Place::Chits,
                 Command::Recruit { unit_type, .. } => {
-                    if !types.contains(unit_type) {
-                        types.push(unit_type.clone());
+                    if !types.iter().any(|t| t == unit_type) {
+                        types.push(unit_type.to_string());
                     }
-                    Place::Mobilization(unit_type.clone())
+                    Place::Mobilization(unit_type.to_string())
                 }
                 Command::Withdraw { .. } => Place::Withdraw,
                 c if unit_of(&game, c).is_some() => {

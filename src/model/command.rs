@@ -5,96 +5,112 @@ use serde::{Deserialize, Serialize};
 
 pub use super::game_value::GameVal;
 
+/// A name in a command (a unit id, a space key, a chit, a table): names up to 23 bytes are held
+/// inline, so the legal list allocates nothing for the names of the commands it lists.
+pub type Name = smol_str::SmolStr;
+
+/// Names as a command holds them.
+#[must_use]
+pub fn names<S: AsRef<str>>(v: &[S]) -> Vec<Name> {
+    v.iter().map(|s| Name::new(s.as_ref())).collect()
+}
+
+/// A command's names as text (for the rules that work on text ids).
+#[must_use]
+pub fn strings(v: &[Name]) -> Vec<String> {
+    v.iter().map(ToString::to_string).collect()
+}
+
 /// A field a command does not have (a misspelt `suports:`) is an error where the command is read
 /// (scripts, saves), never silently dropped.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(remote = "Self", deny_unknown_fields)]
 pub enum Command {
     /// Move a unit to a space by the cheapest legal path.
-    Move { unit: String, to: String },
+    Move { unit: Name, to: Name },
     /// Bring a scheduled reinforcement onto one of its entry spaces.
-    Enter { unit: String, at: String },
+    Enter { unit: Name, at: Name },
     /// Place a unit of a setup group (the unit is named by the group's generated id).
-    Place { unit: String, at: String },
+    Place { unit: Name, at: Name },
     /// Place every unit of the side's setup groups still to place at the scenario's default.
     DefaultSetup,
     /// Attack a space with adjacent units; `table` picks the CRT where the rules allow a choice.
     /// `supports` names consumable supports (barrage, air support) committed to the attack.
     Attack {
-        attackers: Vec<String>,
-        target: String,
+        attackers: Vec<Name>,
+        target: Name,
         #[serde(default)]
-        table: Option<String>,
+        table: Option<Name>,
         #[serde(default)]
-        supports: Vec<String>,
+        supports: Vec<Name>,
     },
     /// Answer a losses prompt: one entry per step, naming the unit that loses it, and (where
     /// the game lets losses be paid by retreating) each surviving unit's retreat path.
     TakeLosses {
-        units: Vec<String>,
+        units: Vec<Name>,
         #[serde(default)]
         retreat: Vec<RetreatMove>,
     },
     /// Answer a declaration prompt: make the declaration or not.
-    Declare { id: String, declare: bool },
+    Declare { id: Name, declare: bool },
     /// Answer a markers prompt: the spaces that receive the markers.
-    PlaceMarkers { spaces: Vec<String> },
+    PlaceMarkers { spaces: Vec<Name> },
     /// Play a held chit from the hand; `target` names the bridge, unit or space a reaction
     /// chit acts on.
     PlayChit {
-        chit: String,
+        chit: Name,
         #[serde(default)]
-        target: Option<String>,
+        target: Option<Name>,
     },
     /// Decline a reaction offer.
     Pass,
     /// Answer a forced operation: the units that comply.
-    Comply { units: Vec<String> },
+    Comply { units: Vec<Name> },
     /// Answer a forced operation: opt out and pay its cost.
     OptOut,
     /// Answer a choose-unit prompt.
-    Choose { unit: String },
+    Choose { unit: Name },
     /// Answer the initiative: the side that plays first this turn.
-    FirstPlayer { side: String },
+    FirstPlayer { side: Name },
     /// DI 27.7: with a friendly base in the district, one group of attackers against the named
     /// enemy units there.
     GroupAttack {
-        attackers: Vec<String>,
-        defenders: Vec<String>,
+        attackers: Vec<Name>,
+        defenders: Vec<Name>,
         #[serde(default)]
-        table: Option<String>,
+        table: Option<Name>,
     },
     /// DI 27.5, 27.8: a carrier takes a friendly unit from its district to another.
-    Carry { carrier: String, passenger: String, to: String },
+    Carry { carrier: Name, passenger: Name, to: Name },
     /// Strategic movement along the strategic road class.
-    StrategicMove { unit: String, to: String },
+    StrategicMove { unit: Name, to: Name },
     /// Mark a unit as breakthrough reserve at the start of its movement phase.
-    Reserve { unit: String },
+    Reserve { unit: Name },
     /// Spend a unit for a forced march at the start of the movement phase.
-    ForcedMarch { unit: String },
+    ForcedMarch { unit: Name },
     /// Overrun an adjacent enemy hex during movement with a stack of units in one hex.
-    Overrun { units: Vec<String>, target: String },
+    Overrun { units: Vec<Name>, target: Name },
     /// Answer an advance prompt: the units that advance into the vacated hex (none = stay).
-    Advance { units: Vec<String> },
+    Advance { units: Vec<Name> },
     /// Answer a pick-units prompt: the units that suffer its effect.
-    PickUnits { units: Vec<String> },
+    PickUnits { units: Vec<Name> },
     /// Answer a retreat prompt (DI 16.43): where each unit goes (a space or a box); units not
     /// named stay where they are, which only units allowed to ignore the retreat may do.
-    RetreatTo { moves: Vec<(String, String)> },
+    RetreatTo { moves: Vec<(Name, Name)> },
     /// Answer a choose-space prompt.
-    ChooseSpace { space: String },
+    ChooseSpace { space: Name },
     /// Mobilization (DI 12): buy a unit of this type and place it at a space or box; `surge`:
     /// pay with the side's mobilization points of a declaration (DI 24.5).
     Recruit {
-        unit_type: String,
-        at: String,
+        unit_type: Name,
+        at: Name,
         #[serde(default)]
         surge: bool,
     },
     /// Mobilization (DI 12.10): buy a chit, drawn at random from the side's pool.
     BuyChit,
     /// Mobilization (DI 12.8): take an own unit off the map; it becomes available at once.
-    Withdraw { unit: String },
+    Withdraw { unit: Name },
     /// End the current phase.
     EndPhase,
     /// A command of the ruleset's own vocabulary, written in files under the ruleset's own name
@@ -194,6 +210,6 @@ impl<'de> Deserialize<'de> for Command {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RetreatMove {
-    pub unit: String,
-    pub path: Vec<String>,
+    pub unit: Name,
+    pub path: Vec<Name>,
 }

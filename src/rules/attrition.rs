@@ -115,7 +115,7 @@ fn next_choice(
     }
     if let Some((_, crate::model::command::Command::Choose { unit })) = &cmd.0
         && let Some(first) = queue.0.first_mut()
-        && first.2.contains(unit)
+        && first.2.iter().any(|u| u == unit)
     {
         first.1 -= 1;
         first.2.retain(|u| u != unit);

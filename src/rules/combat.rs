@@ -162,6 +162,7 @@ fn resolve_attack(
     mut q: LossQuery,
 ) {
     let Some((side, Command::Attack { attackers, target, table, supports: named })) = ctx.cmd.0.clone() else { return };
+    let (attackers, target, table, named) = (crate::model::command::strings(&attackers), target.to_string(), table.map(|t| t.to_string()), crate::model::command::strings(&named));
     let view = q.view();
     if let Some(r) = attack_ban(&ctx.game, &tracks, &view, &attackers) {
         return ctx.reject(r);

@@ -110,6 +110,7 @@ fn declare(
     mut pending: ResMut<PendingEffects>,
 ) {
     let Some((side, Command::Declare { id, declare })) = cmd.0.clone() else { return };
+    let id = id.to_string();
     let Some(Prompt::Declare { id: offered, .. }) = prompt.0.clone() else {
         outcome.rejected = Some("no declaration is on offer".into());
         return;

@@ -357,6 +357,7 @@ pub fn play_chit(cmd: Res<crate::model::CurrentCommand>, mut outcome: ResMut<Out
         return;
     }
     let Some((side, Command::PlayChit { chit, .. })) = cmd.0.clone() else { return };
+    let chit = chit.to_string();
     let units = p.q.view();
     let facts = Facts { game: &p.game, turn: &p.turn, tracks: &p.tracks, control: &p.control, units: &units, timers: &p.timers.0 };
     if let Some(r) = play_rejection(facts, &p.pools, side, &chit) {

@@ -47,6 +47,7 @@ pub fn forced_march_rejection(game: &Game, turn: &TurnState, tracks: &Tracks, co
 
 fn force_march(mut ctx: CommandCtx, tracks: Res<Tracks>, control: Res<Control>, mut q: crate::model::units_now::UnitsMut) {
     let Some((side, Command::ForcedMarch { unit })) = ctx.cmd.0.clone() else { return };
+    let unit = unit.to_string();
     let view = q.view();
     if let Some(r) = forced_march_rejection(&ctx.game, &ctx.turn, &tracks, &control, &view, side, &unit) {
         return ctx.reject(r);

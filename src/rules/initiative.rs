@@ -72,6 +72,7 @@ fn offer_initiative(mut glog: ResMut<GameLog>, game: Res<Game>, tracks: Res<Trac
 
 fn choose_first(mut ctx: CommandCtx, mut prompt: ResMut<PendingPrompt>, mut started: ResMut<super::supply::PhaseStarted>) {
     let Some((side, Command::FirstPlayer { side: first })) = ctx.cmd.0.clone() else { return };
+    let first = first.to_string();
     if !matches!(prompt.0, Some(Prompt::FirstPlayer { .. })) {
         return ctx.reject("no choice of first player is asked for".into());
     }

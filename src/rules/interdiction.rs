@@ -103,6 +103,7 @@ fn place_markers(
     mut q: crate::model::units_now::UnitsMut,
 ) {
     let Some((_, Command::PlaceMarkers { spaces })) = ctx.cmd.0.clone() else { return };
+    let spaces = crate::model::command::strings(&spaces);
     if let Some(r) = markers_rejection(prompt.0.as_ref(), &spaces) {
         return ctx.reject(r);
     }

@@ -118,7 +118,7 @@ pub fn plan_losses(game: &Game, units: &UnitsView, prompt: Option<&Prompt>, chos
         let [m] = moves.as_slice() else {
             return Err(format!("`{}` must retreat {hexes} hex(es): give its path exactly once", u.id));
         };
-        let (end, short) = check_retreat(game, &world, u, combat, hexes, &m.path)?;
+        let (end, short) = check_retreat(game, &world, u, combat, hexes, &crate::model::command::strings(&m.path))?;
         let path: Vec<SpaceId> = m.path.iter().filter_map(|k| game.board.space(k)).collect();
         if let Some(end) = end {
             world.moved.push((String::from(&*u.id), end));
@@ -195,7 +195,7 @@ pub fn loss_options(game: &Game, units: &UnitsView, prompt: &Prompt, cap: usize)
             allocations(&caps, k, 0, &mut alloc, &mut |a| {
                 let chosen: Vec<String> = a.iter().enumerate().flat_map(|(i, n)| std::iter::repeat_n(ids[i].clone(), *n as usize)).collect();
                 if plan_losses(game, units, Some(prompt), &chosen, &[]).is_ok() {
-                    out.push(Command::TakeLosses { units: chosen, retreat: Vec::new() });
+                    out.push(Command::TakeLosses { units: crate::model::command::names(&chosen), retreat: Vec::new() });
                 }
                 out.len() < cap
             });
@@ -224,13 +224,13 @@ pub fn loss_options(game: &Game, units: &UnitsView, prompt: &Prompt, cap: usize)
                     if let Some(end) = path.last().and_then(|k| game.board.space(k)) {
                         world.moved.push((id.clone(), end));
                     }
-                    retreat.push(RetreatMove { unit: id.clone(), path });
+                    retreat.push(RetreatMove { unit: id.into(), path: crate::model::command::names(&path) });
                 }
             }
-            let cmd = Command::TakeLosses { units: chosen, retreat };
+            let cmd = Command::TakeLosses { units: crate::model::command::names(&chosen), retreat };
             // Keep only answers the rules accept (a unit with no retreat at all, for example).
             if let Command::TakeLosses { units: c, retreat: r } = &cmd
-                && plan_losses(game, units, Some(prompt), c, r).is_ok()
+                && plan_losses(game, units, Some(prompt), &crate::model::command::strings(c), r).is_ok()
             {
                 out.push(cmd);
             }

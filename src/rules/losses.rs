@@ -323,6 +323,7 @@ fn take_losses(
     mut q: LossQuery,
 ) {
     let Some((side, Command::TakeLosses { units, retreat })) = ctx.cmd.0.clone() else { return };
+    let units = crate::model::command::strings(&units);
     let view = q.view();
     let plan = match plan_losses(&ctx.game, &view, prompt.0.as_ref(), &units, &retreat) {
         Ok(p) => p,
@@ -417,6 +418,7 @@ fn advance_after_combat(
     mut q: LossQuery,
 ) {
     let Some((side, Command::Advance { units })) = ctx.cmd.0.clone() else { return };
+    let units = crate::model::command::strings(&units);
     let view = q.view();
     if let Some(r) = advance_rejection(&ctx.game, &view, prompt.0.as_ref(), &units) {
         return ctx.reject(r);

@@ -162,8 +162,18 @@ pub struct Surroundings {
     /// The side's supply map and, per movement class, the search back from its network
     /// (`supply::network_reach`), worked out when first asked for and shared by every unit
     /// whose leaving changes neither (see [`Surroundings::supply_reach`]).
-    reach: std::cell::RefCell<Option<(super::supply::SupplyMap, Vec<(String, std::rc::Rc<Vec<Option<u32>>>)>)>>,
+    reach: std::cell::RefCell<Option<SharedSupply>>,
 }
+
+/// The side's supply map and the reach of its network per movement class.
+struct SharedSupply {
+    map: super::supply::SupplyMap,
+    by_class: Vec<(String, Reach)>,
+}
+
+/// For every space, the trace cost from there to the supply network, if it reaches
+/// (`supply::network_reach`), shared by the units that ask.
+pub type Reach = std::rc::Rc<Vec<Option<u32>>>;
 
 impl Surroundings {
     #[must_use]
@@ -224,7 +234,7 @@ impl Surroundings {
     /// so for every other unit the map with it and without it are the same, and one map and one
     /// search per class serve them all.
     #[must_use]
-    pub fn supply_reach(&self, game: &Game, rules: &crate::scenario::schema::SupplyRules, units: &UnitsView, control: &Control, unit: &UnitView) -> Option<std::rc::Rc<Vec<Option<u32>>>> {
+    pub fn supply_reach(&self, game: &Game, rules: &crate::scenario::schema::SupplyRules, units: &UnitsView, control: &Control, unit: &UnitView) -> Option<Reach> {
         let start = unit.space()?;
         let own_here = self.here.binary_search_by_key(&start, |h| h.0).map_or(0, |k| self.here[k].2);
         if rules.zoc_blocks_unless_friendly && self.zoc.contains(start) && own_here <= 1 {
@@ -232,12 +242,12 @@ impl Surroundings {
         }
         let class = &game.scenario.unit_types[unit.type_index].movement_class;
         let mut cache = self.reach.borrow_mut();
-        let (map, tables) = cache.get_or_insert_with(|| (super::supply::supply_map(game, rules, units, control, self.side, &control.interdicted), Vec::new()));
-        if let Some((_, t)) = tables.iter().find(|(c, _)| c == class) {
+        let shared = cache.get_or_insert_with(|| SharedSupply { map: super::supply::supply_map(game, rules, units, control, self.side, &control.interdicted), by_class: Vec::new() });
+        if let Some((_, t)) = shared.by_class.iter().find(|(c, _)| c == class) {
             return Some(t.clone());
         }
-        let t = std::rc::Rc::new(super::supply::network_reach(game, map, class)?);
-        tables.push((class.clone(), t.clone()));
+        let t = std::rc::Rc::new(super::supply::network_reach(game, &shared.map, class)?);
+        shared.by_class.push((class.clone(), t.clone()));
         Some(t)
     }
 }
@@ -553,6 +563,7 @@ fn move_unit(
     mut q: crate::model::units_now::UnitsMut,
 ) {
     let Some((side, Command::Move { unit, to })) = ctx.cmd.0.clone() else { return };
+    let (unit, to) = (unit.to_string(), to.to_string());
     let view = q.view();
     if let Some(Err(r)) = view.get(&unit).map(|u| super::reserve::phase_allows(&ctx.game, &ctx.turn, u)) {
         return ctx.reject(r);
@@ -665,6 +676,7 @@ fn enter_reinforcement(
     mut q: crate::model::units_now::UnitsMut,
 ) {
     let Some((side, Command::Enter { unit, at })) = ctx.cmd.0.clone() else { return };
+    let (unit, at) = (unit.to_string(), at.to_string());
     let view = q.view();
     if let Some(r) = enter_rejection(&ctx.game, &ctx.turn, &view, &control, side, &unit, &at) {
         return ctx.reject(r);

@@ -158,7 +158,7 @@ pub fn owed_attacks(game: &Game, turn: &TurnState, units: &UnitsView, (control, 
         .iter()
         .filter(|a| a.answered && a.bound.0 == turn.turn && turn.actor(game, phase) == Some(a.side))
         .filter_map(|a| attack_owed(game, turn, units, (control, tracks), a, obligation_of(game, &a.chit)?))
-        .map(|(attackers, hex)| Command::Attack { attackers, target: game.board.key(hex).to_string(), table: None, supports: Vec::new() })
+        .map(|(attackers, hex)| Command::Attack { attackers: crate::model::command::names(&attackers), target: game.board.key(hex).into(), table: None, supports: Vec::new() })
         .collect()
 }
 
@@ -351,7 +351,7 @@ fn answer(
             pending.0.push((side, def.opt_out.clone(), format!("{chit} opt-out"), None));
         }
         Command::Comply { units: named } => {
-            if let Some(r) = comply_rejection(&game, &turn, &units, &control, side, &def, &named) {
+            if let Some(r) = comply_rejection(&game, &turn, &units, &control, side, &def, &crate::model::command::strings(&named)) {
                 return ctx.reject(r);
             }
             for (u, _, _, mut act, _) in q.iter_mut() {
@@ -361,7 +361,7 @@ fn answer(
             }
             ctx.log(LogKind::Command, format!("{} complies with {chit}: {}", game.side_id(side), named.join(", ")), Some(def.target.clone()));
             let a = &mut obl.active[i];
-            a.units = named;
+            a.units = crate::model::command::strings(&named);
             a.answered = true;
         }
         _ => return,

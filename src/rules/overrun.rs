@@ -82,6 +82,7 @@ pub fn plan_overrun(
 
 fn overrun(mut ctx: CommandCtx, mut combat: CombatParams, tracks: Res<crate::model::Tracks>, mut q: LossQuery) {
     let Some((side, Command::Overrun { units, target })) = ctx.cmd.0.clone() else { return };
+    let (units, target) = (crate::model::command::strings(&units), target.to_string());
     let view = q.view();
     if let Some(r) = super::combat::attack_ban(&ctx.game, &tracks, &view, &units) {
         return ctx.reject(r);

@@ -90,8 +90,8 @@ pub fn offer_after_command(mut p: OfferParams) {
         return;
     }
     let moved = match p.cmd.0.as_ref().map(|(_, c)| c) {
-        Some(Command::Move { unit, .. } | Command::StrategicMove { unit, .. }) => vec![unit.clone()],
-        Some(Command::Overrun { units, .. }) => units.clone(),
+        Some(Command::Move { unit, .. } | Command::StrategicMove { unit, .. }) => vec![unit.to_string()],
+        Some(Command::Overrun { units, .. }) => crate::model::command::strings(units),
         _ => return,
     };
     offer(&mut p, Moment::AfterMove(moved), false);
@@ -232,7 +232,7 @@ pub fn reaction_rejection(prompt: Option<&Prompt>, cmd: &Command) -> Option<Stri
     };
     match target {
         None if !options.is_empty() => Some(format!("`{chit}` needs a target: one of {}", options.join(", "))),
-        Some(t) if !options.contains(t) => Some(format!("`{t}` is not a possible target of `{chit}`")),
+        Some(t) if !options.iter().any(|o| o == t) => Some(format!("`{t}` is not a possible target of `{chit}`")),
         _ => None,
     }
 }
@@ -262,10 +262,11 @@ fn answer_reaction(
         // The phase-start hooks that waited (interdiction markers, the supply check) run now.
         started.0 = true;
     }
-    let Command::PlayChit { chit, target } = c else {
+    let Command::PlayChit { chit, target } = c.clone() else {
         ctx.log(LogKind::Command, format!("{} plays no reaction", game.side_id(side)), None);
         return;
     };
+    let (chit, target) = (chit.to_string(), target.map(|t| t.to_string()));
     let Some((_, def)) = chit_def(&game, &chit) else { return };
     let def = def.clone();
     pools.hands[side].retain(|h| *h != chit);
@@ -323,6 +324,7 @@ fn answer_reaction(
 
 fn choose_unit(mut ctx: CommandCtx, mut prompt: ResMut<PendingPrompt>, mut q: LossQuery) {
     let Some((_, Command::Choose { unit })) = ctx.cmd.0.clone() else { return };
+    let unit = unit.to_string();
     let Some(Prompt::ChooseUnit { units, what, .. }) = prompt.0.clone() else {
         return ctx.reject("no choice of unit is asked for".into());
     };

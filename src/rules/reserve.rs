@@ -68,6 +68,7 @@ pub fn reserve_rejection(game: &Game, tracks: &Tracks, units: &UnitsView, side: 
 
 fn designate_reserve(mut ctx: CommandCtx, tracks: Res<Tracks>, mut q: crate::model::units_now::UnitsMut) {
     let Some((side, Command::Reserve { unit })) = ctx.cmd.0.clone() else { return };
+    let unit = unit.to_string();
     let view = q.view();
     if let Some(r) = reserve_rejection(&ctx.game, &tracks, &view, side, &unit) {
         return ctx.reject(r);

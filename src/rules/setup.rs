@@ -137,6 +137,7 @@ fn default_setup(mut ctx: CommandCtx, mut q: crate::model::units_now::UnitsMut) 
 
 fn place_unit(mut ctx: CommandCtx, prompt: Res<crate::model::PendingPrompt>, mut q: crate::model::units_now::UnitsMut) {
     let Some((side, Command::Place { unit, at })) = ctx.cmd.0.clone() else { return };
+    let (unit, at) = (unit.to_string(), at.to_string());
     // A placement an event of the ruleset asked for is answered by the ruleset's systems.
     if matches!(prompt.0, Some(crate::model::prompt::Prompt::PlaceUnit { .. })) {
         return;

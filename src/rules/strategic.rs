@@ -91,6 +91,7 @@ fn strategic_move(
     mut q: crate::model::units_now::UnitsMut,
 ) {
     let Some((side, Command::StrategicMove { unit, to })) = ctx.cmd.0.clone() else { return };
+    let (unit, to) = (unit.to_string(), to.to_string());
     let view = q.view();
     let Some(u) = view.get(&unit).filter(|u| u.side == side).cloned() else {
         return ctx.reject(format!("`{unit}` is not a unit of {}", ctx.game.side_id(side)));

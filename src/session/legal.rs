@@ -7,7 +7,7 @@
 
 use bevy::prelude::World;
 
-use crate::model::command::Command;
+use crate::model::command::{Command, Name, names};
 use crate::model::prompt::Prompt;
 use crate::model::ruleset::{LegalStage, Mechanism};
 use crate::model::view::{UnitsView, factors, has_flag};
@@ -44,7 +44,7 @@ pub fn legal_commands(world: &mut World) -> Vec<Command> {
             for start in 0..spaces.len().min(8) {
                 let pick: Vec<String> = spaces.iter().cycle().skip(start).take(n).cloned().collect();
                 if crate::rules::interdiction::markers_rejection(prompt, &pick).is_none() {
-                    out.push(Command::PlaceMarkers { spaces: pick });
+                    out.push(Command::PlaceMarkers { spaces: names(&pick) });
                 }
             }
             return out;
@@ -52,21 +52,21 @@ pub fn legal_commands(world: &mut World) -> Vec<Command> {
         Some(Prompt::React { chits, .. }) => {
             for (chit, targets) in chits {
                 if targets.is_empty() {
-                    out.push(Command::PlayChit { chit: chit.clone(), target: None });
+                    out.push(Command::PlayChit { chit: chit.into(), target: None });
                 }
                 for t in targets {
-                    out.push(Command::PlayChit { chit: chit.clone(), target: Some(t.clone()) });
+                    out.push(Command::PlayChit { chit: chit.into(), target: Some(t.into()) });
                 }
             }
             out.push(Command::Pass);
             return out;
         }
-        Some(Prompt::ChooseUnit { units: ids, .. }) => return ids.iter().map(|u| Command::Choose { unit: u.clone() }).collect(),
-        Some(Prompt::FirstPlayer { .. }) => return game.scenario.sides.iter().map(|s| Command::FirstPlayer { side: String::from(&*s.id) }).collect(),
+        Some(Prompt::ChooseUnit { units: ids, .. }) => return ids.iter().map(|u| Command::Choose { unit: u.into() }).collect(),
+        Some(Prompt::FirstPlayer { .. }) => return game.scenario.sides.iter().map(|s| Command::FirstPlayer { side: Name::new(&*s.id) }).collect(),
         Some(Prompt::Obligation { chit, opt_out, .. }) => {
             if let Some(def) = crate::rules::obligations::obligation_of(game, chit) {
                 for pick in crate::rules::obligations::compliance_options(game, turn, &units, control, side, def) {
-                    out.push(Command::Comply { units: pick });
+                    out.push(Command::Comply { units: names(&pick) });
                 }
             }
             if opt_out.is_some() {
@@ -75,19 +75,19 @@ pub fn legal_commands(world: &mut World) -> Vec<Command> {
             return out;
         }
         Some(Prompt::Declare { id, .. }) => {
-            return vec![Command::Declare { id: id.clone(), declare: true }, Command::Declare { id: id.clone(), declare: false }];
+            return vec![Command::Declare { id: id.into(), declare: true }, Command::Declare { id: id.into(), declare: false }];
         }
         Some(Prompt::Advance { units: ids, max, .. }) => {
             out.push(Command::Advance { units: Vec::new() });
             for id in ids {
-                out.push(Command::Advance { units: vec![id.clone()] });
+                out.push(Command::Advance { units: vec![id.into()] });
             }
             if ids.len() > 1 && ids.len() as u32 <= *max {
-                out.push(Command::Advance { units: ids.clone() });
+                out.push(Command::Advance { units: names(ids) });
             }
             let game_units = &units;
             out.retain(|c| match c {
-                Command::Advance { units: u } if !u.is_empty() => advance_rejection(game, game_units, prompt, u).is_none(),
+                Command::Advance { units: u } if !u.is_empty() => advance_rejection(game, game_units, prompt, &crate::model::command::strings(u)).is_none(),
                 _ => true,
             });
             return out;
@@ -113,7 +113,7 @@ pub fn legal_commands(world: &mut World) -> Vec<Command> {
                 let Some(space) = game.board.space(sp) else { continue };
                 if space_rejection(game, &units, side, g, space, sp).is_none() {
                     debug_assert!(place_rejection(game, &units, side, &u.id, sp).is_none(), "the legal list and the command agree on {} at {sp}", u.id);
-                    out.push(Command::Place { unit: String::from(&*u.id), at: sp.clone() });
+                    out.push(Command::Place { unit: Name::new(&*u.id), at: sp.into() });
                 }
             }
         }
@@ -135,7 +135,7 @@ pub fn legal_commands(world: &mut World) -> Vec<Command> {
     } else {
         for chit in pools.hands.get(side).cloned().unwrap_or_default() {
             if crate::rules::events::play_rejection(facts, pools, side, &chit).is_none() {
-                out.push(Command::PlayChit { chit, target: None });
+                out.push(Command::PlayChit { chit: chit.into(), target: None });
             }
         }
     }
@@ -143,7 +143,7 @@ pub fn legal_commands(world: &mut World) -> Vec<Command> {
         for ru in &r.units {
             for at in &r.entry {
                 if enter_rejection(game, turn, &units, control, side, &ru.id, at).is_none() {
-                    out.push(Command::Enter { unit: String::from(&*ru.id), at: at.clone() });
+                    out.push(Command::Enter { unit: Name::new(&*ru.id), at: at.into() });
                 }
             }
         }
@@ -154,14 +154,14 @@ pub fn legal_commands(world: &mut World) -> Vec<Command> {
             let near = Surroundings::of(game, &units, side).without_paths();
             for u in units.all().iter().filter(|u| u.side == side && phase_allows(game, turn, u).is_ok()) {
                 for d in legal_destinations_among(game, &units, control, &near, u) {
-                    out.push(Command::Move { unit: String::from(&*u.id), to: game.board.key(d.space).to_string() });
+                    out.push(Command::Move { unit: Name::new(&*u.id), to: Name::new(game.board.key(d.space)) });
                 }
             }
             overruns(game, turn, &units, control, world.resource::<crate::model::Tracks>(), side, &mut out);
             if game.scenario.rules.strategic.is_some() {
                 for u in units.all().iter().filter(|u| u.side == side) {
                     for (s, _) in crate::rules::strategic::strategic_destinations(game, turn, &units, control, u).unwrap_or_default() {
-                        out.push(Command::StrategicMove { unit: String::from(&*u.id), to: game.board.key(s).to_string() });
+                        out.push(Command::StrategicMove { unit: Name::new(&*u.id), to: Name::new(game.board.key(s)) });
                     }
                 }
             }
@@ -169,14 +169,14 @@ pub fn legal_commands(world: &mut World) -> Vec<Command> {
             if game.scenario.rules.forced_march.is_some() {
                 for u in units.all().iter().filter(|u| u.side == side) {
                     if crate::rules::forced_march::forced_march_rejection(game, turn, tracks, control, &units, side, &u.id).is_none() {
-                        out.push(Command::ForcedMarch { unit: String::from(&*u.id) });
+                        out.push(Command::ForcedMarch { unit: Name::new(&*u.id) });
                     }
                 }
             }
             let designation = phase.units == crate::scenario::schema::PhaseUnits::NonReserve;
             for u in units.all().iter().filter(|u| designation && u.side == side) {
                 if reserve_rejection(game, tracks, &units, side, &u.id).is_none() {
-                    out.push(Command::Reserve { unit: String::from(&*u.id) });
+                    out.push(Command::Reserve { unit: Name::new(&*u.id) });
                 }
             }
         }
@@ -188,7 +188,7 @@ pub fn legal_commands(world: &mut World) -> Vec<Command> {
             // 14.3 asks the same of the attacks on the first table (the only one it names).
             if game.scenario.rules.combat_in_space {
                 let first_table = table_choices(game).swap_remove(0);
-                on_first_table = out[first..].iter().filter(|c| matches!(c, Command::Attack { table, .. } if *table == first_table)).cloned().collect();
+                on_first_table = out[first..].iter().filter(|c| matches!(c, Command::Attack { table, .. } if table.as_deref() == first_table.as_deref())).cloned().collect();
             }
         }
         _ => {}
@@ -215,7 +215,7 @@ pub fn legal_commands(world: &mut World) -> Vec<Command> {
         let mut allowed: std::collections::BTreeMap<String, Option<Vec<crate::model::SpaceId>>> = std::collections::BTreeMap::new();
         out.retain(|c| match c {
             Command::Move { unit, to } if crate::rules::obligations::bound_now(turn, obl, unit) => {
-                let ok = allowed.entry(unit.clone()).or_insert_with(|| crate::rules::obligations::bound_destinations(game, turn, &units, control, obl, unit));
+                let ok = allowed.entry(unit.to_string()).or_insert_with(|| crate::rules::obligations::bound_destinations(game, turn, &units, control, obl, unit));
                 ok.as_ref().is_none_or(|v| game.board.space(to).is_some_and(|s| v.contains(&s)))
             }
             _ => crate::rules::obligations::obligation_rejection(game, turn, &units, (control, tracks), obl, c).is_none(),
@@ -279,12 +279,12 @@ fn attacks(
                     continue;
                 }
                 if let Ok(plan) = plan_attack(game, turn, units, control, side, g, &key, table.as_deref()) {
-                    out.push(Command::Attack { attackers: g.clone(), target: key.clone(), table: table.clone(), supports: Vec::new() });
+                    out.push(Command::Attack { attackers: names(g), target: key.as_str().into(), table: table.as_deref().map(Name::new), supports: Vec::new() });
                     // The same attack with each support that may join it.
                     for d in &game.scenario.rules.supports {
                         let named = vec![String::from(&*d.id)];
                         if crate::rules::supports::check_supports(game, units, control, supports, side, &named, plan.target, false).is_ok() {
-                            out.push(Command::Attack { attackers: g.clone(), target: key.clone(), table: table.clone(), supports: named });
+                            out.push(Command::Attack { attackers: names(g), target: key.as_str().into(), table: table.as_deref().map(Name::new), supports: names(&named) });
                         }
                     }
                 }
@@ -316,7 +316,7 @@ fn overruns(game: &Game, turn: &TurnState, units: &UnitsView, control: &Control,
             let key = game.board.key(e.to).to_string();
             for g in &groups {
                 if crate::rules::combat::attack_ban(game, tracks, units, g).is_none() && plan_overrun(game, turn, units, control, side, g, &key).is_ok() {
-                    out.push(Command::Overrun { units: g.clone(), target: key.clone() });
+                    out.push(Command::Overrun { units: names(g), target: key.as_str().into() });
                 }
             }
         }

@@ -40,8 +40,8 @@ fn rule_11_ci_24_kurdish_rally_places_a_level_2_ig_militia_in_a_kurdish_district
     let (unit, spaces) = &options[0];
     assert!(unit.starts_with("ig_militia#"), "{unit}");
     assert_eq!(spaces, &["kurdistan_north", "kurdistan_north/infra1", "kurdistan_south", "kurdistan_south/infra1"]);
-    assert!(s.apply(Command::Place { unit: unit.clone(), at: "tikrit".into() }).is_err());
-    play(&mut s, &[Command::Place { unit: unit.clone(), at: "kurdistan_south/infra1".into() }]);
+    assert!(s.apply(Command::Place { unit: unit.as_str().into(), at: "tikrit".into() }).is_err());
+    play(&mut s, &[Command::Place { unit: unit.as_str().into(), at: "kurdistan_south/infra1".into() }]);
     let st = s.state(None);
     let u = st.units.iter().find(|u| &u.id == unit).expect("placed");
     assert_eq!((u.location.as_str(), u.level), ("kurdistan_south/infra1", 2), "12.5: event units may enter above level 1");
@@ -57,7 +57,7 @@ fn rule_11_ci_33_prt_may_be_declined_or_costs_1d6_of_the_cis_index() {
     assert_eq!(ni(&mut s, "ci_ni"), 30);
     let mut s = ci_chaos(&[("B", "mnf_bct", "anbar", 1)], &[3, 3, 5]);
     let Some(Prompt::PlaceUnit { options, .. }) = s.state(None).prompt else { panic!("placement") };
-    play(&mut s, &[Command::Place { unit: options[0].0.clone(), at: "anbar".into() }]);
+    play(&mut s, &[Command::Place { unit: options[0].0.as_str().into(), at: "anbar".into() }]);
     assert_eq!(ni(&mut s, "ci_ni"), 25);
 }
 

@@ -283,7 +283,7 @@ fn client_interdiction_markers_go_wherever_the_rule_allows_by_clicks_salt_river_
     assert!(c.highlights().iter().any(|(s, h)| c.session.game().board.key(*s) == far && *h == Highlight::Place), "allowed spaces are ringed");
     c.act(UiAction::Space(far.clone())).expect("click");
     assert!(!c.status_is_error, "{}", c.status);
-    assert_eq!(c.session.played.last().map(|p| p.command.clone()), Some(Command::PlaceMarkers { spaces: vec![far] }));
+    assert_eq!(c.session.played.last().map(|p| p.command.clone()), Some(Command::PlaceMarkers { spaces: vec![far.into()] }));
 }
 
 #[test]

@@ -12,11 +12,11 @@ const RULES: &str =
     "(losses: (max_retreat_hexes: 2, attacker_retreat_cancels_defender: true, tank_support_steps: 1, advance_after_combat: true))";
 
 fn r(unit: &str, path: &[&str]) -> RetreatMove {
-    RetreatMove { unit: unit.into(), path: path.iter().map(|s| (*s).to_string()).collect() }
+    RetreatMove { unit: unit.into(), path: path.iter().map(|s| (*s).into()).collect() }
 }
 
 fn losses(units: &[&str], retreat: Vec<RetreatMove>) -> Command {
-    Command::TakeLosses { units: units.iter().map(|s| (*s).to_string()).collect(), retreat }
+    Command::TakeLosses { units: units.iter().map(|s| (*s).into()).collect(), retreat }
 }
 
 /// North opening: N-2Inf to 0403, N-1Tk to 0304, then both attack Kell (0404) at 1:1.

@@ -13,7 +13,7 @@ use crate::common::{location, log_has, play};
 use crate::it::decision_iraq::{NO_CHAOS, with_units_dice, with_units_edited};
 
 fn attack_on(attackers: &[&str], target: &str, table: &str) -> Command {
-    Command::Attack { attackers: attackers.iter().map(|a| (*a).to_string()).collect(), target: target.into(), table: Some(table.into()), supports: vec![] }
+    Command::Attack { attackers: attackers.iter().map(|a| (*a).into()).collect(), target: target.into(), table: Some(table.into()), supports: vec![] }
 }
 
 /// The CI plays first in 2003B and ends its movement phase: its conflict phase begins.
@@ -399,7 +399,7 @@ fn rule_23_1_a_fob_that_attacked_a_box_is_never_offered_the_advance() {
     assert_eq!(location(&mut s, "U"), "available");
     let Some(Prompt::Advance { units, .. }) = s.state(None).prompt else { panic!("the advance into the emptied box") };
     assert_eq!(units, vec!["B".to_string()], "the FOB is not offered");
-    assert!(!s.legal_commands().iter().any(|c| matches!(c, Command::Advance { units } if units.contains(&"F".to_string()))));
+    assert!(!s.legal_commands().iter().any(|c| matches!(c, Command::Advance { units } if units.iter().any(|u| u == "F"))));
     let e = s.apply(Command::Advance { units: vec!["F".into()] }).expect_err("a FOB never moves");
     assert!(e.contains("`F` may not advance"), "{e}");
     play(&mut s, &[Command::Advance { units: vec!["B".into()] }]);

@@ -10,7 +10,7 @@ const MIL_AT_0303: (&str, &str) = (r#"(id: "S-Mil", unit_type: "s_mil", at: "030
 const MIL_AT_0301: (&str, &str) = (r#"(id: "S-Mil", unit_type: "s_mil", at: "0305")"#, r#"(id: "S-Mil", unit_type: "s_mil", at: "0301")"#);
 
 fn overrun(units: &[&str], target: &str) -> Command {
-    Command::Overrun { units: units.iter().map(|s| (*s).to_string()).collect(), target: target.into() }
+    Command::Overrun { units: units.iter().map(|s| (*s).into()).collect(), target: target.into() }
 }
 
 fn mp_used(s: &mut sandtable::session::Session, unit: &str) -> u32 {

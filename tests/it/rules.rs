@@ -277,7 +277,7 @@ fn rule_5_7_11_militia_may_not_attack_below_a_track_threshold() {
     let e = s.apply(attack(&["S-1Inf", "S-Mil"], "0304")).expect_err("militia barred");
     assert!(e.contains("`S-Mil` may not attack while north_vp is AtMost(0)"), "{e}");
     assert_eq!(s.state_hash(), before);
-    assert!(!s.legal_commands().iter().any(|c| matches!(c, Command::Attack { attackers, .. } if attackers.contains(&"S-Mil".to_string()))));
+    assert!(!s.legal_commands().iter().any(|c| matches!(c, Command::Attack { attackers, .. } if attackers.iter().any(|a| a == "S-Mil"))));
     play(&mut s, &[attack(&["S-1Inf"], "0304")]);
 }
 

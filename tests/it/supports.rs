@@ -11,10 +11,10 @@ const RULES: &str = "(supports: [\
 
 fn attack_with(attackers: &[&str], target: &str, supports: &[&str]) -> Command {
     Command::Attack {
-        attackers: attackers.iter().map(|s| (*s).to_string()).collect(),
+        attackers: attackers.iter().map(|s| (*s).into()).collect(),
         target: target.into(),
         table: None,
-        supports: supports.iter().map(|s| (*s).to_string()).collect(),
+        supports: supports.iter().map(|s| (*s).into()).collect(),
     }
 }
 
@@ -58,5 +58,5 @@ fn rule_5_7_7_air_support_once_per_player_turn_adds_a_defender_step() {
     assert!(e.contains("used this player turn"), "{e}");
     let legal = s.legal_commands();
     assert!(legal.iter().any(|c| matches!(c, Command::Attack { supports, .. } if supports == &vec!["barrage".to_string()])));
-    assert!(!legal.iter().any(|c| matches!(c, Command::Attack { supports, .. } if supports.contains(&"air".to_string()))));
+    assert!(!legal.iter().any(|c| matches!(c, Command::Attack { supports, .. } if supports.iter().any(|s| s == "air"))));
 }

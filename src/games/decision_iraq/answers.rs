@@ -29,7 +29,7 @@ pub fn answer_options(game: &Game, prompt: &Prompt) -> Vec<Command> {
     match prompt {
         Prompt::PickUnits { units: ids, count, .. } => {
             for pick in combinations(ids, *count as usize, LIMIT) {
-                out.push(Command::PickUnits { units: pick });
+                out.push(Command::PickUnits { units: crate::model::command::names(&pick) });
             }
         }
         Prompt::Retreat { options, may_stay, .. } => {
@@ -37,7 +37,7 @@ pub fn answer_options(game: &Game, prompt: &Prompt) -> Vec<Command> {
                 out.push(Command::RetreatTo { moves: Vec::new() });
             }
             for offset in 0..8 {
-                let mut moves: Vec<(String, String)> = Vec::new();
+                let mut moves: Vec<(crate::model::command::Name, crate::model::command::Name)> = Vec::new();
                 for (i, (u, d)) in options.iter().enumerate() {
                     if d.is_empty() {
                         continue;
@@ -46,7 +46,7 @@ pub fn answer_options(game: &Game, prompt: &Prompt) -> Vec<Command> {
                     // (a box holds one unit).
                     let pick = (0..d.len()).map(|k| &d[(offset + i + k) % d.len()]).find(|t| !moves.iter().any(|(_, x)| x == *t && t.contains('/')));
                     if let Some(t) = pick {
-                        moves.push((u.clone(), t.clone()));
+                        moves.push((u.into(), t.into()));
                     }
                 }
                 let cmd = Command::RetreatTo { moves };
@@ -58,7 +58,7 @@ pub fn answer_options(game: &Game, prompt: &Prompt) -> Vec<Command> {
         Prompt::PlaceUnit { options, optional, .. } => {
             for (unit, spaces) in options {
                 for s in spaces {
-                    out.push(Command::Place { unit: unit.clone(), at: s.clone() });
+                    out.push(Command::Place { unit: unit.into(), at: s.into() });
                 }
             }
             if *optional {
@@ -67,7 +67,7 @@ pub fn answer_options(game: &Game, prompt: &Prompt) -> Vec<Command> {
             return out;
         }
         Prompt::ChooseSpace { spaces, .. } => {
-            return spaces.iter().map(|s| Command::ChooseSpace { space: s.clone() }).collect();
+            return spaces.iter().map(|s| Command::ChooseSpace { space: s.into() }).collect();
         }
         _ => {}
     }

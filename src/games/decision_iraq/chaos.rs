@@ -316,7 +316,7 @@ fn answer(mut ctx: CommandCtx, mut p: ChaosParams, conflict: Res<super::conflict
         }
         (Prompt::PlaceUnit { options, .. }, Command::Place { unit, at }, Some(NetwarEffect::PlaceUnit { level, then, .. })) => {
             let Some((_, spaces)) = options.iter().find(|(u, _)| u == unit) else { return ctx.reject(format!("`{unit}` is not offered")) };
-            if !spaces.contains(at) {
+            if !spaces.iter().any(|s| s == at) {
                 return ctx.reject(format!("`{unit}` may go to: {}", spaces.join(", ")));
             }
             let (Some(space), Some(u)) = (game.board.space(at), units.get(unit)) else { return };
@@ -332,7 +332,7 @@ fn answer(mut ctx: CommandCtx, mut p: ChaosParams, conflict: Res<super::conflict
                 }
             }
             let what = if placed { format!("{unit} is placed at {at}, level {to_level}") } else { format!("{unit} is raised to level {to_level}") };
-            ctx.log(LogKind::Command, format!("{what} ({cause})"), Some(at.clone()));
+            ctx.log(LogKind::Command, format!("{what} ({cause})"), Some(at.to_string()));
             if placed && !then.is_empty() {
                 // The event's follow-up (chaos 33: the PRT's cost) goes through the effect
                 // context like any table effect.
@@ -345,19 +345,19 @@ fn answer(mut ctx: CommandCtx, mut p: ChaosParams, conflict: Res<super::conflict
             }
         }
         (Prompt::PickUnits { units: ids, .. }, Command::PickUnits { units: picked }, Some(NetwarEffect::RemoveUnit { .. })) => {
-            if picked.len() != 1 || !ids.contains(&picked[0]) {
+            if picked.len() != 1 || !ids.iter().any(|s| *s == picked[0]) {
                 return ctx.reject(format!("pick one of: {}", ids.join(", ")));
             }
-            super::conflict::eliminate(&game, &ctx.turn, &mut ctx.glog, &mut q, picked);
+            super::conflict::eliminate(&game, &ctx.turn, &mut ctx.glog, &mut q, &crate::model::command::strings(picked));
         }
         (Prompt::PickUnits { units: ids, .. }, Command::PickUnits { units: picked }, None) => {
-            if picked.len() != 1 || !ids.contains(&picked[0]) {
+            if picked.len() != 1 || !ids.iter().any(|s| *s == picked[0]) {
                 return ctx.reject(format!("pick one of: {}", ids.join(", ")));
             }
-            super::conflict::apply_levels(&game, &ctx.turn, &mut ctx.glog, &mut q, picked, -1);
+            super::conflict::apply_levels(&game, &ctx.turn, &mut ctx.glog, &mut q, &crate::model::command::strings(picked), -1);
         }
         (Prompt::ChooseSpace { spaces, .. }, Command::ChooseSpace { space }, _) => {
-            if !spaces.contains(space) {
+            if !spaces.iter().any(|s| s == space) {
                 return ctx.reject(format!("choose one of: {}", spaces.join(", ")));
             }
             let Some(d) = game.board.space(space) else { return };

@@ -152,13 +152,13 @@ pub fn answer(game: &Game, turn: &TurnState, glog: &mut GameLog, pools: &mut Poo
             Ok(Some(resolve(game, turn, glog, pools, chain)))
         }
         Command::PlayChit { chit, .. } => {
-            if chit_kind(game, chit) != Some(NetwarChit::Cancel) || !pools.hands[side].contains(chit) {
+            if chit_kind(game, chit) != Some(NetwarChit::Cancel) || !pools.hands[side].iter().any(|h| h == chit) {
                 return Err(format!("`{chit}` is not a cancel chit in your hand"));
             }
             prompt.0 = None;
             pools.hands[side].retain(|h| h != chit);
             log(glog, game, turn, LogKind::Command, format!("{} plays {} to cancel it (20.5)", game.side_id(side), name(game, chit)), None);
-            chain.stack.push((side, chit.clone()));
+            chain.stack.push((side, chit.to_string()));
             Ok(offer_cancel(game, turn, glog, pools, chain, prompt))
         }
         _ => Err("answer with a cancel chit or pass".into()),
@@ -254,7 +254,7 @@ pub fn chit_commands(game: &Game, turn: &TurnState, units: &UnitsView, pools: &P
         let targets = std::iter::once("hand").chain(spaces.map(|s| game.board.key(s))).chain(own_units);
         for t in targets {
             if play_rejection(game, turn, units, pools, side, &chit, Some(t)).is_none() {
-                out.push(Command::PlayChit { chit: chit.clone(), target: Some(t.to_string()) });
+                out.push(Command::PlayChit { chit: chit.as_str().into(), target: Some(t.into()) });
             }
         }
     }
@@ -284,6 +284,7 @@ fn play_or_answer(ctx: CommandCtx, p: ChitParams, q: LossQuery) {
 
 fn play(mut ctx: CommandCtx, mut p: ChitParams, mut q: LossQuery) {
     let Some((side, Command::PlayChit { chit, target })) = ctx.cmd.0.clone() else { return };
+    let (chit, target) = (chit.to_string(), target.map(|t| t.to_string()));
     let units = q.view();
     let game = ctx.game.clone();
     if let Some(r) = play_rejection(&game, &ctx.turn, &units, &p.pools, side, &chit, target.as_deref()) {

@@ -41,13 +41,13 @@ pub fn answer_rejection(game: &Game, prompt: Option<&Prompt>, cmd: &Command) -> 
             if sorted.len() != picked.len() || picked.len() as u32 != *count {
                 return Some(format!("pick exactly {count} different unit(s) of: {}", ids.join(", ")));
             }
-            picked.iter().find(|u| !ids.contains(u)).map(|u| format!("`{u}` is not one of: {}", ids.join(", ")))
+            picked.iter().find(|u| !ids.iter().any(|s| s == *u)).map(|u| format!("`{u}` is not one of: {}", ids.join(", ")))
         }
         (Some(Prompt::Retreat { options, may_stay, .. }), Command::RetreatTo { moves }) => {
             let mut taken = Vec::new();
             for (u, to) in moves {
                 let Some((_, d)) = options.iter().find(|(x, _)| x == u) else { return Some(format!("`{u}` has no retreat to make")) };
-                if !d.contains(to) {
+                if !d.iter().any(|s| s == to) {
                     return Some(format!("`{u}` may not retreat to {to}; it may go to: {}", d.join(", ")));
                 }
                 if moves.iter().filter(|(x, _)| x == u).count() > 1 {
@@ -73,7 +73,7 @@ pub fn answer_rejection(game: &Game, prompt: Option<&Prompt>, cmd: &Command) -> 
             if picked.len() as u32 > *max {
                 return Some(format!("at most {max} unit(s) may advance, one per emptied box"));
             }
-            picked.iter().find(|u| !ids.contains(u)).map(|u| format!("`{u}` may not advance"))
+            picked.iter().find(|u| !ids.iter().any(|s| s == *u)).map(|u| format!("`{u}` may not advance"))
         }
         _ => Some("this answer does not fit the question asked".to_string()),
     }
@@ -117,8 +117,8 @@ fn answer(mut ctx: CommandCtx, mut p: ConflictParams, mut q: LossQuery) {
                 super::change_index(&game, &ctx.turn, &mut p.tracks, &mut ctx.glog, t, base, doublings, &format!("{who} adds its points of {key} (16.33)"));
             }
         }
-        (Step::Levels { delta, .. }, Command::PickUnits { units }, _) => apply_levels(&game, &ctx.turn, &mut ctx.glog, &mut q, &units, delta),
-        (Step::Eliminate { .. }, Command::PickUnits { units }, _) => eliminate(&game, &ctx.turn, &mut ctx.glog, &mut q, &units),
+        (Step::Levels { delta, .. }, Command::PickUnits { units }, _) => apply_levels(&game, &ctx.turn, &mut ctx.glog, &mut q, &crate::model::command::strings(&units), delta),
+        (Step::Eliminate { .. }, Command::PickUnits { units }, _) => eliminate(&game, &ctx.turn, &mut ctx.glog, &mut q, &crate::model::command::strings(&units)),
         (Step::Retreat { .. }, Command::RetreatTo { moves }, Some(Prompt::Retreat { options, may_stay, .. })) => {
             for (u, to) in &moves {
                 let Some(s) = game.board.space(to) else { continue };
@@ -127,7 +127,7 @@ fn answer(mut ctx: CommandCtx, mut p: ConflictParams, mut q: LossQuery) {
                         *loc = Location::OnMap(s);
                     }
                 }
-                ctx.log(LogKind::Command, format!("{u} retreats to {to} (16.43)"), Some(to.clone()));
+                ctx.log(LogKind::Command, format!("{u} retreats to {to} (16.43)"), Some(to.to_string()));
             }
             let unmoved: Vec<&String> = options.iter().map(|(u, _)| u).filter(|u| !moves.iter().any(|(x, _)| x == *u)).collect();
             let doomed: Vec<String> = unmoved.iter().filter(|u| !may_stay.contains(u)).map(|u| (*u).clone()).collect();
@@ -178,7 +178,7 @@ fn answer_chit(mut ctx: CommandCtx, mut p: ConflictParams, mut q: LossQuery) {
                     Offer::TacticalEdge(_) => NetwarChit::TacticalEdge,
                     Offer::InfoWar => NetwarChit::InfoWar,
                 };
-                if super::chits::chit_kind(&game, chit) != Some(kind) || !p.pools.hands[side].contains(chit) {
+                if super::chits::chit_kind(&game, chit) != Some(kind) || !p.pools.hands[side].iter().any(|h| h == chit) {
                     return ctx.reject(format!("`{chit}` is not the offered chit"));
                 }
                 p.prompt.0 = None;

@@ -80,6 +80,7 @@ pub fn plan_group(game: &Game, turn: &TurnState, units: &UnitsView, side: usize,
 
 fn group_attack(mut ctx: CommandCtx, mut p: ConflictParams, mut q: LossQuery) {
     let Some((side, Command::GroupAttack { attackers, defenders, table })) = ctx.cmd.0.clone() else { return };
+    let (attackers, defenders, table) = (crate::model::command::strings(&attackers), crate::model::command::strings(&defenders), table.map(|t| t.to_string()));
     let view = q.view();
     let game = ctx.game.clone();
     if p.conflict.0.is_some() || p.prompt.0.is_some() {
@@ -132,7 +133,7 @@ pub fn commands(game: &Game, turn: &TurnState, units: &UnitsView, side: usize) -
         for (a, d) in groups {
             for t in &game.scenario.tables.crts {
                 if plan_group(game, turn, units, side, &a, &d, Some(&t.id)).is_ok() {
-                    out.push(Command::GroupAttack { attackers: a.clone(), defenders: d.clone(), table: Some(String::from(&*t.id)) });
+                    out.push(Command::GroupAttack { attackers: crate::model::command::names(&a), defenders: crate::model::command::names(&d), table: Some(t.id.as_str().into()) });
                 }
             }
         }

@@ -393,6 +393,7 @@ pub fn recruit_check(game: &Game, turn: &TurnState, units: &UnitsView, (tracks, 
 
 fn recruit(mut ctx: CommandCtx, mut tracks: ResMut<Tracks>, control: Res<crate::model::Control>, start: Res<MobilizationStart>, mut q: LossQuery) {
     let Some((side, Command::Recruit { unit_type, at, surge })) = ctx.cmd.0.clone() else { return };
+    let (unit_type, at) = (unit_type.to_string(), at.to_string());
     let units = q.view();
     let game = ctx.game.clone();
     let (id, level, cost) = match recruit_check(&game, &ctx.turn, &units, (&tracks, &control), &start, side, &unit_type, &at, surge) {
@@ -434,6 +435,7 @@ pub fn withdraw_rejection(game: &Game, turn: &TurnState, units: &UnitsView, side
 
 fn withdraw(mut ctx: CommandCtx, mut q: LossQuery) {
     let Some((side, Command::Withdraw { unit })) = ctx.cmd.0.clone() else { return };
+    let unit = unit.to_string();
     let units = q.view();
     if let Some(r) = withdraw_rejection(&ctx.game, &ctx.turn, &units, side, &unit) {
         return ctx.reject(r);
@@ -490,7 +492,7 @@ pub fn mobilization_commands(game: &Game, turn: &TurnState, units: &UnitsView, (
                     };
                     debug_assert_eq!(ok, market.check(&r.unit_type, at, surge).is_ok(), "the legal list and the command agree on {} at {}", r.unit_type, game.board.key(at));
                     if ok && listed.insert((r.unit_type.as_str(), at, surge)) {
-                        out.push(Command::Recruit { unit_type: r.unit_type.clone(), at: game.board.key(at).to_string(), surge });
+                        out.push(Command::Recruit { unit_type: r.unit_type.as_str().into(), at: game.board.key(at).into(), surge });
                     }
                 }
             }
@@ -498,7 +500,7 @@ pub fn mobilization_commands(game: &Game, turn: &TurnState, units: &UnitsView, (
     }
     for u in units.all().iter().filter(|u| u.side == side && u.space().is_some()) {
         if withdraw_rejection(game, turn, units, side, &u.id).is_none() {
-            out.push(Command::Withdraw { unit: String::from(&*u.id) });
+            out.push(Command::Withdraw { unit: (&*u.id).into() });
         }
     }
     out

@@ -80,6 +80,7 @@ pub fn carry_options(game: &Game, turn: &TurnState, units: &UnitsView, control: 
 
 fn carry(mut ctx: CommandCtx, control: Res<Control>, mut q: LossQuery) {
     let Some((side, Command::Carry { carrier, passenger, to })) = ctx.cmd.0.clone() else { return };
+    let (carrier, passenger, to) = (carrier.to_string(), passenger.to_string(), to.to_string());
     let units = q.view();
     let game = ctx.game.clone();
     let options = match carry_options(&game, &ctx.turn, &units, &control, side, &carrier, &passenger) {
@@ -119,7 +120,7 @@ pub fn commands(game: &Game, turn: &TurnState, units: &UnitsView, control: &Cont
                 continue;
             }
             for (s, _) in carry_options(game, turn, units, control, side, &c.id, &p.id).unwrap_or_default() {
-                out.push(Command::Carry { carrier: String::from(&*c.id), passenger: String::from(&*p.id), to: game.board.key(s).to_string() });
+                out.push(Command::Carry { carrier: (&*c.id).into(), passenger: (&*p.id).into(), to: game.board.key(s).into() });
             }
         }
     }
