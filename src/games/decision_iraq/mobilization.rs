@@ -8,7 +8,7 @@ use bevy::prelude::*;
 
 use super::{index_track, is_foreign};
 use crate::scenario::board::SpaceKind;
-use crate::model::view::{UnitView, UnitsView};
+use crate::model::view::UnitsView;
 use crate::model::{Game, Location, SpaceId, StepLevel, Tracks, TurnState};
 use crate::rules::levels::range;
 use crate::rules::losses::LossQuery;
@@ -186,6 +186,10 @@ pub struct Market<'a> {
     side: usize,
     /// Units (of any side) per space: a box holds one unit (12.4).
     pub(super) occupied: Vec<u32>,
+    /// Per unit type: its units on the map at each level, and the first of its counters in the
+    /// pool (eliminated), counted in the same pass (12.2, 12.9, 24.5).
+    in_play: Vec<Vec<u32>>,
+    pool: Vec<Option<usize>>,
     facts: std::collections::BTreeMap<(usize, bool), TypeFacts>,
     /// The side's chart lines whose option is on, in chart order (27.3: lines are tried in
     /// order), found once rather than by side name at every district.
@@ -199,8 +203,19 @@ impl<'a> Market<'a> {
     #[must_use]
     pub fn new(game: &'a Game, turn: &'a TurnState, units: &'a UnitsView, (tracks, control): (&'a Tracks, &'a crate::model::Control), start: &'a MobilizationStart, side: usize) -> Self {
         let mut occupied = vec![0; game.board.len()];
-        for s in units.all().iter().filter_map(UnitView::space) {
-            occupied[s.index()] += 1;
+        let types = game.scenario.unit_types.len();
+        let (mut in_play, mut pool) = (vec![Vec::new(); types], vec![None; types]);
+        for (i, u) in units.all().iter().enumerate() {
+            if let Some(s) = u.space() {
+                occupied[s.index()] += 1;
+                let levels: &mut Vec<u32> = &mut in_play[u.type_index];
+                if levels.len() <= u.level as usize {
+                    levels.resize(u.level as usize + 1, 0);
+                }
+                levels[u.level as usize] += 1;
+            } else if u.location == Location::Eliminated && pool[u.type_index].is_none() {
+                pool[u.type_index] = Some(i);
+            }
         }
         let lines = super::netwar(game)
             .into_iter()
@@ -209,7 +224,7 @@ impl<'a> Market<'a> {
             .filter(|r| r.option.as_ref().is_none_or(|o| game.options.contains(o)))
             .collect();
         let (index, surge) = (index_track(game, side), surge_track(game, side));
-        Self { game, turn, units, tracks, control, start, side, occupied, facts: std::collections::BTreeMap::new(), lines, index, surge }
+        Self { game, turn, units, tracks, control, start, side, occupied, in_play, pool, facts: std::collections::BTreeMap::new(), lines, index, surge }
     }
 
     /// Why a recruit may not be made at `space`, or the purchase.
@@ -267,12 +282,17 @@ impl<'a> Market<'a> {
     /// What every purchase of unit type `t` with this payment shares, worked out on first use.
     fn facts(&mut self, t: usize, surge: bool) -> &TypeFacts {
         let (game, units) = (self.game, self.units);
+        let (in_play, pool) = (&self.in_play[t], self.pool[t]);
+        // `levels::free_at` from the counts: fewer units at the level on the map than its mix.
+        let free_at = |l: u32| crate::rules::levels::mix_at(game, t, l).is_none_or(|mix| in_play.get(l as usize).copied().unwrap_or(0) < mix);
         self.facts.entry((t, surge)).or_insert_with(|| {
             // 12.2: multi-level units enter at level 1; 24.5: bought with mobilization points,
-            // at the highest level with a free counter.
-            let level = if surge { crate::rules::levels::highest_free(game, units, t) } else { Some(range(game, t).map_or(0, |(lowest, _)| lowest)) };
-            let free = level.is_some_and(|l| crate::rules::levels::free_at(game, units, t, l, ""));
-            let counter = units.all().iter().position(|u| u.type_index == t && u.location == Location::Eliminated);
+            // at the highest level with a free counter (`levels::highest_free`).
+            let level = if surge { range(game, t).and_then(|(lo, hi)| (lo..=hi).rev().find(|l| free_at(*l))) } else { Some(range(game, t).map_or(0, |(lowest, _)| lowest)) };
+            debug_assert!(!surge || level == crate::rules::levels::highest_free(game, units, t));
+            let free = level.is_some_and(free_at);
+            debug_assert_eq!(free, level.is_some_and(|l| crate::rules::levels::free_at(game, units, t, l, "")));
+            let counter = pool;
             // 13.7: the Movement Restriction Chart holds for placements too.
             let bans = counter.map(|c| crate::rules::movement::entry_bans(game, units, &units.all()[c])).unwrap_or_default();
             TypeFacts { level, free, counter, bans }
