@@ -26,7 +26,12 @@ pub(super) fn add_systems(s: &mut Schedule) {
             .before(super::interdiction::prompt_for_markers),
     );
     s.add_systems(
-        (declare.run_if(command_is(|c| matches!(c, Command::Declare { .. }))), apply_pending_effects, apply_reductions)
+        // The effect systems run only when effects wait (their parameters are many to fetch).
+        (
+            declare.run_if(command_is(|c| matches!(c, Command::Declare { .. }))),
+            apply_pending_effects.run_if(|p: Res<PendingEffects>| !p.0.is_empty()),
+            apply_reductions.run_if(|r: Res<Reductions>| !r.0.is_empty()),
+        )
             .chain()
             .in_set(RulesSystems::Movement),
     );

@@ -255,6 +255,13 @@ impl Surroundings {
 /// [`legal_destinations`] with the side's surroundings worked out already.
 #[must_use]
 pub fn legal_destinations_among(game: &Game, units: &UnitsView, control: &Control, near: &Surroundings, unit: &UnitView) -> Vec<Destination> {
+    destinations(game, units, control, near, unit, None)
+}
+
+/// The legal destinations of `unit`, or (`only`) whether one space is among them: the search
+/// then ends once no cheaper or equal way to that space is left to find, and no other space
+/// is checked further.
+fn destinations(game: &Game, units: &UnitsView, control: &Control, near: &Surroundings, unit: &UnitView, only: Option<SpaceId>) -> Vec<Destination> {
     debug_assert_eq!(near.side, unit.side, "surroundings of the unit's own side");
     let Some(start) = unit.space() else { return Vec::new() };
     let Some(t) = game.scenario.unit_types.get(unit.type_index) else { return Vec::new() };
@@ -269,11 +276,11 @@ pub fn legal_destinations_among(game: &Game, units: &UnitsView, control: &Contro
     let board = &game.board;
     let banned = entry_bans(game, units, unit);
     let paths = near.paths || may_not_end_unsupplied(game, unit.side);
-    let mut out = search(game, control, near, &banned, unit, (allowance, paths), false);
+    let mut out = search(game, control, near, &banned, unit, (allowance, paths, only), false);
     // A ruleset may multiply the allowance for a move through spaces without open enemies
     // (DI 27.9: from a district with a friendly base, twice the allowance).
     if let Some(m) = game.ruleset.movement_boost(game, units, unit) {
-        for d in search(game, control, near, &banned, unit, (allowance * m, paths), true) {
+        for d in search(game, control, near, &banned, unit, (allowance * m, paths, only), true) {
             match out.iter_mut().find(|o| o.space == d.space) {
                 Some(o) if o.cost <= d.cost => {}
                 Some(o) => *o = d,
@@ -282,13 +289,16 @@ pub fn legal_destinations_among(game: &Game, units: &UnitsView, control: &Contro
         }
         out.sort_by_key(|d| d.space);
     }
+    if let Some(s) = only {
+        out.retain(|d| d.space == s);
+    }
     // DI 13.5: a unit may always move one district, leaving its box on the way if it is in one,
     // whatever its movement factor (not past the Movement Restriction Chart, reference 7.23).
     if !board.is_hex && unit.activity.mp_used == 0 && !unit.activity.moved {
         let area = board.area_of(start);
         for e in &board.edges[area.index()] {
             let to = e.to;
-            if !matches!(board.spaces[to.index()].kind, SpaceKind::Area) || banned[to.index()] || out.iter().any(|d| d.space == to) || !near.room_for(game, to, 1) {
+            if only.is_some_and(|s| s != to) || !matches!(board.spaces[to.index()].kind, SpaceKind::Area) || banned[to.index()] || out.iter().any(|d| d.space == to) || !near.room_for(game, to, 1) {
                 continue;
             }
             let path = match (paths, area == start) {
@@ -321,7 +331,7 @@ pub fn legal_destinations_among(game: &Game, units: &UnitsView, control: &Contro
 
 /// The cheapest path to every space within `allowance`; `avoid_enemies`: through no space of an
 /// area holding enemy units in its open part.
-fn search(game: &Game, control: &Control, near: &Surroundings, banned: &[bool], unit: &UnitView, (allowance, paths): (u32, bool), avoid_enemies: bool) -> Vec<Destination> {
+fn search(game: &Game, control: &Control, near: &Surroundings, banned: &[bool], unit: &UnitView, (allowance, paths, until): (u32, bool, Option<SpaceId>), avoid_enemies: bool) -> Vec<Destination> {
     let Some(start) = unit.space() else { return Vec::new() };
     let Some(t) = game.scenario.unit_types.get(unit.type_index) else { return Vec::new() };
     let board = &game.board;
@@ -329,7 +339,7 @@ fn search(game: &Game, control: &Control, near: &Surroundings, banned: &[bool], 
     let infiltrates = t.flags.contains(&UnitFlag::Infiltration);
     let zoc = |s: SpaceId| !infiltrates && near.zoc.contains(s);
     let enemy = |s: SpaceId| near.enemy.contains(s);
-    SEARCH.with_borrow_mut(|scratch| search_in(game, control, near, banned, unit, (allowance, paths), avoid_enemies, (start, t, board), (zoc, enemy), scratch))
+    SEARCH.with_borrow_mut(|scratch| search_in(game, control, near, banned, unit, (allowance, paths, until), avoid_enemies, (start, t, board), (zoc, enemy), scratch))
 }
 
 /// Reused between searches on one thread: the best cost and the step before of every space the
@@ -383,7 +393,7 @@ fn search_in(
     near: &Surroundings,
     banned: &[bool],
     unit: &UnitView,
-    (allowance, paths): (u32, bool),
+    (allowance, paths, until): (u32, bool, Option<SpaceId>),
     avoid_enemies: bool,
     (start, t, board): (SpaceId, &crate::scenario::schema::UnitTypeDef, &crate::scenario::board::Board),
     (zoc, enemy): (impl Fn(SpaceId) -> bool, impl Fn(SpaceId) -> bool),
@@ -399,6 +409,11 @@ fn search_in(
     // Area maps: an infiltrating unit passes through spaces holding enemy units (DI 13.6).
     let passes_enemies = !board.is_hex && t.flags.contains(&UnitFlag::Infiltration);
     while let Some(Reverse((cost, here))) = heap.pop() {
+        // Past the cost of the one space asked about: its cost and its path (ties going to the
+        // lower space before) can no longer change.
+        if until.is_some_and(|u| sc.best(u).is_some_and(|b| cost > b)) {
+            break;
+        }
         if sc.best(here) != Some(cost) {
             continue;
         }
@@ -549,7 +564,9 @@ pub fn move_check(game: &Game, units: &UnitsView, control: &Control, side: usize
         return Err(format!("`{unit}` is static and never moves"));
     }
     let target = game.board.space(to).ok_or_else(|| format!("unknown space `{to}`"))?;
-    legal_destinations(game, units, control, u).into_iter().find(|d| d.space == target).ok_or_else(|| {
+    let found = destinations(game, units, control, &Surroundings::of(game, units, u.side), u, Some(target)).into_iter().find(|d| d.space == target);
+    debug_assert_eq!(found, legal_destinations(game, units, control, u).into_iter().find(|d| d.space == target), "the search for one space and the full search agree on {to} for {unit}");
+    found.ok_or_else(|| {
         let allowance = movement_allowance(game, u).saturating_sub(u.activity.mp_used);
         let supply = if may_not_end_unsupplied(game, side) { ", supply" } else { "" };
         format!("{to} is not reachable by `{unit}` with {allowance} MP (terrain, zones of control, enemy units, stacking{supply})")

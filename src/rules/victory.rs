@@ -14,7 +14,7 @@ use crate::model::log::{GameLog, LogKind};
 pub(super) fn add_systems(s: &mut Schedule) {
     s.add_systems(check_held.run_if(super::supply::phase_started).in_set(RulesSystems::PhaseStart));
     s.add_systems(
-        (check_sudden_death, check_end_of_turn, apply_before_final, determine_final_victory).chain().run_if(accepted).in_set(RulesSystems::Victory),
+        (check_sudden_death, check_end_of_turn, apply_before_final.run_if(final_due), determine_final_victory).chain().run_if(accepted).in_set(RulesSystems::Victory),
     );
 }
 
@@ -160,6 +160,12 @@ pub fn condition_holds(game: &Game, control: &Control, tracks: &Tracks, units: &
 
 /// The effects made at final determination, before its conditions are read (tutorial 5.9: the
 /// landing penalty is rolled then).
+/// Run condition: the last turn is over, no result yet, and the scenario has effects made at
+/// final determination (so [`apply_before_final`] fetches its parameters only then).
+fn final_due(game: Res<Game>, turn: Res<TurnState>) -> bool {
+    turn.result.is_none() && turn.turn >= game.scenario.turns.labels.len() && !game.scenario.victory.before_final.is_empty()
+}
+
 fn apply_before_final(mut p: EffectParams, mut outcome: ResMut<Outcome>) {
     if p.turn.result.is_some() || p.turn.turn < p.game.scenario.turns.labels.len() || p.game.scenario.victory.before_final.is_empty() {
         return;
