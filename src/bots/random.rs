@@ -21,15 +21,19 @@ impl RandomPlayer {
 
     /// Picks one legal command, or `None` if there is none (game over).
     pub fn choose(&mut self, session: &mut Session) -> Option<Command> {
-        let legal = session.legal_commands();
+        let mut legal = session.legal_commands();
         if legal.is_empty() {
             return None;
         }
-        let others: Vec<&Command> = legal.iter().filter(|c| **c != Command::EndPhase).collect();
-        let end_ok = legal.contains(&Command::EndPhase);
-        if others.is_empty() || (end_ok && self.rng.random_range(0..100) < self.end_phase_percent) {
-            return Some(if end_ok { Command::EndPhase } else { legal[0].clone() });
+        let other = |c: &Command| !matches!(c, Command::EndPhase);
+        let others = legal.iter().filter(|c| other(c)).count();
+        let end_ok = others < legal.len();
+        if others == 0 || (end_ok && self.rng.random_range(0..100) < self.end_phase_percent) {
+            return Some(if end_ok { Command::EndPhase } else { legal.swap_remove(0) });
         }
-        Some(others[self.rng.random_range(0..others.len())].clone())
+        // The pick-th of the other commands, in list order (no list of them is built).
+        let pick = self.rng.random_range(0..others);
+        let at = legal.iter().enumerate().filter(|(_, c)| other(c)).nth(pick).map(|(i, _)| i)?;
+        Some(legal.swap_remove(at))
     }
 }
