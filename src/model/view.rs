@@ -102,7 +102,9 @@ impl UnitsView {
         it: impl Iterator<Item = (&'a Unit, &'a Location, &'a StepLevel, &'a Activity, &'a Hidden)>,
         ranks: Option<std::sync::Arc<RankIndex>>,
     ) -> Self {
-        let view = Self::new(
+        // Sized once for every unit of the game (a query need not say how many it yields).
+        let mut units = Vec::with_capacity(ranks.as_ref().map_or(0, |r| r.len()));
+        units.extend(
             it.map(|(u, l, s, a, h)| UnitView {
                 id: u.id.clone(),
                 rank: u.rank,
@@ -112,10 +114,9 @@ impl UnitsView {
                 level: s.0,
                 activity: *a,
                 hidden: h.0,
-            })
-            .collect(),
+            }),
         );
-        Self { ranks, ..view }
+        Self { ranks, ..Self::new(units) }
     }
 
     /// Every unit, in id order.
