@@ -27,7 +27,8 @@ pub fn legal_commands(world: &mut World) -> Vec<Command> {
     let control = world.resource::<Control>();
     let prompt = world.resource::<PendingPrompt>().0.as_ref();
     let Some(side) = turn.acting_side(game, prompt) else { return Vec::new() };
-    let mut out = Vec::new();
+    // Room for a typical list from the start (it is not grown by doubling from one).
+    let mut out = Vec::with_capacity(32);
     let ruleset = game.ruleset.clone();
     // A prompt of the ruleset's own is answered from its list.
     if let Some(p) = prompt
