@@ -120,8 +120,8 @@ pub fn enemy_zoc(game: &Game, units: &UnitsView, side: usize) -> Vec<bool> {
 /// unless it is of the excepted type and fewer than the allowed number of its side's units of
 /// that type stand in the ban's spaces.
 #[must_use]
-pub fn entry_bans(game: &Game, units: &UnitsView, unit: &UnitView) -> Vec<bool> {
-    let mut out = vec![false; game.board.len()];
+pub fn entry_bans(game: &Game, units: &UnitsView, unit: &UnitView) -> SpaceSet {
+    let mut out = SpaceSet::new(game.board.len());
     for ban in game.lookups.bans(unit.type_index) {
         let excepted = ban.except.is_some_and(|(ty, max)| {
             let inside = |u: &UnitView| u.rank != unit.rank && u.side == unit.side && u.type_index == ty && u.space().is_some_and(|s| ban.spaces.contains(&s));
@@ -129,7 +129,7 @@ pub fn entry_bans(game: &Game, units: &UnitsView, unit: &UnitView) -> Vec<bool> 
         });
         if !excepted {
             for s in &ban.spaces {
-                out[s.index()] = true;
+                out.insert(*s);
             }
         }
     }
@@ -298,7 +298,7 @@ fn destinations(game: &Game, units: &UnitsView, control: &Control, near: &Surrou
         let area = board.area_of(start);
         for e in &board.edges[area.index()] {
             let to = e.to;
-            if only.is_some_and(|s| s != to) || !matches!(board.spaces[to.index()].kind, SpaceKind::Area) || banned[to.index()] || out.iter().any(|d| d.space == to) || !near.room_for(game, to, 1) {
+            if only.is_some_and(|s| s != to) || !matches!(board.spaces[to.index()].kind, SpaceKind::Area) || banned.contains(to) || out.iter().any(|d| d.space == to) || !near.room_for(game, to, 1) {
                 continue;
             }
             let path = match (paths, area == start) {
@@ -331,7 +331,7 @@ fn destinations(game: &Game, units: &UnitsView, control: &Control, near: &Surrou
 
 /// The cheapest path to every space within `allowance`; `avoid_enemies`: through no space of an
 /// area holding enemy units in its open part.
-fn search(game: &Game, control: &Control, near: &Surroundings, banned: &[bool], unit: &UnitView, (allowance, paths, until): (u32, bool, Option<SpaceId>), avoid_enemies: bool) -> Vec<Destination> {
+fn search(game: &Game, control: &Control, near: &Surroundings, banned: &SpaceSet, unit: &UnitView, (allowance, paths, until): (u32, bool, Option<SpaceId>), avoid_enemies: bool) -> Vec<Destination> {
     let Some(start) = unit.space() else { return Vec::new() };
     let Some(t) = game.scenario.unit_types.get(unit.type_index) else { return Vec::new() };
     let board = &game.board;
@@ -391,7 +391,7 @@ fn search_in(
     game: &Game,
     control: &Control,
     near: &Surroundings,
-    banned: &[bool],
+    banned: &SpaceSet,
     unit: &UnitView,
     (allowance, paths, until): (u32, bool, Option<SpaceId>),
     avoid_enemies: bool,
@@ -436,7 +436,7 @@ fn search_in(
             }
             // Hex maps: no entering a hex held by the enemy (that is combat, not movement);
             // spaces the unit's contingent may not enter (DI 13.7).
-            if (enemy(to) && board.is_hex) || banned[to.index()] {
+            if (enemy(to) && board.is_hex) || banned.contains(to) {
                 continue;
             }
             // A doubled move (DI 27.9) uses no district with open enemy units.
@@ -478,16 +478,12 @@ fn search_in(
         }
         let mut path = Vec::new();
         if paths {
-            path.push(space);
-            let mut cur = space;
-            while let Some(p) = sc.prev(cur) {
-                if p == start {
-                    break;
-                }
-                path.push(p);
-                cur = p;
+            // Walked back twice: once to size the path, once to write it in order.
+            let back = || std::iter::successors(Some(space), |&c| sc.prev(c).filter(|&p| p != start));
+            path = vec![space; back().count()];
+            for (slot, s) in path.iter_mut().rev().zip(back()) {
+                *slot = s;
             }
-            path.reverse();
         }
         out.push(Destination { space, cost, path });
     }

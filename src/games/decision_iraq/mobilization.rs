@@ -170,7 +170,7 @@ struct TypeFacts {
     free: bool,
     /// Index in the units view of the counter bought.
     counter: Option<usize>,
-    bans: Vec<bool>,
+    bans: crate::model::space_set::SpaceSet,
 }
 
 /// The state a purchase is checked against, and what purchases of that state share, worked out
@@ -336,7 +336,7 @@ impl<'a> Market<'a> {
             return false;
         }
         let facts = self.facts(t, surge);
-        facts.level.is_some() && facts.free && facts.counter.is_some() && !facts.bans[district.index()]
+        facts.level.is_some() && facts.free && facts.counter.is_some() && !facts.bans.contains(district)
     }
 
     /// Outside set-up: the price of the first chart line that places the unit type in the
@@ -396,7 +396,7 @@ impl<'a> Market<'a> {
             return Err(Refusal::NoneFreeAt(unit_type, level));
         }
         let counter = facts.counter.ok_or(Refusal::AllInPlay(unit_type))?;
-        if facts.bans[district.index()] {
+        if facts.bans.contains(district) {
             return Err(Refusal::Restricted(unit_type, game.board.key(district)));
         }
         Ok(Purchase { counter, level, cost })

@@ -58,7 +58,7 @@ pub fn destinations(game: &Game, units: &UnitsView, u: &UnitView, area: SpaceId)
         let mut next = Vec::new();
         for d in frontier {
             for n in neighbours(game, d) {
-                if banned[n.index()] || !seen.insert(n) {
+                if banned.contains(n) || !seen.insert(n) {
                     continue;
                 }
                 next.push(n);
