@@ -20,6 +20,10 @@ use sandtable::games::{load_file, load_str};
 use sandtable::scenario::Loaded;
 use sandtable::session::{GameSetup, Session};
 
+/// The allocator the `sandtable` binary uses, so that the figures are the program's.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn median(mut v: Vec<f64>) -> f64 {
     v.sort_by(f64::total_cmp);
     v[v.len() / 2]

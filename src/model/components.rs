@@ -7,8 +7,9 @@ use crate::scenario::board::SpaceId;
 /// Identity of a counter: stable id from the scenario, its type and owning side.
 #[derive(Component, Clone, Debug, PartialEq, Eq)]
 pub struct Unit {
-    /// Shared, so that a view of the units copies no text.
-    pub id: std::sync::Arc<str>,
+    /// Held inline when short (every unit id of the shipped games is): a view of the units
+    /// copies it without touching a shared count.
+    pub id: crate::model::command::Name,
     /// Place of the id in the sorted order of every unit's id (views sort by it).
     pub rank: u32,
     /// Index into `Scenario::unit_types`.

@@ -20,7 +20,7 @@ pub struct Destination {
 
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct UnitView {
-    pub id: std::sync::Arc<str>,
+    pub id: crate::model::command::Name,
     /// Place of the id in the sorted order of every unit's id.
     #[serde(skip)]
     pub rank: u32,
@@ -75,7 +75,7 @@ pub struct UnitsView {
 }
 
 /// The rank (place in id order) of every unit of a game, by id.
-pub type RankIndex = bevy::platform::collections::HashMap<std::sync::Arc<str>, u32>;
+pub type RankIndex = bevy::platform::collections::HashMap<crate::model::command::Name, u32>;
 
 impl PartialEq for UnitsView {
     fn eq(&self, other: &Self) -> bool {

@@ -148,7 +148,7 @@ fn fill_world(world: &mut World, loaded: &Loaded, ruleset: std::sync::Arc<dyn cr
     let mut ranks = crate::model::view::RankIndex::default();
     for (rank, (id, t, loc, level, hidden)) in all.into_iter().enumerate() {
         let side = game.type_side(t).unwrap_or(0);
-        let shared: std::sync::Arc<str> = std::sync::Arc::from(id.as_str());
+        let shared = crate::model::command::Name::new(id.as_str());
         ranks.insert(shared.clone(), rank as u32);
         let e = world
             .spawn((

@@ -14,8 +14,10 @@ use crate::session::Session;
 pub fn check_invariants(s: &mut Session) -> Result<(), String> {
     let units = UnitsView::from_world(&mut s.world);
     let game = s.game();
+    // Ranks are given at spawn, one per id (the place of the id in sorted order): a unit twice
+    // is a rank twice, found by comparing numbers, not text.
     for w in units.all().windows(2) {
-        if w[0].id == w[1].id {
+        if w[0].rank == w[1].rank {
             return Err(format!("unit {} exists twice", w[0].id));
         }
     }
