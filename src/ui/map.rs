@@ -72,6 +72,17 @@ fn attributes_line(game: &crate::model::Game, space: usize) -> String {
     texts.chain((!ints.is_empty()).then(|| ints.join("/"))).chain(flags).collect::<Vec<_>>().join(" ")
 }
 
+/// Text centred at `at` in a box `width` wide: a name longer than the box is set smaller (down
+/// to three fifths of the size) so that it reads whole instead of cut at the box's edges.
+fn fitted_text(painter: &egui::Painter, at: Pos2, text: String, font: egui::FontId, width: f32, color: Color32) {
+    let wide = painter.layout_no_wrap(text.clone(), font.clone(), color).size().x;
+    let mut f = font;
+    if wide > width && wide > 0.0 {
+        f.size = (f.size * width / wide).max(f.size * 0.6);
+    }
+    painter.text(at, Align2::CENTER_CENTER, text, f, color);
+}
+
 fn hex_corners(c: Pos2, size: f32, flat: bool) -> Vec<Pos2> {
     (0..6)
         .map(|i| {
@@ -204,12 +215,15 @@ pub fn map_ui(ui: &mut egui::Ui, client: &mut Client, images: &super::images::Ma
             SpaceKind::Area | SpaceKind::OffMap { .. } => {
                 let r = Rect::from_center_size(c, Vec2::new(size * 2.3, size * 1.7));
                 painter.rect(r, 6.0, Color32::from_rgb(214, 204, 176), Stroke::new(1.5, Color32::BLACK), StrokeKind::Inside);
-                painter.with_clip_rect(r).text(r.center_top() + Vec2::new(0.0, size * 0.22), Align2::CENTER_CENTER, sp.name.as_deref().unwrap_or(&sp.key), font.clone(), Color32::BLACK);
+                let name = sp.name.as_deref().unwrap_or(&sp.key).to_string();
+                // Clear of the control flag in the box's top right corner (drawn below).
+                let flag_half = (size * 0.2).max(7.0) / 2.0;
+                fitted_text(&painter.with_clip_rect(r), r.center_top() + Vec2::new(0.0, size * 0.22), name, font.clone(), 2.0 * (size - flag_half) - 4.0, Color32::BLACK);
                 // The area's printed data (sect, points, oil...) under its name, from the
                 // scenario's attributes; the tooltip names each.
                 let line = attributes_line(&game, i);
                 if !line.is_empty() {
-                    painter.with_clip_rect(r).text(r.center_top() + Vec2::new(0.0, size * 0.46), Align2::CENTER_CENTER, line, small.clone(), Color32::from_gray(70));
+                    fitted_text(&painter.with_clip_rect(r), r.center_top() + Vec2::new(0.0, size * 0.46), line, small.clone(), r.width() - 6.0, Color32::from_gray(70));
                 }
             }
             SpaceKind::Slot { .. } => {
