@@ -23,7 +23,8 @@ pub struct Scenario {
     pub title: String,
     #[serde(default)]
     pub description: String,
-    /// Which ruleset plugin plays this scenario (`generic`, `tutorial`, `decision_iraq`, ...).
+    /// Which registered ruleset plays this scenario (`generic` when absent; `sandtable check`
+    /// names the others when the field is wrong).
     #[serde(default = "default_ruleset")]
     pub ruleset: String,
     /// Parameters of the generic rules (ZOC variant, how losses are paid...).
