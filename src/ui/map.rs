@@ -83,6 +83,11 @@ fn fitted_text(painter: &egui::Painter, at: Pos2, text: String, font: egui::Font
     painter.text(at, Align2::CENTER_CENTER, text, f, color);
 }
 
+/// The side of a control flag on a space `size` across (the names of areas keep clear of it).
+fn flag_side(size: f32) -> f32 {
+    (size * 0.2).max(7.0)
+}
+
 fn hex_corners(c: Pos2, size: f32, flat: bool) -> Vec<Pos2> {
     (0..6)
         .map(|i| {
@@ -217,7 +222,7 @@ pub fn map_ui(ui: &mut egui::Ui, client: &mut Client, images: &super::images::Ma
                 painter.rect(r, 6.0, Color32::from_rgb(214, 204, 176), Stroke::new(1.5, Color32::BLACK), StrokeKind::Inside);
                 let name = sp.name.as_deref().unwrap_or(&sp.key).to_string();
                 // Clear of the control flag in the box's top right corner (drawn below).
-                let flag_half = (size * 0.2).max(7.0) / 2.0;
+                let flag_half = flag_side(size) / 2.0;
                 fitted_text(&painter.with_clip_rect(r), r.center_top() + Vec2::new(0.0, size * 0.22), name, font.clone(), 2.0 * (size - flag_half) - 4.0, Color32::BLACK);
                 // The area's printed data (sect, points, oil...) under its name, from the
                 // scenario's attributes; the tooltip names each.
@@ -296,7 +301,7 @@ pub fn map_ui(ui: &mut egui::Ui, client: &mut Client, images: &super::images::Ma
             if let Some(owner) = control.owner.get(i).copied().flatten()
                 && (sp.vp != 0 || !board.is_hex)
             {
-                let flag = Rect::from_center_size(corner, Vec2::splat((size * 0.2).max(7.0)));
+                let flag = Rect::from_center_size(corner, Vec2::splat(flag_side(size)));
                 painter.rect(flag, 1.0, color(&game.scenario.sides[owner].color), Stroke::new(1.0, Color32::BLACK), StrokeKind::Inside);
             }
             if control.interdicted.get(i).copied().unwrap_or(false) {
