@@ -9,82 +9,154 @@
 
 use std::sync::Arc;
 
+use bevy::ecs::change_detection::{DetectChanges, Tick};
 use bevy::ecs::query::QueryEntityError;
-use bevy::ecs::system::SystemParam;
-use bevy::prelude::{Entity, Mut, Query, ResMut, Resource, World};
+use bevy::ecs::system::{SystemChangeTick, SystemParam};
+use bevy::prelude::{Entity, Mut, Query, Ref, ResMut, Resource, World};
 
 use super::components::{Activity, Hidden, Location, StepLevel, Unit};
-use super::view::{RankIndex, UnitsView};
+use super::view::{RankIndex, UnitView, UnitsView};
 
-/// The shared view (`None` once a unit may have changed since it was built), and how many
-/// times units were open to change: a system that depends on the units alone may skip its work
-/// when that count has not moved since its last run.
+/// The shared view, whether a unit may have changed since it was built, and how many times
+/// units were open to change: a system that depends on the units alone may skip its work when
+/// that count has not moved since its last run.
 #[derive(Resource, Default)]
 pub struct UnitsNow {
     view: Option<Arc<UnitsView>>,
+    /// A unit was open to change since the view was last brought up to date.
+    dirty: bool,
+    /// Changes stamped after this tick are not in the view yet (the tick before the one at
+    /// which the view was last brought up to date: a change made later in the same system
+    /// carries that tick).
+    since: Tick,
     changes: u64,
     /// The units' ranks by id (set at spawn), shared by every view built.
     ranks: Option<Arc<RankIndex>>,
 }
 
+/// One unit's components as a query yields them, and whether any of them changed after a tick.
+type UnitItem<'a> = (&'a Unit, &'a Location, &'a StepLevel, &'a Activity, &'a Hidden);
+
+/// A view brought up to date goes back to a full build past this age in ticks (a game plays
+/// far fewer; Bevy's change ticks are only comparable within `Tick::MAX`).
+const PATCH_AGE: u32 = 1 << 30;
+
 impl UnitsNow {
     /// No view yet; views will find units by id through `ranks`.
     #[must_use]
     pub fn with_ranks(ranks: RankIndex) -> Self {
-        Self { view: None, changes: 0, ranks: Some(Arc::new(ranks)) }
+        Self { ranks: Some(Arc::new(ranks)), ..Self::default() }
     }
 
-    fn get_or_build<'a>(&mut self, it: impl Iterator<Item = (&'a Unit, &'a Location, &'a StepLevel, &'a Activity, &'a Hidden)>) -> Arc<UnitsView> {
-        let ranks = &self.ranks;
-        self.view.get_or_insert_with(|| Arc::new(UnitsView::collect(it, ranks.clone()))).clone()
-    }
-
-    /// Forgets the view: a unit may change.
-    pub fn stale(&mut self) {
-        self.view = None;
-        self.changes += 1;
-    }
-
-    /// The view as the world stands, built if it is stale (or if the world keeps none: a world
-    /// not spawned by the session).
-    pub fn of_world(world: &mut World) -> Arc<UnitsView> {
-        if let Some(v) = world.get_resource::<UnitsNow>().and_then(|n| n.view.clone()) {
-            return v;
+    /// The view, up to date: kept as is if no unit was open to change, else patched with the
+    /// units whose components changed after `since` (the Bevy change ticks tell which: a
+    /// command changes a few units of hundreds), else built whole. `each(since, f)` calls `f`
+    /// on every unit in rank order with whether it changed after `since`.
+    fn up_to_date(&mut self, now: Tick, mut each: impl FnMut(Tick, &mut dyn FnMut(UnitItem<'_>, bool))) -> Arc<UnitsView> {
+        let before = Tick::new(now.get().wrapping_sub(1));
+        let young = now.get().wrapping_sub(self.since.get()) < PATCH_AGE;
+        match (&mut self.view, self.dirty) {
+            (Some(v), false) => return v.clone(),
+            (Some(v), true) if young => {
+                let view = Arc::make_mut(v);
+                let mut whole = true;
+                each(self.since, &mut |(u, l, s, a, h), changed| {
+                    if changed {
+                        whole &= view.patch(u.rank, unit_view(u, l, s, a, h));
+                    }
+                });
+                if !whole {
+                    self.view = None;
+                }
+            }
+            _ => self.view = None,
         }
-        let mut q = world.query::<(&Unit, &Location, &StepLevel, &Activity, &Hidden)>();
-        let ranks = world.get_resource::<UnitsNow>().and_then(|n| n.ranks.clone());
-        let v = Arc::new(UnitsView::collect(q.iter(world), ranks));
-        if let Some(mut now) = world.get_resource_mut::<UnitsNow>() {
-            now.view = Some(v.clone());
+        self.dirty = false;
+        self.since = before;
+        if let Some(v) = &self.view {
+            return v.clone();
         }
+        let mut units = Vec::with_capacity(self.ranks.as_ref().map_or(0, |r| r.len()));
+        each(before, &mut |(u, l, s, a, h), _| units.push(unit_view(u, l, s, a, h)));
+        let v = Arc::new(UnitsView::with_ranks(units, self.ranks.clone()));
+        self.view = Some(v.clone());
         v
     }
 
-    /// Whether the view kept (if any) is the units as they are: checked after every command in
-    /// debug builds, so a write that did not mark the view stale fails the tests.
-    pub fn is_true_to(world: &mut World) -> bool {
-        let Some(kept) = world.get_resource::<UnitsNow>().and_then(|n| n.view.clone()) else { return true };
-        let mut q = world.query::<(&Unit, &Location, &StepLevel, &Activity, &Hidden)>();
-        *kept == UnitsView::collect(q.iter(world), None)
+    /// A unit may change.
+    pub fn stale(&mut self) {
+        self.dirty = true;
+        self.changes += 1;
     }
+
+    /// The view as the world stands, brought up to date if a unit may have changed (or built,
+    /// if the world keeps none: a world not spawned by the session).
+    pub fn of_world(world: &mut World) -> Arc<UnitsView> {
+        if let Some(v) = world.get_resource::<UnitsNow>().filter(|n| !n.dirty).and_then(|n| n.view.clone()) {
+            return v;
+        }
+        let now = world.change_tick();
+        let mut q = world.query::<(&Unit, Ref<Location>, Ref<StepLevel>, Ref<Activity>, Ref<Hidden>)>();
+        if !world.contains_resource::<UnitsNow>() {
+            return Arc::new(UnitsView::collect(q.iter(world).map(|item| changed_after(item, now, now).0), None));
+        }
+        world.resource_scope(|world, mut units_now: Mut<UnitsNow>| {
+            units_now.up_to_date(now, |since, f| q.iter(world).for_each(|item| {
+                let (unit, changed) = changed_after(item, since, now);
+                f(unit, changed);
+            }))
+        })
+    }
+
+    /// Whether the view, brought up to date, is the units as they are: checked after every
+    /// command in debug builds, so a write that did not mark the view stale, or a patch that
+    /// missed a change, fails the tests.
+    pub fn is_true_to(world: &mut World) -> bool {
+        if !world.contains_resource::<UnitsNow>() {
+            return true;
+        }
+        let kept = Self::of_world(world);
+        let mut q = world.query::<(&Unit, &Location, &StepLevel, &Activity, &Hidden)>();
+        kept.index_is_true() && *kept == UnitsView::collect(q.iter(world), None)
+    }
+}
+
+fn unit_view(u: &Unit, l: &Location, s: &StepLevel, a: &Activity, h: &Hidden) -> UnitView {
+    UnitView { id: u.id.clone(), rank: u.rank, type_index: u.type_index, side: u.side, location: *l, level: s.0, activity: *a, hidden: h.0 }
+}
+
+/// A unit's components and whether any changed after `since` (`now`: the tick of the reader).
+fn changed_after<'a>(
+    (u, l, s, a, h): (&'a Unit, Ref<'a, Location>, Ref<'a, StepLevel>, Ref<'a, Activity>, Ref<'a, Hidden>),
+    since: Tick,
+    now: Tick,
+) -> (UnitItem<'a>, bool) {
+    let newer = |t: Tick| t.is_newer_than(since, now);
+    let changed = newer(l.last_changed()) || newer(s.last_changed()) || newer(a.last_changed()) || newer(h.last_changed());
+    ((u, l.into_inner(), s.into_inner(), a.into_inner(), h.into_inner()), changed)
 }
 
 /// Read access to every unit, with the shared view.
 #[derive(SystemParam)]
 pub struct UnitQuery<'w, 's> {
-    q: Query<'w, 's, (&'static Unit, &'static Location, &'static StepLevel, &'static Activity, &'static Hidden)>,
+    q: Query<'w, 's, (&'static Unit, Ref<'static, Location>, Ref<'static, StepLevel>, Ref<'static, Activity>, Ref<'static, Hidden>)>,
     now: ResMut<'w, UnitsNow>,
+    tick: SystemChangeTick,
 }
 
 impl UnitQuery<'_, '_> {
-    /// Every unit, sorted by id (shared; built only if a unit changed since the last one).
+    /// Every unit, sorted by id (shared; brought up to date only if a unit changed since).
     pub fn view(&mut self) -> Arc<UnitsView> {
-        self.now.get_or_build(self.q.iter())
+        let (q, now) = (&self.q, self.tick.this_run());
+        self.now.up_to_date(now, |since, f| q.iter().for_each(|item| {
+                let (unit, changed) = changed_after(item, since, now);
+                f(unit, changed);
+            }))
     }
 
     /// The units' components, in entity order.
-    pub fn iter(&self) -> impl Iterator<Item = (&Unit, &Location, &StepLevel, &Activity, &Hidden)> {
-        self.q.iter()
+    pub fn iter(&self) -> impl Iterator<Item = UnitItem<'_>> {
+        self.q.iter().map(|(u, l, s, a, h)| (u, l.into_inner(), s.into_inner(), a.into_inner(), h.into_inner()))
     }
 
     /// How many times units were open to change since the game began (equal counts: the units
@@ -103,12 +175,20 @@ pub type UnitItemMut<'a> = (&'a Unit, Mut<'a, Location>, Mut<'a, StepLevel>, Mut
 pub struct UnitsMut<'w, 's> {
     q: Query<'w, 's, (&'static Unit, &'static mut Location, &'static mut StepLevel, &'static mut Activity, &'static mut Hidden)>,
     now: ResMut<'w, UnitsNow>,
+    tick: SystemChangeTick,
 }
 
 impl UnitsMut<'_, '_> {
     /// Every unit, sorted by id, as they stand now (a snapshot: later writes do not show in it).
     pub fn view(&mut self) -> Arc<UnitsView> {
-        self.now.get_or_build(self.q.iter())
+        let (q, now) = (&mut self.q, self.tick.this_run());
+        // `Mut` turned into `Ref` reads without marking anything changed.
+        self.now.up_to_date(now, |since, f| {
+            q.iter_mut().for_each(|(u, l, s, a, h)| {
+                let (unit, changed) = changed_after((u, l.into(), s.into(), a.into(), h.into()), since, now);
+                f(unit, changed);
+            });
+        })
     }
 
     /// The units' components, in entity order.

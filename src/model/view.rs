@@ -116,6 +116,12 @@ impl UnitsView {
                 hidden: h.0,
             }),
         );
+        Self::with_ranks(units, ranks)
+    }
+
+    /// A view of these units (sorted by id if they are not) finding units through `ranks`.
+    #[must_use]
+    pub fn with_ranks(units: Vec<UnitView>, ranks: Option<std::sync::Arc<RankIndex>>) -> Self {
         Self { ranks, ..Self::new(units) }
     }
 
@@ -131,7 +137,26 @@ impl UnitsView {
     pub fn place(&mut self, id: &str, location: Location) {
         let Some(i) = self.position(id) else { return };
         let old = std::mem::replace(&mut self.units[i].location, location);
+        self.moved(i, old);
+    }
+
+    /// Puts a unit's new state at its rank, the view holding every unit at its rank (a view
+    /// of the world brought up to date: see `units_now`). False if it does not.
+    pub fn patch(&mut self, rank: u32, unit: UnitView) -> bool {
+        let i = rank as usize;
+        let Some(u) = self.units.get_mut(i).filter(|u| u.rank == rank) else { return false };
+        let old = std::mem::replace(u, unit);
+        self.moved(i, old.location);
+        true
+    }
+
+    /// Moves the entry of the unit at `i` in the index of the units of each space (if built).
+    fn moved(&mut self, i: usize, old: Location) {
+        let location = self.units[i].location;
         let Some(index) = self.by_space.get_mut() else { return };
+        if old == location {
+            return;
+        }
         let entry = |s: SpaceId| (s, i as u32);
         if let Some(k) = old.space().and_then(|s| index.binary_search(&entry(s)).ok()) {
             index.remove(k);
@@ -173,13 +198,16 @@ impl UnitsView {
 
     /// Units on a space, in id order.
     pub fn at(&self, space: SpaceId) -> impl Iterator<Item = &UnitView> {
-        let index = self.by_space.get_or_init(|| {
-            let mut v: Vec<(SpaceId, u32)> = self.units.iter().enumerate().filter_map(|(i, u)| u.space().map(|s| (s, i as u32))).collect();
-            v.sort_unstable();
-            v
-        });
+        let index = self.by_space.get_or_init(|| index_by_space(&self.units));
         let first = index.partition_point(|(s, _)| *s < space);
         index[first..].iter().take_while(move |(s, _)| *s == space).map(move |(_, i)| &self.units[*i as usize])
+    }
+
+    /// Whether the index of the units of each space, if built, is true to the units (a check
+    /// for debug builds: patches move entries in it).
+    #[must_use]
+    pub fn index_is_true(&self) -> bool {
+        self.by_space.get().is_none_or(|i| *i == index_by_space(&self.units))
     }
 
     /// Whether a space holds units of a side other than `side`.
@@ -187,6 +215,13 @@ impl UnitsView {
     pub fn enemy_at(&self, space: SpaceId, side: usize) -> bool {
         self.at(space).any(|u| u.side != side)
     }
+}
+
+/// (space, place) of every unit on the map, in space then place order.
+fn index_by_space(units: &[UnitView]) -> Vec<(SpaceId, u32)> {
+    let mut v: Vec<(SpaceId, u32)> = units.iter().enumerate().filter_map(|(i, u)| u.space().map(|s| (s, i as u32))).collect();
+    v.sort_unstable();
+    v
 }
 
 /// Printed factors of a unit at its current step or level.

@@ -88,6 +88,9 @@ impl Session {
         }
         let ruleset = self.game().ruleset.clone();
         super::spawn::respawn_world(&mut self.world, &self.loaded, ruleset, &setup.options, setup.seed, &setup.forced_dice);
+        // Change ticks stay comparable however many games this world plays (what `App::update`
+        // would do; the units' view is patched by them).
+        self.world.check_change_ticks();
         self.world.run_schedule(Rules);
         self.world.resource_mut::<crate::rules::supply::PhaseStarted>().0 = false;
         auto_advance(&mut self.world);
