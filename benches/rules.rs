@@ -2,7 +2,8 @@
 //! list, a unit's legal destinations and a full supply trace, on the shipped scenarios and on a
 //! synthetic 100x100 map, and whole random games per second on one thread (as `sandtable sim`
 //! plays them, invariants checked). A plain harness (no criterion):
-//! `cargo bench --no-default-features --bench rules`. Prints medians; asserts nothing about time.
+//! `cargo bench --no-default-features --bench rules [-- WORD]` (WORD: only the scenarios whose
+//! name holds it, e.g. `iraq`, `synthetic`). Prints medians; asserts nothing about time.
 
 #![expect(clippy::disallowed_methods, reason = "a benchmark reads the clock")]
 
@@ -144,20 +145,31 @@ fn measure_sim(name: &str, loaded: &Arc<Loaded>, games: u32) {
 }
 
 fn main() {
-    let kell = Arc::new(load_file(Path::new("scenarios/kell_ford.ron")).expect("scenario"));
-    measure_sim("Kell Ford", &kell, 1000);
-    measure_games("Kell Ford", &kell, 200);
-    measure_map("Kell Ford", kell, "N-1Tk");
-    let tutorial = Arc::new(load_file(Path::new("scenarios/salt_river_line.ron")).expect("tutorial"));
-    measure_sim("Salt River Line", &tutorial, 100);
-    measure_games("Salt River Line", &tutorial, 100);
-    measure_map("Salt River Line", tutorial.clone(), "NA-1Pz");
-    // A Union unit: its destinations are filtered by "may not end a move out of supply".
-    measure_map("Salt River Line", tutorial, "SU-Tk");
-    let iraq = Arc::new(load_file(Path::new("scenarios/decision_iraq.ron")).expect("Decision: Iraq"));
-    measure_sim("Decision: Iraq", &iraq, 100);
-    measure_games("Decision: Iraq", &iraq, 30);
-    let text = synthetic();
-    let big = Arc::new(load_str(&text, "synthetic.ron", Path::new(".")).unwrap_or_else(|r| panic!("{r}")));
-    measure_map("synthetic 100x100", big, "mover");
+    // `cargo bench --bench rules -- iraq`: only the scenarios whose name holds the word.
+    let only = std::env::args().skip(1).find(|a| !a.starts_with("--")).map(|a| a.to_lowercase());
+    let wanted = |name: &str| only.as_ref().is_none_or(|w| name.to_lowercase().contains(w));
+    if wanted("Kell Ford") {
+        let kell = Arc::new(load_file(Path::new("scenarios/kell_ford.ron")).expect("scenario"));
+        measure_sim("Kell Ford", &kell, 1000);
+        measure_games("Kell Ford", &kell, 200);
+        measure_map("Kell Ford", kell, "N-1Tk");
+    }
+    if wanted("Salt River Line") {
+        let tutorial = Arc::new(load_file(Path::new("scenarios/salt_river_line.ron")).expect("tutorial"));
+        measure_sim("Salt River Line", &tutorial, 100);
+        measure_games("Salt River Line", &tutorial, 100);
+        measure_map("Salt River Line", tutorial.clone(), "NA-1Pz");
+        // A Union unit: its destinations are filtered by "may not end a move out of supply".
+        measure_map("Salt River Line", tutorial, "SU-Tk");
+    }
+    if wanted("Decision: Iraq") {
+        let iraq = Arc::new(load_file(Path::new("scenarios/decision_iraq.ron")).expect("Decision: Iraq"));
+        measure_sim("Decision: Iraq", &iraq, 100);
+        measure_games("Decision: Iraq", &iraq, 30);
+    }
+    if wanted("synthetic 100x100") {
+        let text = synthetic();
+        let big = Arc::new(load_str(&text, "synthetic.ron", Path::new(".")).unwrap_or_else(|r| panic!("{r}")));
+        measure_map("synthetic 100x100", big, "mover");
+    }
 }

@@ -2,8 +2,6 @@
 //! and roads are on the edges, not the hexes), stacking, zones of control (stop on entry), and
 //! the `Move` and `Enter` commands.
 
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
 
 use std::collections::BTreeSet;
 
@@ -36,6 +34,7 @@ pub use crate::model::view::Destination;
 /// (the common rule of hex games; tutorial 5.7.1), unless an interdiction marker in either
 /// hex removes the road (5.7.6).
 #[must_use]
+#[inline]
 pub fn edge_cost(game: &Game, from: SpaceId, edge: &Edge, class: MoveClass, allowance: u32, interdicted: &[bool], demolished: &BTreeSet<(SpaceId, SpaceId)>) -> Option<u32> {
     let board = &game.board;
     if let Some(c) = edge.link_cost {
@@ -343,17 +342,29 @@ fn search(game: &Game, control: &Control, near: &Surroundings, banned: &SpaceSet
 }
 
 /// Reused between searches on one thread: the best cost and the step before of every space the
-/// current search reached, valid where `reached` holds the search's number (so a search costs
-/// what it reaches, not the size of the map).
+/// current search reached, valid where the space's node holds the search's number (so a search
+/// costs what it reaches, not the size of the map).
 #[derive(Default)]
 struct Scratch {
     search: u32,
-    reached: Vec<u32>,
-    best: Vec<u32>,
-    prev: Vec<Option<SpaceId>>,
+    nodes: Vec<Node>,
     touched: Vec<SpaceId>,
-    heap: BinaryHeap<Reverse<(u32, SpaceId)>>,
+    /// The spaces to look at, by the cost at which they were reached (costs are small whole
+    /// numbers up to the allowance: a bucket per cost, not a heap).
+    buckets: Vec<Vec<SpaceId>>,
 }
+
+/// What a search knows of one space, side by side (one memory access per look).
+#[derive(Clone, Copy, Default)]
+struct Node {
+    /// The number of the search that reached the space last.
+    search: u32,
+    best: u32,
+    /// The space before on the cheapest path (`NO_PREV` for none).
+    prev: u32,
+}
+
+const NO_PREV: u32 = u32::MAX;
 
 thread_local! {
     static SEARCH: std::cell::RefCell<Scratch> = std::cell::RefCell::new(Scratch::default());
@@ -361,30 +372,38 @@ thread_local! {
 
 impl Scratch {
     fn start(&mut self, len: usize) {
-        if self.reached.len() != len || self.search == u32::MAX {
-            *self = Scratch { search: 0, reached: vec![0; len], best: vec![0; len], prev: vec![None; len], touched: Vec::new(), heap: BinaryHeap::new() };
+        if self.nodes.len() != len || self.search == u32::MAX {
+            *self = Scratch { search: 0, nodes: vec![Node::default(); len], touched: Vec::new(), buckets: std::mem::take(&mut self.buckets) };
         }
         self.search += 1;
         self.touched.clear();
     }
 
+    fn node(&self, s: SpaceId) -> Option<Node> {
+        self.nodes.get(s.index()).filter(|n| n.search == self.search).copied()
+    }
+
     fn best(&self, s: SpaceId) -> Option<u32> {
-        (self.reached[s.index()] == self.search).then(|| self.best[s.index()])
+        self.node(s).map(|n| n.best)
     }
 
     fn prev(&self, s: SpaceId) -> Option<SpaceId> {
-        if self.reached[s.index()] == self.search { self.prev[s.index()] } else { None }
+        self.node(s).and_then(|n| (n.prev != NO_PREV).then_some(SpaceId(n.prev)))
     }
 
     fn set(&mut self, s: SpaceId, cost: u32, prev: Option<SpaceId>) {
-        if self.reached[s.index()] != self.search {
-            self.reached[s.index()] = self.search;
+        let n = &mut self.nodes[s.index()];
+        if n.search != self.search {
+            n.search = self.search;
             self.touched.push(s);
         }
-        self.best[s.index()] = cost;
-        self.prev[s.index()] = prev;
+        n.best = cost;
+        n.prev = prev.map_or(NO_PREV, |p| p.0);
     }
 }
+
+/// The most movement points a search counts (see `scenario::validate::MAX_MOVEMENT`).
+const MAX_SEARCH_MP: u32 = 1 << 16;
 
 #[expect(clippy::too_many_arguments, reason = "the search's inputs, worked out by its caller")]
 fn search_in(
@@ -400,74 +419,94 @@ fn search_in(
     sc: &mut Scratch,
 ) -> Vec<Destination> {
     sc.start(board.len());
-    let mut heap = std::mem::take(&mut sc.heap);
-    heap.clear();
+    // Every cost up to the allowance has its bucket, empty (a search that stopped early may
+    // have left some spaces in them).
+    let mut buckets = std::mem::take(&mut sc.buckets);
+    // Factors are at most `MAX_MOVEMENT` and multipliers small (validation); a ruleset that
+    // multiplied without bound would still not size the buckets past this.
+    let allowance = allowance.min(MAX_SEARCH_MP);
+    let top = allowance as usize;
+    if buckets.len() <= top {
+        buckets.resize_with(top + 1, Vec::new);
+    }
+    buckets[..=top].iter_mut().for_each(Vec::clear);
     sc.set(start, 0, None);
-    heap.push(Reverse((0u32, start)));
+    buckets[0].push(start);
     let zr = &game.scenario.rules.zoc;
     let class = board.move_class(&t.movement_class);
     // Area maps: an infiltrating unit passes through spaces holding enemy units (DI 13.6).
     let passes_enemies = !board.is_hex && t.flags.contains(&UnitFlag::Infiltration);
-    while let Some(Reverse((cost, here))) = heap.pop() {
+    // Cost by cost, as a heap would give them (within one cost the order changes nothing:
+    // a space's cost is the least found, and its step before the lowest of equal ways).
+    for cost in 0..=allowance {
         // Past the cost of the one space asked about: its cost and its path (ties going to the
         // lower space before) can no longer change.
         if until.is_some_and(|u| sc.best(u).is_some_and(|b| cost > b)) {
             break;
         }
-        if sc.best(here) != Some(cost) {
-            continue;
-        }
-        // Movement ends on entering an enemy zone of control (if the game says so), an
-        // enemy-held area (its open part: DI 13.3-13.4), or a slot of such an area (DI 17.3).
-        let stops_here = (zoc(here) && zr.stop_on_entry)
-            || (enemy(here) && !passes_enemies)
-            || matches!(board.spaces[here.index()].kind, SpaceKind::Slot { parent, .. } if enemy(parent) && !passes_enemies);
-        if here != start && stops_here {
-            continue;
-        }
-        let leaving_zoc = zoc(here);
-        for e in &board.edges[here.index()] {
-            let to = e.to;
-            if let SpaceKind::OffMap { sides } = &board.spaces[to.index()].kind
-                && (!sides.iter().any(|s| game.side_index(s) == Some(unit.side))
-                    || super::boxes::box_def(game, to).is_some_and(|b| super::boxes::box_closed(game, control, b)))
-            {
+        while let Some(here) = buckets[cost as usize].pop() {
+            if sc.best(here) != Some(cost) {
                 continue;
             }
-            // Hex maps: no entering a hex held by the enemy (that is combat, not movement);
-            // spaces the unit's contingent may not enter (DI 13.7).
-            if (enemy(to) && board.is_hex) || banned.contains(to) {
+            // Movement ends on entering an enemy zone of control (if the game says so), an
+            // enemy-held area (its open part: DI 13.3-13.4), or a slot of such an area (DI 17.3).
+            let stops_here = (zoc(here) && zr.stop_on_entry)
+                || (enemy(here) && !passes_enemies)
+                || matches!(board.spaces[here.index()].kind, SpaceKind::Slot { parent, .. } if enemy(parent) && !passes_enemies);
+            if here != start && stops_here {
                 continue;
             }
-            // A doubled move (DI 27.9) uses no district with open enemy units.
-            if avoid_enemies && enemy(board.area_of(to)) {
-                continue;
-            }
-            let Some(mut step) = edge_cost(game, here, e, class, allowance, &control.interdicted, &control.demolished) else { continue };
-            if leaving_zoc {
-                step += zr.exit_cost;
-                if zoc(to) {
-                    match zr.zoc_to_zoc {
-                        ZocToZoc::Allowed => {}
-                        ZocToZoc::Forbidden => continue,
-                        ZocToZoc::Cost(n) => step += n,
+            let leaving_zoc = zoc(here);
+            for e in &board.edges[here.index()] {
+                let to = e.to;
+                if let SpaceKind::OffMap { sides } = &board.spaces[to.index()].kind
+                    && (!sides.iter().any(|s| game.side_index(s) == Some(unit.side))
+                        || super::boxes::box_def(game, to).is_some_and(|b| super::boxes::box_closed(game, control, b)))
+                {
+                    continue;
+                }
+                // Hex maps: no entering a hex held by the enemy (that is combat, not movement);
+                // spaces the unit's contingent may not enter (DI 13.7).
+                if (enemy(to) && board.is_hex) || banned.contains(to) {
+                    continue;
+                }
+                // A doubled move (DI 27.9) uses no district with open enemy units.
+                if avoid_enemies && enemy(board.area_of(to)) {
+                    continue;
+                }
+                let Some(mut step) = edge_cost(game, here, e, class, allowance, &control.interdicted, &control.demolished) else { continue };
+                if leaving_zoc {
+                    step += zr.exit_cost;
+                    if zoc(to) {
+                        match zr.zoc_to_zoc {
+                            ZocToZoc::Allowed => {}
+                            ZocToZoc::Forbidden => continue,
+                            ZocToZoc::Cost(n) => step += n,
+                        }
                     }
                 }
-            }
-            // A move into "all MP" terrain is only possible as the unit's first step.
-            let all_mp = step == allowance && e.link_cost.is_none() && e.road.is_none() && (here != start || unit.activity.mp_used > 0);
-            let total = cost + step;
-            if total > allowance || all_mp {
-                continue;
-            }
-            if sc.best(to).is_none_or(|b| total < b || (total == b && sc.prev(to).is_some_and(|p| here < p))) {
-                sc.set(to, total, Some(here));
-                heap.push(Reverse((total, to)));
+                // A move into "all MP" terrain is only possible as the unit's first step.
+                let all_mp = step == allowance && e.link_cost.is_none() && e.road.is_none() && (here != start || unit.activity.mp_used > 0);
+                let total = cost + step;
+                if total > allowance || all_mp {
+                    continue;
+                }
+                // A cheaper way: the space is looked at again at its new cost. An equal way from
+                // a lower space only changes the step before (what the space leads to depends
+                // on its cost alone), so it is not looked at twice.
+                match sc.node(to) {
+                    Some(n) if total > n.best || (total == n.best && (n.prev == NO_PREV || here.0 > n.prev)) => {}
+                    Some(n) if total == n.best => sc.set(to, total, Some(here)),
+                    _ => {
+                        sc.set(to, total, Some(here));
+                        buckets[total as usize].push(to);
+                    }
+                }
             }
         }
     }
     // In board order, as a scan of the map would list them.
-    sc.heap = heap;
+    sc.buckets = buckets;
     let mut reached = std::mem::take(&mut sc.touched);
     reached.sort_unstable();
     let mut out = Vec::with_capacity(reached.len());

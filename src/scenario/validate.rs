@@ -20,6 +20,9 @@ use super::headings::parse_heading;
 
 /// Most units (counters placed or scheduled, or in the counter mix) a scenario may define.
 pub const MAX_UNITS: usize = 5_000;
+/// Largest movement factor (a movement search keeps a list per movement point; no printed
+/// counter comes near).
+pub const MAX_MOVEMENT: u32 = 1_000;
 /// Most chits a scenario's cups may hold in all (each copy counts).
 pub const MAX_CHITS: u64 = 5_000;
 /// Largest background image accepted, per side, in pixels.
@@ -129,6 +132,14 @@ pub fn validate_with_board(s: &Scenario, file: &str, base: &Path, caps: &Ruleset
         }
         if t.strength.count() == 0 {
             ctx.err(format!("unit_types[{i}].strength"), "needs at least one step or level");
+        }
+        let factors = match &t.strength {
+            Strength::Steps(f) | Strength::Levels { factors: f, .. } => f,
+        };
+        for (k, f) in factors.iter().enumerate() {
+            if f.movement > MAX_MOVEMENT {
+                ctx.err(format!("unit_types[{i}].strength"), format!("movement factor {} (entry {k}) is more than {MAX_MOVEMENT}, the most a unit may have", f.movement));
+            }
         }
         if let Some(img) = &t.image {
             check_image(&mut ctx, base, &format!("unit_types[{i}].image"), img);

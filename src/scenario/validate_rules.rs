@@ -198,6 +198,9 @@ pub(super) fn rules_refs(ctx: &mut Ctx, s: &Scenario, board: Option<&Board>, r: 
     }
     if let Some(fm) = &s.rules.forced_march {
         type_ref(ctx, r.types, "rules.forced_march.unit_type", &fm.unit_type);
+        if !(1..=10).contains(&fm.multiplier) {
+            ctx.err("rules.forced_march.multiplier".to_string(), format!("{} is not between 1 and 10", fm.multiplier));
+        }
     }
     if let Some(int) = &s.rules.interdiction {
         side_ref(ctx, r.sides, "rules.interdiction.side", &int.side);

@@ -182,6 +182,25 @@ fn hostile_files_the_counter_mix_has_a_limit_like_the_unit_count() {
     assert!(e.contains("counter_mix:") && e.contains("counters in all; the limit is 5000"), "{e}");
 }
 
+/// A movement factor in the billions is refused where it is written (a movement search keeps a
+/// list per movement point): the message names the unit type and the entry.
+#[test]
+fn hostile_files_a_movement_factor_has_a_limit() {
+    let text = std::fs::read_to_string(root().join("scenarios/kell_ford.ron")).expect("read");
+    let bad = text.replacen("(attack: 6, defense: 3, movement: 6), (attack: 3", "(attack: 6, defense: 3, movement: 4000000000), (attack: 3", 1);
+    assert_ne!(bad, text);
+    let e = load_str(&bad, "fast.ron", &root()).expect_err("over the limit").to_string();
+    assert!(e.contains("fast.ron: error: unit_types[0].strength: movement factor 4000000000 (entry 0) is more than 1000"), "{e}");
+    let ok = text.replacen("(attack: 6, defense: 3, movement: 6), (attack: 3", "(attack: 6, defense: 3, movement: 1000), (attack: 3", 1);
+    assert!(load_str(&ok, "fast.ron", &root()).is_ok());
+    // ToO 15.7's forced march doubles: a multiplier past ten is refused.
+    let rules = "rules: (forced_march: Some((unit_type: \"n_art\", range: 2, multiplier: 100))),";
+    let bad = text.replacen(crate::common::KELL_RULES, rules, 1);
+    assert_ne!(bad, text);
+    let e = load_str(&bad, "march.ron", &root()).expect_err("over the limit").to_string();
+    assert!(e.contains("march.ron: error: rules.forced_march.multiplier: 100 is not between 1 and 10"), "{e}");
+}
+
 /// Messages about bad input quote a short prefix of it: a 50 MB unit id is not echoed whole.
 #[test]
 fn hostile_files_messages_quote_only_a_short_prefix_of_bad_input() {
