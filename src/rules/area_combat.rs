@@ -162,7 +162,7 @@ pub fn area_attacks(game: &Game, turn: &TurnState, units: &UnitsView, tracks: &T
             for (g, target) in &groups {
                 let Ok(plan) = plan_area_attack(game, turn, units, side, g, *target, crt) else { continue };
                 if attack_ban(game, tracks, units, g).is_none() && game.ruleset.attack_rejection(game, turn, units, g, plan.underground, crt).is_none() {
-                    out.push(Command::Attack { attackers: crate::model::command::names(g), target: game.board.key(*target).into(), table: table.as_deref().map(crate::model::command::Name::new), supports: Vec::new() });
+                    out.push(Command::Attack { attackers: crate::model::command::names(g), target: game.board.key_name(*target).clone(), table: table.as_deref().map(crate::model::command::Name::new), supports: Vec::new() });
                 }
             }
         }

@@ -66,6 +66,9 @@ pub struct MoveClass(usize);
 pub struct Board {
     pub is_hex: bool,
     pub spaces: Vec<BoardSpace>,
+    /// Every space's key as a shared name, for the commands that name spaces (the legal list
+    /// builds many: a copy of a short inline string, not a new one from text).
+    key_names: Vec<smol_str::SmolStr>,
     pub edges: Vec<Vec<Edge>>,
     by_key: BTreeMap<String, SpaceId>,
     by_axial: HashMap<(i32, i32), SpaceId>,
@@ -118,6 +121,7 @@ impl Board {
         let mut b = Board {
             is_hex: false,
             spaces: Vec::new(),
+            key_names: Vec::new(),
             edges: Vec::new(),
             by_key: BTreeMap::new(),
             by_axial: HashMap::new(),
@@ -155,6 +159,7 @@ impl Board {
     fn push(&mut self, space: BoardSpace) -> SpaceId {
         let id = SpaceId(self.spaces.len() as u32);
         self.by_key.insert(space.key.clone(), id);
+        self.key_names.push(smol_str::SmolStr::new(&space.key));
         self.spaces.push(space);
         self.edges.push(Vec::new());
         id
@@ -450,6 +455,12 @@ impl Board {
     #[must_use]
     pub fn key(&self, id: SpaceId) -> &str {
         &self.spaces[id.index()].key
+    }
+
+    /// The key of a space as a name (see `key_names`).
+    #[must_use]
+    pub fn key_name(&self, id: SpaceId) -> &smol_str::SmolStr {
+        &self.key_names[id.index()]
     }
 
     #[must_use]

@@ -114,7 +114,7 @@ pub fn legal_commands(world: &mut World) -> Vec<Command> {
                 let Some(space) = game.board.space(sp) else { continue };
                 if space_rejection(game, &units, side, g, space, sp).is_none() {
                     debug_assert!(place_rejection(game, &units, side, &u.id, sp).is_none(), "the legal list and the command agree on {} at {sp}", u.id);
-                    out.push(Command::Place { unit: Name::new(&*u.id), at: sp.into() });
+                    out.push(Command::Place { unit: u.id.clone(), at: sp.into() });
                 }
             }
         }
@@ -155,14 +155,14 @@ pub fn legal_commands(world: &mut World) -> Vec<Command> {
             let near = Surroundings::of(game, &units, side).without_paths();
             for u in units.all().iter().filter(|u| u.side == side && phase_allows(game, turn, u).is_ok()) {
                 for d in legal_destinations_among(game, &units, control, &near, u) {
-                    out.push(Command::Move { unit: Name::new(&*u.id), to: Name::new(game.board.key(d.space)) });
+                    out.push(Command::Move { unit: u.id.clone(), to: game.board.key_name(d.space).clone() });
                 }
             }
             overruns(game, turn, &units, control, world.resource::<crate::model::Tracks>(), side, &mut out);
             if game.scenario.rules.strategic.is_some() {
                 for u in units.all().iter().filter(|u| u.side == side) {
                     for (s, _) in crate::rules::strategic::strategic_destinations(game, turn, &units, control, u).unwrap_or_default() {
-                        out.push(Command::StrategicMove { unit: Name::new(&*u.id), to: Name::new(game.board.key(s)) });
+                        out.push(Command::StrategicMove { unit: u.id.clone(), to: game.board.key_name(s).clone() });
                     }
                 }
             }
@@ -170,14 +170,14 @@ pub fn legal_commands(world: &mut World) -> Vec<Command> {
             if game.scenario.rules.forced_march.is_some() {
                 for u in units.all().iter().filter(|u| u.side == side) {
                     if crate::rules::forced_march::forced_march_rejection(game, turn, tracks, control, &units, side, &u.id).is_none() {
-                        out.push(Command::ForcedMarch { unit: Name::new(&*u.id) });
+                        out.push(Command::ForcedMarch { unit: u.id.clone() });
                     }
                 }
             }
             let designation = phase.units == crate::scenario::schema::PhaseUnits::NonReserve;
             for u in units.all().iter().filter(|u| designation && u.side == side) {
                 if reserve_rejection(game, tracks, &units, side, &u.id).is_none() {
-                    out.push(Command::Reserve { unit: Name::new(&*u.id) });
+                    out.push(Command::Reserve { unit: u.id.clone() });
                 }
             }
         }

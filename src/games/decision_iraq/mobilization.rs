@@ -512,7 +512,7 @@ pub fn mobilization_commands(game: &Game, turn: &TurnState, units: &UnitsView, (
                     };
                     debug_assert_eq!(ok, market.check(&r.unit_type, at, surge).is_ok(), "the legal list and the command agree on {} at {}", r.unit_type, game.board.key(at));
                     if ok && listed.insert((r.unit_type.as_str(), at, surge)) {
-                        out.push(Command::Recruit { unit_type: r.unit_type.as_str().into(), at: game.board.key(at).into(), surge });
+                        out.push(Command::Recruit { unit_type: r.unit_type.as_str().into(), at: game.board.key_name(at).clone(), surge });
                     }
                 }
             }
@@ -520,7 +520,7 @@ pub fn mobilization_commands(game: &Game, turn: &TurnState, units: &UnitsView, (
     }
     for u in units.all().iter().filter(|u| u.side == side && u.space().is_some()) {
         if withdraw_rejection(game, turn, units, side, &u.id).is_none() {
-            out.push(Command::Withdraw { unit: (&*u.id).into() });
+            out.push(Command::Withdraw { unit: u.id.clone() });
         }
     }
     out
