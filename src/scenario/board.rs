@@ -70,8 +70,10 @@ pub struct Board {
     /// builds many: a copy of a short inline string, not a new one from text).
     key_names: Vec<smol_str::SmolStr>,
     pub edges: Vec<Vec<Edge>>,
-    by_key: BTreeMap<String, SpaceId>,
-    by_axial: HashMap<(i32, i32), SpaceId>,
+    /// Spaces by key (rules, commands and scenario fields name spaces by key; the hash is
+    /// seeded the same in every run, and nothing iterates the map).
+    by_key: HashMap<String, SpaceId, foldhash::fast::FixedState>,
+    by_axial: HashMap<(i32, i32), SpaceId, foldhash::fast::FixedState>,
     pub offset: Option<HexOffset>,
     pub key_width: usize,
     /// Movement cost per terrain per movement class (class name -> cost), from the chart.
@@ -123,8 +125,8 @@ impl Board {
             spaces: Vec::new(),
             key_names: Vec::new(),
             edges: Vec::new(),
-            by_key: BTreeMap::new(),
-            by_axial: HashMap::new(),
+            by_key: HashMap::default(),
+            by_axial: HashMap::default(),
             offset: None,
             key_width: 2,
             terrain_costs: Vec::new(),
