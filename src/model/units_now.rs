@@ -1,8 +1,9 @@
-//! The units as the rules see them, built once and shared until a unit changes: every system,
-//! the legal list, the invariants and the state hash read one [`UnitsView`] instead of building
-//! their own. Systems reach the units through [`UnitQuery`] (read) or [`UnitsMut`] (write);
-//! any write access marks the view stale, so the next reader builds it again from the
-//! components, which stay the truth.
+//! The units as the rules see them, built once and kept up to date: every system, the legal
+//! list, the invariants and the state hash read one [`UnitsView`] instead of building their own.
+//! Systems reach the units through [`UnitQuery`] (read) or [`UnitsMut`] (write); any write
+//! access marks the view stale, and the next reader patches it with the units whose components
+//! changed since (their Bevy change ticks say which), read from the components, which stay the
+//! truth.
 //!
 //! A view handed out is a snapshot (`Arc`): a system that changes units after taking one keeps
 //! reading the state it took, as it would with a view of its own.
@@ -34,7 +35,10 @@ pub struct UnitsNow {
     ranks: Option<Arc<RankIndex>>,
 }
 
-/// One unit's components as a query yields them, and whether any of them changed after a tick.
+/// A unit's components read with their change ticks.
+type UnitRefs = (&'static Unit, Ref<'static, Location>, Ref<'static, StepLevel>, Ref<'static, Activity>, Ref<'static, Hidden>);
+
+/// One unit's components as a query yields them.
 type UnitItem<'a> = (&'a Unit, &'a Location, &'a StepLevel, &'a Activity, &'a Hidden);
 
 /// A view brought up to date goes back to a full build past this age in ticks (a game plays
@@ -139,7 +143,7 @@ fn changed_after<'a>(
 /// Read access to every unit, with the shared view.
 #[derive(SystemParam)]
 pub struct UnitQuery<'w, 's> {
-    q: Query<'w, 's, (&'static Unit, Ref<'static, Location>, Ref<'static, StepLevel>, Ref<'static, Activity>, Ref<'static, Hidden>)>,
+    q: Query<'w, 's, UnitRefs>,
     now: ResMut<'w, UnitsNow>,
     tick: SystemChangeTick,
 }
