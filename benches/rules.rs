@@ -118,11 +118,19 @@ fn measure_map(name: &str, loaded: Arc<Loaded>, unit: &str) {
 fn measure_games(name: &str, loaded: &Arc<Loaded>, games: u64) {
     let mut apply_us = Vec::new();
     let mut legal_us = Vec::new();
+    let mut floor_us = Vec::new();
+    // A command no rule takes (an unknown unit placed nowhere): the cost of one run of the
+    // schedule itself, every system and run condition looked at, nothing applied.
+    let nothing = sandtable::model::command::Command::Place { unit: "no-such-unit".into(), at: "nowhere".into() };
     for g in 0..games {
         let setup = GameSetup { options: Session::default_options(loaded), seed: g, forced_dice: vec![] };
         let mut s = Session::new(loaded.clone(), setup).expect("session");
         let mut bot = RandomPlayer::new(g);
         while !s.is_over() {
+            let t = Instant::now();
+            let refused = s.apply(nothing.clone()).is_err();
+            floor_us.push(t.elapsed().as_secs_f64() * 1e6);
+            assert!(refused, "no rule takes a unit that does not exist");
             let t = Instant::now();
             std::hint::black_box(s.legal_commands());
             legal_us.push(t.elapsed().as_secs_f64() * 1e6);
@@ -134,6 +142,7 @@ fn measure_games(name: &str, loaded: &Arc<Loaded>, games: u64) {
     }
     println!("{name}: apply one command (Rules schedule): median {:.2} us over {} commands", median(apply_us.clone()), apply_us.len());
     println!("{name}: legal command list: median {:.2} us", median(legal_us));
+    println!("{name}: a schedule run that applies nothing (a refused command): median {:.2} us", median(floor_us));
 }
 
 /// Whole games as `sandtable sim` plays them, on one thread: games per second.
