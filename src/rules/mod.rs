@@ -22,6 +22,7 @@ pub mod levels;
 pub mod lines;
 pub mod loss_answers;
 pub mod losses;
+pub mod minimum_move;
 pub mod movement;
 pub mod note;
 pub mod obligation_rules;

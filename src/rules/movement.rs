@@ -208,6 +208,18 @@ impl Surroundings {
         Self { side, enemy, zoc, here, paths: true, reach: std::cell::RefCell::new(None) }
     }
 
+    /// Whether a space holds units of another side.
+    #[must_use]
+    pub fn enemy_at(&self, s: SpaceId) -> bool {
+        self.enemy.contains(s)
+    }
+
+    /// Whether a hex is in the zone of control of another side's units.
+    #[must_use]
+    pub fn in_enemy_zoc(&self, s: SpaceId) -> bool {
+        self.zoc.contains(s)
+    }
+
     /// The same, for destinations listed without their paths (a rule that needs the path, such
     /// as "may not end a move out of supply", still finds them).
     #[must_use]
@@ -272,7 +284,6 @@ fn destinations(game: &Game, units: &UnitsView, control: &Control, near: &Surrou
     if allowance == 0 {
         return Vec::new();
     }
-    let board = &game.board;
     let banned = entry_bans(game, units, unit);
     let paths = near.paths || may_not_end_unsupplied(game, unit.side);
     let mut out = search(game, control, near, &banned, unit, (allowance, paths, only), false);
@@ -291,23 +302,11 @@ fn destinations(game: &Game, units: &UnitsView, control: &Control, near: &Surrou
     if let Some(s) = only {
         out.retain(|d| d.space == s);
     }
-    // DI 13.5: a unit may always move one district, leaving its box on the way if it is in one,
-    // whatever its movement factor (not past the Movement Restriction Chart, reference 7.23).
-    if !board.is_hex && unit.activity.mp_used == 0 && !unit.activity.moved {
-        let area = board.area_of(start);
-        for e in &board.edges[area.index()] {
-            let to = e.to;
-            if only.is_some_and(|s| s != to) || !matches!(board.spaces[to.index()].kind, SpaceKind::Area) || banned.contains(to) || out.iter().any(|d| d.space == to) || !near.room_for(game, to, 1) {
-                continue;
-            }
-            let path = match (paths, area == start) {
-                (false, _) => Vec::new(),
-                (true, true) => vec![to],
-                (true, false) => vec![area, to],
-            };
-            out.push(Destination { space: to, cost: allowance, path });
-        }
-        out.sort_by_key(|d| d.space);
+    // A unit that has not moved yet may always make one step for all its MP (DI 13.5 on area
+    // maps; ToO 9.4 on hex maps where the scenario says so).
+    if unit.activity.mp_used == 0 && !unit.activity.moved {
+        let step = super::minimum_move::Step { start, allowance, paths, only };
+        super::minimum_move::add_minimum_moves(game, control, near, &banned, unit, step, &mut out);
     }
     // The ruleset's own movement restrictions (DI 27.91 airmobile units, 27.4 slow militia).
     game.ruleset.filter_destinations(game, units, unit, &mut out);

@@ -72,6 +72,11 @@ pub struct RulesConfig {
     /// first, by all open units together, then those in slots (DI 14.1-14.4, 15.1). Default false.
     #[serde(default)]
     pub combat_in_space: bool,
+    /// Hex maps: a unit that has not moved yet this phase may always move one hex by spending
+    /// all its MP, where the other movement rules allow the step (ToO 9.4). Area maps always
+    /// allow one district (DI 13.5). Default false.
+    #[serde(default)]
+    pub minimum_move: bool,
     /// A face-down unit is revealed for good when an enemy unit ends a move next to it
     /// (tutorial 5.6, OD 12.3). It is always revealed when it moves, attacks or is attacked.
     /// Default false.

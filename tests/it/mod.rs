@@ -14,6 +14,7 @@ mod gui;
 mod interdiction;
 mod jihad;
 mod lines;
+mod minimum_move;
 mod loader;
 mod losses;
 mod mobilization;
