@@ -2,7 +2,6 @@
 //! and roads are on the edges, not the hexes), stacking, zones of control (stop on entry), and
 //! the `Move` and `Enter` commands.
 
-
 use std::collections::BTreeSet;
 
 use bevy::prelude::*;
