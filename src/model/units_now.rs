@@ -26,6 +26,9 @@ pub struct UnitsNow {
     view: Option<Arc<UnitsView>>,
     /// A unit was open to change since the view was last brought up to date.
     dirty: bool,
+    /// The units opened one by one since then (`UnitsMut::get_mut`), if no write reached them
+    /// all: only these are read again, with no scan of every unit's change ticks.
+    touched: Option<Vec<Entity>>,
     /// Changes stamped after this tick are not in the view yet (the tick before the one at
     /// which the view was last brought up to date: a change made later in the same system
     /// carries that tick).
@@ -38,8 +41,19 @@ pub struct UnitsNow {
 /// A unit's components read with their change ticks.
 type UnitRefs = (&'static Unit, Ref<'static, Location>, Ref<'static, StepLevel>, Ref<'static, Activity>, Ref<'static, Hidden>);
 
+/// The units a reader goes through to bring the view up to date: every unit in rank order,
+/// each with whether its components changed after the tick, or only these units (each counted
+/// as changed).
+enum Which<'a> {
+    Since(Tick),
+    These(&'a [Entity]),
+}
+
 /// One unit's components as a query yields them.
 type UnitItem<'a> = (&'a Unit, &'a Location, &'a StepLevel, &'a Activity, &'a Hidden);
+
+/// Most units opened one by one that are read again one by one (see `UnitsNow::stale_one`).
+const MAX_TOUCHED: usize = 32;
 
 /// A view brought up to date goes back to a full build past this age in ticks (a game plays
 /// far fewer; Bevy's change ticks are only comparable within `Tick::MAX`).
@@ -53,10 +67,10 @@ impl UnitsNow {
     }
 
     /// The view, up to date: kept as is if no unit was open to change, else patched with the
-    /// units whose components changed after `since` (the Bevy change ticks tell which: a
-    /// command changes a few units of hundreds), else built whole. `each(since, f)` calls `f`
-    /// on every unit in rank order with whether it changed after `since`.
-    fn up_to_date(&mut self, now: Tick, mut each: impl FnMut(Tick, &mut dyn FnMut(UnitItem<'_>, bool))) -> Arc<UnitsView> {
+    /// units opened one by one, or with those whose components changed after `since` (the Bevy
+    /// change ticks tell which: a command changes a few units of hundreds), else built whole.
+    /// `each(which, f)` calls `f` on the units `which` names with whether each changed.
+    fn up_to_date(&mut self, now: Tick, mut each: impl FnMut(Which<'_>, &mut dyn FnMut(UnitItem<'_>, bool))) -> Arc<UnitsView> {
         let before = Tick::new(now.get().wrapping_sub(1));
         let young = now.get().wrapping_sub(self.since.get()) < PATCH_AGE;
         match (&mut self.view, self.dirty) {
@@ -64,7 +78,8 @@ impl UnitsNow {
             (Some(v), true) if young => {
                 let view = Arc::make_mut(v);
                 let mut whole = true;
-                each(self.since, &mut |(u, l, s, a, h), changed| {
+                let which = self.touched.as_deref().map_or(Which::Since(self.since), Which::These);
+                each(which, &mut |(u, l, s, a, h), changed| {
                     if changed {
                         whole &= view.patch(u.rank, unit_view(u, l, s, a, h));
                     }
@@ -76,20 +91,33 @@ impl UnitsNow {
             _ => self.view = None,
         }
         self.dirty = false;
+        self.touched = Some(Vec::new());
         self.since = before;
         if let Some(v) = &self.view {
             return v.clone();
         }
         let mut units = Vec::with_capacity(self.ranks.as_ref().map_or(0, |r| r.len()));
-        each(before, &mut |(u, l, s, a, h), _| units.push(unit_view(u, l, s, a, h)));
+        each(Which::Since(before), &mut |(u, l, s, a, h), _| units.push(unit_view(u, l, s, a, h)));
         let v = Arc::new(UnitsView::with_ranks(units, self.ranks.clone()));
         self.view = Some(v.clone());
         v
     }
 
-    /// A unit may change.
+    /// Any unit may change.
     pub fn stale(&mut self) {
         self.dirty = true;
+        self.touched = None;
+        self.changes += 1;
+    }
+
+    /// Unit `e` may change.
+    fn stale_one(&mut self, e: Entity) {
+        self.dirty = true;
+        // Past a few dozen, one scan of the change ticks costs less than reading each again.
+        match &mut self.touched {
+            Some(t) if t.len() < MAX_TOUCHED => t.push(e),
+            _ => self.touched = None,
+        }
         self.changes += 1;
     }
 
@@ -105,10 +133,13 @@ impl UnitsNow {
             return Arc::new(UnitsView::collect(q.iter(world).map(|item| changed_after(item, now, now).0), None));
         }
         world.resource_scope(|world, mut units_now: Mut<UnitsNow>| {
-            units_now.up_to_date(now, |since, f| q.iter(world).for_each(|item| {
-                let (unit, changed) = changed_after(item, since, now);
-                f(unit, changed);
-            }))
+            units_now.up_to_date(now, |which, f| match which {
+                Which::Since(since) => q.iter(world).for_each(|item| {
+                    let (unit, changed) = changed_after(item, since, now);
+                    f(unit, changed);
+                }),
+                Which::These(es) => es.iter().filter_map(|e| q.get(world, *e).ok()).for_each(|item| f(changed_after(item, now, now).0, true)),
+            })
         })
     }
 
@@ -152,10 +183,13 @@ impl UnitQuery<'_, '_> {
     /// Every unit, sorted by id (shared; brought up to date only if a unit changed since).
     pub fn view(&mut self) -> Arc<UnitsView> {
         let (q, now) = (&self.q, self.tick.this_run());
-        self.now.up_to_date(now, |since, f| q.iter().for_each(|item| {
+        self.now.up_to_date(now, |which, f| match which {
+            Which::Since(since) => q.iter().for_each(|item| {
                 let (unit, changed) = changed_after(item, since, now);
                 f(unit, changed);
-            }))
+            }),
+            Which::These(es) => es.iter().filter_map(|e| q.get(*e).ok()).for_each(|item| f(changed_after(item, now, now).0, true)),
+        })
     }
 
     /// The units' components, in entity order.
@@ -187,11 +221,12 @@ impl UnitsMut<'_, '_> {
     pub fn view(&mut self) -> Arc<UnitsView> {
         let (q, now) = (&mut self.q, self.tick.this_run());
         // `Mut` turned into `Ref` reads without marking anything changed.
-        self.now.up_to_date(now, |since, f| {
-            q.iter_mut().for_each(|(u, l, s, a, h)| {
+        self.now.up_to_date(now, |which, f| match which {
+            Which::Since(since) => q.iter_mut().for_each(|(u, l, s, a, h)| {
                 let (unit, changed) = changed_after((u, l.into(), s.into(), a.into(), h.into()), since, now);
                 f(unit, changed);
-            });
+            }),
+            Which::These(es) => es.iter().filter_map(|e| q.get(*e).ok()).for_each(|(u, l, s, a, h)| f((u, l, s, a, h), true)),
         })
     }
 
@@ -207,7 +242,7 @@ impl UnitsMut<'_, '_> {
 
     /// One unit's components, to change.
     pub fn get_mut(&mut self, e: Entity) -> Result<UnitItemMut<'_>, QueryEntityError> {
-        self.now.stale();
+        self.now.stale_one(e);
         self.q.get_mut(e)
     }
 

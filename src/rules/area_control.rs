@@ -5,7 +5,7 @@
 
 use bevy::prelude::*;
 
-use super::note::{accepted, log};
+use super::note::log;
 use super::tracks::adjust_track;
 use super::RulesSystems;
 use crate::model::units_now::UnitQuery;
@@ -15,8 +15,8 @@ use crate::scenario::schema::{AttrValue, Map, PhaseKind};
 use crate::model::log::{GameLog, LogKind};
 
 pub(super) fn add_systems(s: &mut Schedule) {
-    s.add_systems(control_by_slots.run_if(accepted).in_set(RulesSystems::Tracks).before(super::tracks::score_control_changes));
-    s.add_systems(control_income.run_if(super::supply::phase_started).in_set(RulesSystems::PhaseStart));
+    s.add_systems(control_by_slots.in_set(super::Gate::Accepted).in_set(RulesSystems::Tracks).before(super::tracks::score_control_changes));
+    s.add_systems(control_income.in_set(super::Gate::PhaseStarted).in_set(RulesSystems::PhaseStart));
 }
 
 /// The side whose units fill every slot of `space`, if one does.

@@ -6,7 +6,7 @@
 use bevy::prelude::*;
 
 use super::losses::{LossQuery, lose_step};
-use super::note::{accepted, log};
+use super::note::log;
 use super::RulesSystems;
 use crate::scenario::board::SpaceKind;
 use crate::model::view::UnitsView;
@@ -16,8 +16,8 @@ use crate::model::log::{GameLog, LogKind};
 use crate::model::prompt::Prompt;
 
 pub(super) fn add_systems(s: &mut Schedule) {
-    s.add_systems(start_attrition.run_if(super::supply::phase_started).in_set(RulesSystems::PhaseStart));
-    s.add_systems(next_choice.run_if(accepted).in_set(RulesSystems::Tracks));
+    s.add_systems(start_attrition.in_set(super::Gate::PhaseStarted).in_set(RulesSystems::PhaseStart));
+    s.add_systems(next_choice.in_set(super::Gate::Accepted).in_set(RulesSystems::Tracks));
 }
 
 /// Attrition still to be chosen: (space, how many more units lose a level, the candidates left).

@@ -13,7 +13,7 @@ use crate::model::dice::Dice;
 use crate::model::log::{GameLog, LogKind};
 
 pub(super) fn add_systems(s: &mut Schedule) {
-    s.add_systems((close_boxes, draw_reinforcements).chain().run_if(super::supply::phase_started).in_set(RulesSystems::PhaseStart));
+    s.add_systems((close_boxes, draw_reinforcements).chain().in_set(super::Gate::PhaseStarted).in_set(RulesSystems::PhaseStart));
 }
 
 /// Reinforcement groups (indexes into `reinforcements`) already drawn.

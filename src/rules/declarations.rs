@@ -20,7 +20,7 @@ pub(super) fn add_systems(s: &mut Schedule) {
     // First in the phase-start hooks: a declaration can change who plays first this turn.
     s.add_systems(
         offer_declarations
-            .run_if(super::supply::phase_started)
+            .in_set(super::Gate::PhaseStarted)
             .in_set(RulesSystems::PhaseStart)
             .before(super::supply::check_supply_at_movement_start)
             .before(super::interdiction::prompt_for_markers),

@@ -22,7 +22,7 @@ pub(super) fn add_systems(s: &mut Schedule) {
     s.add_systems(
         (add_turn_chits, event_phase)
             .chain()
-            .run_if(super::supply::phase_started)
+            .in_set(super::Gate::PhaseStarted)
             .in_set(RulesSystems::PhaseStart)
             .after(super::declarations::offer_declarations),
     );

@@ -15,7 +15,7 @@ pub(super) fn add_systems(s: &mut Schedule) {
     // First of the turn's hooks: who plays first decides whose phases begin.
     s.add_systems(
         offer_initiative
-            .run_if(super::supply::phase_started)
+            .in_set(super::Gate::PhaseStarted)
             .in_set(RulesSystems::PhaseStart)
             .before(super::declarations::offer_declarations),
     );

@@ -18,7 +18,7 @@ use crate::model::prompt::Prompt;
 pub(super) fn add_systems(s: &mut Schedule) {
     s.add_systems(
         prompt_for_markers
-            .run_if(super::supply::phase_started)
+            .in_set(super::Gate::PhaseStarted)
             .in_set(RulesSystems::PhaseStart)
             .before(super::supply::check_supply_at_movement_start),
     );

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use bevy::prelude::*;
 
-use super::note::{accepted, log};
+use super::note::log;
 use super::supply::side_supply;
 use super::tracks::adjust_track;
 use super::RulesSystems;
@@ -17,8 +17,8 @@ use crate::scenario::schema::PhaseKind;
 use crate::model::log::{GameLog, LogKind};
 
 pub(super) fn add_systems(s: &mut Schedule) {
-    s.add_systems(score_lines.run_if(super::supply::phase_started).in_set(RulesSystems::PhaseStart));
-    s.add_systems(score_eliminations.run_if(accepted).in_set(RulesSystems::Tracks));
+    s.add_systems(score_lines.in_set(super::Gate::PhaseStarted).in_set(RulesSystems::PhaseStart));
+    s.add_systems(score_eliminations.in_set(super::Gate::Accepted).in_set(RulesSystems::Tracks));
 }
 
 /// Per (unit, line): scored, and whether its return behind the line has been scored.

@@ -56,6 +56,18 @@ pub enum RulesSystems {
     Victory,
 }
 
+/// Conditions many systems share, each evaluated once per run for all of its systems (Bevy
+/// evaluates a condition given to a system on every run, and one costs about as much as a
+/// small system). A set's condition is read when its first system comes: every system of
+/// `Accepted` is in the Tracks or Victory stage, after anything that may reject the command.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Gate {
+    /// A new phase has begun (its start hooks run).
+    PhaseStarted,
+    /// A command was given and nothing rejected it.
+    Accepted,
+}
+
 /// The resources the generic rules keep: parts of the printed and hashed state (every one, so
 /// that a replay cannot drift unnoticed; `session::state` checks the list is complete).
 #[must_use]
@@ -109,6 +121,8 @@ pub fn rules_schedule(ruleset: &dyn crate::model::ruleset::Ruleset) -> Schedule 
         )
             .chain(),
     );
+    s.configure_sets(Gate::PhaseStarted.run_if(supply::phase_started));
+    s.configure_sets(Gate::Accepted.run_if(note::accepted));
     sequence::add_systems(&mut s);
     setup::add_systems(&mut s);
     movement::add_systems(&mut s);

@@ -12,7 +12,7 @@ pub use super::obligation_rules::{allowed_destinations, candidates, comply_rejec
 use super::obligation_rules::{demand, distance, owes_a_move};
 
 use super::events::{Facts, chit_def, condition_holds};
-use super::note::{CommandCtx, accepted, command_is, log};
+use super::note::{CommandCtx, command_is, log};
 use super::RulesSystems;
 use crate::model::view::{UnitView, UnitsView};
 use crate::model::{Control, CurrentCommand, Game, Outcome, PendingPrompt, Pools, SpaceId, Tracks, TurnState};
@@ -25,12 +25,12 @@ pub(super) fn add_systems(s: &mut Schedule) {
     // After the interdiction markers and the movement supply check (5.5 steps 3.1-3.2).
     s.add_systems(
         reveal
-            .run_if(super::supply::phase_started)
+            .in_set(super::Gate::PhaseStarted)
             .in_set(RulesSystems::PhaseStart)
             .after(super::supply::check_supply_at_movement_start)
             .after(super::reactions::offer_at_phase_start),
     );
-    s.add_systems(reveal.run_if(accepted).in_set(RulesSystems::Tracks).after(super::reactions::offer_after_command));
+    s.add_systems(reveal.in_set(super::Gate::Accepted).in_set(RulesSystems::Tracks).after(super::reactions::offer_after_command));
     s.add_systems(
         answer
             .run_if(command_is(|c| matches!(c, Command::Comply { .. } | Command::OptOut)))

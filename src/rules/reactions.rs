@@ -15,7 +15,7 @@ use bevy::prelude::*;
 
 use super::events::{Facts, chit_def, condition_holds};
 use super::losses::{LossQuery, lose_step};
-use super::note::{CommandCtx, accepted, command_is};
+use super::note::{CommandCtx, command_is};
 use super::RulesSystems;
 use crate::model::view::{UnitsView, factors, has_flag, steps_left};
 use crate::model::{Control, CurrentCommand, FinishedCombat, Game, Location, PendingCombat, PendingPrompt, Pools, SpaceId, Tracks, TurnState};
@@ -28,13 +28,13 @@ pub(super) fn add_systems(s: &mut Schedule) {
     // At a phase start: after the declarations, before the interdiction markers (U5 adds one).
     s.add_systems(
         offer_at_phase_start
-            .run_if(super::supply::phase_started)
+            .in_set(super::Gate::PhaseStarted)
             .in_set(RulesSystems::PhaseStart)
             .after(super::declarations::offer_declarations)
             .before(super::interdiction::prompt_for_markers)
             .before(super::supply::check_supply_at_movement_start),
     );
-    s.add_systems(offer_after_command.run_if(accepted).in_set(RulesSystems::Tracks));
+    s.add_systems(offer_after_command.in_set(super::Gate::Accepted).in_set(RulesSystems::Tracks));
     s.add_systems(
         (answer_reaction.run_if(super::note::kept(crate::model::ruleset::Mechanism::Reactions)).run_if(command_is(|c| matches!(c, Command::PlayChit { .. } | Command::Pass))), choose_unit.run_if(command_is(|c| matches!(c, Command::Choose { .. }))))
             .in_set(RulesSystems::Movement)

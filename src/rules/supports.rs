@@ -10,7 +10,7 @@ use crate::model::{Control, Game, SpaceId, TurnState};
 use crate::scenario::schema::{PhaseKind, PhaseUnits, SupportEffect};
 
 pub(super) fn add_systems(s: &mut Schedule) {
-    s.add_systems(new_player_turn.run_if(super::supply::phase_started).in_set(RulesSystems::PhaseStart));
+    s.add_systems(new_player_turn.in_set(super::Gate::PhaseStarted).in_set(RulesSystems::PhaseStart));
 }
 
 /// Markers left and uses this player turn, per support (scenario order).

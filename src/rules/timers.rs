@@ -5,7 +5,7 @@
 use bevy::prelude::*;
 
 use super::events::EffectParams;
-use super::note::{accepted, log};
+use super::note::log;
 use super::supply::side_supply;
 use super::RulesSystems;
 use crate::model::{Game, Outcome};
@@ -13,8 +13,8 @@ use crate::scenario::schema::PhaseKind;
 use crate::model::log::LogKind;
 
 pub(super) fn add_systems(s: &mut Schedule) {
-    s.add_systems(roll_timers.run_if(super::supply::phase_started).in_set(RulesSystems::PhaseStart));
-    s.add_systems(check_relief.run_if(accepted).run_if(|g: Res<Game>| !g.scenario.rules.timers.is_empty()).in_set(RulesSystems::Tracks));
+    s.add_systems(roll_timers.in_set(super::Gate::PhaseStarted).in_set(RulesSystems::PhaseStart));
+    s.add_systems(check_relief.in_set(super::Gate::Accepted).run_if(|g: Res<Game>| !g.scenario.rules.timers.is_empty()).in_set(RulesSystems::Tracks));
 }
 
 /// How each timed objective stands: `None` while it holds, else how it ended.

@@ -3,13 +3,13 @@
 
 use bevy::prelude::*;
 
-use super::note::{accepted, log};
+use super::note::log;
 use super::RulesSystems;
 use crate::model::{ControlChanges, Game, Tracks, TurnState};
 use crate::model::log::{GameLog, LogKind};
 
 pub(super) fn add_systems(s: &mut Schedule) {
-    s.add_systems(score_control_changes.run_if(accepted).in_set(RulesSystems::Tracks));
+    s.add_systems(score_control_changes.in_set(super::Gate::Accepted).in_set(RulesSystems::Tracks));
 }
 
 /// Whether a `(track, comparison)` condition holds (false for an unknown track).

@@ -3,7 +3,7 @@
 
 use bevy::prelude::*;
 
-use super::note::{accepted, log};
+use super::note::log;
 use super::RulesSystems;
 use crate::model::view::UnitsView;
 use super::events::EffectParams;
@@ -12,9 +12,9 @@ use crate::scenario::schema::{Expr, VictoryCondition};
 use crate::model::log::{GameLog, LogKind};
 
 pub(super) fn add_systems(s: &mut Schedule) {
-    s.add_systems(check_held.run_if(super::supply::phase_started).in_set(RulesSystems::PhaseStart));
+    s.add_systems(check_held.in_set(super::Gate::PhaseStarted).in_set(RulesSystems::PhaseStart));
     s.add_systems(
-        (check_sudden_death, check_end_of_turn, apply_before_final.run_if(final_due), determine_final_victory).chain().run_if(accepted).in_set(RulesSystems::Victory),
+        (check_sudden_death, check_end_of_turn, apply_before_final.run_if(final_due), determine_final_victory).chain().in_set(super::Gate::Accepted).in_set(RulesSystems::Victory),
     );
 }
 

@@ -27,7 +27,7 @@ pub(super) fn add_systems(s: &mut Schedule) {
         )
             .in_set(RulesSystems::Movement),
     );
-    s.add_systems(snapshot.run_if(crate::rules::supply::phase_started).in_set(RulesSystems::PhaseStart));
+    s.add_systems(snapshot.in_set(crate::rules::Gate::PhaseStarted).in_set(RulesSystems::PhaseStart));
 }
 
 /// Who stood where when the current Mobilization phase began (12.4): (district, unit type, side).
