@@ -30,32 +30,25 @@ pub fn check_invariants(s: &mut Session) -> Result<(), String> {
             return Err(format!("{} is at step or level {}, outside its counter", u.id, u.level));
         }
     }
-    // Units per space and side, counted once (not a scan of every unit for every space).
+    // Units per space and side, and per box of all sides, counted in one pass over the units:
+    // a count goes over its limit only when a unit is added to it, so the limit is read there
+    // (not for every space of the board).
     let sides = game.scenario.sides.len();
     let mut here = vec![0u32; game.board.len() * sides];
+    let mut in_box = vec![0u32; game.board.len()];
     for u in units.all() {
-        if let Some(sp) = u.space() {
-            here[sp.index() * sides + u.side] += 1;
-        }
-    }
-    for i in 0..game.board.len() {
-        let sp = crate::model::SpaceId(i as u32);
+        let Some(sp) = u.space() else { continue };
         let Some(limit) = stacking_limit(game, sp) else { continue };
-        for side in 0..sides {
-            let n = here[i * sides + side];
-            if n > limit {
-                return Err(format!("{} holds {n} units of {}, the limit is {limit}", game.board.key(sp), game.side_id(side)));
-            }
+        let n = &mut here[sp.index() * sides + u.side];
+        *n += 1;
+        if *n > limit {
+            return Err(format!("{} holds {n} units of {}, the limit is {limit}", game.board.key(sp), game.side_id(u.side)));
         }
-    }
-    // DI 9.3, 17.2: a box (slot) holds its capacity in units of all sides together.
-    for i in 0..game.board.len() {
-        let sp = crate::model::SpaceId(i as u32);
-        if let crate::scenario::board::SpaceKind::Slot { .. } = game.board.spaces[i].kind
-            && let Some(limit) = stacking_limit(game, sp)
-        {
-            let n: u32 = here[i * sides..(i + 1) * sides].iter().sum();
-            if n > limit {
+        // DI 9.3, 17.2: a box (slot) holds its capacity in units of all sides together.
+        if let crate::scenario::board::SpaceKind::Slot { .. } = game.board.spaces[sp.index()].kind {
+            let n = &mut in_box[sp.index()];
+            *n += 1;
+            if *n > limit {
                 return Err(format!("{} holds {n} units, its capacity is {limit}", game.board.key(sp)));
             }
         }

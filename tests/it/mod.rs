@@ -12,6 +12,7 @@ mod events;
 #[cfg(feature = "gui")]
 mod gui;
 mod interdiction;
+mod invariants;
 mod jihad;
 mod lines;
 mod minimum_move;
