@@ -34,8 +34,9 @@ pub enum Prompt {
     PlaceMarkers { side: String, marker: String, count: u32, spaces: Vec<String>, rule: String },
     /// Whether to make a declaration now (answered by `Command::Declare`).
     Declare { side: String, id: String, name: String, rule: String },
-    /// Advance after combat: up to `max` of `units` may enter the vacated `target` (answered by
-    /// `Command::Advance`).
+    /// Advance after combat: some of `units`, counting at most `max` stacking points together
+    /// (a unit counts its type's points, 1 unless it says otherwise), may enter the vacated
+    /// `target` (answered by `Command::Advance`).
     Advance { side: String, units: Vec<String>, target: String, max: u32 },
     /// A held reaction chit may be played now: each chit with its possible targets (empty = no
     /// target needed). Answered by `Command::PlayChit` or `Command::Pass`.

@@ -9,7 +9,7 @@ use bevy::prelude::*;
 pub use super::loss_answers::{LossPlan, loss_options, plan_losses, step_value};
 use super::loss_answers::units_strength;
 
-use super::movement::room_for;
+use super::movement::{room_for, stacking_points};
 use super::note::{CommandCtx, command_is, log, take_control};
 use super::RulesSystems;
 use crate::model::view::{UnitView, UnitsView, is_static, steps_left};
@@ -162,7 +162,7 @@ pub fn continue_losses(
                     && !retreated
                     && let Some(side) = side
                 {
-                    let max = crate::rules::movement::stacking_limit(game, target).unwrap_or(movers.len() as u32);
+                    let max = crate::rules::movement::stacking_limit(game, target).unwrap_or_else(|| movers.iter().filter_map(|id| units.get(id)).map(|u| stacking_points(game, u.type_index)).sum());
                     prompt.0 = Some(Prompt::Advance {
                         side: game.side_id(side).to_string(),
                         units: movers,
@@ -394,8 +394,9 @@ pub fn advance_rejection(game: &Game, units: &UnitsView, prompt: Option<&Prompt>
     let Some(Prompt::Advance { units: allowed, target, max, .. }) = prompt else {
         return Some("no advance after combat is on offer".to_string());
     };
-    if chosen.len() as u32 > *max {
-        return Some(format!("at most {max} unit(s) may advance into {target}"));
+    let points: u32 = chosen.iter().filter_map(|id| units.get(id)).map(|u| stacking_points(game, u.type_index)).sum();
+    if points > *max {
+        return Some(format!("at most {max} stacking points may advance into {target} (one per unit, or the unit type's stacking points)"));
     }
     for id in chosen {
         if !allowed.contains(id) || chosen.iter().filter(|c| *c == id).count() > 1 {
@@ -407,8 +408,9 @@ pub fn advance_rejection(game: &Game, units: &UnitsView, prompt: Option<&Prompt>
     }
     let space = game.board.space(target)?;
     let side = units.get(chosen.first()?)?.side;
-    (!room_for(game, units, space, side, chosen.len() as u32)).then(|| format!("{target} has no room for {} unit(s)", chosen.len()))
+    (!room_for(game, units, space, side, points)).then(|| format!("{target} has no room for {} unit(s) ({points} stacking points)", chosen.len()))
 }
+
 
 fn advance_after_combat(
     mut ctx: CommandCtx,

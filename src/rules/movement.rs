@@ -65,22 +65,30 @@ pub fn edge_cost(game: &Game, from: SpaceId, edge: &Edge, class: MoveClass, allo
     }
 }
 
-/// Units of `side` allowed in a space: slot capacity (all units), terrain stacking (per side).
+/// Stacking points of `side` allowed in a space: slot capacity (all sides together), else the
+/// hex's own limit, else its terrain's (per side).
 #[must_use]
 pub fn stacking_limit(game: &Game, space: SpaceId) -> Option<u32> {
     let sp = &game.board.spaces[space.index()];
     match sp.kind {
         SpaceKind::Slot { capacity, .. } => Some(capacity),
-        _ => sp.terrain.and_then(|t| game.board.terrain_stacking[t]),
+        _ => sp.stacking.or_else(|| sp.terrain.and_then(|t| game.board.terrain_stacking[t])),
     }
 }
 
-/// Whether `extra` more units of `side` fit in a space.
+/// What a unit of type `t` counts toward a stacking limit (ToO 10.2: a corps 3, any other land
+/// unit 1; 1 unless its type says otherwise).
+#[must_use]
+pub fn stacking_points(game: &Game, t: usize) -> u32 {
+    game.scenario.unit_types[t].stacking_points
+}
+
+/// Whether `extra` more stacking points of `side` fit in a space.
 #[must_use]
 pub fn room_for(game: &Game, units: &UnitsView, space: SpaceId, side: usize, extra: u32) -> bool {
     let Some(limit) = stacking_limit(game, space) else { return true };
     let is_slot = matches!(game.board.spaces[space.index()].kind, SpaceKind::Slot { .. });
-    let here = units.at(space).filter(|u| is_slot || u.side == side).count() as u32;
+    let here: u32 = units.at(space).filter(|u| is_slot || u.side == side).map(|u| stacking_points(game, u.type_index)).sum();
     here + extra <= limit
 }
 
@@ -152,9 +160,8 @@ pub struct Surroundings {
     enemy: SpaceSet,
     /// Hexes in the zone of control of another side's units.
     zoc: SpaceSet,
-    /// Occupied spaces in order: (space, units of every side, units of the side). A slot's
-    /// capacity counts them all.
-    here: Vec<(SpaceId, u32, u32)>,
+    /// Occupied spaces in order, with what stands there. A slot's capacity counts every side.
+    here: Vec<Here>,
     /// Whether destinations carry their paths (the legal list needs only the spaces).
     paths: bool,
     /// The side's supply map and, per movement class, the search back from its network
@@ -173,15 +180,28 @@ struct SharedSupply {
 /// (`supply::network_reach`), shared by the units that ask.
 pub type Reach = std::rc::Rc<Vec<Option<u32>>>;
 
+/// What stands in one occupied space, for [`Surroundings`].
+#[derive(Clone, Copy, Debug)]
+struct Here {
+    space: SpaceId,
+    /// Stacking points of every side.
+    points: u32,
+    /// Stacking points of the side.
+    own_points: u32,
+    /// Units of the side.
+    own_units: u32,
+}
+
 impl Surroundings {
     #[must_use]
     pub fn of(game: &Game, units: &UnitsView, side: usize) -> Self {
         let n = game.board.len();
         let (mut enemy, mut zoc) = (SpaceSet::new(n), SpaceSet::new(n));
-        let mut here: Vec<(SpaceId, u32, u32)> = Vec::new();
+        let mut here: Vec<Here> = Vec::new();
         for u in units.all() {
             let Some(s) = u.space() else { continue };
-            here.push((s, 1, u32::from(u.side == side)));
+            let (points, own) = (stacking_points(game, u.type_index), u.side == side);
+            here.push(Here { space: s, points, own_points: if own { points } else { 0 }, own_units: u32::from(own) });
             if u.side != side {
                 enemy.insert(s);
                 // Zones of control (as `enemy_zoc`): the hexes around a hex holding a unit
@@ -195,12 +215,13 @@ impl Surroundings {
                 }
             }
         }
-        here.sort_unstable_by_key(|h| h.0);
+        here.sort_unstable_by_key(|h| h.space);
         here.dedup_by(|b, a| {
-            let same = a.0 == b.0;
+            let same = a.space == b.space;
             if same {
-                a.1 += b.1;
-                a.2 += b.2;
+                a.points += b.points;
+                a.own_points += b.own_points;
+                a.own_units += b.own_units;
             }
             same
         });
@@ -226,14 +247,18 @@ impl Surroundings {
         Self { paths: false, ..self }
     }
 
-    /// Whether `extra` more units of the side fit in a space (as [`room_for`]).
+    /// Whether `extra` more stacking points of the side fit in a space (as [`room_for`]).
     #[must_use]
     pub fn room_for(&self, game: &Game, space: SpaceId, extra: u32) -> bool {
         let Some(limit) = stacking_limit(game, space) else { return true };
         let is_slot = matches!(game.board.spaces[space.index()].kind, SpaceKind::Slot { .. });
-        let (all, own) = self.here.binary_search_by_key(&space, |h| h.0).map_or((0, 0), |k| (self.here[k].1, self.here[k].2));
+        let (all, own) = self.here(space).map_or((0, 0), |h| (h.points, h.own_points));
         let here = if is_slot { all } else { own };
         here + extra <= limit
+    }
+
+    fn here(&self, space: SpaceId) -> Option<&Here> {
+        self.here.binary_search_by_key(&space, |h| h.space).ok().map(|k| &self.here[k])
     }
 
     /// For `unit` of the side, for every space: whether a unit of its movement class standing
@@ -246,7 +271,7 @@ impl Surroundings {
     #[must_use]
     pub fn supply_reach(&self, game: &Game, rules: &crate::scenario::schema::SupplyRules, units: &UnitsView, control: &Control, unit: &UnitView) -> Option<Reach> {
         let start = unit.space()?;
-        let own_here = self.here.binary_search_by_key(&start, |h| h.0).map_or(0, |k| self.here[k].2);
+        let own_here = self.here(start).map_or(0, |h| h.own_units);
         if rules.zoc_blocks_unless_friendly && self.zoc.contains(start) && own_here <= 1 {
             return None;
         }
@@ -510,7 +535,7 @@ fn search_in(
     let mut out = Vec::with_capacity(reached.len());
     for &space in &reached {
         let Some(cost) = sc.best(space) else { continue };
-        if space == start || !near.room_for(game, space, 1) {
+        if space == start || !near.room_for(game, space, stacking_points(game, unit.type_index)) {
             continue;
         }
         let mut path = Vec::new();
@@ -707,7 +732,8 @@ pub fn enter_rejection(game: &Game, turn: &TurnState, units: &UnitsView, control
     if r.needs_control && control.owner[space.index()] != Some(side) {
         return Some(format!("{at} is not held by {}", game.side_id(side)));
     }
-    if !room_for(game, units, space, side, 1) {
+    let points = units.get(unit).map_or(1, |u| stacking_points(game, u.type_index));
+    if !room_for(game, units, space, side, points) {
         return Some(format!("{at} has no room: stacking limit reached"));
     }
     None

@@ -21,8 +21,8 @@ impl RetreatWorld<'_> {
         self.moved.iter().find(|(id, _)| **id == *u.id).map(|(_, s)| *s).or_else(|| u.space())
     }
 
-    fn count(&self, space: SpaceId, side: usize, except: &str) -> (u32, bool, bool) {
-        // (own units, any enemy, any friendly) in a space.
+    fn count(&self, game: &Game, space: SpaceId, side: usize, except: &str) -> (u32, bool, bool) {
+        // (own stacking points, any enemy, any friendly) in a space.
         let mut own = 0;
         let (mut enemy, mut friend) = (false, false);
         for u in self.units.all() {
@@ -30,7 +30,7 @@ impl RetreatWorld<'_> {
                 continue;
             }
             if u.side == side {
-                own += 1;
+                own += super::movement::stacking_points(game, u.type_index);
                 friend = true;
             } else {
                 enemy = true;
@@ -57,7 +57,7 @@ fn step_rejection(game: &Game, w: &RetreatWorld, unit: &UnitView, combat: SpaceI
     if dt <= df {
         return Some(format!("{key} is not farther from the combat hex {}", b.key(combat)));
     }
-    let (_, enemy, friend) = w.count(to, unit.side, &unit.id);
+    let (_, enemy, friend) = w.count(game, to, unit.side, &unit.id);
     if enemy {
         return Some(format!("{key} holds enemy units"));
     }
@@ -68,7 +68,7 @@ fn step_rejection(game: &Game, w: &RetreatWorld, unit: &UnitView, combat: SpaceI
 }
 
 fn overstacked(game: &Game, w: &RetreatWorld, unit: &UnitView, at: SpaceId) -> bool {
-    stacking_limit(game, at).is_some_and(|limit| w.count(at, unit.side, &unit.id).0 + 1 > limit)
+    stacking_limit(game, at).is_some_and(|limit| w.count(game, at, unit.side, &unit.id).0 + super::movement::stacking_points(game, unit.type_index) > limit)
 }
 
 /// Checks a unit's retreat of `hexes` hexes along `path`. Returns the final hex and the steps

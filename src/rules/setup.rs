@@ -54,21 +54,21 @@ pub fn place_rejection(game: &Game, units: &UnitsView, side: usize, unit: &str, 
     if !group.spaces.iter().any(|s| s == at) {
         return Some(format!("group `{}` may not be placed in {at}", group.id));
     }
-    space_rejection(game, units, side, group, space, at)
+    space_rejection(game, units, side, group, space, at, super::movement::stacking_points(game, u.type_index))
 }
 
 /// The checks of [`place_rejection`] that depend on the space, for a unit of `group` (of
 /// `side`, not yet placed) in one of the group's spaces: the legal list makes the others once
 /// per group.
 #[must_use]
-pub fn space_rejection(game: &Game, units: &UnitsView, side: usize, group: &SetupGroup, space: crate::model::SpaceId, at: &str) -> Option<String> {
+pub fn space_rejection(game: &Game, units: &UnitsView, side: usize, group: &SetupGroup, space: crate::model::SpaceId, at: &str, points: u32) -> Option<String> {
     if let Some(max) = group.max_per_space {
         let here = units.at(space).filter(|o| group_of(game, &o.id).is_some_and(|g| g.id == group.id)).count();
         if here as u32 >= max {
             return Some(format!("{at} already holds {max} units of group `{}`", group.id));
         }
     }
-    if !room_for(game, units, space, side, 1) {
+    if !room_for(game, units, space, side, points) {
         return Some(format!("{at} has no room: stacking limit reached"));
     }
     if !group.with_units.is_empty() {

@@ -71,7 +71,7 @@ pub fn strategic_destinations(game: &Game, turn: &TurnState, units: &UnitsView, 
     let mut out = Vec::new();
     for (i, d) in dist.iter().enumerate() {
         let s = SpaceId(i as u32);
-        if s == start || d.is_none() || !room_for(game, units, s, unit.side, 1) {
+        if s == start || d.is_none() || !room_for(game, units, s, unit.side, super::movement::stacking_points(game, unit.type_index)) {
             continue;
         }
         let mut path = vec![s];

@@ -43,6 +43,9 @@ pub struct BoardSpace {
     pub kind: SpaceKind,
     /// Index into the terrain chart (hex maps).
     pub terrain: Option<usize>,
+    /// Stacking points the hex holds per side, instead of its terrain's (`HexDef::stacking`;
+    /// ToO A13: a city hex holds 8 whatever the terrain around it).
+    pub stacking: Option<u32>,
     pub vp: i32,
     pub region: Option<String>,
 }
@@ -215,6 +218,7 @@ impl Board {
                     name: None,
                     kind: SpaceKind::Hex { col, row, q, r },
                     terrain: default,
+                    stacking: None,
                     vp: 0,
                     region: None,
                 });
@@ -258,6 +262,7 @@ impl Board {
                 }
             }
             space.name.clone_from(&h.name);
+            space.stacking = h.stacking;
             space.vp = h.vp;
             space.region.clone_from(&h.region);
         }
@@ -331,6 +336,7 @@ impl Board {
                 name: Some(bx.name.clone()),
                 kind: SpaceKind::OffMap { sides: bx.sides.clone() },
                 terrain: None,
+                stacking: None,
                 vp: 0,
                 region: None,
             });
@@ -359,6 +365,7 @@ impl Board {
                 name: Some(sp.name.clone()),
                 kind: SpaceKind::Area,
                 terrain: None,
+                stacking: None,
                 vp: sp.vp,
                 region: None,
             });
@@ -375,6 +382,7 @@ impl Board {
                     name: Some(slot.name.clone()),
                     kind: SpaceKind::Slot { parent: id, capacity: slot.capacity },
                     terrain: None,
+                stacking: None,
                     vp: 0,
                     region: None,
                 }));

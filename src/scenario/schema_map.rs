@@ -94,7 +94,8 @@ pub struct TerrainDef {
     /// Column shift for a defender in this terrain (negative = left, in the defender's favour).
     #[serde(default)]
     pub defender_shift: i32,
-    /// Units allowed in one hex of this terrain (per side), if limited.
+    /// Stacking points allowed in one hex of this terrain (per side), if limited. A unit counts
+    /// its type's `stacking_points` (1 unless the type says otherwise).
     #[serde(default)]
     pub stacking: Option<u32>,
 }
@@ -143,6 +144,10 @@ pub struct HexDef {
     pub name: Option<String>,
     #[serde(default)]
     pub region: Option<String>,
+    /// Stacking points allowed in this hex per side, instead of its terrain's (a feature that
+    /// sets its own limit, such as a city).
+    #[serde(default)]
+    pub stacking: Option<u32>,
     /// Victory points for controlling the hex.
     #[serde(default)]
     pub vp: i32,

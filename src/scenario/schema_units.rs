@@ -20,6 +20,10 @@ pub struct UnitTypeDef {
     pub strength: Strength,
     #[serde(default)]
     pub flags: Vec<UnitFlag>,
+    /// What the unit counts toward a stacking limit (ToO 10.2: a corps 3, any other land unit
+    /// 1; markers and naval units 0).
+    #[serde(default = "one_point")]
+    pub stacking_points: u32,
     /// Range in hexes/spaces for support units.
     #[serde(default)]
     pub support_range: Option<u32>,
@@ -27,6 +31,10 @@ pub struct UnitTypeDef {
     /// factors; the client still marks level, steps and selection.
     #[serde(default)]
     pub image: Option<String>,
+}
+
+fn one_point() -> u32 {
+    1
 }
 
 fn default_class() -> String {

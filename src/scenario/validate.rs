@@ -23,6 +23,9 @@ pub const MAX_UNITS: usize = 5_000;
 /// Largest movement factor (a movement search keeps a list per movement point; no printed
 /// counter comes near).
 pub const MAX_MOVEMENT: u32 = 1_000;
+/// Most stacking points one unit may count (sums over every unit stay far from overflow; no
+/// printed game comes near).
+pub const MAX_STACKING_POINTS: u32 = 1_000;
 /// Most chits a scenario's cups may hold in all (each copy counts).
 pub const MAX_CHITS: u64 = 5_000;
 /// Largest background image accepted, per side, in pixels.
@@ -140,6 +143,9 @@ pub fn validate_with_board(s: &Scenario, file: &str, base: &Path, caps: &Ruleset
             if f.movement > MAX_MOVEMENT {
                 ctx.err(format!("unit_types[{i}].strength"), format!("movement factor {} (entry {k}) is more than {MAX_MOVEMENT}, the most a unit may have", f.movement));
             }
+        }
+        if t.stacking_points > MAX_STACKING_POINTS {
+            ctx.err(format!("unit_types[{i}].stacking_points"), format!("{} is more than {MAX_STACKING_POINTS}, the most a unit may count", t.stacking_points));
         }
         if let Some(img) = &t.image {
             check_image(&mut ctx, base, &format!("unit_types[{i}].image"), img);

@@ -6,7 +6,7 @@
 
 use crate::model::Tracks;
 use crate::model::view::UnitsView;
-use crate::rules::movement::stacking_limit;
+use crate::rules::movement::{stacking_limit, stacking_points};
 use crate::scenario::schema::Strength;
 use crate::session::Session;
 
@@ -39,17 +39,18 @@ pub fn check_invariants(s: &mut Session) -> Result<(), String> {
     for u in units.all() {
         let Some(sp) = u.space() else { continue };
         let Some(limit) = stacking_limit(game, sp) else { continue };
+        let points = stacking_points(game, u.type_index);
         let n = &mut here[sp.index() * sides + u.side];
-        *n += 1;
+        *n += points;
         if *n > limit {
-            return Err(format!("{} holds {n} units of {}, the limit is {limit}", game.board.key(sp), game.side_id(u.side)));
+            return Err(format!("{} holds {n} stacking points of {}, the limit is {limit}", game.board.key(sp), game.side_id(u.side)));
         }
         // DI 9.3, 17.2: a box (slot) holds its capacity in units of all sides together.
         if let crate::scenario::board::SpaceKind::Slot { .. } = game.board.spaces[sp.index()].kind {
             let n = &mut in_box[sp.index()];
-            *n += 1;
+            *n += points;
             if *n > limit {
-                return Err(format!("{} holds {n} units, its capacity is {limit}", game.board.key(sp)));
+                return Err(format!("{} holds {n} stacking points, its capacity is {limit}", game.board.key(sp)));
             }
         }
     }

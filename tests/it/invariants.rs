@@ -26,7 +26,7 @@ fn invariant_a_hex_over_its_stacking_limit_is_caught() {
         put(&mut s, u, hex);
     }
     let e = check_invariants(&mut s).expect_err("three units in a clear hex");
-    assert!(e.contains("0505 holds 3 units of south, the limit is 2"), "{e}");
+    assert!(e.contains("0505 holds 3 stacking points of south, the limit is 2"), "{e}");
 }
 
 #[test]
@@ -42,5 +42,5 @@ fn invariant_di_9_3_a_box_over_its_capacity_for_all_sides_together_is_caught() {
     put(&mut s, &a, slot);
     put(&mut s, &b, slot);
     let e = check_invariants(&mut s).expect_err("two units in a box of one");
-    assert!(e.contains(&format!("{} holds 2 units, its capacity is 1", game.board.key(slot))), "{e}");
+    assert!(e.contains(&format!("{} holds 2 stacking points, its capacity is 1", game.board.key(slot))), "{e}");
 }

@@ -26,6 +26,7 @@ mod reserve;
 mod rules;
 mod ruleset_plugin;
 mod salt_river;
+mod stacking;
 mod saves;
 mod seats;
 mod state_hash;

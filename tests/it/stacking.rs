@@ -1,0 +1,63 @@
+//! Stacking in points (ToO 10.1, 10.2, A13): a unit counts its type's stacking points (a corps
+//! 3, other units 1), a terrain's limit is in points, and a hex may set its own limit.
+
+use sandtable::model::Control;
+use sandtable::model::view::UnitsView;
+use sandtable::rules::movement::{legal_destinations, move_check};
+use sandtable::session::Session;
+
+use crate::common::{kell_with, location, mv, play};
+
+/// The North's infantry regiments count as corps (3 points); clear terrain holds 4 points, the
+/// ToO 10.2 example's hex (a corps and a division, or four divisions).
+const CORPS: (&str, &str) = (r#"(id: "n_inf", name: "Infantry Regiment", contingent: "north", symbol: Infantry, size: "III","#, r#"(id: "n_inf", name: "Infantry Corps", contingent: "north", symbol: Infantry, size: "XXX", stacking_points: 3,"#);
+const CLEAR_4: (&str, &str) = (r##"default_cost: Mp(1), stacking: Some(2)),"##, r##"default_cost: Mp(1), stacking: Some(4)),"##);
+
+fn check(s: &mut Session, unit: &str, to: &str) -> Result<u32, String> {
+    let units = UnitsView::from_world(&mut s.world);
+    move_check(s.game(), &units, s.world.resource::<Control>(), 0, unit, to).map(|d| d.cost)
+}
+
+fn listed(s: &mut Session, unit: &str, to: &str) -> bool {
+    let units = UnitsView::from_world(&mut s.world);
+    let game = s.game().clone();
+    let u = units.get(unit).expect("unit").clone();
+    legal_destinations(&game, &units, s.world.resource::<Control>(), &u).iter().any(|d| game.board.key(d.space) == to)
+}
+
+#[test]
+fn rule_too_10_2_a_corps_counts_three_stacking_points() {
+    let mut s = kell_with(&[CORPS, CLEAR_4], &[]);
+    // N-2Inf (a corps, 3 points) holds clear 0402 (4 points): a second corps does not fit...
+    let e = check(&mut s, "N-3Inf", "0402").expect_err("3 + 3 > 4");
+    assert!(e.contains("no room") || e.contains("stacking"), "{e}");
+    assert!(!listed(&mut s, "N-3Inf", "0402"));
+    // ...a one-point tank does, and then the hex is full.
+    assert!(listed(&mut s, "N-1Tk", "0402"));
+    play(&mut s, &[mv("N-1Tk", "0402")]);
+    assert_eq!(location(&mut s, "N-1Tk"), "0402");
+    assert!(!listed(&mut s, "N-Art", "0402"), "3 + 1 + 1 > 4");
+    // Without stacking points the same units count one each: the second regiment fits.
+    let mut plain = kell_with(&[CLEAR_4], &[]);
+    assert!(check(&mut plain, "N-3Inf", "0402").is_ok());
+}
+
+#[test]
+fn rule_too_a13_a_hex_sets_its_own_limit_over_its_terrains() {
+    // ToO A13: a city hex holds 8 whatever its terrain; here 0402 holds 6, clear around it 4.
+    let own = (r#"(hex: "0202", name: Some("Hollin")),"#, r#"(hex: "0202", name: Some("Hollin")), (hex: "0402", stacking: Some(6)),"#);
+    let mut s = kell_with(&[CORPS, CLEAR_4, own], &[]);
+    assert!(listed(&mut s, "N-3Inf", "0402"), "3 + 3 <= 6");
+    play(&mut s, &[mv("N-3Inf", "0402")]);
+    assert_eq!(location(&mut s, "N-3Inf"), "0402");
+    assert!(!listed(&mut s, "N-1Tk", "0402"), "3 + 3 + 1 > 6");
+}
+
+#[test]
+fn hostile_files_stacking_points_have_a_limit() {
+    let text = std::fs::read_to_string(crate::common::root().join("scenarios/kell_ford.ron")).expect("read");
+    let bad = text.replacen(CORPS.0, &CORPS.1.replace("stacking_points: 3", "stacking_points: 4000000000"), 1);
+    assert_ne!(bad, text);
+    let e = sandtable::games::load_str(&bad, "heavy.ron", &crate::common::root()).expect_err("over the limit").to_string();
+    assert!(e.contains("heavy.ron: error: unit_types[1].stacking_points: 4000000000 is more than 1000"), "{e}");
+}
