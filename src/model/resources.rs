@@ -167,6 +167,18 @@ pub struct Control {
     pub demolished: BTreeSet<(SpaceId, SpaceId)>,
     /// Extra interdiction markers for the next placement (tutorial 5.8 U5).
     pub extra_markers: u32,
+    /// The season of the game turn (index into `turns.seasons`), set when the turn begins: the
+    /// ground it makes changes movement costs (G3; ToO 24.2). `None` without a calendar.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub season: Option<usize>,
+}
+
+/// The season of game turn `turn` (an index into `turns.seasons`), if the game has a calendar.
+#[must_use]
+pub fn season_of(game: &Game, turn: usize) -> Option<usize> {
+    let s = &game.scenario.turns;
+    let date = s.calendar.get(turn)?;
+    s.seasons.iter().position(|x| x.id == date.season)
 }
 
 /// Chit cups and hands.

@@ -57,6 +57,9 @@ pub fn condition_holds(facts: Facts, c: &Condition) -> bool {
     match c {
         Condition::TurnAtLeast(t) => turn.turn + 1 >= *t as usize,
         Condition::TurnAtMost(t) => turn.turn < *t as usize,
+        Condition::Season(id) => game.scenario.turns.calendar.get(turn.turn).is_some_and(|d| &d.season == id),
+        Condition::YearAtLeast(y) => game.scenario.turns.calendar.get(turn.turn).is_some_and(|d| d.year >= *y),
+        Condition::YearAtMost(y) => game.scenario.turns.calendar.get(turn.turn).is_some_and(|d| d.year <= *y),
         Condition::Track { track, when } => game.track_index(track).is_some_and(|i| when.holds(tracks.0[i])),
         Condition::Controls { side, space } => controls(side, space),
         Condition::NotControls { side, space } => !controls(side, space),

@@ -47,7 +47,7 @@ pub fn add_minimum_moves(game: &Game, control: &Control, near: &Surroundings, ba
         // terrain or hexside (the unit's class could not enter it at any cost), no move from
         // one enemy zone of control straight into another where the game forbids it.
         let Some(t) = game.scenario.unit_types.get(unit.type_index) else { return };
-        let class = board.move_class(&t.movement_class);
+        let class = board.move_class_in(&t.movement_class, control.season);
         let zoc = |s: SpaceId| !t.flags.contains(&UnitFlag::Infiltration) && near.in_enemy_zoc(s);
         for e in &board.edges[start.index()] {
             let to = e.to;

@@ -456,7 +456,7 @@ fn search_in(
     sc.set(start, 0, None);
     buckets[0].push(start);
     let zr = &game.scenario.rules.zoc;
-    let class = board.move_class(&t.movement_class);
+    let class = board.move_class_in(&t.movement_class, control.season);
     // Area maps: an infiltrating unit passes through spaces holding enemy units (DI 13.6).
     let passes_enemies = !board.is_hex && t.flags.contains(&UnitFlag::Infiltration);
     // Cost by cost, as a heap would give them (within one cost the order changes nothing:

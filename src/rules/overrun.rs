@@ -66,7 +66,7 @@ pub fn plan_overrun(
         }
         // A stack that has just entered a single enemy ZOC (and so had to stop) may still
         // overrun from there: only its MP count, not the stop.
-        let class = game.board.move_class(&game.scenario.unit_types[u.type_index].movement_class);
+        let class = game.board.move_class_in(&game.scenario.unit_types[u.type_index].movement_class, control.season);
         let enter = edge_cost(game, launch, edge, class, u32::MAX / 4, &control.interdicted, &control.demolished).ok_or_else(|| format!("`{id}` could not enter {target}"))?;
         cost = enter + rules.extra_mp;
         let left = movement_allowance(game, u).saturating_sub(u.activity.mp_used);

@@ -236,6 +236,7 @@ fn end_phase(
             let label = game.scenario.turns.labels.get(turn.turn).cloned().unwrap_or_default();
             history.0.push((label, tracks.0.clone()));
             turn.turn += 1;
+            control.season = crate::model::season_of(&game, turn.turn);
             if turn.turn >= turns {
                 // The victory systems determine the result at the end of the last turn.
                 turn.phase = 0;

@@ -85,7 +85,8 @@ pub struct Board {
     /// by name once ([`Board::move_class`]), its costs by index after that.
     move_classes: Vec<String>,
     /// Cost per terrain per class index: one column per named class, then the terrain's
-    /// default (the column of every class the chart does not name).
+    /// default (the column of every class the chart does not name); then the same columns
+    /// again for each season of the calendar, with that season's costs (G3).
     class_costs: Vec<Vec<MoveCost>>,
     pub terrain_shift: Vec<i32>,
     pub terrain_stacking: Vec<Option<u32>>,
@@ -143,7 +144,7 @@ impl Board {
         };
         let mut problems = Problems::new();
         match &s.map {
-            Map::Hex(m) => b.build_hex(m, &mut problems),
+            Map::Hex(m) => b.build_hex(m, &s.turns.seasons, &mut problems),
             Map::Area(m) => b.build_area(m, &mut problems),
         }
         b.slots = vec![Vec::new(); b.spaces.len()];
@@ -170,7 +171,7 @@ impl Board {
         id
     }
 
-    fn build_hex(&mut self, m: &super::schema::HexMap, problems: &mut Problems) {
+    fn build_hex(&mut self, m: &super::schema::HexMap, seasons: &[super::schema::SeasonDef], problems: &mut Problems) {
         self.is_hex = true;
         self.offset = Some(m.offset);
         if m.columns == 0 || m.rows == 0 || u64::from(m.columns) * u64::from(m.rows) > MAX_HEXES {
@@ -192,15 +193,34 @@ impl Board {
             self.terrain_costs.push((t.default_cost, classes));
             self.terrain_shift.push(t.defender_shift);
             self.terrain_stacking.push(t.stacking);
-            for c in &t.costs {
-                if !self.move_classes.contains(&c.class) {
-                    self.move_classes.push(c.class.clone());
+            let season_classes = t.season_costs.iter().filter_map(|c| c.class.as_ref());
+            for class in t.costs.iter().map(|c| &c.class).chain(season_classes) {
+                if !self.move_classes.contains(class) {
+                    self.move_classes.push(class.clone());
                 }
             }
         }
         for (default, classes) in &self.terrain_costs {
             let row = self.move_classes.iter().map(|c| classes.get(c).copied().unwrap_or(*default)).chain([*default]).collect();
             self.class_costs.push(row);
+        }
+        // G3: a block of columns per season, where the season's costs replace the usual ones
+        // (for every class first, then for the classes it names).
+        for (t, terrain) in m.terrain.iter().enumerate() {
+            let usual = self.class_costs[t].clone();
+            for season in seasons {
+                let mut block = usual.clone();
+                let costs = terrain.season_costs.iter().filter(|c| c.season == season.id);
+                for c in costs.clone().filter(|c| c.class.is_none()) {
+                    block.fill(c.cost);
+                }
+                for c in costs {
+                    if let Some(k) = c.class.as_ref().and_then(|class| self.move_classes.iter().position(|x| x == class)) {
+                        block[k] = c.cost;
+                    }
+                }
+                self.class_costs[t].extend(block);
+            }
         }
         for h in &m.hexside_types {
             self.hexside_extra.push((h.extra_cost, h.prohibited, h.defender_shift));
@@ -530,6 +550,16 @@ impl Board {
     #[must_use]
     pub fn move_class(&self, class: &str) -> MoveClass {
         MoveClass(self.move_classes.iter().position(|c| c == class).unwrap_or(self.move_classes.len()))
+    }
+
+    /// The index of a movement class in the terrain chart of a season (`None`: the usual
+    /// costs; `Some(s)`: season `s` of the calendar).
+    #[must_use]
+    pub fn move_class_in(&self, class: &str, season: Option<usize>) -> MoveClass {
+        let width = self.move_classes.len() + 1;
+        let block = season.map_or(0, |s| s + 1);
+        let MoveClass(k) = self.move_class(class);
+        MoveClass(block * width + k)
     }
 
     /// Cost of entering terrain `t` for the class at index `class`.

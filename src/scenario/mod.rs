@@ -14,6 +14,7 @@ mod schema_tables;
 mod schema_units;
 pub mod validate;
 mod validate_assets;
+mod validate_calendar;
 pub mod variants;
 mod validate_refs;
 mod validate_rules;

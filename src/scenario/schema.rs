@@ -126,6 +126,30 @@ pub struct TurnTrack {
     /// The side that plays first in each player turn of the sequence.
     pub first_side: String,
     pub phases: Vec<PhaseDef>,
+    /// The seasons of the year, in order (ToO 24.1: winter, spring, summer, autumn); none for
+    /// a game without a calendar.
+    #[serde(default)]
+    pub seasons: Vec<SeasonDef>,
+    /// The date of every game turn, one per label: its year and season (a season id). Empty for
+    /// a game without a calendar.
+    #[serde(default)]
+    pub calendar: Vec<TurnDate>,
+}
+
+/// A season of the calendar.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct SeasonDef {
+    pub id: String,
+    pub name: String,
+}
+
+/// When a game turn takes place.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct TurnDate {
+    pub year: u32,
+    pub season: String,
 }
 
 /// One phase of the sequence of play.

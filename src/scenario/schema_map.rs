@@ -98,6 +98,20 @@ pub struct TerrainDef {
     /// its type's `stacking_points` (1 unless the type says otherwise).
     #[serde(default)]
     pub stacking: Option<u32>,
+    /// Costs that replace `default_cost` and `costs` in one season (ToO 24.2: rough costs 3 in
+    /// winter); a class not listed in the season keeps its usual cost.
+    #[serde(default)]
+    pub season_costs: Vec<SeasonCost>,
+}
+
+/// A terrain's movement cost in one season, for every class (`class: None`) or one.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct SeasonCost {
+    pub season: String,
+    #[serde(default)]
+    pub class: Option<String>,
+    pub cost: MoveCost,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]

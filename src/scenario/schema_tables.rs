@@ -350,6 +350,11 @@ pub enum Condition {
     /// Game turn (1-based) at least / at most.
     TurnAtLeast(u32),
     TurnAtMost(u32),
+    /// The game turn falls in this season (a season id of the calendar).
+    Season(String),
+    /// The game turn's year is at least / at most this one (the calendar's).
+    YearAtLeast(u32),
+    YearAtMost(u32),
     Track { track: String, when: super::schema::Comparison },
     Controls { side: String, space: String },
     NotControls { side: String, space: String },

@@ -428,6 +428,7 @@ fn effects_and_conditions(ctx: &mut Ctx, s: &Scenario, board: Option<&Board>, r:
         }
     }
     for (path, c) in conditions {
+        super::validate_calendar::check_date_condition(ctx, s, &path, c);
         match c {
             Condition::Track { track, .. } => track_ref(ctx, r.tracks, &path, track),
             Condition::Controls { side, space } | Condition::NotControls { side, space } => {

@@ -67,7 +67,7 @@ fn fill_world(world: &mut World, loaded: &Loaded, ruleset: std::sync::Arc<dyn cr
         done_districts: BTreeSet::new(),
     };
     let tracks = Tracks(s.tracks.iter().map(|t| t.start).collect());
-    let mut control = Control { owner: vec![None; game.board.len()], interdicted: vec![false; game.board.len()], source_markers: std::collections::BTreeMap::new(), demolished: BTreeSet::new(), extra_markers: 0 };
+    let mut control = Control { owner: vec![None; game.board.len()], interdicted: vec![false; game.board.len()], source_markers: std::collections::BTreeMap::new(), demolished: BTreeSet::new(), extra_markers: 0, season: crate::model::season_of(&game, 0) };
     match &s.map {
         Map::Hex(m) => {
             for c in &m.initial_control {

@@ -114,6 +114,12 @@ fn top_bar(ui: &mut egui::Ui, client: &mut Client, offers: &[Offer], clicked: &m
             ui.separator();
             let n = client.session.world.resource::<TurnState>().turn + 1;
             ui.label(RichText::new(format!("Turn {} ({n} of {})", st.turn, game.scenario.turns.labels.len())).strong());
+            // The turn's date, in games with a calendar (its season changes terrain costs).
+            let turns = &game.scenario.turns;
+            if let Some(date) = turns.calendar.get(n - 1) {
+                let season = turns.seasons.iter().find(|s| s.id == date.season).map_or(date.season.as_str(), |s| s.name.as_str());
+                ui.label(format!("{season} {}", date.year));
+            }
             ui.separator();
             let phase_name = game.scenario.turns.phases.iter().find(|p| p.id == st.phase).map_or(st.phase.clone(), |p| p.name.clone());
             ui.label(RichText::new(phase_name).strong());

@@ -1,4 +1,5 @@
 mod area_combat;
+mod calendar;
 mod boxes;
 mod chaos;
 mod chits;
