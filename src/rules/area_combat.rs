@@ -56,6 +56,9 @@ pub fn plan_area_attack_with(game: &Game, turn: &TurnState, units: &UnitsView, s
     let boxes_named = matches!(game.board.spaces[target.index()].kind, SpaceKind::Slot { .. });
     let target = game.board.area_of(target);
     let key = game.board.key(target);
+    if let Some(why) = super::combat::table_ban(game, crt, target) {
+        return Err(why);
+    }
     if !matches!(game.board.spaces[target.index()].kind, SpaceKind::Area) {
         return Err(format!("{key} is not an area: attacks are made on the area, in its open part or its boxes"));
     }

@@ -94,6 +94,9 @@ pub fn plan_attack(
         None => 0,
     };
     let crt: &CrtDef = &game.scenario.tables.crts[crt_index];
+    if let Some(why) = table_ban(game, crt_index, target_id) {
+        return Err(why);
+    }
     let mut sorted = attackers.to_vec();
     sorted.sort();
     sorted.dedup();
@@ -301,4 +304,15 @@ pub fn fight(ctx: &mut CommandCtx, combat: &mut CombatParams, q: &mut LossQuery,
         overrun: overrun.clone(),
     });
     continue_losses(&game, &ctx.turn, &ctx.index, pending, prompt, &mut ctx.glog, q, &mut combat.control, &mut combat.changes);
+}
+
+/// Why table `crt` may not be used against `target`, if it may not (its `banned_targets`; ToO
+/// 25.2: never the Onslaught table against Mecca, Medina or Jerusalem).
+#[must_use]
+pub fn table_ban(game: &Game, crt: usize, target: SpaceId) -> Option<String> {
+    let t = game.scenario.tables.crts.get(crt)?;
+    t.banned_targets
+        .iter()
+        .any(|key| game.board.space(key) == Some(target))
+        .then(|| format!("the {} may not be used against {}", t.name, game.board.key(target)))
 }

@@ -131,6 +131,7 @@ mod tests {
             index,
             columns: columns.iter().map(|c| (*c).to_string()).collect(),
             labels: Vec::new(),
+            banned_targets: Vec::new(),
             dice: DiceSpec::D6,
             rows: (1..=6).map(|r| CrtRow { roll: r, results: columns.iter().map(|_| "x".to_string()).collect() }).collect(),
             prohibited_at_or_below: None,

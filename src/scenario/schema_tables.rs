@@ -70,6 +70,10 @@ pub struct CrtDef {
     pub prohibited_at_or_below: Option<String>,
     /// Result codes and their effects.
     pub results: Vec<ResultDef>,
+    /// Spaces this table may never be used against (ToO 25.2: the Onslaught table against the
+    /// holy cities).
+    #[serde(default)]
+    pub banned_targets: Vec<String>,
     /// The headings and the prohibited value as ladder values, read once ([`CrtDef::ladder`]).
     #[serde(skip)]
     pub parsed: ParsedOnce<CrtLadder>,

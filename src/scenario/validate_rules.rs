@@ -164,6 +164,11 @@ pub(super) fn rules_refs(ctx: &mut Ctx, s: &Scenario, board: Option<&Board>, r: 
         track_ref(ctx, r.tracks, &format!("rules.control_scores[{i}].track"), &cs.track);
         space_ref(ctx, board, &format!("rules.control_scores[{i}].space"), &cs.space);
     }
+    for (i, t) in s.tables.crts.iter().enumerate() {
+        for (j, key) in t.banned_targets.iter().enumerate() {
+            space_ref(ctx, board, &format!("tables.crts[{i}].banned_targets[{j}]"), key);
+        }
+    }
     if let Some(ev) = &s.rules.events {
         let tables: BTreeSet<&str> = s.tables.events.iter().map(|t| t.id.as_str()).collect();
         for (i, (sd, t)) in ev.tables.iter().enumerate() {

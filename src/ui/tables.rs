@@ -31,7 +31,10 @@ pub fn tables_window(ctx: &egui::Context, client: &mut Client, open: &mut bool) 
     egui::Window::new("Tables").open(open).default_size([640.0, 460.0]).vscroll(true).show(ctx, |ui| {
         for crt in &s.tables.crts {
             let rule = crt.rule.as_ref().map(|r| format!(" ({r})")).unwrap_or_default();
-            egui::CollapsingHeader::new(RichText::new(format!("{}{rule}, {}", crt.name, dice_name(crt.dice))).strong()).id_salt(("crt", &crt.id)).default_open(s.tables.crts.len() == 1).show(ui, |ui| {
+            // A table's bans show on its heading, open or closed (spaces by name where named).
+            let names: Vec<String> = crt.banned_targets.iter().map(|k| game.board.space(k).and_then(|sp| game.board.spaces[sp.index()].name.clone()).map_or(k.clone(), |n| format!("{n} ({k})"))).collect();
+            let bans = if names.is_empty() { String::new() } else { format!(": never against {}", names.join(", ")) };
+            egui::CollapsingHeader::new(RichText::new(format!("{}{rule}, {}{bans}", crt.name, dice_name(crt.dice))).strong()).id_salt(("crt", &crt.id)).default_open(s.tables.crts.len() == 1).show(ui, |ui| {
                 egui::ScrollArea::horizontal().id_salt(("crt_scroll", &crt.id)).show(ui, |ui| {
                     egui::Grid::new(("crt_grid", &crt.id)).striped(true).show(ui, |ui| {
                         ui.label(RichText::new("Roll").strong());

@@ -33,6 +33,7 @@ mod seats;
 mod state_hash;
 mod strategic;
 mod supply;
+mod table_bans;
 mod supports;
 mod timers;
 mod tutorial;
