@@ -69,7 +69,7 @@ fn control_by_slots(game: Res<Game>, turn: Res<TurnState>, mut control: ResMut<C
 }
 
 /// Points of the spaces each side controls, added to its track at the start of a Scoring phase.
-fn control_income(game: Res<Game>, turn: Res<TurnState>, control: Res<Control>, mut tracks: ResMut<Tracks>, mut glog: ResMut<GameLog>) {
+pub(super) fn control_income(game: Res<Game>, turn: Res<TurnState>, control: Res<Control>, mut tracks: ResMut<Tracks>, mut glog: ResMut<GameLog>) {
     let Some(phase) = turn.current_phase(&game) else { return };
     if phase.kind != PhaseKind::Scoring || game.scenario.rules.control_income.is_empty() {
         return;

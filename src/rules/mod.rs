@@ -27,6 +27,7 @@ pub mod movement;
 pub mod note;
 pub mod obligation_rules;
 pub mod obligations;
+pub mod occupation;
 pub mod reserve;
 pub mod overrun;
 pub mod reactions;
@@ -146,6 +147,7 @@ pub fn rules_schedule(ruleset: &dyn crate::model::ruleset::Ruleset) -> Schedule 
     supports::add_systems(&mut s);
     tracks::add_systems(&mut s);
     area_control::add_systems(&mut s);
+    occupation::add_systems(&mut s);
     attrition::add_systems(&mut s);
     ruleset.add_systems(&mut s);
     victory::add_systems(&mut s);

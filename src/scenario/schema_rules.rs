@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::schema_rules_area::{AttritionRules, ControlIncome, EntryBan, InitiativeRules};
+use super::schema_rules_area::{AttritionRules, ControlIncome, EntryBan, InitiativeRules, OccupationIncome};
 
 /// Parameters of the generic rules.
 #[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
@@ -56,6 +56,9 @@ pub struct RulesConfig {
     /// Track changes for controlling given spaces (applied when control changes hands).
     #[serde(default)]
     pub control_scores: Vec<ControlScore>,
+    /// Points every occupied space yields in each Scoring phase (ToO 5.2, 5.3).
+    #[serde(default)]
+    pub occupation_income: Vec<OccupationIncome>,
     /// Points every controlled space yields in each Scoring phase (DI 18.4).
     #[serde(default)]
     pub control_income: Vec<ControlIncome>,

@@ -1,5 +1,6 @@
 //! Rule parameters of area games (Decision: Iraq): who may enter which spaces, who chooses the
-//! first player, attrition outside control, and what controlled spaces yield.
+//! first player, attrition outside control, and what controlled spaces yield; and what occupied
+//! spaces yield, on any map.
 
 use serde::{Deserialize, Serialize};
 
@@ -56,4 +57,17 @@ pub struct ControlIncome {
     pub side: String,
     pub attribute: String,
     pub track: String,
+}
+
+/// In every Scoring phase, `side` adds to `track` the VP of every space its units occupy (ToO
+/// 5.2, 5.3: objective hexes score each turn they are occupied, not only when taken). A space
+/// held only by units of the `not_alone` types scores nothing (ToO 5.3: Persian, guerrilla and
+/// Bolshevik units; with a British unit the hex scores).
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct OccupationIncome {
+    pub side: String,
+    pub track: String,
+    #[serde(default)]
+    pub not_alone: Vec<String>,
 }

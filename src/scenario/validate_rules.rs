@@ -159,6 +159,13 @@ pub(super) fn rules_refs(ctx: &mut Ctx, s: &Scenario, board: Option<&Board>, r: 
             effect_refs(ctx, r.tracks, r.pools, &format!("{p}.effects[{j}]"), e);
         }
     }
+    for (i, inc) in s.rules.occupation_income.iter().enumerate() {
+        side_ref(ctx, r.sides, &format!("rules.occupation_income[{i}].side"), &inc.side);
+        track_ref(ctx, r.tracks, &format!("rules.occupation_income[{i}].track"), &inc.track);
+        for (j, t) in inc.not_alone.iter().enumerate() {
+            type_ref(ctx, r.types, &format!("rules.occupation_income[{i}].not_alone[{j}]"), t);
+        }
+    }
     for (i, cs) in s.rules.control_scores.iter().enumerate() {
         side_ref(ctx, r.sides, &format!("rules.control_scores[{i}].side"), &cs.side);
         track_ref(ctx, r.tracks, &format!("rules.control_scores[{i}].track"), &cs.track);
