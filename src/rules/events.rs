@@ -95,6 +95,19 @@ pub struct EffectCtx<'a> {
     /// The ruleset's own effects (with the side and cause), which its systems apply afterwards
     /// (they may ask the players): `EffectParams::run` leaves them in `DeferredEffects`.
     pub deferred: Vec<(usize, EventEffect, String)>,
+    /// The track changes of the effect list being applied, netted before the floor and cap
+    /// (`rules.net_track_changes`): `None` outside such a list.
+    pub netting: Option<Vec<Netted>>,
+}
+
+/// One track's changes in an effect list whose changes are netted (G20; ToO 5.7).
+#[derive(Clone, Debug)]
+pub struct Netted {
+    track: usize,
+    delta: i32,
+    /// The first "not below" clause given (`AdjustTrack`'s `min`).
+    min: Option<i32>,
+    parts: Vec<i32>,
 }
 
 impl EffectCtx<'_> {
@@ -109,8 +122,26 @@ impl EffectCtx<'_> {
         condition_holds(facts, c)
     }
 
-    /// Applies typed effects for `side`, each logged with `cause`.
+    /// Applies typed effects for `side`, each logged with `cause`. Where the scenario nets
+    /// track changes (ToO 5.7), the list's changes to one track are added together (those of
+    /// its `If` branches too) and applied once, when the list is done.
     pub fn apply(&mut self, side: usize, effects: &[EventEffect], cause: &str) {
+        if self.game.scenario.rules.net_track_changes && self.netting.is_none() {
+            self.netting = Some(Vec::new());
+            self.apply_each(side, effects, cause);
+            for n in self.netting.take().unwrap_or_default() {
+                let (before, after) = super::tracks::adjust_track_floored(self.game, self.tracks, n.track, n.delta, n.min);
+                let name = self.game.scenario.tracks[n.track].name.clone();
+                let parts: Vec<String> = n.parts.iter().map(|p| format!("{p:+}")).collect();
+                let how = if parts.len() > 1 { format!(", {} netted to {:+}", parts.join(" "), n.delta) } else { String::new() };
+                self.log(LogKind::Track, format!("{name} {before} -> {after} ({cause}{how})"));
+            }
+            return;
+        }
+        self.apply_each(side, effects, cause);
+    }
+
+    fn apply_each(&mut self, side: usize, effects: &[EventEffect], cause: &str) {
         for e in effects {
             match e {
                 EventEffect::AdjustTrack { track, amount, min } => {
@@ -118,6 +149,17 @@ impl EffectCtx<'_> {
                     let delta = super::tracks::amount_value(self.dice, *amount, &format!("{cause}: {track}"));
                     // The ruleset may count a change double on some turns (DI 26.1: elections).
                     let delta = delta * self.game.ruleset.track_factor(self.game, self.turn, t);
+                    if let Some(netting) = &mut self.netting {
+                        match netting.iter_mut().find(|n| n.track == t) {
+                            Some(n) => {
+                                n.delta = n.delta.saturating_add(delta);
+                                n.min = n.min.or(*min);
+                                n.parts.push(delta);
+                            }
+                            None => netting.push(Netted { track: t, delta, min: *min, parts: vec![delta] }),
+                        }
+                        continue;
+                    }
                     let (before, after) = super::tracks::adjust_track_floored(self.game, self.tracks, t, delta, *min);
                     let name = self.game.scenario.tracks[t].name.clone();
                     self.log(LogKind::Track, format!("{name} {before} -> {after} ({cause})"));
@@ -162,7 +204,7 @@ impl EffectCtx<'_> {
                 }
                 EventEffect::If { when, then } => {
                     if when.iter().all(|c| self.holds(c)) {
-                        self.apply(side, then, cause);
+                        self.apply_each(side, then, cause);
                     }
                 }
                 // The validator accepts a handler only for a ruleset that implements it; the
@@ -253,6 +295,7 @@ impl EffectParams<'_, '_> {
             supports: &mut self.supports,
             reductions: Vec::new(),
             deferred: Vec::new(),
+            netting: None,
         };
         let r = f(&mut fx);
         // What the closure did not take is left for the ruleset's systems.

@@ -80,6 +80,11 @@ pub struct RulesConfig {
     /// allow one district (DI 13.5). Default false.
     #[serde(default)]
     pub minimum_move: bool,
+    /// The track changes of one effect list (an event, a table result) are added together
+    /// before the floor and cap apply (ToO 5.7: +4 and -3 at 100 give 100, not 97). Default
+    /// false: each change is held within the floor and cap in turn.
+    #[serde(default)]
+    pub net_track_changes: bool,
     /// A face-down unit is revealed for good when an enemy unit ends a move next to it
     /// (tutorial 5.6, OD 12.3). It is always revealed when it moves, attacks or is attacked.
     /// Default false.

@@ -21,6 +21,7 @@ mod loader;
 mod losses;
 mod mobilization;
 mod netwar_conflict;
+mod netting;
 mod occupation;
 mod optional;
 mod overrun;
