@@ -7,7 +7,8 @@ use std::collections::BTreeSet;
 use crate::scenario::board::{Board, SpaceId};
 use crate::scenario::schema::Scenario;
 
-/// One Movement Restriction Chart ban (`rules.entry_bans`, DI 13.7) as indexes.
+/// One Movement Restriction Chart ban (`rules.entry_bans`, DI 13.7; or a region-bound
+/// contingent's, `rules.region_bound`) as indexes.
 #[derive(Debug, Clone)]
 pub struct Ban {
     pub spaces: Vec<SpaceId>,
@@ -21,7 +22,7 @@ pub struct Lookups {
     /// `None` when the mix names no level for the type (8.4: counted per level shown).
     mix: Vec<Option<Vec<u32>>>,
     /// Per unit type: the bans in force for it (its contingent's, holding for its type and the
-    /// options chosen), in the scenario's order.
+    /// options chosen), in the scenario's order, then its region bounds.
     bans: Vec<Vec<Ban>>,
 }
 
@@ -62,6 +63,16 @@ impl Lookups {
                         // Only a unit of the excepted type itself may be excepted.
                         except: b.except.as_ref().filter(|(ty, _)| *ty == t.id).and_then(|(ty, max)| Some((type_index(ty)?, *max))),
                     })
+                    .chain(
+                        // Region-bound units: banned from every space outside their regions.
+                        s.rules.region_bound.iter().filter(|rb| rb.contingent == t.contingent && (rb.unit_types.is_empty() || rb.unit_types.contains(&t.id))).map(|rb| Ban {
+                            spaces: (0..board.len())
+                                .map(|i| SpaceId(i as u32))
+                                .filter(|sp| board.spaces[sp.index()].region.as_ref().is_none_or(|r| !rb.regions.contains(r)))
+                                .collect(),
+                            except: None,
+                        }),
+                    )
                     .collect()
             })
             .collect();

@@ -405,6 +405,11 @@ pub fn advance_rejection(game: &Game, units: &UnitsView, prompt: Option<&Prompt>
         if units.get(id).is_some_and(|u| is_static(game, u)) {
             return Some(format!("`{id}` never moves once placed (a static unit)"));
         }
+        if let (Some(u), Some(space)) = (units.get(id), game.board.space(target))
+            && crate::rules::movement::entry_bans(game, units, u).contains(space)
+        {
+            return Some(format!("`{id}` may never enter {target} (an entry ban or its region)"));
+        }
     }
     let space = game.board.space(target)?;
     let side = units.get(chosen.first()?)?.side;

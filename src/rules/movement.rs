@@ -732,6 +732,9 @@ pub fn enter_rejection(game: &Game, turn: &TurnState, units: &UnitsView, control
     if r.needs_control && control.owner[space.index()] != Some(side) {
         return Some(format!("{at} is not held by {}", game.side_id(side)));
     }
+    if units.get(unit).is_some_and(|u| entry_bans(game, units, u).contains(space)) {
+        return Some(format!("`{unit}` may never enter {at} (an entry ban or its region)"));
+    }
     let points = units.get(unit).map_or(1, |u| stacking_points(game, u.type_index));
     if !room_for(game, units, space, side, points) {
         return Some(format!("{at} has no room: stacking limit reached"));

@@ -48,6 +48,9 @@ fn step_rejection(game: &Game, w: &RetreatWorld, unit: &UnitView, combat: SpaceI
     if !matches!(b.spaces[to.index()].kind, SpaceKind::Hex { .. }) {
         return Some(format!("{key} is not a map hex"));
     }
+    if super::movement::entry_bans(game, w.units, unit).contains(to) {
+        return Some(format!("{key} may never be entered by {} (an entry ban or its region)", unit.id));
+    }
     let class = b.move_class(&game.scenario.unit_types[unit.type_index].movement_class);
     // Interdiction lasts only for movement phases; retreats are not slowed by it.
     if edge_cost(game, from, edge, class, u32::MAX / 4, &[], &std::collections::BTreeSet::new()).is_none() {

@@ -54,21 +54,24 @@ pub fn place_rejection(game: &Game, units: &UnitsView, side: usize, unit: &str, 
     if !group.spaces.iter().any(|s| s == at) {
         return Some(format!("group `{}` may not be placed in {at}", group.id));
     }
-    space_rejection(game, units, side, group, space, at, super::movement::stacking_points(game, u.type_index))
+    space_rejection(game, units, side, group, space, at, u)
 }
 
 /// The checks of [`place_rejection`] that depend on the space, for a unit of `group` (of
 /// `side`, not yet placed) in one of the group's spaces: the legal list makes the others once
 /// per group.
 #[must_use]
-pub fn space_rejection(game: &Game, units: &UnitsView, side: usize, group: &SetupGroup, space: crate::model::SpaceId, at: &str, points: u32) -> Option<String> {
+pub fn space_rejection(game: &Game, units: &UnitsView, side: usize, group: &SetupGroup, space: crate::model::SpaceId, at: &str, unit: &crate::model::view::UnitView) -> Option<String> {
     if let Some(max) = group.max_per_space {
         let here = units.at(space).filter(|o| group_of(game, &o.id).is_some_and(|g| g.id == group.id)).count();
         if here as u32 >= max {
             return Some(format!("{at} already holds {max} units of group `{}`", group.id));
         }
     }
-    if !room_for(game, units, space, side, points) {
+    if super::movement::entry_bans(game, units, unit).contains(space) {
+        return Some(format!("`{}` may never enter {at} (an entry ban or its region)", unit.id));
+    }
+    if !room_for(game, units, space, side, super::movement::stacking_points(game, unit.type_index)) {
         return Some(format!("{at} has no room: stacking limit reached"));
     }
     if !group.with_units.is_empty() {

@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::schema_rules_area::{AttritionRules, ControlIncome, EntryBan, InitiativeRules, OccupationIncome};
+use super::schema_rules_area::{AttritionRules, ControlIncome, EntryBan, InitiativeRules, OccupationIncome, RegionBound};
 
 /// Parameters of the generic rules.
 #[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
@@ -56,6 +56,9 @@ pub struct RulesConfig {
     /// Track changes for controlling given spaces (applied when control changes hands).
     #[serde(default)]
     pub control_scores: Vec<ControlScore>,
+    /// Contingents that never leave their regions (sugar for entry bans on every other space).
+    #[serde(default)]
+    pub region_bound: Vec<RegionBound>,
     /// Points every occupied space yields in each Scoring phase (ToO 5.2, 5.3).
     #[serde(default)]
     pub occupation_income: Vec<OccupationIncome>,

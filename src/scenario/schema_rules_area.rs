@@ -25,6 +25,18 @@ pub struct EntryBan {
     pub unless_option: Option<String>,
 }
 
+/// Units of `contingent` (of `unit_types` only, if listed) never enter a space outside
+/// `regions` (ToO 9.12, 27.2: Persian units never leave Persia, Bolsheviks Russia): an entry
+/// ban on every other space, which holds for moves, retreats, advances, entries and setup.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct RegionBound {
+    pub contingent: String,
+    pub regions: Vec<String>,
+    #[serde(default)]
+    pub unit_types: Vec<String>,
+}
+
 /// Initiative (DI 10.2): when a game turn begins, the side whose track is higher chooses the first
 /// player for the turn; on a tie `tie` is first player (DI 10.2), or chooses if `tie_chooses`.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]

@@ -63,6 +63,21 @@ pub(super) fn rules_refs(ctx: &mut Ctx, s: &Scenario, board: Option<&Board>, r: 
             }
         }
     }
+    for (i, rb) in s.rules.region_bound.iter().enumerate() {
+        if !s.contingents.iter().any(|c| c.id == rb.contingent) && !r.sides.contains(rb.contingent.as_str()) {
+            ctx.err(format!("rules.region_bound[{i}].contingent"), format!("unknown contingent `{}`", rb.contingent));
+        }
+        for (j, region) in rb.regions.iter().enumerate() {
+            if let Some(b) = board
+                && !b.spaces.iter().any(|sp| sp.region.as_ref() == Some(region))
+            {
+                ctx.err(format!("rules.region_bound[{i}].regions[{j}]"), format!("no space is in the region `{region}`"));
+            }
+        }
+        for (j, t) in rb.unit_types.iter().enumerate() {
+            type_ref(ctx, r.types, &format!("rules.region_bound[{i}].unit_types[{j}]"), t);
+        }
+    }
     for (i, ban) in s.rules.entry_bans.iter().enumerate() {
         if !s.contingents.iter().any(|c| c.id == ban.contingent) && !r.sides.contains(ban.contingent.as_str()) {
             ctx.err(format!("rules.entry_bans[{i}].contingent"), format!("unknown contingent `{}`", ban.contingent));

@@ -112,7 +112,7 @@ pub fn legal_commands(world: &mut World) -> Vec<Command> {
             }
             for sp in &g.spaces {
                 let Some(space) = game.board.space(sp) else { continue };
-                if space_rejection(game, &units, side, g, space, sp, crate::rules::movement::stacking_points(game, u.type_index)).is_none() {
+                if space_rejection(game, &units, side, g, space, sp, u).is_none() {
                     debug_assert!(place_rejection(game, &units, side, &u.id, sp).is_none(), "the legal list and the command agree on {} at {sp}", u.id);
                     out.push(Command::Place { unit: u.id.clone(), at: sp.into() });
                 }

@@ -25,6 +25,7 @@ mod netting;
 mod occupation;
 mod optional;
 mod overrun;
+mod regions;
 mod reserve;
 mod rules;
 mod ruleset_plugin;
