@@ -129,17 +129,29 @@ pub fn enemy_zoc(game: &Game, units: &UnitsView, side: usize) -> Vec<bool> {
 pub fn entry_bans(game: &Game, units: &UnitsView, unit: &UnitView) -> SpaceSet {
     let mut out = SpaceSet::new(game.board.len());
     for ban in game.lookups.bans(unit.type_index) {
-        let excepted = ban.except.is_some_and(|(ty, max)| {
-            let inside = |u: &UnitView| u.rank != unit.rank && u.side == unit.side && u.type_index == ty && u.space().is_some_and(|s| ban.spaces.contains(&s));
-            (units.all().iter().filter(|u| inside(u)).count() as u32) < max
-        });
-        if !excepted {
+        if !ban_excepted(units, unit, ban) {
             for s in &ban.spaces {
                 out.insert(*s);
             }
         }
     }
     out
+}
+
+/// Whether a ban's exception lets the unit in: it is of the excepted type and fewer than the
+/// allowed number of its side's units of that type stand in the ban's spaces.
+fn ban_excepted(units: &UnitsView, unit: &UnitView, ban: &crate::model::lookups::Ban) -> bool {
+    ban.except.is_some_and(|(ty, max)| {
+        let inside = |u: &UnitView| u.rank != unit.rank && u.side == unit.side && u.type_index == ty && u.space().is_some_and(|s| ban.spaces.contains(&s));
+        (units.all().iter().filter(|u| inside(u)).count() as u32) < max
+    })
+}
+
+/// Whether one space is among the unit's [`entry_bans`] (without building the set: most
+/// units have no ban at all).
+#[must_use]
+pub fn banned_from(game: &Game, units: &UnitsView, unit: &UnitView, space: SpaceId) -> bool {
+    game.lookups.bans(unit.type_index).iter().any(|ban| ban.spaces.contains(&space) && !ban_excepted(units, unit, ban))
 }
 
 /// Every space the unit may end its move in this phase, with cost and cheapest path.
@@ -732,7 +744,7 @@ pub fn enter_rejection(game: &Game, turn: &TurnState, units: &UnitsView, control
     if r.needs_control && control.owner[space.index()] != Some(side) {
         return Some(format!("{at} is not held by {}", game.side_id(side)));
     }
-    if units.get(unit).is_some_and(|u| entry_bans(game, units, u).contains(space)) {
+    if units.get(unit).is_some_and(|u| banned_from(game, units, u, space)) {
         return Some(format!("`{unit}` may never enter {at} (an entry ban or its region)"));
     }
     let points = units.get(unit).map_or(1, |u| stacking_points(game, u.type_index));

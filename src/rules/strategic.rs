@@ -47,7 +47,8 @@ pub fn strategic_destinations(game: &Game, turn: &TurnState, units: &UnitsView, 
     }
     let b = &game.board;
     let near_enemy = |s: SpaceId| b.edges[s.index()].iter().any(|e| units.enemy_at(e.to, unit.side)) || units.enemy_at(s, unit.side);
-    let banned = super::movement::entry_bans(game, units, unit);
+    // Built only for a unit with bans (most have none).
+    let banned = (!game.lookups.bans(unit.type_index).is_empty()).then(|| super::movement::entry_bans(game, units, unit));
     let max = movement_allowance(game, unit) * rules.hexes_per_mp;
     let class = class_of(rules.road);
     let cut = |s: SpaceId| control.interdicted[s.index()];
@@ -61,7 +62,7 @@ pub fn strategic_destinations(game: &Game, turn: &TurnState, units: &UnitsView, 
             continue;
         }
         for e in &b.edges[at.index()] {
-            if e.road != Some(class) || dist[e.to.index()].is_some() || cut(at) || cut(e.to) || near_enemy(e.to) || banned.contains(e.to) {
+            if e.road != Some(class) || dist[e.to.index()].is_some() || cut(at) || cut(e.to) || near_enemy(e.to) || banned.as_ref().is_some_and(|b| b.contains(e.to)) {
                 continue;
             }
             dist[e.to.index()] = Some(d + 1);
