@@ -14,8 +14,16 @@ use crate::model::{Game, SpaceId, Tracks, TurnState};
 use crate::scenario::schema::{OccupationIncome, PhaseKind};
 
 pub(super) fn add_systems(s: &mut Schedule) {
-    // After control income, so that two incomes on one track always add in the same order.
-    s.add_systems(occupation_income.in_set(super::Gate::PhaseStarted).in_set(RulesSystems::PhaseStart).after(super::area_control::control_income));
+    // After the questions a phase start may ask (the hooks run again once they are answered: it
+    // pays only in the run where none is waiting, so once), and after control income, so that
+    // two incomes on one track always add in the same order.
+    s.add_systems(
+        occupation_income
+            .in_set(super::Gate::PhaseStarted)
+            .in_set(RulesSystems::PhaseStart)
+            .after(super::reactions::offer_at_phase_start)
+            .after(super::area_control::control_income),
+    );
 }
 
 /// The spaces with VP that `side` occupies, in board order, with their VP.
@@ -31,7 +39,10 @@ pub fn occupied_vp(game: &Game, units: &crate::model::view::UnitsView, side: usi
         .collect()
 }
 
-fn occupation_income(game: Res<Game>, turn: Res<TurnState>, mut tracks: ResMut<Tracks>, mut glog: ResMut<GameLog>, mut q: UnitQuery) {
+fn occupation_income(game: Res<Game>, turn: Res<TurnState>, prompt: Res<crate::model::PendingPrompt>, mut tracks: ResMut<Tracks>, mut glog: ResMut<GameLog>, mut q: UnitQuery) {
+    if prompt.0.is_some() {
+        return;
+    }
     let Some(phase) = turn.current_phase(&game) else { return };
     if phase.kind != PhaseKind::Scoring || game.scenario.rules.occupation_income.is_empty() {
         return;
