@@ -661,6 +661,16 @@ fn move_unit(
     };
     let Some(&e) = ctx.index.0.get(&unit) else { return };
     let Some(me) = view.get(&unit).cloned() else { return };
+    // ToO 9.3: the side's other units that have moved have finished moving.
+    if ctx.game.scenario.rules.move_ends_when_another_moves {
+        let open = view.all().iter().filter(|u| u.side == side && u.rank != me.rank && u.activity.moved && !u.activity.finished);
+        let open: Vec<Entity> = open.filter_map(|u| ctx.index.0.get(&*u.id).copied()).collect();
+        for other in open {
+            if let Ok((_, _, _, mut act, _)) = q.get_mut(other) {
+                act.finished = true;
+            }
+        }
+    }
     let Ok((_, mut loc, _, mut act, mut hidden)) = q.get_mut(e) else { return };
     *loc = Location::OnMap(dest.space);
     act.moved = true;

@@ -88,6 +88,11 @@ pub struct RulesConfig {
     /// false: each change is held within the floor and cap in turn.
     #[serde(default)]
     pub net_track_changes: bool,
+    /// A unit's move ends for the phase when another unit of its side moves (ToO 9.3: once a
+    /// unit has finished moving it may not move again); until then it may go on, a step at a
+    /// time, while MP remain. Default false: a unit may move again while MP remain.
+    #[serde(default)]
+    pub move_ends_when_another_moves: bool,
     /// A face-down unit is revealed for good when an enemy unit ends a move next to it
     /// (tutorial 5.6, OD 12.3). It is always revealed when it moves, attacks or is attacked.
     /// Default false.
