@@ -4,7 +4,7 @@
 use sandtable::model::Control;
 use sandtable::model::view::UnitsView;
 use sandtable::rules::movement::{legal_destinations, move_check};
-use sandtable::session::Session;
+use sandtable::session::{Command, Session};
 
 use crate::common::{kell_with, location, mv, play};
 
@@ -60,4 +60,25 @@ fn hostile_files_stacking_points_have_a_limit() {
     assert_ne!(bad, text);
     let e = sandtable::games::load_str(&bad, "heavy.ron", &crate::common::root()).expect_err("over the limit").to_string();
     assert!(e.contains("heavy.ron: error: unit_types[1].stacking_points: 4000000000 is more than 1000"), "{e}");
+}
+
+#[test]
+fn rule_too_10_2_an_advance_after_combat_counts_stacking_points() {
+    use sandtable::model::command::RetreatMove;
+    use sandtable::model::prompt::Prompt;
+    let rules = "(losses: (max_retreat_hexes: 2, attacker_retreat_cancels_defender: true, tank_support_steps: 1, advance_after_combat: true))";
+    // Roll 6 on 1:1 is 0/1: S-1Inf retreats from Kell (a town: 3 points) and the North may
+    // advance (the tutorial's worked case, with the North's infantry counting 3 points).
+    let mut s = crate::common::kell_rules(rules, &[CORPS, CLEAR_4], &[6]);
+    play(&mut s, &[mv("N-2Inf", "0403"), mv("N-1Tk", "0304"), Command::EndPhase, crate::common::attack(&["N-1Tk", "N-2Inf"], "0404")]);
+    let retreat = vec![RetreatMove { unit: "S-1Inf".into(), path: vec!["0305".into()] }];
+    play(&mut s, &[Command::TakeLosses { units: Vec::new(), retreat }]);
+    let Some(Prompt::Advance { max, .. }) = s.state(None).prompt else { panic!("an advance is offered") };
+    assert_eq!(max, 3, "Kell holds 3 stacking points");
+    let both = Command::Advance { units: vec!["N-1Tk".into(), "N-2Inf".into()] };
+    let e = s.apply(both.clone()).expect_err("1 + 3 > 3");
+    assert!(e.contains("at most 3 stacking points"), "{e}");
+    assert!(!s.legal_commands().contains(&both));
+    play(&mut s, &[Command::Advance { units: vec!["N-2Inf".into()] }]);
+    assert_eq!(location(&mut s, "N-2Inf"), "0404");
 }
