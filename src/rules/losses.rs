@@ -9,7 +9,7 @@ use bevy::prelude::*;
 pub use super::loss_answers::{LossPlan, loss_options, plan_losses, step_value};
 use super::loss_answers::units_strength;
 
-use super::movement::{room_for, stacking_points};
+use super::stacking::{room_for, stacking_points};
 use super::note::{CommandCtx, command_is, log, take_control};
 use super::RulesSystems;
 use crate::model::view::{UnitView, UnitsView, is_static, steps_left};
@@ -162,7 +162,7 @@ pub fn continue_losses(
                     && !retreated
                     && let Some(side) = side
                 {
-                    let max = crate::rules::movement::stacking_limit(game, target).unwrap_or_else(|| movers.iter().filter_map(|id| units.get(id)).map(|u| stacking_points(game, u.type_index)).sum());
+                    let max = super::stacking::stacking_limit(game, target).unwrap_or_else(|| movers.iter().filter_map(|id| units.get(id)).map(|u| stacking_points(game, u.type_index)).sum());
                     prompt.0 = Some(Prompt::Advance {
                         side: game.side_id(side).to_string(),
                         units: movers,

@@ -34,6 +34,7 @@ pub mod reactions;
 pub mod retreat;
 pub mod sequence;
 pub mod setup;
+pub mod stacking;
 pub mod strategic;
 pub mod supply;
 pub mod supports;

@@ -8,6 +8,7 @@ use bevy::prelude::*;
 
 use super::note::{CommandCtx, command_is, take_control};
 use super::RulesSystems;
+use super::stacking::{room_for, stacking_limit, stacking_points};
 use crate::scenario::board::{Edge, MoveClass, SpaceKind};
 use crate::model::view::{UnitView, UnitsView, factors, has_flag};
 use crate::model::space_set::SpaceSet;
@@ -63,33 +64,6 @@ pub fn edge_cost(game: &Game, from: SpaceId, edge: &Edge, class: MoveClass, allo
         MoveCost::AllMp => Some(allowance.max(1)),
         MoveCost::RoadOnly | MoveCost::Prohibited => None,
     }
-}
-
-/// Stacking points of `side` allowed in a space: slot capacity (all sides together), else the
-/// hex's own limit, else its terrain's (per side).
-#[must_use]
-pub fn stacking_limit(game: &Game, space: SpaceId) -> Option<u32> {
-    let sp = &game.board.spaces[space.index()];
-    match sp.kind {
-        SpaceKind::Slot { capacity, .. } => Some(capacity),
-        _ => sp.stacking.or_else(|| sp.terrain.and_then(|t| game.board.terrain_stacking[t])),
-    }
-}
-
-/// What a unit of type `t` counts toward a stacking limit (ToO 10.2: a corps 3, any other land
-/// unit 1; 1 unless its type says otherwise).
-#[must_use]
-pub fn stacking_points(game: &Game, t: usize) -> u32 {
-    game.scenario.unit_types[t].stacking_points
-}
-
-/// Whether `extra` more stacking points of `side` fit in a space.
-#[must_use]
-pub fn room_for(game: &Game, units: &UnitsView, space: SpaceId, side: usize, extra: u32) -> bool {
-    let Some(limit) = stacking_limit(game, space) else { return true };
-    let is_slot = matches!(game.board.spaces[space.index()].kind, SpaceKind::Slot { .. });
-    let here: u32 = units.at(space).filter(|u| is_slot || u.side == side).map(|u| stacking_points(game, u.type_index)).sum();
-    here + extra <= limit
 }
 
 /// Whether a unit exerts a zone of control: not flagged `NoZoc`, and with at least the

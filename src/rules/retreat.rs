@@ -2,7 +2,8 @@
 //! units, impassable terrain or an enemy ZOC (unless a friendly unit is there, when the game
 //! says so); a retreat that ends overstacked goes on until it is not (tutorial 5.7.7, OD 10.13).
 
-use super::movement::{edge_cost, enemy_zoc, stacking_limit};
+use super::movement::{edge_cost, enemy_zoc};
+use super::stacking::{stacking_limit, stacking_points};
 use crate::scenario::board::SpaceKind;
 use crate::model::view::{UnitView, UnitsView, is_static};
 use crate::model::{Game, SpaceId};
@@ -30,7 +31,7 @@ impl RetreatWorld<'_> {
                 continue;
             }
             if u.side == side {
-                own += super::movement::stacking_points(game, u.type_index);
+                own += stacking_points(game, u.type_index);
                 friend = true;
             } else {
                 enemy = true;
@@ -71,7 +72,7 @@ fn step_rejection(game: &Game, w: &RetreatWorld, unit: &UnitView, combat: SpaceI
 }
 
 fn overstacked(game: &Game, w: &RetreatWorld, unit: &UnitView, at: SpaceId) -> bool {
-    stacking_limit(game, at).is_some_and(|limit| w.count(game, at, unit.side, &unit.id).0 + super::movement::stacking_points(game, unit.type_index) > limit)
+    stacking_limit(game, at).is_some_and(|limit| w.count(game, at, unit.side, &unit.id).0 + stacking_points(game, unit.type_index) > limit)
 }
 
 /// Checks a unit's retreat of `hexes` hexes along `path`. Returns the final hex and the steps

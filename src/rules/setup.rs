@@ -3,7 +3,7 @@
 
 use bevy::prelude::*;
 
-use super::movement::room_for;
+use super::stacking::{room_for, stacking_points};
 use super::note::{CommandCtx, command_is};
 use super::RulesSystems;
 use crate::model::view::UnitsView;
@@ -71,7 +71,7 @@ pub fn space_rejection(game: &Game, units: &UnitsView, side: usize, group: &Setu
     if super::movement::banned_from(game, units, unit, space) {
         return Some(format!("`{}` may never enter {at} (an entry ban or its region)", unit.id));
     }
-    if !room_for(game, units, space, side, super::movement::stacking_points(game, unit.type_index)) {
+    if !room_for(game, units, space, side, stacking_points(game, unit.type_index)) {
         return Some(format!("{at} has no room: stacking limit reached"));
     }
     if !group.with_units.is_empty() {

@@ -6,7 +6,8 @@ use std::collections::VecDeque;
 
 use bevy::prelude::*;
 
-use super::movement::{enemy_zoc, movement_allowance, room_for};
+use super::movement::{enemy_zoc, movement_allowance};
+use super::stacking::{room_for, stacking_points};
 use super::note::{CommandCtx, command_is, take_control};
 use super::RulesSystems;
 use crate::model::view::{UnitView, UnitsView, has_flag};
@@ -73,7 +74,7 @@ pub fn strategic_destinations(game: &Game, turn: &TurnState, units: &UnitsView, 
     let mut out = Vec::new();
     for (i, d) in dist.iter().enumerate() {
         let s = SpaceId(i as u32);
-        if s == start || d.is_none() || !room_for(game, units, s, unit.side, super::movement::stacking_points(game, unit.type_index)) {
+        if s == start || d.is_none() || !room_for(game, units, s, unit.side, stacking_points(game, unit.type_index)) {
             continue;
         }
         let mut path = vec![s];

@@ -6,7 +6,7 @@
 
 use crate::model::Tracks;
 use crate::model::view::UnitsView;
-use crate::rules::movement::{stacking_limit, stacking_points};
+use crate::rules::stacking::{stacking_limit, stacking_points};
 use crate::scenario::schema::Strength;
 use crate::session::Session;
 
