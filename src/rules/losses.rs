@@ -406,7 +406,7 @@ pub fn advance_rejection(game: &Game, units: &UnitsView, prompt: Option<&Prompt>
             return Some(format!("`{id}` never moves once placed (a static unit)"));
         }
         if let (Some(u), Some(space)) = (units.get(id), game.board.space(target))
-            && crate::rules::movement::banned_from(game, units, u, space)
+            && crate::rules::entry_bans::banned_from(game, units, u, space)
         {
             return Some(format!("`{id}` may never enter {target} (an entry ban or its region)"));
         }

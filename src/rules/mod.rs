@@ -14,6 +14,7 @@ pub mod boxes;
 pub mod combat;
 pub mod crt;
 pub mod declarations;
+pub mod entry_bans;
 pub mod events;
 pub mod forced_march;
 pub mod initiative;

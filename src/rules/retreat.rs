@@ -49,7 +49,7 @@ fn step_rejection(game: &Game, w: &RetreatWorld, unit: &UnitView, combat: SpaceI
     if !matches!(b.spaces[to.index()].kind, SpaceKind::Hex { .. }) {
         return Some(format!("{key} is not a map hex"));
     }
-    if super::movement::banned_from(game, w.units, unit, to) {
+    if super::entry_bans::banned_from(game, w.units, unit, to) {
         return Some(format!("{key} may never be entered by {} (an entry ban or its region)", unit.id));
     }
     let class = b.move_class(&game.scenario.unit_types[unit.type_index].movement_class);

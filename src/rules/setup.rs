@@ -68,7 +68,7 @@ pub fn space_rejection(game: &Game, units: &UnitsView, side: usize, group: &Setu
             return Some(format!("{at} already holds {max} units of group `{}`", group.id));
         }
     }
-    if super::movement::banned_from(game, units, unit, space) {
+    if super::entry_bans::banned_from(game, units, unit, space) {
         return Some(format!("`{}` may never enter {at} (an entry ban or its region)", unit.id));
     }
     if !room_for(game, units, space, side, stacking_points(game, unit.type_index)) {

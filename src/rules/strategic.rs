@@ -49,7 +49,7 @@ pub fn strategic_destinations(game: &Game, turn: &TurnState, units: &UnitsView, 
     let b = &game.board;
     let near_enemy = |s: SpaceId| b.edges[s.index()].iter().any(|e| units.enemy_at(e.to, unit.side)) || units.enemy_at(s, unit.side);
     // Built only for a unit with bans (most have none).
-    let banned = (!game.lookups.bans(unit.type_index).is_empty()).then(|| super::movement::entry_bans(game, units, unit));
+    let banned = (!game.lookups.bans(unit.type_index).is_empty()).then(|| super::entry_bans::entry_bans(game, units, unit));
     let max = movement_allowance(game, unit) * rules.hexes_per_mp;
     let class = class_of(rules.road);
     let cut = |s: SpaceId| control.interdicted[s.index()];

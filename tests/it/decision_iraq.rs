@@ -538,7 +538,7 @@ fn rule_27_15_variant_3_iranian_intervention_sends_units_and_opens_iran_to_mnf_s
     assert_eq!(st.units.iter().filter(|u| u.unit_type == "ff_militia" && u.level == 3 && u.location.starts_with("iran")).count(), 2);
     // Two MNF SOF in Iran at once: only in this variant.
     use sandtable::model::view::UnitsView;
-    use sandtable::rules::movement::entry_bans;
+    use sandtable::rules::entry_bans::entry_bans;
     for (opts, expect) in [(&["iranian_intervention"][..], false), (&[][..], true)] {
         let mut s = variant(opts);
         let iran = s.game().board.space("iran_north").expect("iran");

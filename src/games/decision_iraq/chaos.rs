@@ -136,7 +136,7 @@ fn available(units: &UnitsView, t: usize) -> Option<String> {
 /// picks an empty infra box), and never where the Movement Restriction Chart bars it.
 fn places(game: &Game, units: &UnitsView, unit: &str, d: SpaceId) -> Vec<String> {
     let Some(u) = units.get(unit) else { return Vec::new() };
-    if crate::rules::movement::entry_bans(game, units, u).contains(d) {
+    if crate::rules::entry_bans::entry_bans(game, units, u).contains(d) {
         return Vec::new();
     }
     let mut out = vec![game.board.key(d).to_string()];

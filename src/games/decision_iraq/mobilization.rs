@@ -294,7 +294,7 @@ impl<'a> Market<'a> {
             debug_assert_eq!(free, level.is_some_and(|l| crate::rules::levels::free_at(game, units, t, l, "")));
             let counter = pool;
             // 13.7: the Movement Restriction Chart holds for placements too.
-            let bans = counter.map(|c| crate::rules::movement::entry_bans(game, units, &units.all()[c])).unwrap_or_default();
+            let bans = counter.map(|c| crate::rules::entry_bans::entry_bans(game, units, &units.all()[c])).unwrap_or_default();
             TypeFacts { level, free, counter, bans }
         })
     }

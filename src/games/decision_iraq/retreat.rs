@@ -48,7 +48,7 @@ pub fn friendly_base(game: &Game, units: &UnitsView, area: SpaceId, side: usize)
 /// Where the unit may retreat to from the conflict in `area`, sorted by space id.
 #[must_use]
 pub fn destinations(game: &Game, units: &UnitsView, u: &UnitView, area: SpaceId) -> Vec<SpaceId> {
-    let banned = crate::rules::movement::entry_bans(game, units, u);
+    let banned = crate::rules::entry_bans::entry_bans(game, units, u);
     let mut out: BTreeSet<SpaceId> = empty_boxes(game, units, area).into_iter().filter(|s| Some(*s) != u.space()).collect();
     let reach = if has_flag(game, u.type_index, UnitFlag::Infiltration) { factors(game, u.type_index, u.level).movement.max(1) } else { 1 };
     // Breadth-first over districts: infiltrators pass through enemy districts (16.45).

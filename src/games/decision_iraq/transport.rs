@@ -72,7 +72,7 @@ pub fn carry_options(game: &Game, turn: &TurnState, units: &UnitsView, control: 
     let out: Vec<(SpaceId, u32)> = legal_destinations(game, &view, control, &at_pickup)
         .into_iter()
         .filter(|d| matches!(game.board.spaces[d.space.index()].kind, SpaceKind::Area))
-        .filter(|d| !crate::rules::movement::entry_bans(game, &view, p).contains(d.space))
+        .filter(|d| !crate::rules::entry_bans::entry_bans(game, &view, p).contains(d.space))
         .map(|d| (d.space, to_pickup + d.cost))
         .collect();
     Ok(out)
