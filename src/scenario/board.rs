@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, HashMap};
 
 use serde::{Deserialize, Serialize};
 
-use super::schema::{HexOffset, Map, MoveCost, RoadClass, Scenario};
+use super::schema::{HexOffset, Map, MoveCost, RoadClass, Scenario, VOID_SYMBOL};
 
 /// Largest hex map accepted (columns x rows), against hostile files.
 pub const MAX_HEXES: u64 = 250 * 250;
@@ -229,46 +229,49 @@ impl Board {
         if default.is_none() {
             problems.push(("map.default_terrain".into(), format!("unknown terrain `{}`", m.default_terrain)));
         }
-        for row in m.first_row..=last_row {
-            for col in m.first_column..=last_col {
+        // Terrain grid: one string per row, one symbol per column (`_`: no hex there, G32).
+        let cells = read_grid(&m.grid, (m.columns, m.rows), "map.grid", |sym| match symbol_index.get(sym) {
+            Some(&t) => Some(Cell::Terrain(t)),
+            None if sym == VOID_SYMBOL => Some(Cell::Void),
+            None => None,
+        }, "terrain", problems);
+        for (ri, row) in (m.first_row..=last_row).enumerate() {
+            for (ci, col) in (m.first_column..=last_col).enumerate() {
+                let terrain = match cells.get(ri).and_then(|r| r.get(ci)).and_then(Option::as_ref) {
+                    Some(Cell::Void) => continue,
+                    Some(Cell::Terrain(t)) => Some(*t),
+                    _ => default,
+                };
                 let (q, r) = offset_to_axial(m.offset, col, row);
                 let key = self.hex_key(col, row);
-                let id = self.push(BoardSpace {
-                    key,
-                    name: None,
-                    kind: SpaceKind::Hex { col, row, q, r },
-                    terrain: default,
-                    stacking: None,
-                    vp: 0,
-                    region: None,
-                });
+                let id = self.push(BoardSpace { key, name: None, kind: SpaceKind::Hex { col, row, q, r }, terrain, stacking: None, vp: 0, region: None });
                 self.by_axial.insert((q, r), id);
             }
         }
-        // Terrain grid: one string per row.
-        if !m.grid.is_empty() && m.grid.len() != m.rows as usize {
-            problems.push(("map.grid".into(), format!("has {} rows; the map has {}", m.grid.len(), m.rows)));
-        }
-        for (ri, line) in m.grid.iter().enumerate().take(m.rows as usize) {
-            let symbols: Vec<&str> = line.split_whitespace().collect();
-            if symbols.len() != m.columns as usize {
-                problems.push((
-                    format!("map.grid[{ri}]"),
-                    format!("has {} symbols; the map has {} columns", symbols.len(), m.columns),
-                ));
-            }
-            for (ci, sym) in symbols.iter().enumerate().take(m.columns as usize) {
-                match symbol_index.get(sym) {
-                    Some(&t) => {
-                        let id = ri * m.columns as usize + ci;
-                        self.spaces[id].terrain = Some(t);
-                    }
-                    None => problems.push((
-                        format!("map.grid[{ri}]"),
-                        format!("unknown terrain symbol `{sym}` in column {}", ci + 1),
-                    )),
+        // Region grid: the same shape, one region symbol per hex (`_`: in no region).
+        let region_symbols: BTreeMap<&str, &str> = m.regions.iter().filter_map(|r| Some((r.symbol.as_deref()?, r.id.as_str()))).collect();
+        let regions = read_grid(&m.region_grid, (m.columns, m.rows), "map.region_grid", |sym| match region_symbols.get(sym) {
+            Some(id) => Some(Cell::Region(id)),
+            None if sym == VOID_SYMBOL => Some(Cell::Void),
+            None => None,
+        }, "region", problems);
+        for (ri, row) in (m.first_row..=last_row).enumerate() {
+            for (ci, col) in (m.first_column..=last_col).enumerate() {
+                let Some(Cell::Region(region)) = regions.get(ri).and_then(|r| r.get(ci)).and_then(Option::as_ref) else { continue };
+                match self.by_key.get(&self.hex_key(col, row)) {
+                    Some(&id) => self.spaces[id.index()].region = Some((*region).to_string()),
+                    None => problems.push((format!("map.region_grid[{ri}]"), format!("region `{region}` on {}, where the grid has no hex", self.hex_key(col, row)))),
                 }
             }
+        }
+        // Other numbers of hexes (G32).
+        for (i, a) in m.aliases.iter().enumerate() {
+            let Some(id) = self.hex_or_report(&a.hex, &format!("map.aliases[{i}].hex"), problems) else { continue };
+            if self.by_key.contains_key(&a.alias) {
+                problems.push((format!("map.aliases[{i}].alias"), format!("`{}` already names a hex", a.alias)));
+                continue;
+            }
+            self.by_key.insert(a.alias.clone(), id);
         }
         for (i, h) in m.hexes.iter().enumerate() {
             let Some(id) = self.hex_or_report(&h.hex, &format!("map.hexes[{i}].hex"), problems) else {
@@ -574,6 +577,38 @@ impl Board {
     pub fn at_axial(&self, q: i32, r: i32) -> Option<SpaceId> {
         self.by_axial.get(&(q, r)).copied()
     }
+}
+
+/// What one symbol of a grid layer says.
+enum Cell<'a> {
+    Void,
+    Terrain(usize),
+    Region(&'a str),
+}
+
+/// Reads a grid layer: one string per row, whitespace-separated symbols, one per column.
+/// Every row and symbol that does not fit is reported; a cell left unread is `None`.
+fn read_grid<'a>(lines: &[String], (columns, rows): (u32, u32), field: &str, symbol: impl Fn(&str) -> Option<Cell<'a>>, what: &str, problems: &mut Problems) -> Vec<Vec<Option<Cell<'a>>>> {
+    if !lines.is_empty() && lines.len() != rows as usize {
+        problems.push((field.into(), format!("has {} rows; the map has {rows}", lines.len())));
+    }
+    let mut out = Vec::new();
+    for (ri, line) in lines.iter().enumerate().take(rows as usize) {
+        let symbols: Vec<&str> = line.split_whitespace().collect();
+        if symbols.len() != columns as usize {
+            problems.push((format!("{field}[{ri}]"), format!("has {} symbols; the map has {columns} columns", symbols.len())));
+        }
+        let mut row = Vec::new();
+        for (ci, sym) in symbols.iter().enumerate().take(columns as usize) {
+            let cell = symbol(sym);
+            if cell.is_none() {
+                problems.push((format!("{field}[{ri}]"), format!("unknown {what} symbol `{sym}` in column {}", ci + 1)));
+            }
+            row.push(cell);
+        }
+        out.push(row);
+    }
+    out
 }
 
 fn better_road(a: RoadClass, b: RoadClass) -> RoadClass {

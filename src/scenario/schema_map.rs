@@ -32,8 +32,18 @@ pub struct HexMap {
     /// Terrain of every hex not listed in `hexes` or `grid`.
     pub default_terrain: String,
     /// Compact terrain: one string per row, whitespace-separated terrain symbols, one per column.
+    /// The symbol `_` (`VOID_SYMBOL`) is a position with no hex: a hole in the rectangle, or
+    /// what lies beside a narrower sheet (ToO's Hejaz extension).
     #[serde(default)]
     pub grid: Vec<String>,
+    /// Regions, in the same shape as `grid`: one region symbol (`regions[].symbol`) per hex,
+    /// `_` for none (and on every hole of `grid`). `hexes[].region` overrides it.
+    #[serde(default)]
+    pub region_grid: Vec<String>,
+    /// Other numbers of hexes: a second sheet's numbering of a hex of this grid (ToO 2.3: the
+    /// Hejaz map's 5700 is the main grid's 3429). Anything that names a hex may use either.
+    #[serde(default)]
+    pub aliases: Vec<HexAlias>,
     /// Named or special hexes (terrain override, name, region, VP).
     #[serde(default)]
     pub hexes: Vec<HexDef>,
@@ -216,7 +226,22 @@ pub struct EdgeDef {
 pub struct RegionDef {
     pub id: String,
     pub name: String,
+    /// Its symbol in `region_grid`.
+    #[serde(default)]
+    pub symbol: Option<String>,
 }
+
+/// A second number for one hex (`HexMap::aliases`).
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct HexAlias {
+    pub alias: String,
+    pub hex: String,
+}
+
+/// The grid symbol of a position with no hex (in `grid`) or of a hex in no region (in
+/// `region_grid`).
+pub const VOID_SYMBOL: &str = "_";
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]

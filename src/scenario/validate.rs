@@ -79,6 +79,27 @@ pub fn with_refs<R>(s: &Scenario, f: impl FnOnce(&Refs) -> R) -> R {
     f(&Refs { sides: &sides, types: &types, tracks: &tracks, pools: &pools, levels: &levels })
 }
 
+/// Grid symbols: one terrain or region each, none of them `_` (a hole, or no region) and none
+/// blank or holding whitespace (the grids split on it).
+fn grid_symbols(ctx: &mut Ctx, m: &crate::scenario::schema::HexMap) {
+    use crate::scenario::schema::VOID_SYMBOL;
+    let terrain = m.terrain.iter().enumerate().map(|(i, t)| (format!("map.terrain[{i}].symbol"), Some(t.symbol.as_str())));
+    let regions = m.regions.iter().enumerate().map(|(i, r)| (format!("map.regions[{i}].symbol"), r.symbol.as_deref()));
+    for (kind, list) in [("terrain", terrain.collect::<Vec<_>>()), ("region", regions.collect())] {
+        let mut seen = BTreeSet::new();
+        for (path, sym) in list {
+            let Some(sym) = sym else { continue };
+            if sym.is_empty() || sym.contains(char::is_whitespace) {
+                ctx.err(path, format!("a {kind} symbol is one word, not `{sym}`"));
+            } else if sym == VOID_SYMBOL {
+                ctx.err(path, format!("`{VOID_SYMBOL}` is kept for no hex (or no region) in the grids"));
+            } else if !seen.insert(sym) {
+                ctx.err(path, format!("`{sym}` is the symbol of another {kind}"));
+            }
+        }
+    }
+}
+
 pub(super) fn ids<'a, T>(ctx: &mut Ctx, list: &'a [T], path: &str, id: impl Fn(&T) -> &str) -> BTreeSet<&'a str> {
     let mut set = BTreeSet::new();
     for (i, item) in list.iter().enumerate() {
@@ -441,6 +462,15 @@ pub fn validate_with_board(s: &Scenario, file: &str, base: &Path, caps: &Ruleset
         Map::Hex(m) => {
             ids(&mut ctx, &m.terrain, "map.terrain", |x| &x.id);
             ids(&mut ctx, &m.hexside_types, "map.hexside_types", |x| &x.id);
+            let regions = ids(&mut ctx, &m.regions, "map.regions", |x| &x.id);
+            grid_symbols(&mut ctx, m);
+            for (i, h) in m.hexes.iter().enumerate() {
+                if let Some(r) = &h.region
+                    && !regions.contains(r.as_str())
+                {
+                    ctx.err(format!("map.hexes[{i}].region"), format!("unknown region `{r}`"));
+                }
+            }
             for (i, t) in m.terrain.iter().enumerate() {
                 check_color(&mut ctx, &format!("map.terrain[{i}].color"), &t.color);
             }

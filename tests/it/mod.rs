@@ -21,6 +21,7 @@ mod loader;
 mod losses;
 mod mobilization;
 mod netwar_conflict;
+mod map_layers;
 mod move_once;
 mod netting;
 mod occupation;
