@@ -1,4 +1,4 @@
-//! The command-line interface: `check`, `script`, `replay`, `crt`, `sim`, and (with the `gui`
+//! The command-line interface: `check`, `script`, `replay`, `crt`, `mapgen`, `sim`, and (with the `gui`
 //! feature) `play`, the default.
 
 use std::path::PathBuf;
@@ -7,6 +7,7 @@ use clap::{Parser, Subcommand};
 
 mod check;
 mod crt;
+mod mapgen;
 mod replay;
 mod script;
 mod sim;
@@ -83,6 +84,17 @@ pub enum Cmd {
         #[arg(long)]
         roll: Option<u32>,
     },
+    /// Write a hex map file from its sources: painted layers and a features file.
+    Mapgen {
+        /// The folder of sources (`features.ron`, `terrain.txt`, `regions.txt`).
+        dir: PathBuf,
+        /// The map file to write (default: `map.ron` beside the folder).
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// Write nothing: exit 1 unless the file is what the sources give.
+        #[arg(long)]
+        check: bool,
+    },
     /// Play many games with random legal players and report the results.
     Sim {
         scenario: PathBuf,
@@ -109,6 +121,10 @@ pub fn run(cli: Cli) -> i32 {
         Some(Cmd::Script { scenario, script, view, save }) => script::run(&scenario, &script, view.as_deref(), save.as_deref()),
         Some(Cmd::Replay { save, scenario }) => replay::run(&save, scenario.as_deref()),
         Some(Cmd::Crt { scenario, table, attack, defense, shift, roll }) => crt::run(&scenario, &table, attack, defense, shift, roll),
+        Some(Cmd::Mapgen { dir, out, check }) => {
+            let out = out.unwrap_or_else(|| dir.parent().unwrap_or(&dir).join("map.ron"));
+            mapgen::run(&dir, &out, check)
+        }
         Some(Cmd::Sim { scenario, games, seed, record, threads }) => sim::run(&scenario, games, seed, record.as_deref(), threads),
     }
 }

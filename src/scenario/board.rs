@@ -287,7 +287,10 @@ impl Board {
             space.name.clone_from(&h.name);
             space.stacking = h.stacking;
             space.vp = h.vp;
-            space.region.clone_from(&h.region);
+            // A hex's own region overrides the region grid's; none leaves the grid's.
+            if h.region.is_some() {
+                space.region.clone_from(&h.region);
+            }
         }
         // Adjacency between hexes.
         for id in 0..self.spaces.len() {

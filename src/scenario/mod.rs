@@ -6,6 +6,7 @@ pub mod files;
 pub mod hash;
 pub mod headings;
 pub mod load;
+pub mod mapgen;
 pub mod schema;
 mod schema_map;
 mod schema_rules;

@@ -22,6 +22,7 @@ mod losses;
 mod mobilization;
 mod netwar_conflict;
 mod map_layers;
+mod twilight_map;
 mod move_once;
 mod netting;
 mod occupation;

@@ -1,0 +1,132 @@
+//! Twilight of the Ottomans' map (issue 14, part 1): written by `sandtable mapgen` from the
+//! painted layers and the features file in `scenarios/twilight/map/`, reproduced byte for byte,
+//! and read by the board like any map.
+
+use sandtable::scenario::board::Board;
+
+use crate::common::root;
+
+/// A scenario around the map: two sides, a unit each, the calendar's seasons (the terrain chart
+/// names them), so that the map goes through the loader and the validator whole.
+pub fn scenario_around_map() -> String {
+    let map = std::fs::read_to_string(root().join("scenarios/twilight/map.ron")).expect("read the map");
+    format!(
+        r##"(
+    id: "twilight_map_preview",
+    title: "Twilight of the Ottomans: the map",
+    map: {map},
+    sides: [(id: "ottoman", name: "Ottoman Empire", color: "#c9a27a"), (id: "allies", name: "Allies", color: "#8fa9c9")],
+    unit_types: [
+        (id: "tu_inf", name: "Infantry Division", contingent: "ottoman", symbol: Infantry, size: "XX",
+         strength: Steps([(attack: 3, defense: 3, movement: 4)])),
+        (id: "ru_inf", name: "Infantry Division", contingent: "allies", symbol: Infantry, size: "XX",
+         strength: Steps([(attack: 3, defense: 3, movement: 4)])),
+        (id: "armoured_car", name: "Armoured Car", contingent: "allies", symbol: Armor, size: "II",
+         movement_class: "motor", strength: Steps([(attack: 1, defense: 1, movement: 8)])),
+    ],
+    setup: (units: [
+        (id: "TU-9", unit_type: "tu_inf", at: "3604"),
+        (id: "RU-Cauc", unit_type: "ru_inf", at: "3802"),
+        (id: "BR-LAM", unit_type: "armoured_car", at: "2425"),
+    ]),
+    turns: (
+        labels: ["1", "2", "3", "4"],
+        seasons: [(id: "winter", name: "Winter"), (id: "spring", name: "Spring"), (id: "summer", name: "Summer"), (id: "autumn", name: "Autumn")],
+        calendar: [(year: 1914, season: "autumn"), (year: 1915, season: "winter"), (year: 1915, season: "spring"), (year: 1915, season: "summer")],
+        first_side: "ottoman",
+        phases: [
+            (id: "ottoman_movement", name: "Ottoman Movement", kind: Movement, actor: First),
+            (id: "allied_movement", name: "Allied Movement", kind: Movement, actor: Second),
+        ],
+    ),
+    victory: (
+        levels: [(id: "ottoman_win", name: "Ottoman victory", side: Some("ottoman")), (id: "allied_win", name: "Allied victory", side: Some("allies"))],
+        conditions: [ControlsAll(side: "allies", spaces: ["1705"], level: "allied_win"), Otherwise(level: "ottoman_win")],
+    ),
+)"##
+    )
+}
+
+#[test]
+fn the_shipped_map_is_what_its_sources_give() {
+    let fresh = sandtable::scenario::mapgen::generate(&root().join("scenarios/twilight/map")).unwrap_or_else(|r| panic!("{r}"));
+    let shipped = std::fs::read_to_string(root().join("scenarios/twilight/map.ron")).expect("read the map");
+    assert!(fresh == shipped, "scenarios/twilight/map.ron is not what its sources give: run `sandtable mapgen scenarios/twilight/map`");
+}
+
+#[test]
+fn rule_too_2_3_the_map_loads_with_its_hejaz_sheet_and_regions() {
+    let loaded = sandtable::games::load_str(&scenario_around_map(), "twilight_map.ron", &root()).unwrap_or_else(|r| panic!("{r}"));
+    let board: &Board = &loaded.board;
+    let hex = |k: &str| board.space(k).unwrap_or_else(|| panic!("{k} is a hex"));
+    let info = |k: &str| &board.spaces[hex(k).index()];
+    // 56 x 29 main hexes and 13 x 10 on the Hejaz sheet; nothing beside the sheet.
+    assert_eq!(board.spaces.len(), 56 * 29 + 13 * 10);
+    assert_eq!(board.space("3329"), None);
+    assert_eq!(board.space("4729"), None);
+    // 2.3: the Hejaz sheet's 5700 is the hex straight south of 3428, and joins it.
+    assert_eq!(hex("5700"), hex("3429"));
+    assert!(board.edge(hex("3428"), hex("5700")).is_some());
+    // 1.5: the regions of the cities.
+    for (city, region) in [("1705", "anatolia"), ("3604", "armenia"), ("4415", "mesopotamia"), ("3116", "syria"), ("2615", "cyprus"), ("4131", "hejaz"), ("4336", "hejaz"), ("4000", "russia"), ("2425", "egypt"), ("5320", "kuwait"), ("5110", "persia"), ("4325", "arabia")] {
+        assert_eq!(info(city).region.as_deref(), Some(region), "{}", info(city).name.as_deref().unwrap_or(city));
+    }
+    assert_eq!((info("4415").name.as_deref(), info("4415").vp, info("4415").stacking), (Some("Baghdad"), 3, Some(8)));
+}
+
+#[test]
+fn rule_too_38_0_straits_are_closed_but_to_the_bosporus_railway() {
+    let s = crate::common::session_from_text_with(&scenario_around_map(), 1, &[]);
+    let game = s.game();
+    let board = &game.board;
+    let hex = |k: &str| board.space(k).expect("hex");
+    let class = board.move_class("foot");
+    let cost = |a: &str, b: &str| {
+        let e = board.edge(hex(a), hex(b)).expect("adjacent");
+        sandtable::rules::movement::edge_cost(game, hex(a), e, class, 4, &[], &Default::default())
+    };
+    assert_eq!(cost("1705", "1806"), Some(1), "the railway crosses the Bosporus");
+    assert_eq!(cost("1308", "1309"), None, "nothing crosses the Dardanelles on land");
+    // 1.5 and 38.0: all-sea hexes and Bulgaria are closed; desert costs 2.
+    let terrain = |k: &str| match &game.scenario.map {
+        sandtable::scenario::schema::Map::Hex(m) => m.terrain[board.spaces[hex(k).index()].terrain.expect("terrain")].id.clone(),
+        sandtable::scenario::schema::Map::Area(_) => unreachable!("a hex map"),
+    };
+    assert_eq!((terrain("1704"), cost("1705", "1704")), ("sea".to_string(), None));
+    assert_eq!((terrain("1205"), info_region(board, hex("1205")), cost("1305", "1205")), ("closed".to_string(), Some("bulgaria"), None));
+    assert_eq!((terrain("2624"), cost("2625", "2624")), ("desert".to_string(), Some(2)));
+}
+
+fn info_region(board: &Board, s: sandtable::scenario::board::SpaceId) -> Option<&str> {
+    board.spaces[s.index()].region.as_deref()
+}
+
+/// A copy of the map's sources in a folder of its own, with one file replaced.
+fn sources_with(name: &str, file: &str, text: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("sandtable-mapgen-{name}-{}", std::process::id())).join("map");
+    std::fs::create_dir_all(&dir).expect("temp folder");
+    for f in ["features.ron", "terrain.txt", "regions.txt"] {
+        std::fs::copy(root().join("scenarios/twilight/map").join(f), dir.join(f)).expect("copy");
+    }
+    std::fs::write(dir.join(file), text).expect("write");
+    dir
+}
+
+#[test]
+fn bad_map_sources_are_clear_errors_with_their_places() {
+    let terrain = std::fs::read_to_string(root().join("scenarios/twilight/map/terrain.txt")).expect("read");
+    // A row out of order.
+    let dir = sources_with("order", "terrain.txt", &terrain.replacen("\n05 ", "\n06 ", 1));
+    let e = sandtable::scenario::mapgen::generate(&dir).expect_err("rows out of order").to_string();
+    assert!(e.contains("terrain.txt:8:1: error: row `06` where row 5 was due"), "{e}");
+    // A row too long.
+    let long = terrain.lines().map(|l| if l.starts_with("07 ") { format!("{l}^") } else { l.to_string() }).collect::<Vec<_>>().join("\n");
+    let dir = sources_with("long", "terrain.txt", &long);
+    let e = sandtable::scenario::mapgen::generate(&dir).expect_err("a row too long").to_string();
+    assert!(e.contains("terrain.txt:10:60: error: 57 columns; the map has 56"), "{e}");
+    // A misspelt field of the features file, at its place.
+    let features = std::fs::read_to_string(root().join("scenarios/twilight/map/features.ron")).expect("read");
+    let dir = sources_with("field", "features.ron", &features.replacen("    default_terrain:", "    default_terrian:", 1));
+    let e = sandtable::scenario::mapgen::generate(&dir).expect_err("a misspelt field").to_string();
+    assert!(e.contains("features.ron:") && e.contains("default_terrian"), "{e}");
+}
