@@ -16,7 +16,8 @@ use std::path::Path;
 use serde::Deserialize;
 
 use super::diagnostics::{Diagnostic, Place, Report};
-use super::schema::{EdgeDef, HexAlias, HexDef, HexMap, HexOffset, HexsideDef, HexsideTypeDef, Map, RegionDef, RoadDef, TerrainDef, VOID_SYMBOL};
+use super::mapgen_lines::{Grid, Railway, River, railway_hexes, river_hexsides};
+use super::schema::{EdgeDef, HexAlias, HexDef, HexMap, HexOffset, HexsideDef, HexsideTypeDef, Map, MoveCost, RegionDef, RoadDef, TerrainDef, VOID_SYMBOL};
 
 /// `features.ron`: everything about the map except the painted layers.
 #[derive(Clone, Debug, Deserialize)]
@@ -41,6 +42,12 @@ pub struct MapSources {
     pub hexsides: Vec<HexsideDef>,
     #[serde(default)]
     pub roads: Vec<RoadDef>,
+    /// Railways through waypoint hexes (joined by straight hex lines).
+    #[serde(default)]
+    pub railways: Vec<Railway>,
+    /// Rivers, canals and other hexside lines along waypoint hexsides.
+    #[serde(default)]
+    pub rivers: Vec<River>,
     #[serde(default)]
     pub edges: Vec<EdgeDef>,
     #[serde(default)]
@@ -76,11 +83,14 @@ pub fn generate(dir: &Path) -> Result<String, Report> {
         Report(vec![Diagnostic::error(&name("features.ron"), Place::Text { line: e.span.start.line, column: e.span.start.col }, e.code.to_string())])
     })?;
     let mut problems = Vec::new();
-    let grid = layer(&src, &read("terrain.txt")?, &name("terrain.txt"), &mut problems);
-    let region_grid = if dir.join("regions.txt").exists() { layer(&src, &read("regions.txt")?, &name("regions.txt"), &mut problems) } else { Vec::new() };
+    let cells = layer(&src, &read("terrain.txt")?, &name("terrain.txt"), &mut problems);
+    let regions = if dir.join("regions.txt").exists() { layer(&src, &read("regions.txt")?, &name("regions.txt"), &mut problems) } else { Vec::new() };
     if !problems.is_empty() {
         return Err(Report(problems));
     }
+    let (roads, hexsides) = lines(&src, &cells).map_err(|e| Report(vec![Diagnostic::error(&name("features.ron"), Place::Field(e.0), e.1)]))?;
+    let grid = rows_of(&cells);
+    let region_grid = rows_of(&regions);
     let hexes = src
         .cities
         .iter()
@@ -99,8 +109,8 @@ pub fn generate(dir: &Path) -> Result<String, Report> {
         region_grid,
         aliases: src.aliases,
         hexes,
-        hexsides: src.hexsides,
-        roads: src.roads,
+        hexsides,
+        roads,
         sea_zones: Vec::new(),
         edges: src.edges,
         regions: src.regions,
@@ -122,8 +132,53 @@ pub fn generate(dir: &Path) -> Result<String, Report> {
     Ok(out)
 }
 
-/// One painted layer: a grid row per printed row, whitespace-separated symbols (`_` for a blank).
-fn layer(src: &MapSources, text: &str, file: &str, problems: &mut Vec<Diagnostic>) -> Vec<String> {
+/// The layer's rows as the map format writes them: whitespace-separated symbols, `_` for none.
+fn rows_of(cells: &[Vec<char>]) -> Vec<String> {
+    cells.iter().map(|row| row.iter().map(|&c| if c == ' ' { VOID_SYMBOL.to_string() } else { c.to_string() }).collect::<Vec<_>>().join(" ")).collect()
+}
+
+/// The roads and hexsides of the sources with their railways and rivers drawn in (the ones
+/// listed by hand first; a hexside two lines share keeps the first). An error names its field.
+fn lines(src: &MapSources, cells: &[Vec<char>]) -> Result<(Vec<RoadDef>, Vec<HexsideDef>), (String, String)> {
+    let cell = |col: u32, row: u32| cells.get((row - src.first_row) as usize).and_then(|r| r.get((col - src.first_column) as usize)).copied();
+    let aliases: Vec<(String, String)> = src.aliases.iter().map(|a| (a.alias.clone(), a.hex.clone())).collect();
+    let last = |first: u32, n: u32| first + n.max(1) - 1;
+    let cols = src.first_column..=last(src.first_column, src.columns);
+    let rows = src.first_row..=last(src.first_row, src.rows);
+    let grid = Grid::new(src.offset, cols, rows, |c, r| cell(c, r).is_some_and(|ch| ch != ' '), &aliases);
+    // A hex whose terrain no unit may enter (sea, closed country) takes no railway.
+    let w = last(src.first_column, src.columns).max(last(src.first_row, src.rows)).to_string().len().max(2);
+    let closed: std::collections::BTreeSet<String> = (src.first_row..=last(src.first_row, src.rows))
+        .flat_map(|r| (src.first_column..=last(src.first_column, src.columns)).map(move |c| (c, r)))
+        .filter(|&(c, r)| cell(c, r).is_some_and(|ch| src.terrain.iter().any(|t| t.symbol == ch.to_string() && t.default_cost == MoveCost::Prohibited)))
+        .map(|(c, r)| format!("{c:0w$}{r:0w$}"))
+        .collect();
+    let mut roads = src.roads.clone();
+    for (i, r) in src.railways.iter().enumerate() {
+        roads.push(railway_hexes(&grid, r, |k| !closed.contains(k)).map_err(|e| (format!("railways[{i}] ({})", r.id), e))?);
+    }
+    let mut hexsides = src.hexsides.clone();
+    let mut seen: std::collections::BTreeSet<(String, String)> = hexsides.iter().map(|h| ordered(&h.between)).collect();
+    for (i, river) in src.rivers.iter().enumerate() {
+        let field = format!("rivers[{i}] ({})", river.id);
+        if !src.hexside_types.iter().any(|t| t.id == river.feature) {
+            return Err((format!("{field}.feature"), format!("unknown hexside type `{}`", river.feature)));
+        }
+        for h in river_hexsides(&grid, river).map_err(|e| (field.clone(), e))? {
+            if seen.insert(ordered(&h.between)) {
+                hexsides.push(h);
+            }
+        }
+    }
+    Ok((roads, hexsides))
+}
+
+fn ordered((a, b): &(String, String)) -> (String, String) {
+    if a <= b { (a.clone(), b.clone()) } else { (b.clone(), a.clone()) }
+}
+
+/// One painted layer: a row of characters per printed row (a blank for nothing there).
+fn layer(src: &MapSources, text: &str, file: &str, problems: &mut Vec<Diagnostic>) -> Vec<Vec<char>> {
     let mut rows = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let at = |column: usize| Place::Text { line: i + 1, column };
@@ -140,13 +195,7 @@ fn layer(src: &MapSources, text: &str, file: &str, problems: &mut Vec<Diagnostic
         if cells.len() > src.columns as usize {
             problems.push(Diagnostic::error(file, at(label.len() + 2 + src.columns as usize), format!("{} columns; the map has {}", cells.len(), src.columns)));
         }
-        let symbols: Vec<String> = (0..src.columns as usize)
-            .map(|c| match cells.get(c) {
-                None | Some(' ') => VOID_SYMBOL.to_string(),
-                Some(ch) => ch.to_string(),
-            })
-            .collect();
-        rows.push(symbols.join(" "));
+        rows.push((0..src.columns as usize).map(|c| cells.get(c).copied().unwrap_or(' ')).collect());
     }
     if rows.len() != src.rows as usize {
         problems.push(Diagnostic::error(file, Place::File, format!("{} rows; the map has {}", rows.len(), src.rows)));

@@ -7,6 +7,7 @@ pub mod hash;
 pub mod headings;
 pub mod load;
 pub mod mapgen;
+mod mapgen_lines;
 pub mod schema;
 mod schema_map;
 mod schema_rules;

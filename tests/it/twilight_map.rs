@@ -94,7 +94,30 @@ fn rule_too_38_0_straits_are_closed_but_to_the_bosporus_railway() {
     };
     assert_eq!((terrain("1704"), cost("1705", "1704")), ("sea".to_string(), None));
     assert_eq!((terrain("1205"), info_region(board, hex("1205")), cost("1305", "1205")), ("closed".to_string(), Some("bulgaria"), None));
-    assert_eq!((terrain("2624"), cost("2625", "2624")), ("desert".to_string(), Some(2)));
+    // Desert costs 2, and the Suez Canal 2 more to cross (38.0).
+    assert_eq!((terrain("2624"), cost("2625", "2624")), ("desert".to_string(), Some(4)));
+    let side = |a: &str, b: &str| board.edge(hex(a), hex(b)).and_then(|e| e.hexside).map(|f| match &game.scenario.map {
+        sandtable::scenario::schema::Map::Hex(m) => m.hexside_types[f].id.clone(),
+        sandtable::scenario::schema::Map::Area(_) => unreachable!("a hex map"),
+    });
+    assert_eq!(side("2625", "2624").as_deref(), Some("canal"));
+    // 21.5: the Tigris is navigable up to 4415/4514; the lakes have lake shores.
+    assert_eq!(side("4415", "4514").as_deref(), Some("navigable_river"));
+    assert_eq!(side("3905", "4006").as_deref(), Some("lake"));
+}
+
+#[test]
+fn rule_too_2_3_the_hejaz_railway_runs_from_3428_onto_the_hejaz_sheet_at_5700() {
+    let loaded = sandtable::games::load_str(&scenario_around_map(), "twilight_map.ron", &root()).unwrap_or_else(|r| panic!("{r}"));
+    let board = &loaded.board;
+    let hex = |k: &str| board.space(k).expect("hex");
+    let rail = |a: &str, b: &str| board.edge(hex(a), hex(b)).and_then(|e| e.road);
+    assert_eq!(rail("3428", "5700"), Some(sandtable::scenario::schema::RoadClass::Rail));
+    assert_eq!(rail("3427", "3428"), Some(sandtable::scenario::schema::RoadClass::Rail));
+    // Damascus, Ma'an and Medina are on it.
+    for city in ["3116", "3223", "4131"] {
+        assert!(board.edges[hex(city).index()].iter().any(|e| e.road.is_some()), "{city} is on a railway");
+    }
 }
 
 fn info_region(board: &Board, s: sandtable::scenario::board::SpaceId) -> Option<&str> {
@@ -129,4 +152,47 @@ fn bad_map_sources_are_clear_errors_with_their_places() {
     let dir = sources_with("field", "features.ron", &features.replacen("    default_terrain:", "    default_terrian:", 1));
     let e = sandtable::scenario::mapgen::generate(&dir).expect_err("a misspelt field").to_string();
     assert!(e.contains("features.ron:") && e.contains("default_terrian"), "{e}");
+}
+
+/// A small map's sources: 5 x 4 clear hexes (odd-q, like ToO's grid) with a lake in the middle.
+fn small_sources(name: &str, railways: &str, rivers: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("sandtable-mapgen-small-{name}-{}", std::process::id())).join("map");
+    std::fs::create_dir_all(&dir).expect("temp folder");
+    let features = format!(
+        r##"(columns: 5, rows: 4, first_column: 1, first_row: 1, offset: OddQ, default_terrain: "clear",
+    terrain: [(id: "clear", name: "Clear", symbol: ".", default_cost: Mp(1)), (id: "lake", name: "Lake", symbol: "~", default_cost: Prohibited)],
+    hexside_types: [(id: "river", name: "River", extra_cost: 1)],
+    railways: [{railways}], rivers: [{rivers}])"##
+    );
+    std::fs::write(dir.join("features.ron"), features).expect("write");
+    std::fs::write(dir.join("terrain.txt"), "   12345\n01 .....\n02 ..~..\n03 .....\n04 .....\n").expect("write");
+    dir
+}
+
+fn generated_lines(text: &str, what: &str) -> Vec<String> {
+    let start = text.find(&format!("    {what}: [")).unwrap_or_else(|| panic!("no {what} in {text}"));
+    text[start..].lines().skip(1).take_while(|l| !l.trim_start().starts_with(']')).map(|l| l.trim().to_string()).collect()
+}
+
+#[test]
+fn a_railway_joins_its_waypoints_by_hex_lines_around_closed_hexes() {
+    let text = sandtable::scenario::mapgen::generate(&small_sources("rail", r#"(id: "line", via: ["0101", "0501"])"#, "")).unwrap_or_else(|r| panic!("{r}"));
+    // Odd columns sit half a hex lower: the straightest line east from 0101 steps down a row.
+    assert_eq!(generated_lines(&text, "roads"), [r#"(id: "line", class: Rail, hexes: ["0101", "0201", "0301", "0402", "0501"]),"#]);
+    // A straight line through the lake is refused with the place to mend.
+    let e = sandtable::scenario::mapgen::generate(&small_sources("rail_lake", r#"(id: "line", via: ["0301", "0303"])"#, "")).expect_err("through the lake").to_string();
+    assert!(e.contains("railways[0] (line): the line from 0301 to 0303 runs through 0302, where no unit may go: add a waypoint"), "{e}");
+}
+
+#[test]
+fn a_river_runs_along_hex_corners_between_its_waypoint_hexsides() {
+    let text = sandtable::scenario::mapgen::generate(&small_sources("river", "", r#"(id: "brook", feature: "river", via: [("0102", "0103"), ("0402", "0403")])"#)).unwrap_or_else(|r| panic!("{r}"));
+    // The shortest way along corners: the border between rows 02 and 03, side by side.
+    let sides = generated_lines(&text, "hexsides");
+    let pairs = [("0102", "0103"), ("0102", "0203"), ("0202", "0203"), ("0203", "0302"), ("0302", "0303"), ("0302", "0403"), ("0402", "0403")];
+    let expected: Vec<String> = pairs.iter().map(|(a, b)| format!(r#"(between: ("{a}", "{b}"), feature: "river"),"#)).collect();
+    assert_eq!(sides, expected);
+    // A waypoint must be a side between two hexes.
+    let e = sandtable::scenario::mapgen::generate(&small_sources("river_far", "", r#"(id: "brook", feature: "river", via: [("0101", "0103")])"#)).expect_err("not a side").to_string();
+    assert!(e.contains("rivers[0] (brook): 0101 and 0103 are not adjacent"), "{e}");
 }
