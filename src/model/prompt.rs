@@ -47,7 +47,18 @@ pub enum Prompt {
     /// The side chooses who is first player this turn (answered by `Command::FirstPlayer`).
     FirstPlayer { side: String, rule: String },
     /// The side picks one of `units`, which suffers `what` (answered by `Command::Choose`).
-    ChooseUnit { side: String, units: Vec<String>, what: String, rule: String },
+    ChooseUnit {
+        side: String,
+        units: Vec<String>,
+        what: String,
+        rule: String,
+        /// The chosen unit is eliminated whole (not a step).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        eliminate: bool,
+        /// The question holds up the end of the phase, which comes once nothing more is asked.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        then_end_phase: bool,
+    },
     /// The side picks exactly `count` of `units`, each of which `what` (answered by
     /// `Command::PickUnits`).
     PickUnits { side: String, units: Vec<String>, count: u32, what: String, rule: String, #[serde(default, skip_serializing_if = "String::is_empty")] by: String },

@@ -271,6 +271,10 @@ pub struct Outcome {
     pub barrier: bool,
     /// A phase ended (save checkpoint).
     pub phase_ended: bool,
+    /// A question that held up the end of the phase was answered: the phase may end now.
+    pub resume_phase_end: bool,
+    /// Stacking was checked at the end of a phase and every hex was within its limit.
+    pub stacking_checked: bool,
 }
 
 /// Effects of a ruleset's own (`EventEffect` variants the generic rules do not apply) that an

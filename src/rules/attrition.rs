@@ -99,6 +99,8 @@ fn ask(game: &Game, queue: &mut AttritionQueue, prompt: &mut PendingPrompt, side
         units: ids.clone(),
         what: format!("loses a level to attrition in {} ({k} to choose)", game.board.key(*space)),
         rule: "19.3 attrition: half the militia, rounded up, the owner's choice".into(),
+        eliminate: false,
+        then_end_phase: false,
     });
 }
 

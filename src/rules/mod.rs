@@ -36,6 +36,7 @@ pub mod retreat;
 pub mod sequence;
 pub mod setup;
 pub mod stacking;
+pub mod stacking_check;
 pub mod strategic;
 pub mod supply;
 pub mod supports;
@@ -132,6 +133,7 @@ pub fn rules_schedule(ruleset: &dyn crate::model::ruleset::Ruleset) -> Schedule 
     combat::add_systems(&mut s);
     area_combat::add_systems(&mut s);
     losses::add_systems(&mut s);
+    stacking_check::add_systems(&mut s);
     overrun::add_systems(&mut s);
     reserve::add_systems(&mut s);
     strategic::add_systems(&mut s);

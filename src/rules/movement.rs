@@ -89,7 +89,7 @@ pub fn enemy_zoc(game: &Game, units: &UnitsView, side: usize) -> Vec<bool> {
             continue;
         }
         for e in &game.board.edges[s.index()] {
-            if matches!(game.board.spaces[e.to.index()].kind, SpaceKind::Hex { .. }) {
+            if game.board.zoc_crosses(e) {
                 z[e.to.index()] = true;
             }
         }
@@ -163,7 +163,7 @@ impl Surroundings {
                 // that exerts one.
                 if game.board.is_hex && exerts_zoc(game, u) && matches!(game.board.spaces[s.index()].kind, SpaceKind::Hex { .. }) {
                     for e in &game.board.edges[s.index()] {
-                        if matches!(game.board.spaces[e.to.index()].kind, SpaceKind::Hex { .. }) {
+                        if game.board.zoc_crosses(e) {
                             zoc.insert(e.to);
                         }
                     }
@@ -490,7 +490,8 @@ fn search_in(
     let mut out = Vec::with_capacity(reached.len());
     for &space in &reached {
         let Some(cost) = sc.best(space) else { continue };
-        if space == start || !near.room_for(game, space, stacking_points(game, unit.type_index)) {
+        // ToO 10.3: where limits are checked at phase ends only, a move may end over them.
+        if space == start || (super::stacking::checked_on_entry(game) && !near.room_for(game, space, stacking_points(game, unit.type_index))) {
             continue;
         }
         let mut path = Vec::new();
@@ -701,7 +702,8 @@ pub fn enter_rejection(game: &Game, turn: &TurnState, units: &UnitsView, control
         return Some(format!("`{unit}` may never enter {at} (an entry ban or its region)"));
     }
     let points = units.get(unit).map_or(1, |u| stacking_points(game, u.type_index));
-    if !room_for(game, units, space, side, points) {
+    // ToO 10.3: reinforcements may be placed over the limit where it is checked at phase ends.
+    if super::stacking::checked_on_entry(game) && !room_for(game, units, space, side, points) {
         return Some(format!("{at} has no room: stacking limit reached"));
     }
     None

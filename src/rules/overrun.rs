@@ -18,12 +18,13 @@ pub(super) fn add_systems(s: &mut Schedule) {
     s.add_systems(overrun.run_if(command_is(|c| matches!(c, Command::Overrun { .. }))).in_set(RulesSystems::Combat));
 }
 
-/// Different enemy-occupied hexes whose units put `hex` in their ZOC.
+/// Different enemy-occupied hexes whose units put `hex` in their ZOC (across no hexside that
+/// blocks it, as `movement::enemy_zoc`).
 #[must_use]
 pub fn zoc_sources(game: &Game, units: &UnitsView, side: usize, hex: crate::model::SpaceId) -> u32 {
     game.board.edges[hex.index()]
         .iter()
-        .filter(|e| units.at(e.to).any(|u| u.side != side && exerts_zoc(game, u)))
+        .filter(|e| game.board.zoc_crosses(e) && units.at(e.to).any(|u| u.side != side && exerts_zoc(game, u)))
         .count() as u32
 }
 

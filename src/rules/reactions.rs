@@ -312,6 +312,8 @@ fn answer_reaction(
                     units: choice,
                     what: format!("loses a step ({})", def.name),
                     rule: def.rule.clone().unwrap_or_default(),
+                    eliminate: false,
+                    then_end_phase: false,
                 });
             }
             other => rest.push(other.clone()),
@@ -325,14 +327,21 @@ fn answer_reaction(
 fn choose_unit(mut ctx: CommandCtx, mut prompt: ResMut<PendingPrompt>, mut q: LossQuery) {
     let Some((_, Command::Choose { unit })) = ctx.cmd.0.clone() else { return };
     let unit = unit.to_string();
-    let Some(Prompt::ChooseUnit { units, what, .. }) = prompt.0.clone() else {
+    let Some(Prompt::ChooseUnit { units, what, eliminate, then_end_phase, .. }) = prompt.0.clone() else {
         return ctx.reject("no choice of unit is asked for".into());
     };
     if !units.contains(&unit) {
         return ctx.reject(format!("choose one of {}", units.join(", ")));
     }
     prompt.0 = None;
+    ctx.outcome.resume_phase_end |= then_end_phase;
     let Some(&e) = ctx.index.0.get(&unit) else { return };
+    if eliminate {
+        if let Ok((_, mut loc, ..)) = q.get_mut(e) {
+            *loc = crate::model::Location::Eliminated;
+        }
+        return ctx.log(LogKind::Loss, format!("{unit} {what}"), None);
+    }
     let gone = lose_step(&ctx.game, e, &mut q);
     let text = if gone { format!("{unit} {what} and is eliminated") } else { format!("{unit} {what}") };
     ctx.log(LogKind::Loss, text, None);

@@ -12,7 +12,9 @@ use crate::model::log::{GameLog, LogKind};
 
 pub(super) fn add_systems(s: &mut Schedule) {
     s.add_systems(check_sequence.in_set(RulesSystems::ApplyCommand));
-    s.add_systems(end_phase.run_if(command_is(|c| matches!(c, Command::EndPhase))).in_set(RulesSystems::Sequence));
+    // A phase also ends when the question that held up its end is answered (ToO 10.3).
+    let due = command_is(|c| matches!(c, Command::EndPhase)).or_else(|o: Res<Outcome>| o.resume_phase_end);
+    s.add_systems(end_phase.run_if(due).in_set(RulesSystems::Sequence));
 }
 
 /// Why a command may not be given now, if it may not.
@@ -177,7 +179,11 @@ fn end_phase(
     mut previous: ResMut<super::boxes::PreviousActor>,
     mut tracks: ResMut<crate::model::Tracks>,
     mut history: ResMut<super::tracks::TrackHistory>,
+    prompt: Res<crate::model::PendingPrompt>,
 ) {
+    if super::stacking_check::holds_phase_end(&prompt) {
+        return;
+    }
     if let Some(side) = turn.setup {
         // Setup: every unit of this side's groups must be placed first.
         let waiting = units

@@ -32,3 +32,38 @@ pub fn room_for(game: &Game, units: &UnitsView, space: SpaceId, side: usize, ext
     let here: u32 = units.at(space).filter(|u| is_slot || u.side == side).map(|u| stacking_points(game, u.type_index)).sum();
     here + extra <= limit
 }
+
+/// Whether every move and entry must fit the limits (the usual rule), rather than only the ends
+/// of the phases `rules.stacking_checked_at_end_of` names (ToO 10.3).
+#[must_use]
+pub fn checked_on_entry(game: &Game) -> bool {
+    game.scenario.rules.stacking_checked_at_end_of.is_empty()
+}
+
+/// The first hex (in board order) where a side (in side order) stands over its limit: the
+/// space, the side, its stacking points there and the limit. Boxes that hold all sides
+/// together are not counted here.
+#[must_use]
+pub fn first_overstacked(game: &Game, units: &UnitsView) -> Option<(SpaceId, usize, u32, u32)> {
+    let sides = game.scenario.sides.len();
+    let mut here: Vec<(SpaceId, usize, u32)> = Vec::new();
+    for u in units.all() {
+        let Some(s) = u.space() else { continue };
+        if matches!(game.board.spaces[s.index()].kind, SpaceKind::Slot { .. }) || stacking_limit(game, s).is_none() {
+            continue;
+        }
+        here.push((s, u.side, stacking_points(game, u.type_index)));
+    }
+    here.sort_unstable_by_key(|&(s, side, _)| s.index() * sides + side);
+    let mut i = 0;
+    while i < here.len() {
+        let (s, side, _) = here[i];
+        let total: u32 = here[i..].iter().take_while(|h| (h.0, h.1) == (s, side)).map(|h| h.2).sum();
+        let limit = stacking_limit(game, s).unwrap_or(u32::MAX);
+        if total > limit {
+            return Some((s, side, total, limit));
+        }
+        i += here[i..].iter().take_while(|h| (h.0, h.1) == (s, side)).count();
+    }
+    None
+}

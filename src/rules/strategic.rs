@@ -74,7 +74,8 @@ pub fn strategic_destinations(game: &Game, turn: &TurnState, units: &UnitsView, 
     let mut out = Vec::new();
     for (i, d) in dist.iter().enumerate() {
         let s = SpaceId(i as u32);
-        if s == start || d.is_none() || !room_for(game, units, s, unit.side, stacking_points(game, unit.type_index)) {
+        let fits = !super::stacking::checked_on_entry(game) || room_for(game, units, s, unit.side, stacking_points(game, unit.type_index));
+        if s == start || d.is_none() || !fits {
             continue;
         }
         let mut path = vec![s];

@@ -91,6 +91,8 @@ pub struct Board {
     pub terrain_shift: Vec<i32>,
     pub terrain_stacking: Vec<Option<u32>>,
     pub hexside_extra: Vec<(u32, bool, i32)>,
+    /// Per hexside type: zones of control do not reach across it.
+    hexside_blocks_zoc: Vec<bool>,
     /// The slots (boxes) of each space, in board order: built once, never scanned for.
     slots: Vec<Vec<SpaceId>>,
     /// Every edge by the space it leads to: (the space it leaves, its place in that space's
@@ -139,6 +141,7 @@ impl Board {
             terrain_shift: Vec::new(),
             terrain_stacking: Vec::new(),
             hexside_extra: Vec::new(),
+            hexside_blocks_zoc: Vec::new(),
             slots: Vec::new(),
             into: Vec::new(),
         };
@@ -224,6 +227,7 @@ impl Board {
         }
         for h in &m.hexside_types {
             self.hexside_extra.push((h.extra_cost, h.prohibited, h.defender_shift));
+            self.hexside_blocks_zoc.push(h.blocks_zoc);
         }
         let default = terrain_index.get(m.default_terrain.as_str()).copied();
         if default.is_none() {
@@ -579,6 +583,13 @@ impl Board {
     #[must_use]
     pub fn at_axial(&self, q: i32, r: i32) -> Option<SpaceId> {
         self.by_axial.get(&(q, r)).copied()
+    }
+
+    /// Whether a zone of control reaches along this edge: from a hex to a hex, across no
+    /// hexside that blocks it (ToO 11.2).
+    #[must_use]
+    pub fn zoc_crosses(&self, e: &Edge) -> bool {
+        matches!(self.spaces[e.to.index()].kind, SpaceKind::Hex { .. }) && e.hexside.is_none_or(|f| !self.hexside_blocks_zoc[f])
     }
 }
 

@@ -156,6 +156,9 @@ pub struct HexsideTypeDef {
     /// Shift when every attacker attacks across such a hexside.
     #[serde(default)]
     pub defender_shift: i32,
+    /// Zones of control do not reach across it (ToO 11.2: all-sea and strait hexsides).
+    #[serde(default)]
+    pub blocks_zoc: bool,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]

@@ -93,6 +93,13 @@ pub struct RulesConfig {
     /// time, while MP remain. Default false: a unit may move again while MP remain.
     #[serde(default)]
     pub move_ends_when_another_moves: bool,
+    /// Stacking limits are checked only when a phase of these kinds ends, whichever side's it
+    /// is (ToO 10.3: the end of every Movement and Combat Phase): units move, enter and pass
+    /// through over the limit, and the owner of a hex over it then eliminates the excess, a unit
+    /// at a time, his choice. Setup and retreats still obey the limits. Default empty: every
+    /// move and entry must fit.
+    #[serde(default)]
+    pub stacking_checked_at_end_of: Vec<super::schema::PhaseKind>,
     /// A face-down unit is revealed for good when an enemy unit ends a move next to it
     /// (tutorial 5.6, OD 12.3). It is always revealed when it moves, attacks or is attacked.
     /// Default false.

@@ -58,6 +58,9 @@ pub struct Session {
     /// Hashes are taken as saves of formats 1 and 2 took them (a game continued from such a
     /// save keeps them, so its save stays in that format).
     pub legacy_hash: bool,
+    /// The last command ended a phase whose end checks stacking, and every hex was within its
+    /// limit (ToO 10.3; the simulator's invariants check the limits at these moments).
+    pub stacking_checked: bool,
 }
 
 impl Session {
@@ -74,7 +77,7 @@ impl Session {
         world.run_schedule(Rules);
         world.resource_mut::<crate::rules::supply::PhaseStarted>().0 = false;
         auto_advance(&mut world);
-        Ok(Self { world, loaded, setup, played: Vec::new(), checkpoints: Vec::new(), barrier: 0, barrier_why: None, legacy_hash: false })
+        Ok(Self { world, loaded, setup, played: Vec::new(), checkpoints: Vec::new(), barrier: 0, barrier_why: None, legacy_hash: false, stacking_checked: false })
     }
 
     /// Starts a new game on the same scenario in this session's world (see
@@ -155,6 +158,7 @@ impl Session {
             return Err(format!("no rule takes `{}` as an answer to: {}", command.describe(), crate::rules::sequence::describe_prompt(p)));
         }
         let auto = auto_advance(&mut self.world);
+        self.stacking_checked = outcome.stacking_checked || auto.stacking_checked;
         // A roll is a barrier because the dice recorded one, not because a rule said so: a
         // command that only opened a question before the roll stays undoable.
         let roll = self.world.resource::<Dice>().rolls.get(rolls_before).map(|r| r.cause.clone());
@@ -273,6 +277,7 @@ fn auto_advance(world: &mut World) -> Outcome {
         let o = std::mem::take(&mut *world.resource_mut::<Outcome>());
         total.barrier |= o.barrier;
         total.phase_ended |= o.phase_ended;
+        total.stacking_checked |= o.stacking_checked;
         if o.rejected.is_some() {
             break;
         }

@@ -1,6 +1,7 @@
 //! Rule invariants that must hold after every command of any game: every unit id once (so no
 //! unit is in two places), steps and levels within the counter's range, no side over the
-//! stacking limit anywhere (moves and retreats end within it), boxes within their capacity for
+//! stacking limit anywhere (moves and retreats end within it; where the limits hold only at the
+//! ends of some phases, ToO 10.3, when such a phase has just ended), boxes within their capacity for
 //! all sides together, no more units at a level than the counter mix has, tracks within floor
 //! and cap.
 
@@ -34,6 +35,9 @@ pub fn check_invariants(s: &mut Session) -> Result<(), String> {
     // a count goes over its limit only when a unit is added to it, so the limit is read there
     // (not for every space of the board).
     let sides = game.scenario.sides.len();
+    // ToO 10.3: where limits hold only at the ends of some phases, a side may stand over them
+    // in between; they are checked when such a phase has just ended.
+    let per_side = crate::rules::stacking::checked_on_entry(game) || s.stacking_checked;
     let mut here = vec![0u32; game.board.len() * sides];
     let mut in_box = vec![0u32; game.board.len()];
     for u in units.all() {
@@ -42,7 +46,7 @@ pub fn check_invariants(s: &mut Session) -> Result<(), String> {
         let points = stacking_points(game, u.type_index);
         let n = &mut here[sp.index() * sides + u.side];
         *n += points;
-        if *n > limit {
+        if *n > limit && per_side {
             return Err(format!("{} holds {n} stacking points of {}, the limit is {limit}", game.board.key(sp), game.side_id(u.side)));
         }
         // DI 9.3, 17.2: a box (slot) holds its capacity in units of all sides together.

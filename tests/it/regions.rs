@@ -14,9 +14,12 @@ const HOLLIN: (&str, &str) = (
     r#"(hex: "0202", name: Some("Hollin"), region: Some("hollin")), (hex: "0201", region: Some("hollin")), (hex: "0102", region: Some("hollin")), (hex: "0203", region: Some("hollin")),"#,
 );
 
+/// The region, declared on the map.
+const REGION: (&str, &str) = ("        hexes: [", "        regions: [(id: \"hollin\", name: \"Hollin country\")],\n        hexes: [");
+
 #[test]
 fn rule_too_9_12_a_region_bound_unit_never_leaves_its_region() {
-    let mut s = kell_rules(RULES, &[HOLLIN], &[]);
+    let mut s = kell_rules(RULES, &[REGION, HOLLIN], &[]);
     let units = UnitsView::from_world(&mut s.world);
     let game = s.game().clone();
     let control = s.world.resource::<Control>().clone();

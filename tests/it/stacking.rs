@@ -82,3 +82,53 @@ fn rule_too_10_2_an_advance_after_combat_counts_stacking_points() {
     play(&mut s, &[Command::Advance { units: vec!["N-2Inf".into()] }]);
     assert_eq!(location(&mut s, "N-2Inf"), "0404");
 }
+
+/// ToO 10.3: stacking is checked only at the ends of Movement and Combat Phases.
+const CHECKED_AT_ENDS: &str = "(stacking_checked_at_end_of: [Movement, Combat])";
+
+#[test]
+fn rule_too_10_3_stacking_is_checked_at_the_end_of_the_phase_and_the_owner_eliminates_the_excess() {
+    use sandtable::model::prompt::Prompt;
+    let mut s = crate::common::kell_rules(CHECKED_AT_ENDS, &[], &[]);
+    // Three units end their moves in clear 0302 (2 points a side): allowed while the phase lasts.
+    play(&mut s, &[mv("N-2Inf", "0302"), mv("N-Art", "0302")]);
+    assert_eq!((location(&mut s, "N-1Tk"), location(&mut s, "N-2Inf"), location(&mut s, "N-Art")), ("0302".into(), "0302".into(), "0302".into()));
+    crate::common::assert_invariants(&mut s);
+    // Ending the phase: the owner must first eliminate one of them; the phase goes on meanwhile.
+    s.apply(Command::EndPhase).expect("end of the phase");
+    let phase = |s: &mut Session| s.state(None).phase;
+    assert_eq!(phase(&mut s), "first_movement");
+    let asked = s.world.resource::<sandtable::model::PendingPrompt>().0.clone();
+    let Some(Prompt::ChooseUnit { side, units, eliminate: true, then_end_phase: true, .. }) = asked else { panic!("a choice of unit: {asked:?}") };
+    assert_eq!((side.as_str(), units), ("north", vec!["N-1Tk".to_string(), "N-2Inf".into(), "N-Art".into()]));
+    assert!(crate::common::log_has(&mut s, "0302 holds 3 stacking points of north, over its limit of 2"));
+    assert!(s.apply(mv("N-3Inf", "0502")).is_err(), "nothing else until the choice is made");
+    // The artillery goes, whole; the hex fits, and the phase ends with that choice.
+    s.apply(Command::Choose { unit: "N-Art".into() }).expect("a listed unit");
+    assert_eq!(location(&mut s, "N-Art"), "eliminated");
+    assert!(crate::common::log_has(&mut s, "N-Art is eliminated: 0302 is over its stacking limit"));
+    assert_eq!(phase(&mut s), "first_combat");
+    assert!(s.stacking_checked);
+    crate::common::assert_invariants(&mut s);
+}
+
+#[test]
+fn rule_too_10_3_without_the_rule_a_move_may_not_end_over_the_limit() {
+    let mut s = crate::common::kell_rules("()", &[], &[]);
+    play(&mut s, &[mv("N-2Inf", "0302")]);
+    let e = check(&mut s, "N-Art", "0302").expect_err("3 > 2");
+    assert!(e.contains("stacking"), "{e}");
+}
+
+#[test]
+fn rule_too_10_3_random_games_keep_the_limits_at_every_checked_phase_end() {
+    // Random players, every listed command accepted and the invariants checked after each (the
+    // limits at the moments they are checked).
+    let mut checked = 0;
+    for seed in 0..100 {
+        let mut s = crate::common::kell_rules(CHECKED_AT_ENDS, &[], &[]);
+        crate::common::play_random_checked(&mut s, seed, 5_000);
+        checked += s.world.resource::<sandtable::model::log::GameLog>().0.iter().filter(|e| e.text.contains("over its limit")).count();
+    }
+    assert!(checked > 0, "some random game overstacked a hex and paid for it");
+}

@@ -196,3 +196,16 @@ fn a_river_runs_along_hex_corners_between_its_waypoint_hexsides() {
     let e = sandtable::scenario::mapgen::generate(&small_sources("river_far", "", r#"(id: "brook", feature: "river", via: [("0101", "0103")])"#)).expect_err("not a side").to_string();
     assert!(e.contains("rivers[0] (brook): 0101 and 0103 are not adjacent"), "{e}");
 }
+
+#[test]
+fn rule_too_11_2_no_zone_of_control_reaches_across_a_strait() {
+    // A Russian division at Scutari (1806) puts the hexes around it in its zone, but not
+    // Constantinople across the Bosporus; the Ottomans' own zone does not cross it either.
+    let text = scenario_around_map().replace(r#"(id: "RU-Cauc", unit_type: "ru_inf", at: "3802"),"#, r#"(id: "RU-Cauc", unit_type: "ru_inf", at: "1806"),"#);
+    let mut s = crate::common::session_from_text_with(&text, 1, &[]);
+    let units = sandtable::model::view::UnitsView::from_world(&mut s.world);
+    let zoc = sandtable::rules::movement::enemy_zoc(s.game(), &units, 0);
+    let at = |k: &str| s.game().board.space(k).expect("hex").index();
+    assert!(zoc[at("1906")], "by land");
+    assert!(!zoc[at("1705")], "across the Bosporus");
+}

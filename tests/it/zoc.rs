@@ -86,3 +86,18 @@ fn zoc_infiltration_ignores_enemy_zones() {
     );
     assert_eq!(cost(&mut s, "N-2Inf", "0504"), Ok(2), "an infiltrator may go ZOC to ZOC");
 }
+
+#[test]
+fn rule_too_11_2_a_zoc_does_not_reach_across_a_hexside_that_blocks_it() {
+    // The Kell as a hexside no zone of control crosses (ToO's all-sea and strait hexsides).
+    let river = (r#"extra_cost: 1, defender_shift: -1),"#, r#"extra_cost: 1, defender_shift: -1, blocks_zoc: true),"#);
+    let mut s = kell_rules("(zoc: (zoc_to_zoc: Forbidden))", &[N2_AT_0403, river], &[]);
+    let units = UnitsView::from_world(&mut s.world);
+    let zoc = enemy_zoc(s.game(), &units, 0);
+    let at = |k: &str| s.game().board.space(k).expect("hex").index();
+    assert!(!zoc[at("0403")], "S-1Inf (0404) is across the river from 0403");
+    assert!(zoc[at("0504")], "0504 touches S-1Inf by land");
+    // So N-2Inf at 0403 is in no enemy zone: straight to 0504 across the river (1 + 1 MP),
+    // where the same move is ZOC-to-ZOC without the rule (3 MP round by 0503).
+    assert_eq!(cost(&mut s, "N-2Inf", "0504"), Ok(2));
+}
