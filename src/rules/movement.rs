@@ -31,15 +31,50 @@ pub(super) fn add_systems(s: &mut Schedule) {
 pub use crate::model::view::Destination;
 
 /// Cost of crossing one edge from `from` for a movement class, or `None` if it cannot be
-/// crossed. A road along the edge replaces the terrain cost and ignores the hexside feature
-/// (the common rule of hex games; tutorial 5.7.1), unless an interdiction marker in either
-/// hex removes the road (5.7.6).
+/// crossed, in printed movement points (supply traces, overrun checks). A road along the edge
+/// replaces the terrain cost and ignores the hexside feature (the common rule of hex games;
+/// tutorial 5.7.1), unless an interdiction marker in either hex removes the road (5.7.6).
 #[must_use]
 #[inline]
 pub fn edge_cost(game: &Game, from: SpaceId, edge: &Edge, class: MoveClass, allowance: u32, interdicted: &[bool], demolished: &BTreeSet<(SpaceId, SpaceId)>) -> Option<u32> {
+    edge_cost_in(game, from, edge, class, allowance, (interdicted, demolished), (1, 1))
+}
+
+/// The parts a movement point is counted in while moving: 1, or the denominator of
+/// `rules.road_mp` (ToO 9.7: halves, so that a road hex costs one part).
+#[must_use]
+pub fn mp_parts(game: &Game) -> u32 {
+    game.scenario.rules.road_mp.map_or(1, |(_, d)| d.max(1))
+}
+
+/// A number of movement parts as a player reads it (`2`, `1.5`, `2 1/3`).
+#[must_use]
+pub fn mp_text(game: &Game, parts: u32) -> String {
+    let d = mp_parts(game);
+    match (parts / d, parts % d) {
+        (w, 0) => w.to_string(),
+        (w, _) if d == 2 => format!("{w}.5"),
+        (0, r) => format!("{r}/{d}"),
+        (w, r) => format!("{w} {r}/{d}"),
+    }
+}
+
+/// What crossing an edge costs a moving unit, in movement parts (`mp_parts`): a road hex
+/// `rules.road_mp` of a point, anything else its printed cost in parts. `allowance` is in parts.
+#[must_use]
+#[inline]
+pub fn move_cost(game: &Game, from: SpaceId, edge: &Edge, class: MoveClass, allowance: u32, control: &Control) -> Option<u32> {
+    let parts = mp_parts(game);
+    let road = game.scenario.rules.road_mp.map_or(parts, |(n, _)| n);
+    edge_cost_in(game, from, edge, class, allowance, (&control.interdicted, &control.demolished), (parts, road))
+}
+
+/// `edge_cost` in `parts` of a movement point, a road hex costing `road` parts.
+#[inline]
+fn edge_cost_in(game: &Game, from: SpaceId, edge: &Edge, class: MoveClass, allowance: u32, (interdicted, demolished): (&[bool], &BTreeSet<(SpaceId, SpaceId)>), (parts, road): (u32, u32)) -> Option<u32> {
     let board = &game.board;
     if let Some(c) = edge.link_cost {
-        return Some(c);
+        return Some(c * parts);
     }
     let cut = |s: SpaceId| interdicted.get(s.index()).copied().unwrap_or(false);
     if edge.road.is_some() && !cut(from) && !cut(edge.to) {
@@ -49,7 +84,7 @@ pub fn edge_cost(game: &Game, from: SpaceId, edge: &Edge, class: MoveClass, allo
             Some(f) if demolished.contains(&pair) => board.hexside_extra[f].0,
             _ => 0,
         };
-        return Some(1 + extra);
+        return Some(road + extra * parts);
     }
     let mut extra = 0;
     if let Some(f) = edge.hexside {
@@ -61,7 +96,7 @@ pub fn edge_cost(game: &Game, from: SpaceId, edge: &Edge, class: MoveClass, allo
     }
     let t = board.spaces[edge.to.index()].terrain?;
     match board.class_cost(t, class) {
-        MoveCost::Mp(n) => Some(n + extra),
+        MoveCost::Mp(n) => Some((n + extra) * parts),
         MoveCost::AllMp => Some(allowance.max(1)),
         MoveCost::RoadOnly | MoveCost::Prohibited => None,
     }
@@ -411,6 +446,7 @@ fn search_in(
     sc.set(start, 0, None);
     buckets[0].push(start);
     let zr = &game.scenario.rules.zoc;
+    let parts = mp_parts(game);
     let class = board.move_class_in(&t.movement_class, control.season);
     // Area maps: an infiltrating unit passes through spaces holding enemy units (DI 13.6).
     let passes_enemies = !board.is_hex && t.flags.contains(&UnitFlag::Infiltration);
@@ -452,14 +488,14 @@ fn search_in(
                 if avoid_enemies && enemy(board.area_of(to)) {
                     continue;
                 }
-                let Some(mut step) = edge_cost(game, here, e, class, allowance, &control.interdicted, &control.demolished) else { continue };
+                let Some(mut step) = move_cost(game, here, e, class, allowance, control) else { continue };
                 if leaving_zoc {
-                    step += zr.exit_cost;
+                    step += zr.exit_cost * parts;
                     if zoc(to) {
                         match zr.zoc_to_zoc {
                             ZocToZoc::Allowed => {}
                             ZocToZoc::Forbidden => continue,
-                            ZocToZoc::Cost(n) => step += n,
+                            ZocToZoc::Cost(n) => step += n * parts,
                         }
                     }
                 }
@@ -537,10 +573,16 @@ pub fn supplied_after_move(game: &Game, units: &UnitsView, control: &Control, un
     super::supply::unit_in_supply(game, &after, &ctl, unit.side, &unit.id)
 }
 
-/// A unit's movement allowance this phase: printed MA, halved (round up) if it was out of
-/// supply when the phase began.
+/// A unit's movement allowance this phase, in movement parts (`mp_parts`): printed MA, halved
+/// (round up) if it was out of supply when the phase began.
 #[must_use]
 pub fn movement_allowance(game: &Game, unit: &UnitView) -> u32 {
+    printed_allowance(game, unit) * mp_parts(game)
+}
+
+/// The same in whole printed movement points.
+#[must_use]
+pub fn printed_allowance(game: &Game, unit: &UnitView) -> u32 {
     let full = factors(game, unit.type_index, unit.level).movement;
     if unit.activity.out_of_supply {
         return full.div_ceil(2);
@@ -583,7 +625,7 @@ pub fn move_check(game: &Game, units: &UnitsView, control: &Control, side: usize
     found.ok_or_else(|| {
         let allowance = movement_allowance(game, u).saturating_sub(u.activity.mp_used);
         let supply = if may_not_end_unsupplied(game, side) { ", supply" } else { "" };
-        format!("{to} is not reachable by `{unit}` with {allowance} MP (terrain, zones of control, enemy units, stacking{supply})")
+        format!("{to} is not reachable by `{unit}` with {} MP (terrain, zones of control, enemy units, stacking{supply})", mp_text(game, allowance))
     })
 }
 
@@ -621,7 +663,7 @@ fn move_unit(
     act.mp_used += dest.cost;
     act.finished = must_stop(&ctx.game, &view, &me, dest.space, act.mp_used);
     let path: Vec<String> = dest.path.iter().map(|s| ctx.game.board.key(*s).to_string()).collect();
-    ctx.log(LogKind::Command, format!("{unit} moves {} ({} MP)", path.join("-"), dest.cost), Some(to.clone()));
+    ctx.log(LogKind::Command, format!("{unit} moves {} ({} MP)", path.join("-"), mp_text(&ctx.game, dest.cost)), Some(to.clone()));
     if hidden.0 {
         hidden.0 = false;
         ctx.outcome.barrier = true;
@@ -735,7 +777,7 @@ fn enter_reinforcement(
     let reserve_phase = ctx.turn.current_phase(&game).is_some_and(|p| p.units == crate::scenario::schema::PhaseUnits::Reserve);
     if let Ok((_, mut loc, _, mut act, _)) = q.get_mut(e) {
         *loc = Location::OnMap(space);
-        act.mp_used = r.entry_mp;
+        act.mp_used = r.entry_mp * mp_parts(&game);
         act.reserve |= reserve_phase;
         act.landed = r.no_move_on_entry;
     }

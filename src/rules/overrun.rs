@@ -7,7 +7,7 @@ use bevy::prelude::*;
 
 use super::combat::{AttackPlan, CombatParams, fight, plan_attack};
 use super::losses::LossQuery;
-use super::movement::{edge_cost, exerts_zoc, movement_allowance};
+use super::movement::{exerts_zoc, move_cost, movement_allowance, mp_parts, mp_text};
 use super::note::{CommandCtx, command_is};
 use super::RulesSystems;
 use crate::model::view::UnitsView;
@@ -68,11 +68,12 @@ pub fn plan_overrun(
         // A stack that has just entered a single enemy ZOC (and so had to stop) may still
         // overrun from there: only its MP count, not the stop.
         let class = game.board.move_class_in(&game.scenario.unit_types[u.type_index].movement_class, control.season);
-        let enter = edge_cost(game, launch, edge, class, u32::MAX / 4, &control.interdicted, &control.demolished).ok_or_else(|| format!("`{id}` could not enter {target}"))?;
-        cost = enter + rules.extra_mp;
+        // In movement parts, as the unit's MP are counted (ToO 9.7 halves).
+        let enter = move_cost(game, launch, edge, class, u32::MAX / 4, control).ok_or_else(|| format!("`{id}` could not enter {target}"))?;
+        cost = enter + rules.extra_mp * mp_parts(game);
         let left = movement_allowance(game, u).saturating_sub(u.activity.mp_used);
         if left < cost {
-            return Err(format!("overrunning {target} costs {cost} MP; `{id}` has {left}"));
+            return Err(format!("overrunning {target} costs {} MP; `{id}` has {}", mp_text(game, cost), mp_text(game, left)));
         }
     }
     // Strengths, shifts and the prohibited odds as for an attack. A stack that has overrun

@@ -6,7 +6,7 @@ use std::collections::VecDeque;
 
 use bevy::prelude::*;
 
-use super::movement::{enemy_zoc, movement_allowance};
+use super::movement::enemy_zoc;
 use super::stacking::{room_for, stacking_points};
 use super::note::{CommandCtx, command_is, take_control};
 use super::RulesSystems;
@@ -50,7 +50,7 @@ pub fn strategic_destinations(game: &Game, turn: &TurnState, units: &UnitsView, 
     let near_enemy = |s: SpaceId| b.edges[s.index()].iter().any(|e| units.enemy_at(e.to, unit.side)) || units.enemy_at(s, unit.side);
     // Built only for a unit with bans (most have none).
     let banned = (!game.lookups.bans(unit.type_index).is_empty()).then(|| super::entry_bans::entry_bans(game, units, unit));
-    let max = movement_allowance(game, unit) * rules.hexes_per_mp;
+    let max = super::movement::printed_allowance(game, unit) * rules.hexes_per_mp;
     let class = class_of(rules.road);
     let cut = |s: SpaceId| control.interdicted[s.index()];
     let mut prev: Vec<Option<SpaceId>> = vec![None; b.len()];

@@ -100,6 +100,11 @@ pub struct RulesConfig {
     /// move and entry must fit.
     #[serde(default)]
     pub stacking_checked_at_end_of: Vec<super::schema::PhaseKind>,
+    /// What a hex entered along a road costs, as a fraction of a movement point (ToO 9.7:
+    /// `Some((1, 2))`, half a point, whatever the hex's terrain). Movement points are then
+    /// counted in parts of one (halves). Default none: a road hex costs 1.
+    #[serde(default)]
+    pub road_mp: Option<(u32, u32)>,
     /// A face-down unit is revealed for good when an enemy unit ends a move next to it
     /// (tutorial 5.6, OD 12.3). It is always revealed when it moves, attacks or is attacked.
     /// Default false.

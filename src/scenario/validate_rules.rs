@@ -223,6 +223,12 @@ pub(super) fn rules_refs(ctx: &mut Ctx, s: &Scenario, board: Option<&Board>, r: 
             ctx.err(format!("reinforcements[{i}].phase"), format!("unknown phase `{ph}`"));
         }
     }
+    // ToO 9.7: a fraction of a movement point, counted in at most twelfths.
+    if let Some((n, d)) = s.rules.road_mp
+        && (n == 0 || d == 0 || d > 12 || n > 12)
+    {
+        ctx.err("rules.road_mp".to_string(), format!("({n}, {d}) is not a fraction of whole numbers from 1 to 12"));
+    }
     if let Some(fm) = &s.rules.forced_march {
         type_ref(ctx, r.types, "rules.forced_march.unit_type", &fm.unit_type);
         if !(1..=10).contains(&fm.multiplier) {

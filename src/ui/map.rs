@@ -380,7 +380,7 @@ pub fn map_ui(ui: &mut egui::Ui, client: &mut Client, images: &super::images::Ma
         if let (Highlight::Move(cost), Some(p)) = (h, pos[space.index()]) {
             let at = to_screen(p) + Vec2::new(size * 0.5, size * 0.42);
             painter.circle_filled(at, (size * 0.2).max(8.0), Color32::from_black_alpha(200));
-            painter.text(at, Align2::CENTER_CENTER, format!("{cost}"), font.clone(), Color32::from_rgb(255, 230, 0));
+            painter.text(at, Align2::CENTER_CENTER, crate::rules::movement::mp_text(&game, *cost), font.clone(), Color32::from_rgb(255, 230, 0));
         }
     }
     // Drag a unit in a movement phase: it is selected where the drag starts, its path follows

@@ -29,6 +29,7 @@ mod occupation;
 mod optional;
 mod overrun;
 mod regions;
+mod road_mp;
 mod reserve;
 mod rules;
 mod ruleset_plugin;
