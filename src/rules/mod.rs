@@ -133,7 +133,6 @@ pub fn rules_schedule(ruleset: &dyn crate::model::ruleset::Ruleset) -> Schedule 
     combat::add_systems(&mut s);
     area_combat::add_systems(&mut s);
     losses::add_systems(&mut s);
-    stacking_check::add_systems(&mut s);
     overrun::add_systems(&mut s);
     reserve::add_systems(&mut s);
     strategic::add_systems(&mut s);

@@ -12,9 +12,7 @@ use crate::model::log::{GameLog, LogKind};
 
 pub(super) fn add_systems(s: &mut Schedule) {
     s.add_systems(check_sequence.in_set(RulesSystems::ApplyCommand));
-    // A phase also ends when the question that held up its end is answered (ToO 10.3).
-    let due = command_is(|c| matches!(c, Command::EndPhase)).or_else(|o: Res<Outcome>| o.resume_phase_end);
-    s.add_systems(end_phase.run_if(due).in_set(RulesSystems::Sequence));
+    s.add_systems(end_phase.run_if(command_is(|c| matches!(c, Command::EndPhase))).in_set(RulesSystems::Sequence));
 }
 
 /// Why a command may not be given now, if it may not.
@@ -179,9 +177,10 @@ fn end_phase(
     mut previous: ResMut<super::boxes::PreviousActor>,
     mut tracks: ResMut<crate::model::Tracks>,
     mut history: ResMut<super::tracks::TrackHistory>,
-    prompt: Res<crate::model::PendingPrompt>,
+    mut prompt: ResMut<crate::model::PendingPrompt>,
 ) {
-    if super::stacking_check::holds_phase_end(&prompt) {
+    // ToO 10.3: a hex over its stacking limit holds the end up until its owner has chosen.
+    if outcome.rejected.is_none() && super::stacking_check::holds_up_phase_end(&game, &turn, &units.view(), (&mut prompt, &mut glog, &mut outcome)) {
         return;
     }
     if let Some(side) = turn.setup {

@@ -157,14 +157,17 @@ impl Session {
         {
             return Err(format!("no rule takes `{}` as an answer to: {}", command.describe(), crate::rules::sequence::describe_prompt(p)));
         }
+        // The answer to a question that held up the end of the phase: the phase ends now (or the
+        // next question is asked), as its actor ending it again would (ToO 10.3).
+        let resumed = if outcome.resume_phase_end { end_phase_again(&mut self.world) } else { Outcome::default() };
         let auto = auto_advance(&mut self.world);
-        self.stacking_checked = outcome.stacking_checked || auto.stacking_checked;
+        self.stacking_checked = outcome.stacking_checked || resumed.stacking_checked || auto.stacking_checked;
         // A roll is a barrier because the dice recorded one, not because a rule said so: a
         // command that only opened a question before the roll stays undoable.
         let roll = self.world.resource::<Dice>().rolls.get(rolls_before).map(|r| r.cause.clone());
         let side_id = self.game().side_id(side).to_string();
         let n = self.played.len() + 1;
-        if roll.is_some() || outcome.barrier || auto.barrier {
+        if roll.is_some() || outcome.barrier || resumed.barrier || auto.barrier {
             self.barrier = n;
             self.barrier_why = Some(match roll {
                 Some(cause) => format!("command {n} ({}) rolled the dice ({cause})", command.describe()),
@@ -172,7 +175,7 @@ impl Session {
             });
         }
         self.played.push(Played { side: side_id, command });
-        if outcome.phase_ended || auto.phase_ended || self.is_over() {
+        if outcome.phase_ended || resumed.phase_ended || auto.phase_ended || self.is_over() {
             let cp = self.checkpoint();
             self.checkpoints.push(cp);
         }
@@ -259,6 +262,19 @@ impl Session {
 
 /// Plays out phases in which nobody acts (an Event phase with no actor, an End-of-Turn phase):
 /// their start hooks have run, so they end at once. Part of the command that reached them.
+/// Ends the current phase for its actor (or, with none, as the automatic phases end).
+fn end_phase_again(world: &mut World) -> Outcome {
+    let turn = world.resource::<TurnState>();
+    let game = world.resource::<Game>();
+    let side = turn.current_phase(game).and_then(|p| turn.actor(game, p)).unwrap_or(0);
+    world.resource_mut::<CurrentCommand>().0 = Some((side, Command::EndPhase));
+    *world.resource_mut::<Outcome>() = Outcome::default();
+    world.resource_mut::<crate::rules::supply::PhaseStarted>().0 = false;
+    world.run_schedule(Rules);
+    world.resource_mut::<CurrentCommand>().0 = None;
+    std::mem::take(&mut *world.resource_mut::<Outcome>())
+}
+
 fn auto_advance(world: &mut World) -> Outcome {
     let mut total = Outcome::default();
     for _ in 0..1_000 {
