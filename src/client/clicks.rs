@@ -19,6 +19,8 @@ pub enum Highlight {
     Place,
     /// An enemy the side may attack now.
     Target,
+    /// The selected unit may ride there by rail (ToO 9.8), where it may not simply move.
+    Rail,
 }
 
 impl Client {
@@ -38,6 +40,7 @@ impl Client {
         legal.iter().find_map(|c| match c {
             Command::Move { unit: u, to } if *u == unit && to == key => Some(c.clone()),
             Command::Enter { unit: u, at } if *u == unit && at == key => Some(c.clone()),
+            Command::RailMove { unit: u, to } if *u == unit && to == key => Some(c.clone()),
             // Set-up lists one unit per group: the group's units are interchangeable.
             Command::Place { unit: u, at } if at == key && (*u == unit || (group.is_some() && group_of(game, u).map(|g| &g.id) == group.as_ref())) => {
                 Some(Command::Place { unit: unit.as_str().into(), at: at.clone() })
@@ -102,6 +105,7 @@ impl Client {
                 let key = game.board.key(id).to_string();
                 match self.command_at(&legal, &key) {
                     Some(Command::Move { .. }) => out.push((id, Highlight::Move(costs.iter().find(|d| d.space == id).map_or(0, |d| d.cost)))),
+                    Some(Command::RailMove { .. }) => out.push((id, Highlight::Rail)),
                     Some(_) => out.push((id, Highlight::Place)),
                     None => {}
                 }

@@ -84,6 +84,8 @@ pub enum Command {
     Carry { carrier: Name, passenger: Name, to: Name },
     /// Strategic movement along the strategic road class.
     StrategicMove { unit: Name, to: Name },
+    /// A rail move along the side's own rail net (ToO 9.8).
+    RailMove { unit: Name, to: Name },
     /// Mark a unit as breakthrough reserve at the start of its movement phase.
     Reserve { unit: Name },
     /// Spend a unit for a forced march at the start of the movement phase.
@@ -157,6 +159,7 @@ impl Command {
             ),
             Command::Carry { carrier, passenger, to } => format!("{carrier} carries {passenger} to {to}"),
             Command::StrategicMove { unit, to } => format!("strategic move {unit} to {to}"),
+            Command::RailMove { unit, to } => format!("rail move {unit} to {to}"),
             Command::Reserve { unit } => format!("mark {unit} as reserve"),
             Command::ForcedMarch { unit } => format!("spend {unit} for a forced march"),
             Command::Overrun { units, target } => format!("overrun {target} with {}", units.join(", ")),

@@ -67,6 +67,9 @@ pub struct Activity {
     pub forced_march: bool,
     /// Has attacked enemy units in slots this phase (DI 14.4: once in the open, once below).
     pub attacked_below: bool,
+    /// Has made its rail move this phase (ToO 9.8: one a phase).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub railed: bool,
 }
 
 /// Face down: the enemy sees only a generic counter.

@@ -24,6 +24,9 @@ pub struct Lookups {
     /// Per unit type: the bans in force for it (its contingent's, holding for its type and the
     /// options chosen), in the scenario's order, then its region bounds.
     bans: Vec<Vec<Ban>>,
+    /// Per space: the side whose rail net runs through it (ToO 16.2: the nets match what each
+    /// side holds when the scenario begins; none converts or builds railways yet).
+    rail_net: Vec<Option<usize>>,
 }
 
 impl Lookups {
@@ -76,7 +79,15 @@ impl Lookups {
                     .collect()
             })
             .collect();
-        Self { mix, bans }
+        let owners = crate::model::initial_owners(s, board);
+        let rail_net = (0..board.len()).map(|i| owners[i].filter(|_| board.edges[i].iter().any(|e| e.road == Some(crate::scenario::schema::RoadClass::Rail)))).collect();
+        Self { mix, bans, rail_net }
+    }
+
+    /// The side whose rail net runs through `space`, if any.
+    #[must_use]
+    pub fn rail_net(&self, space: SpaceId) -> Option<usize> {
+        self.rail_net.get(space.index()).copied().flatten()
     }
 
     /// Counters of type `t` showing `level` in the counter mix, or `None` when the mix names no

@@ -173,6 +173,43 @@ pub struct Control {
     pub season: Option<usize>,
 }
 
+/// Who controls every space when the scenario begins (`map.initial_control` rows and hexes; an
+/// area's `control`).
+#[must_use]
+pub fn initial_owners(s: &crate::scenario::schema::Scenario, board: &crate::scenario::board::Board) -> Vec<Option<usize>> {
+    use crate::scenario::board::SpaceKind;
+    use crate::scenario::schema::Map;
+    let side_index = |id: &str| s.sides.iter().position(|x| x.id == id);
+    let mut owner = vec![None; board.len()];
+    match &s.map {
+        Map::Hex(m) => {
+            for c in &m.initial_control {
+                let side = side_index(&c.side);
+                for (i, sp) in board.spaces.iter().enumerate() {
+                    if let (SpaceKind::Hex { row, .. }, Some((a, b))) = (&sp.kind, c.rows)
+                        && (a..=b).contains(row)
+                    {
+                        owner[i] = side;
+                    }
+                }
+                for h in &c.hexes {
+                    if let Some(id) = board.space(h) {
+                        owner[id.index()] = side;
+                    }
+                }
+            }
+        }
+        Map::Area(m) => {
+            for sp in &m.spaces {
+                if let (Some(c), Some(id)) = (&sp.control, board.space(&sp.id)) {
+                    owner[id.index()] = side_index(c);
+                }
+            }
+        }
+    }
+    owner
+}
+
 /// The season of game turn `turn` (an index into `turns.seasons`), if the game has a calendar.
 #[must_use]
 pub fn season_of(game: &Game, turn: usize) -> Option<usize> {

@@ -31,6 +31,7 @@ pub mod obligations;
 pub mod occupation;
 pub mod reserve;
 pub mod overrun;
+pub mod rail;
 pub mod reactions;
 pub mod retreat;
 pub mod sequence;
@@ -136,6 +137,7 @@ pub fn rules_schedule(ruleset: &dyn crate::model::ruleset::Ruleset) -> Schedule 
     overrun::add_systems(&mut s);
     reserve::add_systems(&mut s);
     strategic::add_systems(&mut s);
+    rail::add_systems(&mut s);
     forced_march::add_systems(&mut s);
     supply::add_systems(&mut s);
     declarations::add_systems(&mut s);

@@ -70,7 +70,7 @@ pub fn move_cost(game: &Game, from: SpaceId, edge: &Edge, class: MoveClass, allo
 }
 
 /// `edge_cost` in `parts` of a movement point, a road hex costing `road` parts.
-#[inline]
+#[inline(always)]
 fn edge_cost_in(game: &Game, from: SpaceId, edge: &Edge, class: MoveClass, allowance: u32, (interdicted, demolished): (&[bool], &BTreeSet<(SpaceId, SpaceId)>), (parts, road): (u32, u32)) -> Option<u32> {
     let board = &game.board;
     if let Some(c) = edge.link_cost {
@@ -447,6 +447,7 @@ fn search_in(
     buckets[0].push(start);
     let zr = &game.scenario.rules.zoc;
     let parts = mp_parts(game);
+    let road = game.scenario.rules.road_mp.map_or(parts, |(n, _)| n);
     let class = board.move_class_in(&t.movement_class, control.season);
     // Area maps: an infiltrating unit passes through spaces holding enemy units (DI 13.6).
     let passes_enemies = !board.is_hex && t.flags.contains(&UnitFlag::Infiltration);
@@ -488,7 +489,7 @@ fn search_in(
                 if avoid_enemies && enemy(board.area_of(to)) {
                     continue;
                 }
-                let Some(mut step) = move_cost(game, here, e, class, allowance, control) else { continue };
+                let Some(mut step) = edge_cost_in(game, here, e, class, allowance, (&control.interdicted, &control.demolished), (parts, road)) else { continue };
                 if leaving_zoc {
                     step += zr.exit_cost * parts;
                     if zoc(to) {

@@ -85,7 +85,7 @@ pub fn sequence_rejection(game: &Game, turn: &TurnState, prompt: Option<&crate::
         Command::Reserve { .. } => phase.kind == PhaseKind::Movement && phase.units == PhaseUnits::NonReserve,
         Command::ForcedMarch { .. } => phase.kind == PhaseKind::Movement && phase.units != PhaseUnits::Reserve,
         Command::PlayChit { .. } => true,
-        Command::StrategicMove { .. } => phase.kind == PhaseKind::Movement && phase.units != PhaseUnits::Reserve,
+        Command::StrategicMove { .. } | Command::RailMove { .. } => phase.kind == PhaseKind::Movement && phase.units != PhaseUnits::Reserve,
         Command::Attack { .. } | Command::GroupAttack { .. } => phase.kind == PhaseKind::Combat,
         Command::Enter { .. } => {
             phase.kind == PhaseKind::Reinforcement || game.scenario.reinforcements.iter().any(|r| r.phase.as_ref() == Some(&phase.id))

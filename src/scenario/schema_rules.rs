@@ -28,6 +28,9 @@ pub struct RulesConfig {
     /// Strategic movement along a road class; none = no strategic movement.
     #[serde(default)]
     pub strategic: Option<StrategicRules>,
+    /// Rail movement along each side's own rail net (ToO 9.8); none = no rail moves.
+    #[serde(default)]
+    pub rail_movement: Option<RailMoveRules>,
     /// Forced march by spending a unit; none = no forced march.
     #[serde(default)]
     pub forced_march: Option<ForcedMarchRules>,
@@ -139,6 +142,30 @@ pub struct StrategicRules {
     /// Default 2 (half an MP a hex).
     #[serde(default = "two")]
     pub hexes_per_mp: u32,
+}
+
+/// Rail movement (ToO 9.8, 9.9): a unit in supply when the movement phase began pays `cost_mp`,
+/// then runs up to `max_hexes` along railways (`road`) of its side's net at no further cost;
+/// once a phase, before or after its other movement; entering an enemy zone of control ends
+/// it. A side's net is the railway in the hexes it held at the start of the scenario.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct RailMoveRules {
+    /// Default 1.
+    #[serde(default = "one_mp")]
+    pub cost_mp: u32,
+    pub max_hexes: u32,
+    /// Default `Rail`.
+    #[serde(default = "rail_class")]
+    pub road: RoadClassRef,
+}
+
+fn one_mp() -> u32 {
+    1
+}
+
+fn rail_class() -> RoadClassRef {
+    RoadClassRef::Rail
 }
 
 /// Forced march (ToO 15.7): at the start of its regular movement phase a side spends a unit of

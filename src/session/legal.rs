@@ -166,6 +166,13 @@ pub fn legal_commands(world: &mut World) -> Vec<Command> {
                     }
                 }
             }
+            if game.scenario.rules.rail_movement.is_some() {
+                for u in units.all().iter().filter(|u| u.side == side && u.space().is_some()) {
+                    for (s, _) in crate::rules::rail::rail_destinations(game, turn, &units, control, u).unwrap_or_default() {
+                        out.push(Command::RailMove { unit: u.id.clone(), to: game.board.key_name(s).clone() });
+                    }
+                }
+            }
             let tracks = world.resource::<crate::model::Tracks>();
             if game.scenario.rules.forced_march.is_some() {
                 for u in units.all().iter().filter(|u| u.side == side) {

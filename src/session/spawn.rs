@@ -4,7 +4,6 @@ use std::collections::BTreeSet;
 
 use bevy::prelude::World;
 
-use crate::scenario::board::SpaceKind;
 use crate::model::{
     Activity, Control, ControlChanges, CurrentCommand, Game, Hidden, Location, Outcome, PendingCombat, PendingPrompt,
     Pools, StepLevel, Tracks, TurnState, Unit, UnitIndex,
@@ -13,7 +12,7 @@ use crate::rules::note::log;
 use crate::rules::sequence::next_phase_on;
 use crate::rules::setup::{group_unit_id, next_setup_side};
 use crate::scenario::Loaded;
-use crate::scenario::schema::{Map, Strength};
+use crate::scenario::schema::Strength;
 use crate::model::dice::Dice;
 use crate::model::log::{GameLog, LogKind};
 
@@ -67,33 +66,7 @@ fn fill_world(world: &mut World, loaded: &Loaded, ruleset: std::sync::Arc<dyn cr
         done_districts: BTreeSet::new(),
     };
     let tracks = Tracks(s.tracks.iter().map(|t| t.start).collect());
-    let mut control = Control { owner: vec![None; game.board.len()], interdicted: vec![false; game.board.len()], source_markers: std::collections::BTreeMap::new(), demolished: BTreeSet::new(), extra_markers: 0, season: crate::model::season_of(&game, 0) };
-    match &s.map {
-        Map::Hex(m) => {
-            for c in &m.initial_control {
-                let side = game.side_index(&c.side);
-                for (i, sp) in game.board.spaces.iter().enumerate() {
-                    if let (SpaceKind::Hex { row, .. }, Some((a, b))) = (&sp.kind, c.rows)
-                        && (a..=b).contains(row)
-                    {
-                        control.owner[i] = side;
-                    }
-                }
-                for h in &c.hexes {
-                    if let Some(id) = game.board.space(h) {
-                        control.owner[id.index()] = side;
-                    }
-                }
-            }
-        }
-        Map::Area(m) => {
-            for sp in &m.spaces {
-                if let (Some(c), Some(id)) = (&sp.control, game.board.space(&sp.id)) {
-                    control.owner[id.index()] = game.side_index(c);
-                }
-            }
-        }
-    }
+    let control = Control { owner: crate::model::initial_owners(s, &game.board), interdicted: vec![false; game.board.len()], source_markers: std::collections::BTreeMap::new(), demolished: BTreeSet::new(), extra_markers: 0, season: crate::model::season_of(&game, 0) };
     let mut pools = Pools { cups: Vec::new(), hands: vec![Vec::new(); s.sides.len()], added_through: 1, face_down: Vec::new() };
     for p in &s.pools {
         let mut cup: Vec<String> = p

@@ -28,6 +28,7 @@ mod netting;
 mod occupation;
 mod optional;
 mod overrun;
+mod rail;
 mod regions;
 mod road_mp;
 mod reserve;

@@ -1,0 +1,144 @@
+//! Rail movement (`rules.rail_movement`; ToO 9.8 and 9.9, engine gap G6): a unit that was in
+//! supply when the movement phase began pays a few MP, then runs along its side's rail net, up
+//! to a number of hexes, at no further cost. One rail move a phase, before or after the unit's
+//! other movement; entering an enemy zone of control ends it (it may start in one), and it
+//! never enters a hex the enemy holds.
+
+use std::collections::VecDeque;
+
+use bevy::prelude::*;
+
+use super::RulesSystems;
+use super::movement::{Surroundings, movement_allowance, mp_parts, mp_text, must_stop};
+use super::note::{CommandCtx, command_is, take_control};
+use crate::model::command::Command;
+use crate::model::log::LogKind;
+use crate::model::view::{UnitView, UnitsView, has_flag};
+use crate::model::{Control, ControlChanges, Game, Location, SpaceId, TurnState};
+use crate::scenario::schema::{RoadClass, RoadClassRef, UnitFlag};
+
+pub(super) fn add_systems(s: &mut Schedule) {
+    s.add_systems(rail_move.run_if(command_is(|c| matches!(c, Command::RailMove { .. }))).in_set(RulesSystems::Movement));
+}
+
+fn class_of(r: RoadClassRef) -> RoadClass {
+    match r {
+        RoadClassRef::Road => RoadClass::Road,
+        RoadClassRef::FirstClass => RoadClass::FirstClass,
+        RoadClassRef::Rail => RoadClass::Rail,
+    }
+}
+
+/// Where a unit may go by rail now, each with the path ridden; or why it may not ride.
+pub fn rail_destinations(game: &Game, turn: &TurnState, units: &UnitsView, control: &Control, unit: &UnitView) -> Result<Vec<(SpaceId, Vec<SpaceId>)>, String> {
+    let Some(rules) = &game.scenario.rules.rail_movement else { return Err("this scenario has no rail movement".into()) };
+    super::reserve::phase_allows(game, turn, unit)?;
+    let Some(start) = unit.space() else { return Err(format!("`{}` is not on the map", unit.id)) };
+    if unit.activity.finished || has_flag(game, unit.type_index, UnitFlag::Static) {
+        return Err(format!("`{}` may not move any more this phase", unit.id));
+    }
+    // 9.9: one rail move a phase.
+    if unit.activity.railed {
+        return Err(format!("`{}` has already moved by rail this phase", unit.id));
+    }
+    // 9.8: in normal supply at the start of the Movement Phase.
+    if unit.activity.out_of_supply {
+        return Err(format!("`{}` was out of supply when the phase began", unit.id));
+    }
+    let cost = rules.cost_mp * mp_parts(game);
+    let left = movement_allowance(game, unit).saturating_sub(unit.activity.mp_used);
+    if left < cost {
+        return Err(format!("`{}` has {} MP left; boarding a train costs {}", unit.id, mp_text(game, left), mp_text(game, cost)));
+    }
+    // 9.8, 16.1: along the side's own net, boarding where the unit stands.
+    let own = |s: SpaceId| game.lookups.rail_net(s) == Some(unit.side);
+    if !own(start) {
+        return Err(format!("`{}` is not on its side's rail net", unit.id));
+    }
+    let near = Surroundings::of(game, units, unit.side);
+    let infiltrates = has_flag(game, unit.type_index, UnitFlag::Infiltration);
+    let banned = (!game.lookups.bans(unit.type_index).is_empty()).then(|| super::entry_bans::entry_bans(game, units, unit));
+    let class = class_of(rules.road);
+    let b = &game.board;
+    let mut prev: Vec<Option<SpaceId>> = vec![None; b.len()];
+    let mut dist: Vec<Option<u32>> = vec![None; b.len()];
+    dist[start.index()] = Some(0);
+    let mut queue = VecDeque::from([start]);
+    while let Some(at) = queue.pop_front() {
+        let d = dist[at.index()].unwrap_or(0);
+        // 9.9: a train that has entered an enemy zone of control stops there.
+        if d >= rules.max_hexes || (at != start && !infiltrates && near.in_enemy_zoc(at)) {
+            continue;
+        }
+        for e in &b.edges[at.index()] {
+            let to = e.to;
+            // An interdiction marker in either hex cuts the line (tutorial 5.7.6).
+            let cut = control.interdicted[at.index()] || control.interdicted[to.index()];
+            if e.road != Some(class) || cut || dist[to.index()].is_some() || !own(to) || units.enemy_at(to, unit.side) || banned.as_ref().is_some_and(|x| x.contains(to)) {
+                continue;
+            }
+            dist[to.index()] = Some(d + 1);
+            prev[to.index()] = Some(at);
+            queue.push_back(to);
+        }
+    }
+    let points = super::stacking::stacking_points(game, unit.type_index);
+    let mut out = Vec::new();
+    for (i, d) in dist.iter().enumerate() {
+        let s = SpaceId(i as u32);
+        let fits = !super::stacking::checked_on_entry(game) || near.room_for(game, s, points);
+        if s == start || d.is_none() || !fits {
+            continue;
+        }
+        let mut path = vec![s];
+        while let Some(p) = prev[path[path.len() - 1].index()].filter(|p| *p != start) {
+            path.push(p);
+        }
+        path.reverse();
+        out.push((s, path));
+    }
+    Ok(out)
+}
+
+fn rail_move(mut ctx: CommandCtx, mut control: ResMut<Control>, mut changes: ResMut<ControlChanges>, mut q: crate::model::units_now::UnitsMut) {
+    let Some((side, Command::RailMove { unit, to })) = ctx.cmd.0.clone() else { return };
+    let (unit, to) = (unit.to_string(), to.to_string());
+    let view = q.view();
+    let Some(me) = view.get(&unit).filter(|u| u.side == side).cloned() else {
+        return ctx.reject(format!("`{unit}` is not a unit of {}", ctx.game.side_id(side)));
+    };
+    let dests = match rail_destinations(&ctx.game, &ctx.turn, &view, &control, &me) {
+        Ok(d) => d,
+        Err(r) => return ctx.reject(r),
+    };
+    let target = ctx.game.board.space(&to);
+    let Some((dest, path)) = dests.into_iter().find(|(s, _)| Some(*s) == target) else {
+        return ctx.reject(format!("{to} is not on a rail line `{unit}` may ride to (its side's net, enemy units and zones of control, the distance)"));
+    };
+    let cost = ctx.game.scenario.rules.rail_movement.as_ref().map_or(0, |r| r.cost_mp) * mp_parts(&ctx.game);
+    // ToO 9.3: the side's other units that have moved have finished moving.
+    if ctx.game.scenario.rules.move_ends_when_another_moves {
+        let open = view.all().iter().filter(|u| u.side == side && u.rank != me.rank && u.activity.moved && !u.activity.finished);
+        let open: Vec<Entity> = open.filter_map(|u| ctx.index.0.get(&*u.id).copied()).collect();
+        for other in open {
+            if let Ok((_, _, _, mut act, _)) = q.get_mut(other) {
+                act.finished = true;
+            }
+        }
+    }
+    let Some(&e) = ctx.index.0.get(&unit) else { return };
+    let Ok((_, mut loc, _, mut act, _)) = q.get_mut(e) else { return };
+    *loc = Location::OnMap(dest);
+    act.moved = true;
+    act.railed = true;
+    act.mp_used += cost;
+    act.finished = must_stop(&ctx.game, &view, &me, dest, act.mp_used);
+    for s in &path {
+        if !view.enemy_at(*s, side) && super::note::control_by_entry(&ctx.game) {
+            take_control(&mut control, &mut changes, *s, side);
+        }
+    }
+    let keys: Vec<&str> = path.iter().map(|s| ctx.game.board.key(*s)).collect();
+    let text = format!("{unit} moves by rail {} ({} hexes, {} MP)", keys.join("-"), keys.len(), mp_text(&ctx.game, cost));
+    ctx.log(LogKind::Command, text, Some(to));
+}
