@@ -10,6 +10,7 @@ use bevy::ecs::schedule::{IntoScheduleConfigs, Schedule, ScheduleLabel, SingleTh
 pub mod area_combat;
 pub mod area_control;
 pub mod attrition;
+pub mod attrition_rolls;
 pub mod boxes;
 pub mod combat;
 pub mod crt;
@@ -154,6 +155,7 @@ pub fn rules_schedule(ruleset: &dyn crate::model::ruleset::Ruleset) -> Schedule 
     area_control::add_systems(&mut s);
     occupation::add_systems(&mut s);
     attrition::add_systems(&mut s);
+    attrition_rolls::add_systems(&mut s);
     ruleset.add_systems(&mut s);
     victory::add_systems(&mut s);
     // One system runs at a time, in the order the sets fix, so which systems touch the same

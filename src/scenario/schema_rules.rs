@@ -474,6 +474,26 @@ pub enum SupplyEffect {
     LoseStep,
     /// Units of these sides may not end a move out of supply (passing through is allowed).
     MayNotEndMoveUnsupplied { sides: Vec<String> },
+    /// Checked in the side's Supply phases: each unit out of supply rolls a `die` as many times
+    /// as its hex's terrain and the season call for (`checks`), and a roll of at most
+    /// `eliminated_at_most` eliminates it (ToO 15.6 and 38.0: 1d6, 1-3).
+    DiceAttrition { die: u32, eliminated_at_most: u32, checks: Vec<AttritionChecks> },
+}
+
+/// How many attrition rolls a unit out of supply makes in one terrain (ToO 38.0). For a unit, the
+/// entries of its terrain that name its type count, or (none naming it) those that name no
+/// type; of those, the first whose seasons include the turn's.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct AttritionChecks {
+    pub terrain: String,
+    /// The seasons it holds in (`turns.seasons`); empty: every turn.
+    #[serde(default)]
+    pub seasons: Vec<String>,
+    pub checks: u32,
+    /// Only for these unit types; empty: for the types no entry of the terrain names.
+    #[serde(default)]
+    pub unit_types: Vec<String>,
 }
 
 /// Zones of control.

@@ -270,6 +270,9 @@ pub(super) fn rules_refs(ctx: &mut Ctx, s: &Scenario, board: Option<&Board>, r: 
                     side_ref(ctx, r.sides, &format!("rules.supply.effects[{i}].sides[{j}]"), sd);
                 }
             }
+            if let SupplyEffect::DiceAttrition { die, eliminated_at_most, checks } = e {
+                dice_attrition(ctx, s, r, (i, *die, *eliminated_at_most), checks);
+            }
         }
     }
     for (i, h) in s.victory.held.iter().enumerate() {
@@ -287,6 +290,35 @@ pub(super) fn rules_refs(ctx: &mut Ctx, s: &Scenario, board: Option<&Board>, r: 
     }
 }
 
+/// ToO 15.6: the die, the eliminating rolls, and the terrain, seasons and unit types the checks
+/// name.
+fn dice_attrition(ctx: &mut Ctx, s: &Scenario, r: &Refs, (i, die, worst): (usize, u32, u32), checks: &[crate::scenario::schema::AttritionChecks]) {
+    let p = format!("rules.supply.effects[{i}]");
+    if !(2..=100).contains(&die) || worst == 0 || worst >= die {
+        ctx.err(p.clone(), format!("a d{die} eliminating on 1-{worst}: the die needs 2 to 100 sides, and some rolls must eliminate and some not"));
+    }
+    let terrain: Vec<&str> = match &s.map {
+        crate::scenario::schema::Map::Hex(m) => m.terrain.iter().map(|t| t.id.as_str()).collect(),
+        crate::scenario::schema::Map::Area(_) => Vec::new(),
+    };
+    for (j, c) in checks.iter().enumerate() {
+        if !terrain.contains(&c.terrain.as_str()) {
+            ctx.err(format!("{p}.checks[{j}].terrain"), format!("unknown terrain `{}`", c.terrain));
+        }
+        for (k, season) in c.seasons.iter().enumerate() {
+            if !s.turns.seasons.iter().any(|x| &x.id == season) {
+                ctx.err(format!("{p}.checks[{j}].seasons[{k}]"), format!("unknown season `{season}`"));
+            }
+        }
+        for (k, t) in c.unit_types.iter().enumerate() {
+            type_ref(ctx, r.types, &format!("{p}.checks[{j}].unit_types[{k}]"), t);
+        }
+        if c.checks > 10 {
+            ctx.err(format!("{p}.checks[{j}].checks"), format!("{} rolls; at most 10", c.checks));
+        }
+    }
+}
+
 /// Rulesets this build knows. Each declares what it implements, so a scenario never uses a
 /// mechanism that would silently do nothing.
 /// What the generic rules and the ruleset can play: every phase kind, combat result and named
@@ -294,10 +326,11 @@ pub(super) fn rules_refs(ctx: &mut Ctx, s: &Scenario, board: Option<&Board>, r: 
 fn ruleset_support(ctx: &mut Ctx, s: &Scenario, caps: &RulesetCaps) {
     let rs = &caps.id;
     // The generic rules: movement, combat with step losses, reinforcements, end of turn.
-    let attrition = s.rules.supply.as_ref().is_some_and(|r| r.effects.contains(&SupplyEffect::LoseStep)) || s.rules.attrition.is_some();
+    let by_supply = |e: &SupplyEffect| matches!(e, SupplyEffect::LoseStep | SupplyEffect::DiceAttrition { .. });
+    let attrition = s.rules.supply.as_ref().is_some_and(|r| r.effects.iter().any(by_supply)) || s.rules.attrition.is_some();
     for (i, ph) in s.turns.phases.iter().enumerate() {
         if ph.kind == PhaseKind::Supply && !attrition {
-            ctx.err(format!("turns.phases[{i}].kind"), "a Supply phase needs `rules.supply` with the `LoseStep` effect, or `rules.attrition`");
+            ctx.err(format!("turns.phases[{i}].kind"), "a Supply phase needs `rules.supply` with the `LoseStep` or `DiceAttrition` effect, or `rules.attrition`");
         } else if matches!(ph.kind, PhaseKind::Mobilization | PhaseKind::Special) && !caps.phases.contains(&ph.kind) {
             ctx.err(format!("turns.phases[{i}].kind"), format!("the `{rs}` ruleset has no procedure for {:?} phases", ph.kind));
         } else if ph.kind == PhaseKind::Event && s.rules.events.is_none() {

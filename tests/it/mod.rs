@@ -1,5 +1,6 @@
 mod area_combat;
 mod calendar;
+mod attrition_rolls;
 mod boxes;
 mod chaos;
 mod chits;
