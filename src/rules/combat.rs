@@ -51,6 +51,9 @@ pub struct AttackPlan {
     pub mark: SpaceId,
     /// The defenders are in slots (DI 15).
     pub underground: bool,
+    /// What multiplied the defence (ToO 38.0: rough ×2, a river every attacker crosses ×2;
+    /// the highest applies), and why; 1 and empty when nothing did.
+    pub defense_multiplier: (u32, String),
 }
 
 /// Checks an attack and computes its strengths and column. Errors say why it is illegal.
@@ -137,24 +140,43 @@ pub fn plan_attack(
         if unsupplied(id) { unsupplied_attack += f.attack } else { attack += f.attack }
     }
     attack += unsupplied_attack / 2;
-    let defense: u32 = defenders
+    let printed: u32 = defenders
         .iter()
         .filter_map(|d| units.get(d))
         .map(|u| factors(game, u.type_index, u.level).defense)
         .sum();
     // Shifts: the defender's terrain, and a hexside feature only if every attacker crosses it.
-    let mut shifts = board.spaces[target_id.index()].terrain.map_or(0, |t| board.terrain_shift[t]);
-    if let Some(cross) = crossing
-        && let Some(Some(f)) = cross.first().copied()
-        && cross.iter().all(|c| *c == Some(f))
-    {
+    let terrain = board.spaces[target_id.index()].terrain;
+    let mut shifts = terrain.map_or(0, |t| board.terrain_shift[t]);
+    let crossed = crossing.and_then(|cross| match cross.first().copied() {
+        Some(Some(f)) if cross.iter().all(|c| *c == Some(f)) => Some(f),
+        _ => None,
+    });
+    if let Some(f) = crossed {
         shifts += board.hexside_extra[f].2;
     }
+    let defense_multiplier = defense_multiplier(game, terrain, crossed);
+    let defense = printed * defense_multiplier.0;
     let pick = odds_column(crt, attack, defense, shifts);
     if pick.prohibited {
         return Err(format!("raw odds of {} are prohibited on {}", pick.raw_label(), crt.name));
     }
-    Ok(AttackPlan { target: target_id, crt: crt_index, attack, defense, pick, attackers: sorted, defenders, extra_steps: 0, mark: target_id, underground: false })
+    Ok(AttackPlan { target: target_id, crt: crt_index, attack, defense, pick, attackers: sorted, defenders, extra_steps: 0, mark: target_id, underground: false, defense_multiplier })
+}
+
+/// The highest defence multiplier of the defenders' terrain and of a hexside every attacker
+/// crosses (ToO 38.0; "never more than ×2": they do not add up), with what gave it.
+fn defense_multiplier(game: &Game, terrain: Option<usize>, crossed: Option<usize>) -> (u32, String) {
+    use crate::scenario::schema::Map;
+    let Map::Hex(m) = &game.scenario.map else { return (1, String::new()) };
+    let by_terrain = terrain.map(|t| (game.board.terrain_defense[t], m.terrain[t].name.clone()));
+    let by_side = crossed.map(|f| (game.board.hexside_defense[f], format!("{} crossed by every attacker", m.hexside_types[f].name)));
+    // The terrain first: of equal multipliers, it is the one named.
+    let best = [by_terrain, by_side].into_iter().flatten().fold(None::<(u32, String)>, |acc, x| match acc {
+        Some(a) if a.0 >= x.0 => Some(a),
+        _ => Some(x),
+    });
+    best.filter(|b| b.0 > 1).unwrap_or((1, String::new()))
 }
 
 fn resolve_attack(
@@ -223,8 +245,13 @@ pub fn fight(ctx: &mut CommandCtx, combat: &mut CombatParams, q: &mut LossQuery,
     let game = ctx.game.clone();
     let crt = &game.scenario.tables.crts[plan.crt];
     let col = column_label(crt, plan.pick.column).to_string();
+    // ToO 38.0: a doubled defence is named with its cause.
+    let doubled = match &plan.defense_multiplier {
+        (1, _) => String::new(),
+        (m, why) => format!(" (defence ×{m}: {why})"),
+    };
     let cause = format!(
-        "combat at {target}: {} vs {} ({}), {:+} shifts, column {col} of {}",
+        "combat at {target}: {} vs {}{doubled} ({}), {:+} shifts, column {col} of {}",
         plan.attack, plan.defense, plan.pick.raw_label(), plan.pick.shifts, crt.name
     );
     let roll = dice.roll_spec(crt.dice, &cause);

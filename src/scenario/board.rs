@@ -89,6 +89,9 @@ pub struct Board {
     /// again for each season of the calendar, with that season's costs (G3).
     class_costs: Vec<Vec<MoveCost>>,
     pub terrain_shift: Vec<i32>,
+    /// Per terrain and per hexside type: what it multiplies a defence by (ToO 38.0).
+    pub terrain_defense: Vec<u32>,
+    pub hexside_defense: Vec<u32>,
     pub terrain_stacking: Vec<Option<u32>>,
     pub hexside_extra: Vec<(u32, bool, i32)>,
     /// Per hexside type: zones of control do not reach across it.
@@ -139,6 +142,8 @@ impl Board {
             move_classes: Vec::new(),
             class_costs: Vec::new(),
             terrain_shift: Vec::new(),
+            terrain_defense: Vec::new(),
+            hexside_defense: Vec::new(),
             terrain_stacking: Vec::new(),
             hexside_extra: Vec::new(),
             hexside_blocks_zoc: Vec::new(),
@@ -195,6 +200,7 @@ impl Board {
             let classes = t.costs.iter().map(|c| (c.class.clone(), c.cost)).collect();
             self.terrain_costs.push((t.default_cost, classes));
             self.terrain_shift.push(t.defender_shift);
+            self.terrain_defense.push(t.defense_multiplier);
             self.terrain_stacking.push(t.stacking);
             let season_classes = t.season_costs.iter().filter_map(|c| c.class.as_ref());
             for class in t.costs.iter().map(|c| &c.class).chain(season_classes) {
@@ -228,6 +234,7 @@ impl Board {
         for h in &m.hexside_types {
             self.hexside_extra.push((h.extra_cost, h.prohibited, h.defender_shift));
             self.hexside_blocks_zoc.push(h.blocks_zoc);
+            self.hexside_defense.push(h.defense_multiplier);
         }
         let default = terrain_index.get(m.default_terrain.as_str()).copied();
         if default.is_none() {

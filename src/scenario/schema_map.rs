@@ -112,6 +112,14 @@ pub struct TerrainDef {
     /// winter); a class not listed in the season keeps its usual cost.
     #[serde(default)]
     pub season_costs: Vec<SeasonCost>,
+    /// Multiplies the defenders' strength (ToO 38.0: rough ×2). Of the multipliers an attack
+    /// meets, the highest applies: they do not add up. Default 1.
+    #[serde(default = "one", skip_serializing_if = "is_one")]
+    pub defense_multiplier: u32,
+}
+
+fn is_one(n: &u32) -> bool {
+    *n == 1
 }
 
 /// A terrain's movement cost in one season, for every class (`class: None`) or one.
@@ -159,6 +167,10 @@ pub struct HexsideTypeDef {
     /// Zones of control do not reach across it (ToO 11.2: all-sea and strait hexsides).
     #[serde(default)]
     pub blocks_zoc: bool,
+    /// Multiplies the defenders' strength when every attacker attacks across such a hexside
+    /// (ToO 38.0: rivers ×2); the highest multiplier of an attack applies. Default 1.
+    #[serde(default = "one", skip_serializing_if = "is_one")]
+    pub defense_multiplier: u32,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]

@@ -474,6 +474,13 @@ pub fn validate_with_board(s: &Scenario, file: &str, base: &Path, caps: &Ruleset
             for (i, t) in m.terrain.iter().enumerate() {
                 check_color(&mut ctx, &format!("map.terrain[{i}].color"), &t.color);
             }
+            let multipliers = m.terrain.iter().enumerate().map(|(i, t)| (format!("map.terrain[{i}].defense_multiplier"), t.defense_multiplier));
+            let multipliers = multipliers.chain(m.hexside_types.iter().enumerate().map(|(i, h)| (format!("map.hexside_types[{i}].defense_multiplier"), h.defense_multiplier)));
+            for (path, x) in multipliers {
+                if !(1..=10).contains(&x) {
+                    ctx.err(path, format!("{x} is not between 1 and 10"));
+                }
+            }
             for (i, c) in m.initial_control.iter().enumerate() {
                 side_ref(&mut ctx, &sides, &format!("map.initial_control[{i}].side"), &c.side);
             }

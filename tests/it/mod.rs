@@ -9,6 +9,7 @@ mod cli;
 mod commands;
 mod decision_iraq;
 mod declarations;
+mod defense_multipliers;
 mod determinism;
 mod events;
 #[cfg(feature = "gui")]
