@@ -102,14 +102,25 @@ fn score_eliminations(
         if !counted.0.insert(String::from(&*u.id)) {
             continue;
         }
+        let ty = &game.scenario.unit_types[u.type_index];
         for es in &game.scenario.rules.elimination_scores {
-            if game.side_index(&es.side) != Some(u.side) || es.flag.is_some_and(|f| !has_flag(&game, u.type_index, f)) {
+            let matches = game.side_index(&es.side) == Some(u.side)
+                && es.flag.is_none_or(|f| has_flag(&game, u.type_index, f))
+                && (es.unit_types.is_empty() || es.unit_types.contains(&ty.id))
+                && (es.sizes.is_empty() || es.sizes.contains(&ty.size));
+            if !matches {
                 continue;
             }
             let Some(t) = game.track_index(&es.track) else { continue };
-            let after = adjust_track(&game, &mut tracks, t, es.amount);
-            let text = format!("{} eliminated: {} {:+} = {after}", u.id, game.scenario.tracks[t].name, es.amount);
-            log(&mut glog, &game, &turn, LogKind::Track, text, None);
+            // ToO 30.3: an entry worth nothing still ends the search (supply units cost no VP).
+            if es.amount != 0 {
+                let after = adjust_track(&game, &mut tracks, t, es.amount);
+                let text = format!("{} eliminated: {} {:+} = {after}", u.id, game.scenario.tracks[t].name, es.amount);
+                log(&mut glog, &game, &turn, LogKind::Track, text, None);
+            }
+            if game.scenario.rules.elimination_first_match {
+                break;
+            }
         }
     }
 }

@@ -53,6 +53,10 @@ pub struct RulesConfig {
     /// Track changes when units are eliminated.
     #[serde(default)]
     pub elimination_scores: Vec<EliminationScore>,
+    /// Only the first of `elimination_scores` that matches a unit counts (ToO 30.3: a corps
+    /// -11, an HQ -7, any other unit -5, supply units nothing). Default false: every match adds.
+    #[serde(default)]
+    pub elimination_first_match: bool,
     /// Timed objectives such as sieges, rolled at the end of every game turn.
     #[serde(default)]
     pub timers: Vec<TimerObjective>,
@@ -322,6 +326,12 @@ pub struct EliminationScore {
     pub side: String,
     #[serde(default)]
     pub flag: Option<super::schema::UnitFlag>,
+    /// Only units of these types (empty: any).
+    #[serde(default)]
+    pub unit_types: Vec<String>,
+    /// Only units of these sizes, as the unit types give them ("XXX": ToO corps; empty: any).
+    #[serde(default)]
+    pub sizes: Vec<String>,
     pub track: String,
     pub amount: i32,
 }

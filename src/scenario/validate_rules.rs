@@ -158,6 +158,14 @@ pub(super) fn rules_refs(ctx: &mut Ctx, s: &Scenario, board: Option<&Board>, r: 
     for (i, e) in s.rules.elimination_scores.iter().enumerate() {
         side_ref(ctx, r.sides, &format!("rules.elimination_scores[{i}].side"), &e.side);
         track_ref(ctx, r.tracks, &format!("rules.elimination_scores[{i}].track"), &e.track);
+        for (j, t) in e.unit_types.iter().enumerate() {
+            type_ref(ctx, r.types, &format!("rules.elimination_scores[{i}].unit_types[{j}]"), t);
+        }
+        for (j, size) in e.sizes.iter().enumerate() {
+            if !s.unit_types.iter().any(|t| &t.size == size) {
+                ctx.err(format!("rules.elimination_scores[{i}].sizes[{j}]"), format!("no unit type has the size `{size}`"));
+            }
+        }
     }
     for (i, t) in s.rules.timers.iter().enumerate() {
         let p = format!("rules.timers[{i}]");

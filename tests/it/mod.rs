@@ -11,6 +11,7 @@ mod decision_iraq;
 mod declarations;
 mod defense_multipliers;
 mod determinism;
+mod elimination_scores;
 mod events;
 #[cfg(feature = "gui")]
 mod gui;
