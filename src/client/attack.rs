@@ -26,6 +26,8 @@ pub struct Odds {
     pub defense: u32,
     /// What multiplied the defence, said for the player ("×2: Rough"), if anything did.
     pub defense_multiplier: Option<String>,
+    /// What multiplied the attack ("×2: concentric attack"), if anything did.
+    pub attack_multiplier: Option<String>,
     /// The odds or differential before shifts, the net shift, and the column used.
     pub raw: String,
     pub shifts: i32,
@@ -165,7 +167,7 @@ impl Client {
                         (name.map_or(code.clone(), |n| format!("{code} ({n})")), f64::from(w) * 100.0 / 36.0)
                     })
                     .collect();
-                Odds { table: crt.name.clone(), attack: p.attack, defense: p.defense, defense_multiplier: (p.defense_multiplier.0 > 1).then(|| format!("×{}: {}", p.defense_multiplier.0, p.defense_multiplier.1)), raw: p.pick.raw_label(), shifts: p.pick.shifts, column: column_label(crt, p.pick.column).to_string(), results }
+                Odds { table: crt.name.clone(), attack: p.attack, defense: p.defense, defense_multiplier: (p.defense_multiplier.0 > 1).then(|| format!("×{}: {}", p.defense_multiplier.0, p.defense_multiplier.1)), attack_multiplier: (p.attack_multiplier.0 > 1).then(|| format!("×{}: {}", p.attack_multiplier.0, p.attack_multiplier.1)), raw: p.pick.raw_label(), shifts: p.pick.shifts, column: column_label(crt, p.pick.column).to_string(), results }
             }),
             _ => Err(format!("no attack on {target} is possible now")),
         };

@@ -53,7 +53,9 @@ pub struct AttackPlan {
     pub underground: bool,
     /// What multiplied the defence (ToO 38.0: rough ×2, a river every attacker crosses ×2;
     /// the highest applies), and why; 1 and empty when nothing did.
-    pub defense_multiplier: (u32, String),
+    pub defense_multiplier: (u32, String),    /// What multiplied the attack (ToO 12.2: a concentric attack ×2), and why; 1 and empty
+    /// when nothing did.
+    pub attack_multiplier: (u32, String),
 }
 
 /// Checks an attack and computes its strengths and column. Errors say why it is illegal.
@@ -140,6 +142,8 @@ pub fn plan_attack(
         if unsupplied(id) { unsupplied_attack += f.attack } else { attack += f.attack }
     }
     attack += unsupplied_attack / 2;
+    let attack_multiplier = concentric(game, units, &sorted, target_id);
+    attack *= attack_multiplier.0;
     let printed: u32 = defenders
         .iter()
         .filter_map(|d| units.get(d))
@@ -161,7 +165,29 @@ pub fn plan_attack(
     if pick.prohibited {
         return Err(format!("raw odds of {} are prohibited on {}", pick.raw_label(), crt.name));
     }
-    Ok(AttackPlan { target: target_id, crt: crt_index, attack, defense, pick, attackers: sorted, defenders, extra_steps: 0, mark: target_id, underground: false, defense_multiplier })
+    Ok(AttackPlan { target: target_id, crt: crt_index, attack, defense, pick, attackers: sorted, defenders, extra_steps: 0, mark: target_id, underground: false, defense_multiplier, attack_multiplier })
+}
+
+/// ToO 12.2: a concentric attack, when every hex around the defender holds an attacking unit
+/// or lies in the zone of control of one (across no hexside that blocks it). Only the hexes
+/// the map has count (an edge or a hole leaves fewer) [I].
+fn concentric(game: &Game, units: &UnitsView, attackers: &[String], target: SpaceId) -> (u32, String) {
+    let Some(rules) = &game.scenario.rules.concentric_attack else { return (1, String::new()) };
+    let board = &game.board;
+    let at: Vec<SpaceId> = attackers.iter().filter_map(|id| units.get(id)).filter_map(|u| u.space()).collect();
+    let zoc_from: Vec<SpaceId> = attackers
+        .iter()
+        .filter_map(|id| units.get(id))
+        .filter(|u| super::movement::exerts_zoc(game, u))
+        .filter_map(|u| u.space())
+        .collect();
+    let covered = |n: SpaceId| at.contains(&n) || zoc_from.iter().any(|&a| board.edge(a, n).is_some_and(|e| board.zoc_crosses(e)));
+    let ring = board.edges[target.index()].iter().filter(|e| matches!(board.spaces[e.to.index()].kind, crate::scenario::board::SpaceKind::Hex { .. }));
+    if ring.clone().count() > 0 && ring.map(|e| e.to).all(covered) {
+        (rules.multiplier, "concentric attack".into())
+    } else {
+        (1, String::new())
+    }
 }
 
 /// The highest defence multiplier of the defenders' terrain and of a hexside every attacker
@@ -245,13 +271,14 @@ pub fn fight(ctx: &mut CommandCtx, combat: &mut CombatParams, q: &mut LossQuery,
     let game = ctx.game.clone();
     let crt = &game.scenario.tables.crts[plan.crt];
     let col = column_label(crt, plan.pick.column).to_string();
-    // ToO 38.0: a doubled defence is named with its cause.
-    let doubled = match &plan.defense_multiplier {
+    // ToO 12.2 and 38.0: a multiplied strength is named with its cause.
+    let times = |m: &(u32, String), what: &str| match m {
         (1, _) => String::new(),
-        (m, why) => format!(" (defence ×{m}: {why})"),
+        (x, why) => format!(" ({what} ×{x}: {why})"),
     };
+    let (boosted, doubled) = (times(&plan.attack_multiplier, "attack"), times(&plan.defense_multiplier, "defence"));
     let cause = format!(
-        "combat at {target}: {} vs {}{doubled} ({}), {:+} shifts, column {col} of {}",
+        "combat at {target}: {}{boosted} vs {}{doubled} ({}), {:+} shifts, column {col} of {}",
         plan.attack, plan.defense, plan.pick.raw_label(), plan.pick.shifts, crt.name
     );
     let roll = dice.roll_spec(crt.dice, &cause);

@@ -28,6 +28,10 @@ pub struct RulesConfig {
     /// Strategic movement along a road class; none = no strategic movement.
     #[serde(default)]
     pub strategic: Option<StrategicRules>,
+    /// Concentric attack (ToO 12.2): when the attacking units and their zones of control
+    /// cover every hex around the defender, the attack strength is multiplied; none = never.
+    #[serde(default)]
+    pub concentric_attack: Option<ConcentricRules>,
     /// Rail movement along each side's own rail net (ToO 9.8); none = no rail moves.
     #[serde(default)]
     pub rail_movement: Option<RailMoveRules>,
@@ -146,6 +150,15 @@ pub struct StrategicRules {
     /// Default 2 (half an MP a hex).
     #[serde(default = "two")]
     pub hexes_per_mp: u32,
+}
+
+/// Concentric attack (ToO 12.2).
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct ConcentricRules {
+    /// Default 2.
+    #[serde(default = "two")]
+    pub multiplier: u32,
 }
 
 /// Rail movement (ToO 9.8, 9.9): a unit in supply when the movement phase began pays `cost_mp`,

@@ -141,6 +141,9 @@ pub fn combat_dialog(ctx: &egui::Context, client: &mut Client, offers: &[Offer],
                 ui.label(RichText::new(&odds.table).strong());
                 let shift = if odds.shifts == 0 { "no shift".to_string() } else { format!("{:+} column shift", odds.shifts) };
                 ui.label(format!("{} against {}: {} before shifts, {shift}", odds.attack, odds.defense, odds.raw));
+                if let Some(m) = &odds.attack_multiplier {
+                    ui.label(format!("Attack {m}"));
+                }
                 if let Some(m) = &odds.defense_multiplier {
                     ui.label(format!("Defence {m}"));
                 }

@@ -9,6 +9,7 @@ mod cli;
 mod commands;
 mod decision_iraq;
 mod declarations;
+mod concentric;
 mod defense_multipliers;
 mod determinism;
 mod elimination_scores;
