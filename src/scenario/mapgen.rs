@@ -11,6 +11,7 @@
 //! The output is deterministic: the same sources always give the same bytes (a test compares
 //! the shipped file with a fresh run).
 
+use std::collections::BTreeSet;
 use std::path::Path;
 
 use serde::Deserialize;
@@ -52,9 +53,22 @@ pub struct MapSources {
     pub edges: Vec<EdgeDef>,
     #[serde(default)]
     pub aliases: Vec<HexAlias>,
+    /// Sea zones: their symbol in `zones.txt`; each zone's coast (the enterable hexes next to
+    /// its sea hexes) is worked out.
+    #[serde(default)]
+    pub sea_zones: Vec<SeaZone>,
     /// Decisions taken in drawing the map, written at the top of the output.
     #[serde(default)]
     pub notes: Vec<String>,
+}
+
+/// A sea zone of the sources.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SeaZone {
+    pub id: String,
+    pub name: String,
+    pub symbol: char,
 }
 
 /// A named hex.
@@ -89,6 +103,11 @@ pub fn generate(dir: &Path) -> Result<String, Report> {
         return Err(Report(problems));
     }
     let (roads, hexsides) = lines(&src, &cells).map_err(|e| Report(vec![Diagnostic::error(&name("features.ron"), Place::Field(e.0), e.1)]))?;
+    let zone_cells = if dir.join("zones.txt").exists() { layer(&src, &read("zones.txt")?, &name("zones.txt"), &mut problems) } else { Vec::new() };
+    let sea_zones = coasts(&src, &cells, &zone_cells, &name("zones.txt"), &mut problems);
+    if !problems.is_empty() {
+        return Err(Report(problems));
+    }
     let grid = rows_of(&cells);
     let region_grid = rows_of(&regions);
     let hexes = src
@@ -111,7 +130,7 @@ pub fn generate(dir: &Path) -> Result<String, Report> {
         hexes,
         hexsides,
         roads,
-        sea_zones: Vec::new(),
+        sea_zones,
         edges: src.edges,
         regions: src.regions,
         boxes: Vec::new(),
@@ -140,25 +159,15 @@ fn rows_of(cells: &[Vec<char>]) -> Vec<String> {
 /// The roads and hexsides of the sources with their railways and rivers drawn in (the ones
 /// listed by hand first; a hexside two lines share keeps the first). An error names its field.
 fn lines(src: &MapSources, cells: &[Vec<char>]) -> Result<(Vec<RoadDef>, Vec<HexsideDef>), (String, String)> {
-    let cell = |col: u32, row: u32| cells.get((row - src.first_row) as usize).and_then(|r| r.get((col - src.first_column) as usize)).copied();
-    let aliases: Vec<(String, String)> = src.aliases.iter().map(|a| (a.alias.clone(), a.hex.clone())).collect();
-    let last = |first: u32, n: u32| first + n.max(1) - 1;
-    let cols = src.first_column..=last(src.first_column, src.columns);
-    let rows = src.first_row..=last(src.first_row, src.rows);
-    let grid = Grid::new(src.offset, cols, rows, |c, r| cell(c, r).is_some_and(|ch| ch != ' '), &aliases);
+    let grid = grid_of(src, cells);
     // A hex whose terrain no unit may enter (sea, closed country) takes no railway.
-    let w = last(src.first_column, src.columns).max(last(src.first_row, src.rows)).to_string().len().max(2);
-    let closed: std::collections::BTreeSet<String> = (src.first_row..=last(src.first_row, src.rows))
-        .flat_map(|r| (src.first_column..=last(src.first_column, src.columns)).map(move |c| (c, r)))
-        .filter(|&(c, r)| cell(c, r).is_some_and(|ch| src.terrain.iter().any(|t| t.symbol == ch.to_string() && t.default_cost == MoveCost::Prohibited)))
-        .map(|(c, r)| format!("{c:0w$}{r:0w$}"))
-        .collect();
+    let closed = closed_hexes(src, cells);
     let mut roads = src.roads.clone();
     for (i, r) in src.railways.iter().enumerate() {
         roads.push(railway_hexes(&grid, r, |k| !closed.contains(k)).map_err(|e| (format!("railways[{i}] ({})", r.id), e))?);
     }
     let mut hexsides = src.hexsides.clone();
-    let mut seen: std::collections::BTreeSet<(String, String)> = hexsides.iter().map(|h| ordered(&h.between)).collect();
+    let mut seen: BTreeSet<(String, String)> = hexsides.iter().map(|h| ordered(&h.between)).collect();
     for (i, river) in src.rivers.iter().enumerate() {
         let field = format!("rivers[{i}] ({})", river.id);
         if !src.hexside_types.iter().any(|t| t.id == river.feature) {
@@ -171,6 +180,55 @@ fn lines(src: &MapSources, cells: &[Vec<char>]) -> Result<(Vec<RoadDef>, Vec<Hex
         }
     }
     Ok((roads, hexsides))
+}
+
+/// Each sea zone with its coast: the hexes next to one of its hexes where units may stand (no
+/// hex whose terrain is closed to them), in key order.
+fn coasts(src: &MapSources, cells: &[Vec<char>], zones: &[Vec<char>], file: &str, problems: &mut Vec<Diagnostic>) -> Vec<super::schema::SeaZoneDef> {
+    let grid = grid_of(src, cells);
+    let w = last(src.first_column, src.columns).max(last(src.first_row, src.rows)).to_string().len().max(2);
+    let key = |ri: usize, ci: usize| format!("{:0w$}{:0w$}", src.first_column as usize + ci, src.first_row as usize + ri);
+    let closed: BTreeSet<String> = closed_hexes(src, cells);
+    let mut members: Vec<Vec<String>> = vec![Vec::new(); src.sea_zones.len()];
+    for (ri, row) in zones.iter().enumerate() {
+        for (ci, &ch) in row.iter().enumerate().filter(|(_, c)| **c != ' ') {
+            match src.sea_zones.iter().position(|z| z.symbol == ch) {
+                Some(z) if cells.get(ri).and_then(|r| r.get(ci)).is_some_and(|c| *c != ' ') => members[z].push(key(ri, ci)),
+                Some(_) => problems.push(Diagnostic::error(file, Place::Field(format!("row {}", src.first_row as usize + ri)), format!("zone `{ch}` on {}, where the grid has no hex", key(ri, ci)))),
+                None => problems.push(Diagnostic::error(file, Place::Field(format!("row {}", src.first_row as usize + ri)), format!("unknown zone symbol `{ch}` on {}", key(ri, ci)))),
+            }
+        }
+    }
+    src.sea_zones
+        .iter()
+        .zip(members)
+        .map(|(z, hexes)| {
+            let coast: BTreeSet<String> = hexes.iter().flat_map(|h| grid.neighbours(h)).filter(|n| !closed.contains(*n)).map(str::to_string).collect();
+            super::schema::SeaZoneDef { id: z.id.clone(), name: z.name.clone(), coast: coast.into_iter().collect() }
+        })
+        .collect()
+}
+
+fn last(first: u32, n: u32) -> u32 {
+    first + n.max(1) - 1
+}
+
+/// The grid of the painted terrain layer (a blank is no hex).
+fn grid_of(src: &MapSources, cells: &[Vec<char>]) -> Grid {
+    let cell = |col: u32, row: u32| cells.get((row - src.first_row) as usize).and_then(|r| r.get((col - src.first_column) as usize)).copied();
+    let aliases: Vec<(String, String)> = src.aliases.iter().map(|a| (a.alias.clone(), a.hex.clone())).collect();
+    Grid::new(src.offset, src.first_column..=last(src.first_column, src.columns), src.first_row..=last(src.first_row, src.rows), |c, r| cell(c, r).is_some_and(|ch| ch != ' '), &aliases)
+}
+
+/// The hexes whose terrain no unit may enter (sea, closed country).
+fn closed_hexes(src: &MapSources, cells: &[Vec<char>]) -> BTreeSet<String> {
+    let cell = |col: u32, row: u32| cells.get((row - src.first_row) as usize).and_then(|r| r.get((col - src.first_column) as usize)).copied();
+    let w = last(src.first_column, src.columns).max(last(src.first_row, src.rows)).to_string().len().max(2);
+    (src.first_row..=last(src.first_row, src.rows))
+        .flat_map(|r| (src.first_column..=last(src.first_column, src.columns)).map(move |c| (c, r)))
+        .filter(|&(c, r)| cell(c, r).is_some_and(|ch| src.terrain.iter().any(|t| t.symbol == ch.to_string() && t.default_cost == MoveCost::Prohibited)))
+        .map(|(c, r)| format!("{c:0w$}{r:0w$}"))
+        .collect()
 }
 
 fn ordered((a, b): &(String, String)) -> (String, String) {

@@ -72,6 +72,12 @@ impl Grid {
     fn key(&self, a: (i32, i32)) -> Option<&str> {
         self.by_axial.get(&a).map(String::as_str)
     }
+
+    /// The hexes next to `key` that the grid has.
+    pub fn neighbours(&self, key: &str) -> Vec<&str> {
+        let Ok((q, r)) = self.at(key) else { return Vec::new() };
+        hexx::Hex::new(q, r).all_neighbors().iter().filter_map(|h| self.key((h.x, h.y))).collect()
+    }
 }
 
 /// A railway's hexes: its waypoints joined by straight hex lines, every hex on the grid and,

@@ -68,10 +68,24 @@ fn rule_too_2_3_the_map_loads_with_its_hejaz_sheet_and_regions() {
     assert_eq!(hex("5700"), hex("3429"));
     assert!(board.edge(hex("3428"), hex("5700")).is_some());
     // 1.5: the regions of the cities.
-    for (city, region) in [("1705", "anatolia"), ("3604", "armenia"), ("4415", "mesopotamia"), ("3116", "syria"), ("2615", "cyprus"), ("4131", "hejaz"), ("4336", "hejaz"), ("4000", "russia"), ("2425", "egypt"), ("5320", "kuwait"), ("5110", "persia"), ("4325", "arabia")] {
+    for (city, region) in [("1705", "anatolia"), ("3604", "armenia"), ("4415", "mesopotamia"), ("3116", "syria"), ("2615", "cyprus"), ("4131", "hejaz"), ("4336", "hejaz"), ("4000", "russia"), ("2425", "egypt"), ("5420", "kuwait"), ("5110", "persia"), ("4325", "arabia")] {
         assert_eq!(info(city).region.as_deref(), Some(region), "{}", info(city).name.as_deref().unwrap_or(city));
     }
     assert_eq!((info("4415").name.as_deref(), info("4415").vp, info("4415").stacking), (Some("Baghdad"), 3, Some(8)));
+}
+
+#[test]
+fn the_sea_zones_coasts_are_worked_out_from_the_zone_layer() {
+    let loaded = sandtable::games::load_str(&scenario_around_map(), "twilight_map.ron", &root()).unwrap_or_else(|r| panic!("{r}"));
+    let sandtable::scenario::schema::Map::Hex(m) = &loaded.scenario.map else { panic!("a hex map") };
+    let coast = |zone: &str| m.sea_zones.iter().find(|z| z.id == zone).map(|z| z.coast.clone()).unwrap_or_default();
+    // Ports of the Black Sea, the Caspian and the Gulf; inland cities on none.
+    for (zone, port) in [("black_sea", "3302"), ("black_sea", "2803"), ("caspian", "4900"), ("caspian", "5104"), ("persian_gulf", "5420"), ("red_sea", "4237")] {
+        assert!(coast(zone).iter().any(|h| h == port), "{port} on the {zone}");
+    }
+    assert!(!m.sea_zones.iter().any(|z| z.coast.iter().any(|h| h == "4415")), "Baghdad is inland");
+    // A coast is never a sea or closed hex.
+    assert!(!coast("mediterranean").iter().any(|h| h == "0909"), "Greece is closed");
 }
 
 #[test]
@@ -128,7 +142,7 @@ fn info_region(board: &Board, s: sandtable::scenario::board::SpaceId) -> Option<
 fn sources_with(name: &str, file: &str, text: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("sandtable-mapgen-{name}-{}", std::process::id())).join("map");
     std::fs::create_dir_all(&dir).expect("temp folder");
-    for f in ["features.ron", "terrain.txt", "regions.txt"] {
+    for f in ["features.ron", "terrain.txt", "regions.txt", "zones.txt"] {
         std::fs::copy(root().join("scenarios/twilight/map").join(f), dir.join(f)).expect("copy");
     }
     std::fs::write(dir.join(file), text).expect("write");

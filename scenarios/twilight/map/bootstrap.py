@@ -9,7 +9,8 @@ land fraction). Output: first drafts of `terrain.txt` and `regions.txt`, painted
 terrain sketch of the reference (section 5.3) with rough 1914 borders drawn as piecewise lines
 of latitude and longitude below.
 
-    python3 bootstrap.py path/to/twilight-map-draft.csv
+    python3 bootstrap.py path/to/twilight-map-draft.csv          # terrain.txt, regions.txt
+    python3 bootstrap.py path/to/twilight-map-draft.csv zones    # zones.txt, from terrain.txt
 """
 import csv
 import sys
@@ -175,4 +176,44 @@ def main():
             f.writelines(head + [f'{w:02d} ' + ''.join(x).rstrip() + '\n' for w, x in enumerate(grid)])
 
 
-main()
+if len(sys.argv) == 2:
+    main()
+
+
+# Sea zones (run after the terrain, reading the sea hexes of `terrain.txt` and the draft's
+# positions): the Black Sea, the Sea of Marmara, the Aegean and Mediterranean, the Red Sea with
+# its gulfs, the Persian Gulf and the Caspian, by latitude and longitude.
+def zone(lat, lon):
+    if lon > 46.5 and lat > 36.4:
+        return 'C'
+    if lat > 40.95 and 27.4 < lon < 42.0:
+        return 'B'
+    if 40.2 < lat < 41.1 and 26.65 < lon < 29.95:
+        return 'M'
+    if lon > 47.5 and lat < 30.5:
+        return 'G'
+    if lat < 30.0 and 32.2 < lon < 45.0:
+        return 'R'
+    return 'A'
+
+
+def zones(csv_path):
+    sea = set()
+    for l in open('terrain.txt'):
+        if l[:1].isdigit():
+            r = int(l[:2])
+            sea |= {(c + 1, r) for c, ch in enumerate(l[3:].rstrip('\n')) if ch == '~'}
+    grid = [[' '] * COLS for _ in range(ROWS)]
+    with open(csv_path) as f:
+        for r in csv.DictReader(f):
+            c, w = int(r['col']), int(r['row'])
+            if (c, w) in sea:
+                grid[w][c - 1] = zone(float(r['lat']), float(r['lon']))
+    head = ['   ' + ''.join(str(c // 10) for c in range(1, COLS + 1)) + '\n',
+            '   ' + ''.join(str(c % 10) for c in range(1, COLS + 1)) + '\n']
+    with open('zones.txt', 'w') as f:
+        f.writelines(head + [f'{w:02d} ' + ''.join(x).rstrip() + '\n' for w, x in enumerate(grid)])
+
+
+if len(sys.argv) > 2 and sys.argv[2] == 'zones':
+    zones(sys.argv[1])
