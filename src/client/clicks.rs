@@ -24,6 +24,12 @@ pub enum Highlight {
 }
 
 impl Client {
+    /// Whether the map shows the selected unit's rail moves (ToO 9.8).
+    #[must_use]
+    pub fn rail_on(&self) -> bool {
+        self.rail_mode.is_some() && self.rail_mode.as_ref() == self.selected.first()
+    }
+
     /// The command a click on `key` gives with the current selection, if any: a move, a
     /// placement, an entry or a purchase from the legal list.
     fn command_at(&self, legal: &[Command], key: &str) -> Option<Command> {
@@ -36,6 +42,10 @@ impl Client {
             return legal.iter().find(|c| matches!(c, Command::Recruit { unit_type, at, surge: false } if unit_type == ty && at == key)).cloned();
         }
         let unit = self.selected.first()?.clone();
+        // In rail mode a click rides (ToO 9.8).
+        if self.rail_on() {
+            return legal.iter().find(|c| matches!(c, Command::RailMove { unit: u, to } if *u == unit && to == key)).cloned();
+        }
         let group = group_of(game, &unit).map(|g| String::from(&*g.id));
         legal.iter().find_map(|c| match c {
             Command::Move { unit: u, to } if *u == unit && to == key => Some(c.clone()),

@@ -29,6 +29,8 @@ pub struct Client {
     pub session: Session,
     /// Units selected by the player (own units), in selection order.
     pub selected: Vec<String>,
+    /// The unit whose rail moves the map shows and gives (ToO 9.8), while it stays selected.
+    pub rail_mode: Option<String>,
     /// A space the player pointed at as a target.
     pub target: Option<String>,
     /// A unit is being dragged on the map (the drag moves it instead of panning).
@@ -137,6 +139,7 @@ impl Client {
             seats,
             session,
             selected: Vec::new(),
+            rail_mode: None,
             target: None,
             inspected: None,
             markers: Vec::new(),

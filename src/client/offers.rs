@@ -31,6 +31,8 @@ pub enum UiAction {
     ToggleSupport(String),
     Attack,
     CancelAttack,
+    /// The selected unit's rail moves on the map instead of its moves, or back (ToO 9.8).
+    ToggleRail,
     EndPhase,
     Undo,
     Save,
@@ -94,7 +96,7 @@ impl Offer {
 /// The unit a unit-specific command is about.
 fn unit_of<'a>(game: &crate::model::Game, c: &'a Command) -> Option<&'a str> {
     match c {
-        Command::StrategicMove { unit, .. } | Command::RailMove { unit, .. } | Command::ForcedMarch { unit } | Command::Reserve { unit } => Some(unit),
+        Command::StrategicMove { unit, .. } | Command::ForcedMarch { unit } | Command::Reserve { unit } => Some(unit),
         Command::Game(g) => game.ruleset.command_unit(g),
         Command::Carry { carrier, .. } => Some(carrier),
         Command::Overrun { units, .. } => units.first().map(|u| u.as_str()),
@@ -197,6 +199,13 @@ impl Client {
             return out;
         }
         let selected = self.selected.first().cloned();
+        // Rail moves are given on the map: one button shows them there (light blue), or goes
+        // back to the unit's moves.
+        let rides = legal.iter().filter(|c| matches!(c, Command::RailMove { unit, .. } if Some(unit.as_str()) == selected.as_deref())).count();
+        if rides > 0 {
+            let label = if self.rail_on() { "Back to moves on foot".to_string() } else { format!("Rail move: {rides} hexes (ringed light blue)") };
+            out.push(Offer::new(Place::Unit, label, UiAction::ToggleRail));
+        }
         let mut types: Vec<String> = Vec::new();
         for c in legal {
             let place = match &c {
@@ -208,6 +217,7 @@ impl Client {
                     Place::Mobilization(unit_type.to_string())
                 }
                 Command::Withdraw { .. } => Place::Withdraw,
+                Command::RailMove { .. } => continue,
                 c if unit_of(&game, c).is_some() => {
                     if unit_of(&game, c) != selected.as_deref() {
                         continue;
@@ -288,6 +298,11 @@ impl Client {
                 self.selected.clear();
                 self.supports.clear();
                 self.attack_pick = 0;
+            }
+            UiAction::ToggleRail => {
+                self.rail_mode = if self.rail_on() { None } else { self.selected.first().cloned() };
+                self.status = if self.rail_on() { "Rail move: click a light-blue hex to ride there.".into() } else { "Moves on foot: click a ringed hex.".into() };
+                self.status_is_error = false;
             }
             UiAction::EndPhase => self.give(Command::EndPhase),
             UiAction::Undo => self.undo(),

@@ -78,3 +78,34 @@ fn rule_too_9_8_only_a_unit_on_its_own_net_with_mp_for_the_fare_rides() {
     let e = t.apply(rail("N-3Inf", "0101")).expect_err("3 MP left, the fare is 4");
     assert!(e.contains("has 3 MP left; boarding a train costs 4"), "{e}");
 }
+
+#[test]
+fn rule_too_9_8_a_rail_move_is_given_with_the_mouse() {
+    use sandtable::client::clicks::Highlight;
+    use sandtable::client::{Client, OpenArgs, UiAction};
+    // The scenario as a file, for the client to open.
+    let mut text = std::fs::read_to_string(crate::common::root().join("scenarios/kell_ford.ron")).expect("read");
+    for (a, b) in [LINE, SOUTH_EAST, (crate::common::KELL_RULES, &*format!("rules: {},", RULES.replacen('(', "(reveal_when_enemy_ends_adjacent: true, ", 1)))] {
+        text = text.replacen(a, b, 1);
+    }
+    let dir = std::env::temp_dir().join(format!("sandtable-rail-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("kell_rail.ron");
+    std::fs::write(&file, text).expect("write");
+    let mut c = Client::open(&OpenArgs { scenario: Some(file), seed: Some(1), load: None, solo: true }).expect("opens");
+    c.save_dir = dir.clone();
+    c.act(UiAction::Space("0602".into())).expect("select N-3Inf");
+    c.act(UiAction::Space("0601".into())).expect("move onto the line");
+    assert_eq!(location(&mut c.session, "N-3Inf"), "0601");
+    c.act(UiAction::Space("0601".into())).expect("select it again");
+    // One button for the rides, not one per hex; with it on, the map rings the line's hexes.
+    let ride = c.offers().into_iter().find(|o| o.action == UiAction::ToggleRail).expect("a rail button");
+    assert_eq!(ride.label, "Rail move: 5 hexes (ringed light blue)");
+    c.act(UiAction::ToggleRail).expect("rail mode");
+    let rings: Vec<String> = c.highlights().into_iter().filter(|(_, h)| *h == Highlight::Rail).map(|(s, _)| c.session.game().board.key(s).to_string()).collect();
+    assert_eq!(rings, ["0101", "0201", "0301", "0401", "0501"]);
+    c.act(UiAction::Space("0101".into())).expect("ride");
+    assert_eq!(location(&mut c.session, "N-3Inf"), "0101");
+    assert!(matches!(c.session.played.last().map(|p| &p.command), Some(Command::RailMove { .. })));
+    let _ = std::fs::remove_dir_all(dir);
+}
