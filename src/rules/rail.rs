@@ -86,8 +86,8 @@ pub fn rail_destinations(game: &Game, turn: &TurnState, units: &UnitsView, contr
     let mut out = Vec::new();
     for (i, d) in dist.iter().enumerate() {
         let s = SpaceId(i as u32);
-        let fits = !super::stacking::checked_on_entry(game) || near.room_for(game, s, points);
-        if s == start || d.is_none() || !fits {
+        let fits = || !super::stacking::checked_on_entry(game) || near.room_for(game, s, points);
+        if s == start || d.is_none() || !fits() {
             continue;
         }
         let mut path = vec![s];

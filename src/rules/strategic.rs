@@ -74,8 +74,9 @@ pub fn strategic_destinations(game: &Game, turn: &TurnState, units: &UnitsView, 
     let mut out = Vec::new();
     for (i, d) in dist.iter().enumerate() {
         let s = SpaceId(i as u32);
-        let fits = !super::stacking::checked_on_entry(game) || room_for(game, units, s, unit.side, stacking_points(game, unit.type_index));
-        if s == start || d.is_none() || !fits {
+        // ToO 10.3: where limits hold only at phase ends, a move may end over them.
+        let fits = || !super::stacking::checked_on_entry(game) || room_for(game, units, s, unit.side, stacking_points(game, unit.type_index));
+        if s == start || d.is_none() || !fits() {
             continue;
         }
         let mut path = vec![s];
