@@ -648,16 +648,7 @@ fn move_unit(
     };
     let Some(&e) = ctx.index.0.get(&unit) else { return };
     let Some(me) = view.get(&unit).cloned() else { return };
-    // ToO 9.3: the side's other units that have moved have finished moving.
-    if ctx.game.scenario.rules.move_ends_when_another_moves {
-        let open = view.all().iter().filter(|u| u.side == side && u.rank != me.rank && u.activity.moved && !u.activity.finished);
-        let open: Vec<Entity> = open.filter_map(|u| ctx.index.0.get(&*u.id).copied()).collect();
-        for other in open {
-            if let Ok((_, _, _, mut act, _)) = q.get_mut(other) {
-                act.finished = true;
-            }
-        }
-    }
+    finish_others(&ctx, &mut q, &view, &me);
     let Ok((_, mut loc, _, mut act, mut hidden)) = q.get_mut(e) else { return };
     *loc = Location::OnMap(dest.space);
     act.moved = true;
@@ -694,6 +685,21 @@ fn move_unit(
     for s in dest.path {
         if !view.enemy_at(s, side) && super::note::control_by_entry(&ctx.game) {
             take_control(&mut control, &mut changes, s, side);
+        }
+    }
+}
+
+/// ToO 9.3 (`rules.move_ends_when_another_moves`): when `me` moves, the other units of its side
+/// that have moved have finished moving.
+pub(super) fn finish_others(ctx: &CommandCtx, q: &mut crate::model::units_now::UnitsMut, view: &UnitsView, me: &UnitView) {
+    if !ctx.game.scenario.rules.move_ends_when_another_moves {
+        return;
+    }
+    let open = view.all().iter().filter(|u| u.side == me.side && u.rank != me.rank && u.activity.moved && !u.activity.finished);
+    let open: Vec<Entity> = open.filter_map(|u| ctx.index.0.get(&*u.id).copied()).collect();
+    for other in open {
+        if let Ok((_, _, _, mut act, _)) = q.get_mut(other) {
+            act.finished = true;
         }
     }
 }

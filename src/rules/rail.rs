@@ -15,18 +15,10 @@ use crate::model::command::Command;
 use crate::model::log::LogKind;
 use crate::model::view::{UnitView, UnitsView, has_flag};
 use crate::model::{Control, ControlChanges, Game, Location, SpaceId, TurnState};
-use crate::scenario::schema::{RoadClass, RoadClassRef, UnitFlag};
+use crate::scenario::schema::UnitFlag;
 
 pub(super) fn add_systems(s: &mut Schedule) {
     s.add_systems(rail_move.run_if(command_is(|c| matches!(c, Command::RailMove { .. }))).in_set(RulesSystems::Movement));
-}
-
-fn class_of(r: RoadClassRef) -> RoadClass {
-    match r {
-        RoadClassRef::Road => RoadClass::Road,
-        RoadClassRef::FirstClass => RoadClass::FirstClass,
-        RoadClassRef::Rail => RoadClass::Rail,
-    }
 }
 
 /// Where a unit may go by rail now, each with the path ridden; or why it may not ride.
@@ -58,7 +50,7 @@ pub fn rail_destinations(game: &Game, turn: &TurnState, units: &UnitsView, contr
     let near = Surroundings::of(game, units, unit.side);
     let infiltrates = has_flag(game, unit.type_index, UnitFlag::Infiltration);
     let banned = (!game.lookups.bans(unit.type_index).is_empty()).then(|| super::entry_bans::entry_bans(game, units, unit));
-    let class = class_of(rules.road);
+    let class = rules.road.class();
     let b = &game.board;
     let mut prev: Vec<Option<SpaceId>> = vec![None; b.len()];
     let mut dist: Vec<Option<u32>> = vec![None; b.len()];
@@ -116,16 +108,7 @@ fn rail_move(mut ctx: CommandCtx, mut control: ResMut<Control>, mut changes: Res
         return ctx.reject(format!("{to} is not on a rail line `{unit}` may ride to (its side's net, enemy units and zones of control, the distance)"));
     };
     let cost = ctx.game.scenario.rules.rail_movement.as_ref().map_or(0, |r| r.cost_mp) * mp_parts(&ctx.game);
-    // ToO 9.3: the side's other units that have moved have finished moving.
-    if ctx.game.scenario.rules.move_ends_when_another_moves {
-        let open = view.all().iter().filter(|u| u.side == side && u.rank != me.rank && u.activity.moved && !u.activity.finished);
-        let open: Vec<Entity> = open.filter_map(|u| ctx.index.0.get(&*u.id).copied()).collect();
-        for other in open {
-            if let Ok((_, _, _, mut act, _)) = q.get_mut(other) {
-                act.finished = true;
-            }
-        }
-    }
+    super::movement::finish_others(&ctx, &mut q, &view, &me);
     let Some(&e) = ctx.index.0.get(&unit) else { return };
     let Ok((_, mut loc, _, mut act, _)) = q.get_mut(e) else { return };
     *loc = Location::OnMap(dest);

@@ -12,20 +12,12 @@ use super::note::{CommandCtx, command_is, take_control};
 use super::RulesSystems;
 use crate::model::view::{UnitView, UnitsView, has_flag};
 use crate::model::{Control, ControlChanges, Game, Location, SpaceId, TurnState};
-use crate::scenario::schema::{RoadClass, RoadClassRef, UnitFlag};
+use crate::scenario::schema::UnitFlag;
 use crate::model::command::Command;
 use crate::model::log::LogKind;
 
 pub(super) fn add_systems(s: &mut Schedule) {
     s.add_systems(strategic_move.run_if(command_is(|c| matches!(c, Command::StrategicMove { .. }))).in_set(RulesSystems::Movement));
-}
-
-fn class_of(r: RoadClassRef) -> RoadClass {
-    match r {
-        RoadClassRef::Road => RoadClass::Road,
-        RoadClassRef::FirstClass => RoadClass::FirstClass,
-        RoadClassRef::Rail => RoadClass::Rail,
-    }
 }
 
 /// Hexes a unit may reach by strategic movement, with the number of hexes moved and the path.
@@ -51,7 +43,7 @@ pub fn strategic_destinations(game: &Game, turn: &TurnState, units: &UnitsView, 
     // Built only for a unit with bans (most have none).
     let banned = (!game.lookups.bans(unit.type_index).is_empty()).then(|| super::entry_bans::entry_bans(game, units, unit));
     let max = super::movement::printed_allowance(game, unit) * rules.hexes_per_mp;
-    let class = class_of(rules.road);
+    let class = rules.road.class();
     let cut = |s: SpaceId| control.interdicted[s.index()];
     let mut prev: Vec<Option<SpaceId>> = vec![None; b.len()];
     let mut dist: Vec<Option<u32>> = vec![None; b.len()];

@@ -466,6 +466,19 @@ pub enum RoadClassRef {
     Rail,
 }
 
+impl RoadClassRef {
+    /// The map's road class of the same name.
+    #[must_use]
+    pub fn class(self) -> super::schema::RoadClass {
+        use super::schema::RoadClass;
+        match self {
+            Self::Road => RoadClass::Road,
+            Self::FirstClass => RoadClass::FirstClass,
+            Self::Rail => RoadClass::Rail,
+        }
+    }
+}
+
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct SupplySource {

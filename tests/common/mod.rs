@@ -130,3 +130,13 @@ pub fn deal(s: &mut Session, side: usize, chit: &str) {
     pools.hands[side].push(chit.to_string());
     pools.hands[side].sort();
 }
+
+/// The plan of an attack by the side to act's `attackers` on `target` as the rules would make it
+/// now (strengths, multipliers, column), or the test fails.
+pub fn plan_now(s: &mut Session, attackers: &[&str], target: &str) -> sandtable::rules::combat::AttackPlan {
+    let units = sandtable::model::view::UnitsView::from_world(&mut s.world);
+    let ids: Vec<String> = attackers.iter().map(|a| (*a).to_string()).collect();
+    let turn = s.world.resource::<sandtable::model::TurnState>().clone();
+    let control = s.world.resource::<sandtable::model::Control>().clone();
+    sandtable::rules::combat::plan_attack(s.game(), &turn, &units, &control, 0, &ids, target, None).expect("a legal attack")
+}

@@ -1,9 +1,7 @@
 //! Concentric attack (`rules.concentric_attack`; engine gap G9, ToO 12.2): when the attacking
 //! units and their zones of control cover every hex around the defender, the attack doubles.
 
-use sandtable::model::view::UnitsView;
-use sandtable::model::{Control, TurnState};
-use sandtable::rules::combat::{AttackPlan, plan_attack};
+use sandtable::rules::combat::AttackPlan;
 use sandtable::session::{Command, Session};
 
 use crate::common::{attack, kell_rules, log_has, play};
@@ -15,10 +13,7 @@ const N3: (&str, &str) = (r#"(id: "N-3Inf", unit_type: "n_inf", at: "0602"),"#, 
 const RULES: &str = "(concentric_attack: Some((multiplier: 2)))";
 
 fn plan(s: &mut Session, attackers: &[&str], target: &str) -> AttackPlan {
-    let units = UnitsView::from_world(&mut s.world);
-    let ids: Vec<String> = attackers.iter().map(|a| (*a).to_string()).collect();
-    let (turn, control) = (s.world.resource::<TurnState>().clone(), s.world.resource::<Control>().clone());
-    plan_attack(s.game(), &turn, &units, &control, 0, &ids, target, None).expect("a legal attack")
+    crate::common::plan_now(s, attackers, target)
 }
 
 #[test]

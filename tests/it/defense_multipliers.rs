@@ -1,9 +1,7 @@
 //! Defence multipliers (engine gap G8, first part; ToO 38.0 and 12.x): rough ground doubles the
 //! defence, so does a river every attacker crosses; they do not add up (never more than ×2).
 
-use sandtable::model::view::UnitsView;
-use sandtable::model::{Control, TurnState};
-use sandtable::rules::combat::{AttackPlan, plan_attack};
+use sandtable::rules::combat::AttackPlan;
 use sandtable::session::Session;
 
 use crate::common::{kell_with, log_has, play, attack, root};
@@ -19,10 +17,7 @@ const N2: (&str, &str) = (r#"(id: "N-2Inf", unit_type: "n_inf", at: "0402"),"#, 
 const N3: (&str, &str) = (r#"(id: "N-3Inf", unit_type: "n_inf", at: "0602"),"#, r#"(id: "N-3Inf", unit_type: "n_inf", at: "0403"),"#);
 
 fn plan(s: &mut Session, attackers: &[&str], target: &str) -> AttackPlan {
-    let units = UnitsView::from_world(&mut s.world);
-    let ids: Vec<String> = attackers.iter().map(|a| (*a).to_string()).collect();
-    let (turn, control) = (s.world.resource::<TurnState>().clone(), s.world.resource::<Control>().clone());
-    plan_attack(s.game(), &turn, &units, &control, 0, &ids, target, None).expect("a legal attack")
+    crate::common::plan_now(s, attackers, target)
 }
 
 #[test]
