@@ -4,8 +4,6 @@
 //! other movement; entering an enemy zone of control ends it (it may start in one), and it
 //! never enters a hex the enemy holds.
 
-use std::collections::VecDeque;
-
 use bevy::prelude::*;
 
 use super::RulesSystems;
@@ -50,45 +48,13 @@ pub fn rail_destinations(game: &Game, turn: &TurnState, units: &UnitsView, contr
     let near = Surroundings::of(game, units, unit.side);
     let infiltrates = has_flag(game, unit.type_index, UnitFlag::Infiltration);
     let banned = (!game.lookups.bans(unit.type_index).is_empty()).then(|| super::entry_bans::entry_bans(game, units, unit));
-    let class = rules.road.class();
-    let b = &game.board;
-    let mut prev: Vec<Option<SpaceId>> = vec![None; b.len()];
-    let mut dist: Vec<Option<u32>> = vec![None; b.len()];
-    dist[start.index()] = Some(0);
-    let mut queue = VecDeque::from([start]);
-    while let Some(at) = queue.pop_front() {
-        let d = dist[at.index()].unwrap_or(0);
-        // 9.9: a train that has entered an enemy zone of control stops there.
-        if d >= rules.max_hexes || (at != start && !infiltrates && near.in_enemy_zoc(at)) {
-            continue;
-        }
-        for e in &b.edges[at.index()] {
-            let to = e.to;
-            // An interdiction marker in either hex cuts the line (tutorial 5.7.6).
-            let cut = control.interdicted[at.index()] || control.interdicted[to.index()];
-            if e.road != Some(class) || cut || dist[to.index()].is_some() || !own(to) || units.enemy_at(to, unit.side) || banned.as_ref().is_some_and(|x| x.contains(to)) {
-                continue;
-            }
-            dist[to.index()] = Some(d + 1);
-            prev[to.index()] = Some(at);
-            queue.push_back(to);
-        }
-    }
     let points = super::stacking::stacking_points(game, unit.type_index);
-    let mut out = Vec::new();
-    for (i, d) in dist.iter().enumerate() {
-        let s = SpaceId(i as u32);
-        let fits = || !super::stacking::checked_on_entry(game) || near.room_for(game, s, points);
-        if s == start || d.is_none() || !fits() {
-            continue;
-        }
-        let mut path = vec![s];
-        while let Some(p) = prev[path[path.len() - 1].index()].filter(|p| *p != start) {
-            path.push(p);
-        }
-        path.reverse();
-        out.push((s, path));
-    }
+    // ToO 10.3: where limits hold only at phase ends, a move may end over them.
+    let fits = |s: SpaceId| !super::stacking::checked_on_entry(game) || near.room_for(game, s, points);
+    let enters = |_: SpaceId, to: SpaceId| own(to) && !units.enemy_at(to, unit.side) && banned.as_ref().is_none_or(|x| !x.contains(to));
+    // 9.9: a train that has entered an enemy zone of control stops there.
+    let goes_on = |at: SpaceId| infiltrates || !near.in_enemy_zoc(at);
+    let out = super::strategic::along_roads(game, control, (start, rules.road.class(), rules.max_hexes), enters, goes_on, fits);
     Ok(out)
 }
 

@@ -12,7 +12,7 @@ use super::note::{CommandCtx, command_is, take_control};
 use super::RulesSystems;
 use crate::model::view::{UnitView, UnitsView, has_flag};
 use crate::model::{Control, ControlChanges, Game, Location, SpaceId, TurnState};
-use crate::scenario::schema::UnitFlag;
+use crate::scenario::schema::{RoadClass, UnitFlag};
 use crate::model::command::Command;
 use crate::model::log::LogKind;
 
@@ -44,6 +44,27 @@ pub fn strategic_destinations(game: &Game, turn: &TurnState, units: &UnitsView, 
     let banned = (!game.lookups.bans(unit.type_index).is_empty()).then(|| super::entry_bans::entry_bans(game, units, unit));
     let max = super::movement::printed_allowance(game, unit) * rules.hexes_per_mp;
     let class = rules.road.class();
+    // ToO 10.3: where limits hold only at phase ends, a move may end over them.
+    let fits = |s: SpaceId| !super::stacking::checked_on_entry(game) || room_for(game, units, s, unit.side, stacking_points(game, unit.type_index));
+    let enters = |_: SpaceId, to: SpaceId| !near_enemy(to) && banned.as_ref().is_none_or(|b| !b.contains(to));
+    let out = along_roads(game, control, (start, class, max), enters, |_| true, fits);
+    Ok(out)
+}
+
+/// A run along one road class from `start`, at most `max` hexes, as strategic and rail moves
+/// make it: never through a hex an interdiction marker cuts (tutorial 5.7.6), into `to` from
+/// `at` only if `enters(at, to)`, on from a hex only if `goes_on(at)`. Every space reached but
+/// the start where the unit `fits`, in board order, with the path to it (the fewest hexes, the
+/// first found of equal ones).
+pub(super) fn along_roads(
+    game: &Game,
+    control: &Control,
+    (start, class, max): (SpaceId, RoadClass, u32),
+    enters: impl Fn(SpaceId, SpaceId) -> bool,
+    goes_on: impl Fn(SpaceId) -> bool,
+    fits: impl Fn(SpaceId) -> bool,
+) -> Vec<(SpaceId, Vec<SpaceId>)> {
+    let b = &game.board;
     let cut = |s: SpaceId| control.interdicted[s.index()];
     let mut prev: Vec<Option<SpaceId>> = vec![None; b.len()];
     let mut dist: Vec<Option<u32>> = vec![None; b.len()];
@@ -51,11 +72,11 @@ pub fn strategic_destinations(game: &Game, turn: &TurnState, units: &UnitsView, 
     let mut queue = VecDeque::from([start]);
     while let Some(at) = queue.pop_front() {
         let d = dist[at.index()].unwrap_or(0);
-        if d >= max {
+        if d >= max || (at != start && !goes_on(at)) {
             continue;
         }
         for e in &b.edges[at.index()] {
-            if e.road != Some(class) || dist[e.to.index()].is_some() || cut(at) || cut(e.to) || near_enemy(e.to) || banned.as_ref().is_some_and(|b| b.contains(e.to)) {
+            if e.road != Some(class) || dist[e.to.index()].is_some() || cut(at) || cut(e.to) || !enters(at, e.to) {
                 continue;
             }
             dist[e.to.index()] = Some(d + 1);
@@ -66,9 +87,7 @@ pub fn strategic_destinations(game: &Game, turn: &TurnState, units: &UnitsView, 
     let mut out = Vec::new();
     for (i, d) in dist.iter().enumerate() {
         let s = SpaceId(i as u32);
-        // ToO 10.3: where limits hold only at phase ends, a move may end over them.
-        let fits = || !super::stacking::checked_on_entry(game) || room_for(game, units, s, unit.side, stacking_points(game, unit.type_index));
-        if s == start || d.is_none() || !fits() {
+        if s == start || d.is_none() || !fits(s) {
             continue;
         }
         let mut path = vec![s];
@@ -78,7 +97,7 @@ pub fn strategic_destinations(game: &Game, turn: &TurnState, units: &UnitsView, 
         path.reverse();
         out.push((s, path));
     }
-    Ok(out)
+    out
 }
 
 fn strategic_move(
