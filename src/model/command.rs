@@ -90,6 +90,8 @@ pub enum Command {
     Reserve { unit: Name },
     /// Spend a unit for a forced march at the start of the movement phase.
     ForcedMarch { unit: Name },
+    /// Spend a unit for attack supply at the start of the combat phase (ToO 15.7).
+    AttackSupply { unit: Name },
     /// Overrun an adjacent enemy hex during movement with a stack of units in one hex.
     Overrun { units: Vec<Name>, target: Name },
     /// Answer an advance prompt: the units that advance into the vacated hex (none = stay).
@@ -162,6 +164,7 @@ impl Command {
             Command::RailMove { unit, to } => format!("rail move {unit} to {to}"),
             Command::Reserve { unit } => format!("mark {unit} as reserve"),
             Command::ForcedMarch { unit } => format!("spend {unit} for a forced march"),
+            Command::AttackSupply { unit } => format!("spend {unit} for attack supply"),
             Command::Overrun { units, target } => format!("overrun {target} with {}", units.join(", ")),
             Command::Advance { units } if units.is_empty() => "do not advance".to_string(),
             Command::Advance { units } => format!("advance {}", units.join(", ")),

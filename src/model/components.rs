@@ -70,6 +70,14 @@ pub struct Activity {
     /// Has made its rail move this phase (ToO 9.8: one a phase).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub railed: bool,
+    /// Spent for attack supply this combat phase: it stays on the map until the phase ends
+    /// (ToO 15.8).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub attack_supply: bool,
+    /// Moved in the phase just before (ToO 15.8: such a unit may not be spent for attack
+    /// supply). Kept only where the scenario has attack supply.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub moved_before: bool,
 }
 
 /// Face down: the enemy sees only a generic counter.

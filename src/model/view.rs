@@ -43,14 +43,14 @@ impl UnitView {
     /// field, so a field added later does not compile until it is hashed too.
     pub fn hash_into(&self, h: &mut super::hashing::StateHasher) {
         let UnitView { id: _, rank, type_index, side, location, level, activity, hidden } = self;
-        let Activity { moved, finished, no_attack, reserve, mp_used, attacked, out_of_supply, landed, supply_exempt, forced_march, attacked_below, railed } = *activity;
+        let Activity { moved, finished, no_attack, reserve, mp_used, attacked, out_of_supply, landed, supply_exempt, forced_march, attacked_below, railed, attack_supply, moved_before } = *activity;
         let (kind, space) = match location {
             Location::NotEntered => (0u64, 0u64),
             Location::OnMap(s) => (1, u64::from(s.0)),
             Location::Eliminated => (2, 0),
             Location::OutOfPlay => (3, 0),
         };
-        let flags = [moved, finished, no_attack, reserve, attacked, out_of_supply, landed, supply_exempt, forced_march, attacked_below, *hidden, railed]
+        let flags = [moved, finished, no_attack, reserve, attacked, out_of_supply, landed, supply_exempt, forced_march, attacked_below, *hidden, railed, attack_supply, moved_before]
             .iter()
             .enumerate()
             .fold(0u64, |acc, (i, f)| acc | (u64::from(*f) << i));

@@ -53,8 +53,9 @@ pub struct AttackPlan {
     pub underground: bool,
     /// What multiplied the defence (ToO 38.0: rough ×2, a river every attacker crosses ×2;
     /// the highest applies), and why; 1 and empty when nothing did.
-    pub defense_multiplier: (u32, String),    /// What multiplied the attack (ToO 12.2: a concentric attack ×2), and why; 1 and empty
-    /// when nothing did.
+    pub defense_multiplier: (u32, String),
+    /// What multiplied the attack (ToO 12.2: a concentric attack ×2; 15.7: attack supply),
+    /// and why: the highest multiplier of any attacker; 1 and empty when nothing did.
     pub attack_multiplier: (u32, String),
 }
 
@@ -113,8 +114,7 @@ pub fn plan_attack(
     let halve = game.scenario.rules.supply.as_ref().is_some_and(|r| r.effects.contains(&crate::scenario::schema::SupplyEffect::HalveAttack));
     let supply = if halve { super::supply::side_supply(game, units, control, side) } else { Vec::new() };
     let unsupplied = |id: &str| supply.iter().any(|(u, ok)| u == id && !ok);
-    let mut attack = 0;
-    let mut unsupplied_attack = 0;
+    let mut members = Vec::with_capacity(sorted.len());
     let mut crossing: Option<Vec<Option<usize>>> = None;
     for id in &sorted {
         let u = units.get(id).ok_or_else(|| format!("unknown unit `{id}`"))?;
@@ -139,11 +139,19 @@ pub fn plan_attack(
         }
         let edge = board.edge(at, target_id).ok_or_else(|| format!("`{id}` is not adjacent to {target}"))?;
         crossing.get_or_insert_with(Vec::new).push(edge.hexside);
-        if unsupplied(id) { unsupplied_attack += f.attack } else { attack += f.attack }
+        members.push((u, f.attack));
+    }
+    // ToO 12.2, 15.7: concentric attack and attack supply multiply each unit's strength,
+    // together at most the cap; out of supply (tutorial 5.7.5) halves what is left.
+    let ring = concentric(game, units, &sorted, target_id);
+    let views: Vec<&crate::model::view::UnitView> = members.iter().map(|(u, _)| *u).collect();
+    let (each, why) = super::attack_supply::attack_multipliers(game, units, &views, ring);
+    let (mut attack, mut unsupplied_attack) = (0, 0);
+    for ((u, a), m) in members.iter().zip(&each) {
+        if unsupplied(&u.id) { unsupplied_attack += a * m } else { attack += a * m }
     }
     attack += unsupplied_attack / 2;
-    let attack_multiplier = concentric(game, units, &sorted, target_id);
-    attack *= attack_multiplier.0;
+    let attack_multiplier = (each.iter().copied().max().unwrap_or(1), why);
     let printed: u32 = defenders
         .iter()
         .filter_map(|d| units.get(d))
@@ -171,8 +179,8 @@ pub fn plan_attack(
 /// ToO 12.2: a concentric attack, when every hex around the defender holds an attacking unit
 /// or lies in the zone of control of one (across no hexside that blocks it). Only the hexes
 /// the map has count (an edge or a hole leaves fewer) [I].
-fn concentric(game: &Game, units: &UnitsView, attackers: &[String], target: SpaceId) -> (u32, String) {
-    let Some(rules) = &game.scenario.rules.concentric_attack else { return (1, String::new()) };
+fn concentric(game: &Game, units: &UnitsView, attackers: &[String], target: SpaceId) -> u32 {
+    let Some(rules) = &game.scenario.rules.concentric_attack else { return 1 };
     let board = &game.board;
     let at: Vec<SpaceId> = attackers.iter().filter_map(|id| units.get(id)).filter_map(|u| u.space()).collect();
     let zoc_from: Vec<SpaceId> = attackers
@@ -183,11 +191,7 @@ fn concentric(game: &Game, units: &UnitsView, attackers: &[String], target: Spac
         .collect();
     let covered = |n: SpaceId| at.contains(&n) || zoc_from.iter().any(|&a| board.edge(a, n).is_some_and(|e| board.zoc_crosses(e)));
     let ring = board.edges[target.index()].iter().filter(|e| matches!(board.spaces[e.to.index()].kind, crate::scenario::board::SpaceKind::Hex { .. }));
-    if ring.clone().count() > 0 && ring.map(|e| e.to).all(covered) {
-        (rules.multiplier, "concentric attack".into())
-    } else {
-        (1, String::new())
-    }
+    if ring.clone().count() > 0 && ring.map(|e| e.to).all(covered) { rules.multiplier } else { 1 }
 }
 
 /// The highest defence multiplier of the defenders' terrain and of a hexside every attacker

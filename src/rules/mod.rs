@@ -9,6 +9,7 @@ use bevy::ecs::schedule::{IntoScheduleConfigs, Schedule, ScheduleLabel, SingleTh
 
 pub mod area_combat;
 pub mod area_control;
+pub mod attack_supply;
 pub mod attrition;
 pub mod attrition_rolls;
 pub mod boxes;
@@ -140,6 +141,7 @@ pub fn rules_schedule(ruleset: &dyn crate::model::ruleset::Ruleset) -> Schedule 
     strategic::add_systems(&mut s);
     rail::add_systems(&mut s);
     forced_march::add_systems(&mut s);
+    attack_supply::add_systems(&mut s);
     supply::add_systems(&mut s);
     declarations::add_systems(&mut s);
     initiative::add_systems(&mut s);

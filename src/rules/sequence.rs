@@ -86,7 +86,7 @@ pub fn sequence_rejection(game: &Game, turn: &TurnState, prompt: Option<&crate::
         Command::ForcedMarch { .. } => phase.kind == PhaseKind::Movement && phase.units != PhaseUnits::Reserve,
         Command::PlayChit { .. } => true,
         Command::StrategicMove { .. } | Command::RailMove { .. } => phase.kind == PhaseKind::Movement && phase.units != PhaseUnits::Reserve,
-        Command::Attack { .. } | Command::GroupAttack { .. } => phase.kind == PhaseKind::Combat,
+        Command::Attack { .. } | Command::GroupAttack { .. } | Command::AttackSupply { .. } => phase.kind == PhaseKind::Combat,
         Command::Enter { .. } => {
             phase.kind == PhaseKind::Reinforcement || game.scenario.reinforcements.iter().any(|r| r.phase.as_ref() == Some(&phase.id))
         }
@@ -215,11 +215,21 @@ fn end_phase(
     });
     previous.0 = turn.current_phase(&game).and_then(|p| turn.actor(&game, p));
     let turn_ends = next_phase_on(&game, &turn.declared, turn.turn, turn.phase + 1).is_none();
+    // ToO 15.8: spent attack supply leaves at the end of its phase; a unit that moved now may
+    // not be spent in the phase that follows.
+    let attack_supply = game.scenario.rules.attack_supply.is_some();
+    if attack_supply {
+        let gone = super::attack_supply::remove_spent(&mut units);
+        if !gone.is_empty() {
+            log(&mut glog, &game, &turn, LogKind::Phase, format!("spent attack supply is removed: {}", gone.join(", ")), None);
+        }
+    }
     for (_, _, _, mut a, _) in units.iter_mut() {
         let no_attack = a.no_attack && !next_is_movement;
         let reserve = a.reserve && !next_is_movement;
         let landed = a.landed && !turn_ends;
-        *a = Activity { no_attack, reserve, landed, ..Activity::default() };
+        let moved_before = a.moved && attack_supply;
+        *a = Activity { no_attack, reserve, landed, moved_before, ..Activity::default() };
     }
     turn.attacked.clear();
     turn.isr.clear();

@@ -38,6 +38,14 @@ pub struct RulesConfig {
     /// Forced march by spending a unit; none = no forced march.
     #[serde(default)]
     pub forced_march: Option<ForcedMarchRules>,
+    /// Attack supply spent at the start of the combat phase (ToO 15.7-15.9, "Maximum Attack
+    /// Supply"); none = no attack supply.
+    #[serde(default)]
+    pub attack_supply: Option<AttackSupplyRules>,
+    /// The most a unit's attack strength may be multiplied by all causes together (ToO 12.2:
+    /// attack supply ×2 and a concentric attack ×2 give ×3, never ×4); none = no cap.
+    #[serde(default)]
+    pub attack_multiplier_cap: Option<u32>,
     /// What happens in Event phases; none = no Event phases.
     #[serde(default)]
     pub events: Option<EventRules>,
@@ -197,6 +205,24 @@ pub struct ForcedMarchRules {
     #[serde(default = "two")]
     pub multiplier: u32,
     /// No forced march while any of these holds (ToO 24.2: winter).
+    #[serde(default)]
+    pub forbidden_if: Vec<super::schema_tables::Condition>,
+}
+
+/// Attack supply (ToO 15.7-15.9, "Maximum Attack Supply"): at the start of its combat phase,
+/// before any attack, a side may spend any number of its units of `unit_type` that did not
+/// move in the phase just before. A spent unit stays on the map until the phase ends, then
+/// leaves play; every attacking unit of its side within `range` hexes of it attacks with
+/// `multiplier` times its strength this phase (units of types flagged `FixedStrength` never).
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct AttackSupplyRules {
+    pub unit_type: String,
+    pub range: u32,
+    /// Default 2.
+    #[serde(default = "two")]
+    pub multiplier: u32,
+    /// No attack supply while any of these holds (ToO 24.2: winter).
     #[serde(default)]
     pub forbidden_if: Vec<super::schema_tables::Condition>,
 }

@@ -87,6 +87,8 @@ pub enum NatoSymbol {
     Air,
     Naval,
     Irregular,
+    /// Supply units (ToO 15: spent for forced marches and attack supply).
+    Supply,
 }
 
 #[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq, PartialOrd, Ord)]
@@ -108,6 +110,9 @@ pub enum UnitFlag {
     MechType,
     /// Starts face down; the enemy sees a generic counter until it is revealed.
     Hidden,
+    /// Its printed attack strength is never multiplied, by attack supply, a concentric attack
+    /// or anything else (ToO 19.4: naval bombardment units).
+    FixedStrength,
 }
 
 /// How many counters of a type (and level) exist.

@@ -243,6 +243,17 @@ pub(super) fn rules_refs(ctx: &mut Ctx, s: &Scenario, board: Option<&Board>, r: 
             ctx.err("rules.forced_march.multiplier".to_string(), format!("{} is not between 1 and 10", fm.multiplier));
         }
     }
+    if let Some(a) = &s.rules.attack_supply {
+        type_ref(ctx, r.types, "rules.attack_supply.unit_type", &a.unit_type);
+        if !(1..=10).contains(&a.multiplier) {
+            ctx.err("rules.attack_supply.multiplier".to_string(), format!("{} is not between 1 and 10", a.multiplier));
+        }
+    }
+    if let Some(cap) = s.rules.attack_multiplier_cap
+        && !(1..=100).contains(&cap)
+    {
+        ctx.err("rules.attack_multiplier_cap".to_string(), format!("{cap} is not between 1 and 100"));
+    }
     if let Some(int) = &s.rules.interdiction {
         side_ref(ctx, r.sides, "rules.interdiction.side", &int.side);
         side_ref(ctx, r.sides, "rules.interdiction.against", &int.against);
@@ -475,6 +486,12 @@ fn effects_and_conditions(ctx: &mut Ctx, s: &Scenario, board: Option<&Board>, r:
         if let Some(resp) = &d.response {
             effects.extend(resp.effects.iter().enumerate().map(|(k, e)| (format!("{path}.response.effects[{k}]"), e)));
         }
+    }
+    if let Some(fm) = &s.rules.forced_march {
+        conditions.extend(fm.forbidden_if.iter().enumerate().map(|(k, x)| (format!("rules.forced_march.forbidden_if[{k}]"), x)));
+    }
+    if let Some(a) = &s.rules.attack_supply {
+        conditions.extend(a.forbidden_if.iter().enumerate().map(|(k, x)| (format!("rules.attack_supply.forbidden_if[{k}]"), x)));
     }
     for (i, t) in s.rules.timers.iter().enumerate() {
         effects.extend(t.on_fall.iter().enumerate().map(|(k, e)| (format!("rules.timers[{i}].on_fall[{k}]"), e)));

@@ -191,6 +191,13 @@ pub fn legal_commands(world: &mut World) -> Vec<Command> {
         PhaseKind::Combat => {
             let supports = world.resource::<crate::rules::supports::SupportState>();
             let tracks = world.resource::<crate::model::Tracks>();
+            if game.scenario.rules.attack_supply.is_some() {
+                for u in units.all().iter().filter(|u| u.side == side) {
+                    if crate::rules::attack_supply::attack_supply_rejection(game, turn, (tracks, control), &units, side, &u.id).is_none() {
+                        out.push(Command::AttackSupply { unit: u.id.clone() });
+                    }
+                }
+            }
             let first = out.len();
             attacks(game, turn, &units, control, (supports, tracks), side, &mut out);
             // 14.3 asks the same of the attacks on the first table (the only one it names).

@@ -84,6 +84,11 @@ pub fn nato(p: &egui::Painter, r: egui::Rect, s: NatoSymbol, ink: Color32) {
         NatoSymbol::Artillery => {
             p.circle_filled(r.center(), r.height() * 0.15, ink);
         }
+        // The NATO supply symbol: a bar across the lower third of the frame.
+        NatoSymbol::Supply => {
+            let y = r.top() + r.height() * 0.7;
+            p.line_segment([egui::pos2(r.left(), y), egui::pos2(r.right(), y)], st);
+        }
         NatoSymbol::AntiTank => {
             p.line_segment([r.left_bottom(), r.center_top()], st);
             p.line_segment([r.center_top(), r.right_bottom()], st);

@@ -1,4 +1,5 @@
 mod area_combat;
+mod attack_supply;
 mod calendar;
 mod attrition_rolls;
 mod boxes;
