@@ -306,9 +306,24 @@ pub fn fight(ctx: &mut CommandCtx, combat: &mut CombatParams, q: &mut LossQuery,
     let mut points = [0u32; 2];
     let mut owed = [crate::model::Owed::default(); 2];
     let effects = crt.results.iter().find(|r| r.code == code).map(|r| r.effects.clone()).unwrap_or_default();
+    let effects = speed_test(ctx, &game, view, &plan, crt, effects);
     let ix = |p: &Party| usize::from(*p == Party::Defender);
+    let party_name = |p: &Party| if *p == Party::Attacker { "attacker" } else { "defender" };
+    // What whole-unit results owe, in words (ToO 12), after the loss points.
+    let mut whole: Vec<String> = Vec::new();
     for eff in &effects {
         match eff {
+            CombatEffect::EliminateUnits { party, count } => {
+                owed[ix(party)].units += count;
+                whole.push(format!("{} loses {count} unit(s)", party_name(party)));
+            }
+            // ToO 12, A11: half the printed strength of the party's units, rounded up.
+            CombatEffect::HalfStrength { party } => {
+                let (ids, attacking) = if *party == Party::Attacker { (&plan.attackers, true) } else { (&plan.defenders, false) };
+                let total: u32 = ids.iter().filter_map(|id| view.get(id)).map(|u| super::loss_answers::units_strength(&game, u, attacking)).sum();
+                owed[ix(party)].strength += total.div_ceil(2);
+                whole.push(format!("{} loses units worth at least {} of its {total} strength", party_name(party), total.div_ceil(2)));
+            }
             CombatEffect::LossPoints { party, points: n } | CombatEffect::Steps { party, steps: n } => points[ix(party)] += n,
             CombatEffect::Retreat { party, hexes } => owed[ix(party)].retreat += hexes,
             CombatEffect::EliminatePercent { party, percent } => {
@@ -325,6 +340,8 @@ pub fn fight(ctx: &mut CommandCtx, combat: &mut CombatParams, q: &mut LossQuery,
             // Results of a ruleset's own (DI 16.3): the validator accepts them only for rulesets
             // that play them, and those replace this mechanism with their own systems.
             CombatEffect::Level { .. } | CombatEffect::Points { .. } | CombatEffect::NoEffect => {}
+            // Replaced by the result it picked (the validator refuses a test naming a test).
+            CombatEffect::SpeedTest { .. } => {}
         }
     }
     // Tank support (tutorial 5.7.7 step 3): an extra defender step when a tank attacks a stack
@@ -344,9 +361,10 @@ pub fn fight(ctx: &mut CommandCtx, combat: &mut CombatParams, q: &mut LossQuery,
     let defender_hit = points[1] > 0 || owed[1] != crate::model::Owed::default();
     let support = tank + if defender_hit { plan.extra_steps } else { 0 };
     let support_text = if support > 0 { format!(", +{support} support step(s)") } else { String::new() };
+    let whole_text: String = whole.iter().map(|w| format!("; {w}")).collect();
     ctx.log(
         LogKind::Combat,
-        format!("result {code}: attacker {} loss point(s), defender {}{support_text}", points[0], points[1]),
+        format!("result {code}: attacker {} loss point(s), defender {}{support_text}{whole_text}", points[0], points[1]),
         Some(target),
     );
     pending.0 = Some(CombatInProgress {
@@ -362,6 +380,29 @@ pub fn fight(ctx: &mut CommandCtx, combat: &mut CombatParams, q: &mut LossQuery,
         overrun: overrun.clone(),
     });
     continue_losses(&game, &ctx.turn, &ctx.index, pending, prompt, &mut ctx.glog, q, &mut combat.control, &mut combat.changes);
+}
+
+/// A speed test among a result's effects is replaced by the effects of the result it picks
+/// (ToO 12, MD): `faster` if every defender's printed movement allowance is greater than the
+/// fastest attacker's, else `otherwise`. The log says which and why.
+fn speed_test(ctx: &mut CommandCtx, game: &Game, view: &UnitsView, plan: &AttackPlan, crt: &CrtDef, effects: Vec<CombatEffect>) -> Vec<CombatEffect> {
+    let Some((faster, otherwise)) = effects.iter().find_map(|e| match e {
+        CombatEffect::SpeedTest { faster, otherwise } => Some((faster.clone(), otherwise.clone())),
+        _ => None,
+    }) else {
+        return effects;
+    };
+    let speed = |id: &String| view.get(id).map(|u| crate::model::view::factors(game, u.type_index, u.level).movement);
+    let fastest = plan.attackers.iter().filter_map(speed).max().unwrap_or(0);
+    let slowest = plan.defenders.iter().filter_map(speed).min().unwrap_or(0);
+    let (code, why) = if slowest > fastest {
+        (faster, format!("every defender is faster ({slowest} MP or more against {fastest})"))
+    } else {
+        (otherwise, format!("a defender is no faster than the fastest attacker ({slowest} MP against {fastest})"))
+    };
+    ctx.log(LogKind::Combat, format!("speed test: {why}: result {code}"), Some(game.board.key(plan.target).to_string()));
+    let picked = crt.results.iter().find(|r| r.code == code).map(|r| r.effects.clone()).unwrap_or_default();
+    effects.into_iter().filter(|e| !matches!(e, CombatEffect::SpeedTest { .. })).chain(picked).collect()
 }
 
 /// Why table `crt` may not be used against `target`, if it may not (its `banned_targets`; ToO

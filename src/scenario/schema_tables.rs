@@ -153,6 +153,15 @@ pub enum CombatEffect {
     Exchange,
     /// Eliminate this percentage of the party's units (rounded up).
     EliminatePercent { party: Party, percent: u32 },
+    /// Eliminate this many of the party's units, whole, the owner's choice (ToO 12: AA, DA).
+    EliminateUnits { party: Party, count: u32 },
+    /// Lose units (steps) worth at least half the party's printed strength, rounded up: attack
+    /// for the attacker, defence for the defender; the owner's choice (ToO 12: AD, DD, BB).
+    HalfStrength { party: Party },
+    /// The result `faster` applies if every defending unit's printed movement allowance is
+    /// greater than that of the fastest attacking unit, else `otherwise` (ToO 12: MD gives DW
+    /// or BA). Both name other results of the same table.
+    SpeedTest { faster: String, otherwise: String },
     /// Change the level of all or half of the party's units.
     Level { party: Party, portion: Portion, delta: i32 },
     /// The party's side gains points (own value, or subtracts the enemy's), times `multiplier`.

@@ -375,8 +375,25 @@ fn ruleset_support(ctx: &mut Ctx, s: &Scenario, caps: &RulesetCaps) {
                 if matches!(e, CombatEffect::Level { .. } | CombatEffect::Points { .. }) && !caps.level_and_points {
                     ctx.err(
                         format!("tables.crts[{i}].results[{j}].effects[{k}]"),
-                        format!("the `{rs}` ruleset cannot apply {e:?} (the generic rules apply LossPoints, Steps, Retreat, Exchange, EliminatePercent, NoEffect)"),
+                        format!(
+                            "the `{rs}` ruleset cannot apply {e:?} (the generic rules apply LossPoints, Steps, Retreat, Exchange, EliminatePercent, EliminateUnits, HalfStrength, SpeedTest, NoEffect)"
+                        ),
                     );
+                }
+                // ToO 12 (MD): a speed test names two other results of its table, neither a
+                // speed test itself.
+                if let CombatEffect::SpeedTest { faster, otherwise } = e {
+                    for (field, code) in [("faster", faster), ("otherwise", otherwise)] {
+                        let target = t.results.iter().find(|x| &x.code == code);
+                        let why = match target {
+                            None => Some(format!("unknown result `{code}` of table `{}`", t.id)),
+                            Some(x) if x.effects.iter().any(|f| matches!(f, CombatEffect::SpeedTest { .. })) => Some(format!("`{code}` is itself a speed test")),
+                            Some(_) => None,
+                        };
+                        if let Some(why) = why {
+                            ctx.err(format!("tables.crts[{i}].results[{j}].effects[{k}].{field}"), why);
+                        }
+                    }
                 }
             }
         }

@@ -50,4 +50,5 @@ mod table_bans;
 mod supports;
 mod timers;
 mod tutorial;
+mod whole_unit_results;
 mod zoc;

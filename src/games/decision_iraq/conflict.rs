@@ -234,7 +234,12 @@ fn roll(game: &Game, turn: &TurnState, glog: &mut GameLog, p: &mut ConflictParam
             CombatEffect::EliminatePercent { party: pt, percent } => c.steps.push_back(Step::Eliminate { party: party(*pt), percent: *percent }),
             // Points and retreats have their own passes; the rest its validator refuses.
             CombatEffect::Points { .. } | CombatEffect::Retreat { .. } | CombatEffect::NoEffect => {}
-            CombatEffect::LossPoints { .. } | CombatEffect::Steps { .. } | CombatEffect::Exchange => {}
+            CombatEffect::LossPoints { .. }
+            | CombatEffect::Steps { .. }
+            | CombatEffect::Exchange
+            | CombatEffect::EliminateUnits { .. }
+            | CombatEffect::HalfStrength { .. }
+            | CombatEffect::SpeedTest { .. } => {}
         }
     }
     for e in &effects {
