@@ -11,6 +11,7 @@ pub mod lookups;
 pub mod prompt;
 pub mod resources;
 pub mod ruleset;
+pub mod rules_builder;
 pub mod space_set;
 pub mod state_parts;
 pub mod units_now;

@@ -18,7 +18,7 @@
 use std::any::Any;
 use std::fmt::Debug;
 
-use bevy::prelude::{Schedule, World};
+use bevy::prelude::World;
 
 use super::command::Command;
 use super::dice::Dice;
@@ -68,7 +68,7 @@ pub trait Ruleset: Send + Sync + Debug + 'static {
     }
 
     /// Adds its systems to the rules schedule.
-    fn add_systems(&self, _schedule: &mut Schedule) {}
+    fn add_systems(&self, _rules: &mut super::rules_builder::RulesBuilder) {}
 
     /// Inserts its resources into a new game's world.
     fn insert_resources(&self, _world: &mut World) {}
@@ -100,6 +100,14 @@ pub trait Ruleset: Send + Sync + Debug + 'static {
     /// The unit a command of the ruleset's own is about, if it is about one (the client lists
     /// it with that unit's actions).
     fn command_unit<'a>(&self, _cmd: &'a super::game_value::GameVal) -> Option<&'a str> {
+        None
+    }
+
+    /// A number for the kind of a command of the ruleset's own, the same for every command of
+    /// that kind (its variant), different for different kinds: commands of one kind run a
+    /// rules schedule built for that kind. `None`: every command of the ruleset runs the
+    /// schedule of every system.
+    fn command_kind(&self, _cmd: &super::game_value::GameVal) -> Option<u64> {
         None
     }
 

@@ -16,8 +16,8 @@ use crate::model::{CurrentCommand, Game, Outcome, SpaceId, Tracks, TurnState};
 use crate::scenario::schema::{PhaseKind, UnitFlag};
 use crate::model::command::Command;
 
-pub(super) fn add_systems(s: &mut Schedule) {
-    s.add_systems(check_must_attack.in_set(RulesSystems::ApplyCommand).after(super::sequence::check_sequence));
+pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
+    s.always(check_must_attack.in_set(RulesSystems::ApplyCommand).after(super::sequence::check_sequence));
 }
 
 /// Who fights in `space` for `side` now: the enemy units attacked (the open ones, else those in

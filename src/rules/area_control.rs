@@ -14,9 +14,9 @@ use crate::model::{Control, Game, SpaceId, Tracks, TurnState};
 use crate::scenario::schema::{AttrValue, Map, PhaseKind};
 use crate::model::log::{GameLog, LogKind};
 
-pub(super) fn add_systems(s: &mut Schedule) {
-    s.add_systems(control_by_slots.in_set(super::Gate::Accepted).in_set(RulesSystems::Tracks).before(super::tracks::score_control_changes));
-    s.add_systems(control_income.in_set(super::Gate::PhaseStarted).in_set(RulesSystems::PhaseStart));
+pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
+    s.always(control_by_slots.in_set(super::Gate::Accepted).in_set(RulesSystems::Tracks).before(super::tracks::score_control_changes));
+    s.always(control_income.in_set(super::Gate::PhaseStarted).in_set(RulesSystems::PhaseStart));
 }
 
 /// The side whose units fill every slot of `space`, if one does.

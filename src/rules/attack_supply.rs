@@ -5,7 +5,7 @@
 
 use bevy::prelude::*;
 
-use super::note::{CommandCtx, command_is};
+use super::note::CommandCtx;
 use super::RulesSystems;
 use crate::model::command::Command;
 use crate::model::log::LogKind;
@@ -13,8 +13,8 @@ use crate::model::view::{UnitView, UnitsView, has_flag};
 use crate::model::{Control, Game, SpaceId, Tracks, TurnState};
 use crate::scenario::schema::{PhaseKind, UnitFlag};
 
-pub(super) fn add_systems(s: &mut Schedule) {
-    s.add_systems(spend.run_if(command_is(|c| matches!(c, Command::AttackSupply { .. }))).in_set(RulesSystems::Combat));
+pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
+    s.on(|c| matches!(c, Command::AttackSupply { .. }), spend.in_set(RulesSystems::Combat));
 }
 
 /// Why `unit` may not be spent for attack supply now, if it may not (ToO 15.8, 15.9, 24.2).

@@ -15,9 +15,9 @@ use crate::scenario::schema::{Map, PhaseKind};
 use crate::model::log::{GameLog, LogKind};
 use crate::model::prompt::Prompt;
 
-pub(super) fn add_systems(s: &mut Schedule) {
-    s.add_systems(start_attrition.in_set(super::Gate::PhaseStarted).in_set(RulesSystems::PhaseStart));
-    s.add_systems(next_choice.in_set(super::Gate::Accepted).in_set(RulesSystems::Tracks));
+pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
+    s.always(start_attrition.in_set(super::Gate::PhaseStarted).in_set(RulesSystems::PhaseStart));
+    s.always(next_choice.in_set(super::Gate::Accepted).in_set(RulesSystems::Tracks));
 }
 
 /// Attrition still to be chosen: (space, how many more units lose a level, the candidates left).

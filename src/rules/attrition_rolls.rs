@@ -13,10 +13,8 @@ use crate::model::view::UnitView;
 use crate::model::{Control, Game, Location, TurnState, UnitIndex};
 use crate::scenario::schema::{AttritionChecks, Map, PhaseKind, SupplyEffect};
 
-pub(super) fn add_systems(s: &mut Schedule) {
-    // After the questions a phase start may ask (the rolls wait for their answers, so that they
-    // are made once) and after the supply check of the phase.
-    s.add_systems(
+pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
+    s.always(
         attrition_rolls
             .in_set(super::Gate::PhaseStarted)
             .in_set(RulesSystems::PhaseStart)

@@ -12,8 +12,8 @@ use crate::scenario::schema::{Map, OffMapBox};
 use crate::model::dice::Dice;
 use crate::model::log::{GameLog, LogKind};
 
-pub(super) fn add_systems(s: &mut Schedule) {
-    s.add_systems((close_boxes, draw_reinforcements).chain().in_set(super::Gate::PhaseStarted).in_set(RulesSystems::PhaseStart));
+pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
+    s.always((close_boxes, draw_reinforcements).chain().in_set(super::Gate::PhaseStarted).in_set(RulesSystems::PhaseStart));
 }
 
 /// Reinforcement groups (indexes into `reinforcements`) already drawn.

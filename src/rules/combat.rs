@@ -6,7 +6,7 @@ use bevy::prelude::*;
 
 use super::crt::{ColumnPick, column_label, crt_lookup, odds_column};
 use super::losses::{LossQuery, continue_losses};
-use super::note::{CommandCtx, command_is};
+use super::note::CommandCtx;
 use super::RulesSystems;
 use crate::model::view::{UnitsView, factors, has_flag};
 use crate::model::{CombatInProgress, CombatStage, Game, PendingCombat, PendingPrompt, SpaceId, TurnState};
@@ -15,8 +15,10 @@ use crate::model::command::Command;
 use crate::model::dice::Dice;
 use crate::model::log::LogKind;
 
-pub(super) fn add_systems(s: &mut Schedule) {
-    s.add_systems(resolve_attack.run_if(super::note::kept(crate::model::ruleset::Mechanism::Attack)).run_if(command_is(|c| matches!(c, Command::Attack { .. }))).in_set(RulesSystems::Combat));
+pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
+    if s.kept(crate::model::ruleset::Mechanism::Attack) {
+        s.on(|c| matches!(c, Command::Attack { .. }), resolve_attack.in_set(RulesSystems::Combat));
+    }
 }
 
 /// A unit barred from attacking by a track threshold (`rules.attack_bans`), if any.

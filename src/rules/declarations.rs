@@ -6,7 +6,7 @@
 use bevy::prelude::*;
 
 use super::events::{EffectParams, Facts, condition_holds};
-use super::note::{command_is, log};
+use super::note::log;
 use super::RulesSystems;
 use crate::model::units_now::UnitQuery;
 use crate::model::{Control, CurrentCommand, Game, Outcome, PendingPrompt, Tracks, TurnState};
@@ -16,22 +16,17 @@ use crate::model::command::Command;
 use crate::model::log::LogKind;
 use crate::model::prompt::Prompt;
 
-pub(super) fn add_systems(s: &mut Schedule) {
-    // First in the phase-start hooks: a declaration can change who plays first this turn.
-    s.add_systems(
+pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
+    s.always(
         offer_declarations
             .in_set(super::Gate::PhaseStarted)
             .in_set(RulesSystems::PhaseStart)
             .before(super::supply::check_supply_at_movement_start)
             .before(super::interdiction::prompt_for_markers),
     );
-    s.add_systems(
-        // The effect systems run only when effects wait (their parameters are many to fetch).
-        (
-            declare.run_if(command_is(|c| matches!(c, Command::Declare { .. }))),
-            apply_pending_effects.run_if(|p: Res<PendingEffects>| !p.0.is_empty()),
-            apply_reductions.run_if(|r: Res<Reductions>| !r.0.is_empty()),
-        )
+    s.on(|c| matches!(c, Command::Declare { .. }), declare.in_set(RulesSystems::Movement).before(apply_pending_effects));
+    s.always(
+        (apply_pending_effects.run_if(|p: Res<PendingEffects>| !p.0.is_empty()), apply_reductions.run_if(|r: Res<Reductions>| !r.0.is_empty()))
             .chain()
             .in_set(RulesSystems::Movement),
     );

@@ -5,7 +5,7 @@
 
 use bevy::prelude::*;
 
-use super::note::{command_is, log};
+use super::note::log;
 use super::RulesSystems;
 use super::supports::SupportState;
 use super::timers::{TimerEnd, Timers};
@@ -17,16 +17,17 @@ use crate::model::command::Command;
 use crate::model::dice::Dice;
 use crate::model::log::{GameLog, LogKind};
 
-pub(super) fn add_systems(s: &mut Schedule) {
-    // After the declarations: the game turn's declarations come before its Event phase (5.5).
-    s.add_systems(
+pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
+    s.always(
         (add_turn_chits, event_phase)
             .chain()
             .in_set(super::Gate::PhaseStarted)
             .in_set(RulesSystems::PhaseStart)
             .after(super::declarations::offer_declarations),
     );
-    s.add_systems(play_chit.run_if(super::note::kept(crate::model::ruleset::Mechanism::ChitPlay)).run_if(command_is(|c| matches!(c, Command::PlayChit { .. }))).in_set(RulesSystems::Movement));
+    if s.kept(crate::model::ruleset::Mechanism::ChitPlay) {
+        s.on(|c| matches!(c, Command::PlayChit { .. }), play_chit.in_set(RulesSystems::Movement));
+    }
 }
 
 /// The definition behind a chit instance id (`N1`, or `N1#2` for the second copy).

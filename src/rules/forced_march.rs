@@ -5,7 +5,7 @@
 
 use bevy::prelude::*;
 
-use super::note::{CommandCtx, command_is};
+use super::note::CommandCtx;
 use super::RulesSystems;
 use crate::model::view::UnitsView;
 use crate::model::{Control, Game, Location, Tracks, TurnState};
@@ -13,8 +13,8 @@ use crate::scenario::schema::{PhaseKind, PhaseUnits};
 use crate::model::command::Command;
 use crate::model::log::LogKind;
 
-pub(super) fn add_systems(s: &mut Schedule) {
-    s.add_systems(force_march.run_if(command_is(|c| matches!(c, Command::ForcedMarch { .. }))).in_set(RulesSystems::Movement));
+pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
+    s.on(|c| matches!(c, Command::ForcedMarch { .. }), force_march.in_set(RulesSystems::Movement));
 }
 
 /// Why `unit` may not be spent for a forced march now, if it may not.

@@ -4,22 +4,21 @@
 
 use bevy::prelude::*;
 
-use super::note::{CommandCtx, command_is, log};
+use super::note::{CommandCtx, log};
 use super::RulesSystems;
 use crate::model::{Game, PendingPrompt, Tracks, TurnState};
 use crate::model::command::Command;
 use crate::model::log::{GameLog, LogKind};
 use crate::model::prompt::Prompt;
 
-pub(super) fn add_systems(s: &mut Schedule) {
-    // First of the turn's hooks: who plays first decides whose phases begin.
-    s.add_systems(
+pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
+    s.always(
         offer_initiative
             .in_set(super::Gate::PhaseStarted)
             .in_set(RulesSystems::PhaseStart)
             .before(super::declarations::offer_declarations),
     );
-    s.add_systems(choose_first.run_if(command_is(|c| matches!(c, Command::FirstPlayer { .. }))).in_set(RulesSystems::Movement));
+    s.on(|c| matches!(c, Command::FirstPlayer { .. }), choose_first.in_set(RulesSystems::Movement));
 }
 
 /// How the first player of a game turn is settled.

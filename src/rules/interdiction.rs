@@ -5,7 +5,7 @@
 
 use bevy::prelude::*;
 
-use super::note::{CommandCtx, command_is};
+use super::note::CommandCtx;
 use super::supply::movement_start_supply;
 use super::RulesSystems;
 use crate::model::view::UnitsView;
@@ -15,14 +15,14 @@ use crate::model::command::Command;
 use crate::model::log::LogKind;
 use crate::model::prompt::Prompt;
 
-pub(super) fn add_systems(s: &mut Schedule) {
-    s.add_systems(
+pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
+    s.always(
         prompt_for_markers
             .in_set(super::Gate::PhaseStarted)
             .in_set(RulesSystems::PhaseStart)
             .before(super::supply::check_supply_at_movement_start),
     );
-    s.add_systems(place_markers.run_if(command_is(|c| matches!(c, Command::PlaceMarkers { .. }))).in_set(RulesSystems::Movement));
+    s.on(|c| matches!(c, Command::PlaceMarkers { .. }), place_markers.in_set(RulesSystems::Movement));
 }
 
 /// Markers the interdicting side places this phase.

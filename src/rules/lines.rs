@@ -16,9 +16,9 @@ use crate::model::{Control, Game, Location, Tracks, TurnState};
 use crate::scenario::schema::PhaseKind;
 use crate::model::log::{GameLog, LogKind};
 
-pub(super) fn add_systems(s: &mut Schedule) {
-    s.add_systems(score_lines.in_set(super::Gate::PhaseStarted).in_set(RulesSystems::PhaseStart));
-    s.add_systems(score_eliminations.in_set(super::Gate::Accepted).in_set(RulesSystems::Tracks));
+pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
+    s.always(score_lines.in_set(super::Gate::PhaseStarted).in_set(RulesSystems::PhaseStart));
+    s.always(score_eliminations.in_set(super::Gate::Accepted).in_set(RulesSystems::Tracks));
 }
 
 /// Per (unit, line): scored, and whether its return behind the line has been scored.

@@ -10,7 +10,7 @@ pub use super::loss_answers::{LossPlan, loss_options, plan_losses, step_value};
 use super::loss_answers::units_strength;
 
 use super::stacking::{room_for, stacking_points};
-use super::note::{CommandCtx, command_is, log, take_control};
+use super::note::{CommandCtx, log, take_control};
 use super::RulesSystems;
 use crate::model::view::{UnitView, UnitsView, is_static, steps_left};
 use crate::model::{
@@ -21,14 +21,11 @@ use crate::model::command::Command;
 use crate::model::log::{GameLog, LogKind};
 use crate::model::prompt::Prompt;
 
-pub(super) fn add_systems(s: &mut Schedule) {
-    s.add_systems(
-        (
-            take_losses.run_if(command_is(|c| matches!(c, Command::TakeLosses { .. }))),
-            advance_after_combat.run_if(super::note::kept(crate::model::ruleset::Mechanism::AdvanceAfterCombat)).run_if(command_is(|c| matches!(c, Command::Advance { .. }))),
-        )
-            .in_set(RulesSystems::Combat),
-    );
+pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
+    s.on(|c| matches!(c, Command::TakeLosses { .. }), take_losses.in_set(RulesSystems::Combat));
+    if s.kept(crate::model::ruleset::Mechanism::AdvanceAfterCombat) {
+        s.on(|c| matches!(c, Command::Advance { .. }), advance_after_combat.in_set(RulesSystems::Combat));
+    }
 }
 
 /// Write access to the units (losses change levels and places).

@@ -1,11 +1,18 @@
-//! The rules: Bevy systems in a dedicated `Rules` schedule, run once per command by the session
-//! driver with the single-threaded executor. Rule math lives in plain functions beside them.
+//! The rules: Bevy systems in dedicated schedules, one run per command by the session driver
+//! with the single-threaded executor ([`run`]): each kind of command has a schedule of its own,
+//! with the systems every command needs and those of its kind (see `model::rules_builder`).
+//! Rule math lives in plain functions beside them.
 //!
 //! Order of one run (`RulesSystems`): the command is checked against the sequence of play
 //! (ApplyCommand), then movement, combat and the phase sequence apply it, then point tracks
 //! score control changes, then victory is checked.
 
-use bevy::ecs::schedule::{IntoScheduleConfigs, Schedule, ScheduleLabel, SingleThreadedExecutor, SystemSet};
+use bevy::ecs::schedule::{IntoScheduleConfigs, Schedule, ScheduleLabel, Schedules, SingleThreadedExecutor, SystemSet};
+use bevy::prelude::World;
+
+use crate::model::command::Command;
+use crate::model::rules_builder::{CommandKind, RulesBuilder, RulesFor};
+use crate::model::CurrentCommand;
 
 pub mod area_combat;
 pub mod area_control;
@@ -47,7 +54,8 @@ pub mod timers;
 pub mod tracks;
 pub mod victory;
 
-/// The schedule that applies one command.
+/// The full rules schedule, every system of every command kind (tests inspect it; commands run
+/// the schedule of their own kind, see [`run`]).
 #[derive(ScheduleLabel, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Rules;
 
@@ -114,7 +122,14 @@ pub fn state_parts() -> Vec<crate::model::state_parts::StatePart> {
 /// them, before victory, so that the order of the schedule's systems never depends on the game).
 #[must_use]
 pub fn rules_schedule(ruleset: &dyn crate::model::ruleset::Ruleset) -> Schedule {
-    let mut s = Schedule::new(Rules);
+    build_schedule(Schedule::new(Rules), None, true, ruleset)
+}
+
+/// The schedule for commands of the kind of `sample` (none: for phase-start runs with no
+/// command; `every`: every system).
+fn build_schedule(schedule: Schedule, sample: Option<&Command>, every: bool, ruleset: &dyn crate::model::ruleset::Ruleset) -> Schedule {
+    let mut b = RulesBuilder::new(schedule, sample, every, ruleset);
+    let s = b.schedule();
     s.set_executor(SingleThreadedExecutor::default());
     s.configure_sets(
         (
@@ -130,36 +145,38 @@ pub fn rules_schedule(ruleset: &dyn crate::model::ruleset::Ruleset) -> Schedule 
     );
     s.configure_sets(Gate::PhaseStarted.run_if(supply::phase_started));
     s.configure_sets(Gate::Accepted.run_if(note::accepted));
-    sequence::add_systems(&mut s);
-    setup::add_systems(&mut s);
-    movement::add_systems(&mut s);
-    combat::add_systems(&mut s);
-    area_combat::add_systems(&mut s);
-    losses::add_systems(&mut s);
-    overrun::add_systems(&mut s);
-    reserve::add_systems(&mut s);
-    strategic::add_systems(&mut s);
-    rail::add_systems(&mut s);
-    forced_march::add_systems(&mut s);
-    attack_supply::add_systems(&mut s);
-    supply::add_systems(&mut s);
-    declarations::add_systems(&mut s);
-    initiative::add_systems(&mut s);
-    interdiction::add_systems(&mut s);
-    events::add_systems(&mut s);
-    reactions::add_systems(&mut s);
-    obligations::add_systems(&mut s);
-    timers::add_systems(&mut s);
-    lines::add_systems(&mut s);
-    boxes::add_systems(&mut s);
-    supports::add_systems(&mut s);
-    tracks::add_systems(&mut s);
-    area_control::add_systems(&mut s);
-    occupation::add_systems(&mut s);
-    attrition::add_systems(&mut s);
-    attrition_rolls::add_systems(&mut s);
-    ruleset.add_systems(&mut s);
-    victory::add_systems(&mut s);
+    let s = &mut b;
+    sequence::add_systems(s);
+    setup::add_systems(s);
+    movement::add_systems(s);
+    combat::add_systems(s);
+    area_combat::add_systems(s);
+    losses::add_systems(s);
+    overrun::add_systems(s);
+    reserve::add_systems(s);
+    strategic::add_systems(s);
+    rail::add_systems(s);
+    forced_march::add_systems(s);
+    attack_supply::add_systems(s);
+    supply::add_systems(s);
+    declarations::add_systems(s);
+    initiative::add_systems(s);
+    interdiction::add_systems(s);
+    events::add_systems(s);
+    reactions::add_systems(s);
+    obligations::add_systems(s);
+    timers::add_systems(s);
+    lines::add_systems(s);
+    boxes::add_systems(s);
+    supports::add_systems(s);
+    tracks::add_systems(s);
+    area_control::add_systems(s);
+    occupation::add_systems(s);
+    attrition::add_systems(s);
+    attrition_rolls::add_systems(s);
+    ruleset.add_systems(s);
+    victory::add_systems(s);
+    let mut s = b.finish();
     // One system runs at a time, in the order the sets fix, so which systems touch the same
     // data needs no analysis: without it, building the schedule (once per game) costs a
     // fraction of what it did. The order of the systems does not change.
@@ -167,4 +184,20 @@ pub fn rules_schedule(ruleset: &dyn crate::model::ruleset::Ruleset) -> Schedule 
     let systems: Vec<_> = graph.systems.iter().map(|(key, _, _)| bevy::ecs::schedule::NodeId::System(key)).collect();
     graph.ambiguous_with_all.extend(systems);
     s
+}
+
+/// Runs the rules once for the current command (or, with none, the phase-start hooks): the
+/// schedule of the command's kind, built for the game's ruleset the first time it is needed.
+pub fn run(world: &mut World) {
+    let command = world.resource::<CurrentCommand>().0.as_ref().map(|(_, c)| c);
+    let kind = CommandKind::of(command, world.resource::<crate::model::Game>().ruleset.as_ref());
+    let label = RulesFor(kind);
+    let built = world.get_resource::<Schedules>().is_some_and(|s| s.contains(label.clone()));
+    if !built {
+        let ruleset = world.resource::<crate::model::Game>().ruleset.clone();
+        let sample = world.resource::<CurrentCommand>().0.as_ref().map(|(_, c)| c.clone());
+        let schedule = build_schedule(Schedule::new(label.clone()), sample.as_ref(), kind == CommandKind::Every, ruleset.as_ref());
+        world.add_schedule(schedule);
+    }
+    world.run_schedule(label);
 }

@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 
 use bevy::prelude::*;
 
-use super::note::{CommandCtx, command_is, take_control};
+use super::note::{CommandCtx, take_control};
 use super::RulesSystems;
 use super::entry_bans::{banned_from, entry_bans};
 use super::stacking::{room_for, stacking_limit, stacking_points};
@@ -18,14 +18,9 @@ use crate::scenario::schema::{MoveCost, UnitFlag, ZocToZoc};
 use crate::model::command::Command;
 use crate::model::log::LogKind;
 
-pub(super) fn add_systems(s: &mut Schedule) {
-    s.add_systems(
-        (
-            move_unit.run_if(command_is(|c| matches!(c, Command::Move { .. }))),
-            enter_reinforcement.run_if(command_is(|c| matches!(c, Command::Enter { .. }))),
-        )
-            .in_set(RulesSystems::Movement),
-    );
+pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
+    s.on(|c| matches!(c, Command::Move { .. }), move_unit.in_set(RulesSystems::Movement));
+    s.on(|c| matches!(c, Command::Enter { .. }), enter_reinforcement.in_set(RulesSystems::Movement));
 }
 
 pub use crate::model::view::Destination;

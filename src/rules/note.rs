@@ -3,7 +3,6 @@
 use bevy::prelude::Res;
 
 use crate::model::{CurrentCommand, Game, Outcome, TurnState};
-use crate::model::command::Command;
 use crate::model::log::{GameLog, LogEntry, LogKind};
 
 /// Appends a log entry stamped with the current turn and phase.
@@ -16,17 +15,6 @@ pub fn log(log: &mut GameLog, game: &Game, turn: &TurnState, kind: LogKind, text
         s.turns.phases.get(turn.phase).map_or_else(|| "-".to_string(), |p| String::from(&*p.id))
     };
     log.0.push(LogEntry { turn: label, phase, kind, text, space });
-}
-
-/// Run condition: the current command is of this kind and nothing rejected it yet.
-pub fn command_is(kind: fn(&Command) -> bool) -> impl Fn(Res<CurrentCommand>, Res<Outcome>) -> bool + Clone {
-    move |c: Res<CurrentCommand>, o: Res<Outcome>| o.rejected.is_none() && c.0.as_ref().is_some_and(|(_, c)| kind(c))
-}
-
-/// Run condition: the game's ruleset keeps this generic mechanism (it has not replaced it with
-/// systems of its own).
-pub fn kept(m: crate::model::ruleset::Mechanism) -> impl Fn(Res<Game>) -> bool + Clone {
-    move |g: Res<Game>| !g.ruleset.replaces(m)
 }
 
 /// Run condition: a command was accepted so far.

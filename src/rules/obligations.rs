@@ -12,7 +12,7 @@ pub use super::obligation_rules::{allowed_destinations, candidates, comply_rejec
 use super::obligation_rules::{demand, distance, owes_a_move};
 
 use super::events::{Facts, chit_def, condition_holds};
-use super::note::{CommandCtx, command_is, log};
+use super::note::{CommandCtx, log};
 use super::RulesSystems;
 use crate::model::view::{UnitView, UnitsView};
 use crate::model::{Control, CurrentCommand, Game, Outcome, PendingPrompt, Pools, SpaceId, Tracks, TurnState};
@@ -21,23 +21,17 @@ use crate::model::command::Command;
 use crate::model::log::{GameLog, LogKind};
 use crate::model::prompt::Prompt;
 
-pub(super) fn add_systems(s: &mut Schedule) {
-    // After the interdiction markers and the movement supply check (5.5 steps 3.1-3.2).
-    s.add_systems(
+pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
+    s.always(
         reveal
             .in_set(super::Gate::PhaseStarted)
             .in_set(RulesSystems::PhaseStart)
             .after(super::supply::check_supply_at_movement_start)
             .after(super::reactions::offer_at_phase_start),
     );
-    s.add_systems(reveal.in_set(super::Gate::Accepted).in_set(RulesSystems::Tracks).after(super::reactions::offer_after_command));
-    s.add_systems(
-        answer
-            .run_if(command_is(|c| matches!(c, Command::Comply { .. } | Command::OptOut)))
-            .in_set(RulesSystems::Movement)
-            .before(super::declarations::apply_pending_effects),
-    );
-    s.add_systems(check_command.in_set(RulesSystems::ApplyCommand).after(super::sequence::check_sequence));
+    s.always(reveal.in_set(super::Gate::Accepted).in_set(RulesSystems::Tracks).after(super::reactions::offer_after_command));
+    s.on(|c| matches!(c, Command::Comply { .. } | Command::OptOut), answer.in_set(RulesSystems::Movement).before(super::declarations::apply_pending_effects));
+    s.always(check_command.in_set(RulesSystems::ApplyCommand).after(super::sequence::check_sequence));
 }
 
 /// One forced operation in force.

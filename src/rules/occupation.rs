@@ -13,11 +13,8 @@ use crate::model::units_now::UnitQuery;
 use crate::model::{Game, SpaceId, Tracks, TurnState};
 use crate::scenario::schema::{OccupationIncome, PhaseKind};
 
-pub(super) fn add_systems(s: &mut Schedule) {
-    // After the questions a phase start may ask (the hooks run again once they are answered: it
-    // pays only in the run where none is waiting, so once), and after control income, so that
-    // two incomes on one track always add in the same order.
-    s.add_systems(
+pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
+    s.always(
         occupation_income
             .in_set(super::Gate::PhaseStarted)
             .in_set(RulesSystems::PhaseStart)

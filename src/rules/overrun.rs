@@ -8,14 +8,14 @@ use bevy::prelude::*;
 use super::combat::{AttackPlan, CombatParams, fight, plan_attack};
 use super::losses::LossQuery;
 use super::movement::{exerts_zoc, move_cost, movement_allowance, mp_parts, mp_text};
-use super::note::{CommandCtx, command_is};
+use super::note::CommandCtx;
 use super::RulesSystems;
 use crate::model::view::UnitsView;
 use crate::model::{Control, Game, TurnState};
 use crate::model::command::Command;
 
-pub(super) fn add_systems(s: &mut Schedule) {
-    s.add_systems(overrun.run_if(command_is(|c| matches!(c, Command::Overrun { .. }))).in_set(RulesSystems::Combat));
+pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
+    s.on(|c| matches!(c, Command::Overrun { .. }), overrun.in_set(RulesSystems::Combat));
 }
 
 /// Different enemy-occupied hexes whose units put `hex` in their ZOC (across no hexside that

@@ -8,15 +8,15 @@ use bevy::prelude::*;
 
 use super::RulesSystems;
 use super::movement::{Surroundings, movement_allowance, mp_parts, mp_text, must_stop};
-use super::note::{CommandCtx, command_is, take_control};
+use super::note::{CommandCtx, take_control};
 use crate::model::command::Command;
 use crate::model::log::LogKind;
 use crate::model::view::{UnitView, UnitsView, has_flag};
 use crate::model::{Control, ControlChanges, Game, Location, SpaceId, TurnState};
 use crate::scenario::schema::UnitFlag;
 
-pub(super) fn add_systems(s: &mut Schedule) {
-    s.add_systems(rail_move.run_if(command_is(|c| matches!(c, Command::RailMove { .. }))).in_set(RulesSystems::Movement));
+pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
+    s.on(|c| matches!(c, Command::RailMove { .. }), rail_move.in_set(RulesSystems::Movement));
 }
 
 /// Where a unit may go by rail now, each with the path ridden; or why it may not ride.

@@ -15,7 +15,7 @@ use bevy::prelude::*;
 
 use super::events::{Facts, chit_def, condition_holds};
 use super::losses::{LossQuery, lose_step};
-use super::note::{CommandCtx, command_is};
+use super::note::CommandCtx;
 use super::RulesSystems;
 use crate::model::view::{UnitsView, factors, has_flag, steps_left};
 use crate::model::{Control, CurrentCommand, FinishedCombat, Game, Location, PendingCombat, PendingPrompt, Pools, SpaceId, Tracks, TurnState};
@@ -24,9 +24,8 @@ use crate::model::command::Command;
 use crate::model::log::LogKind;
 use crate::model::prompt::Prompt;
 
-pub(super) fn add_systems(s: &mut Schedule) {
-    // At a phase start: after the declarations, before the interdiction markers (U5 adds one).
-    s.add_systems(
+pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
+    s.always(
         offer_at_phase_start
             .in_set(super::Gate::PhaseStarted)
             .in_set(RulesSystems::PhaseStart)
@@ -34,13 +33,13 @@ pub(super) fn add_systems(s: &mut Schedule) {
             .before(super::interdiction::prompt_for_markers)
             .before(super::supply::check_supply_at_movement_start),
     );
-    s.add_systems(offer_after_command.in_set(super::Gate::Accepted).in_set(RulesSystems::Tracks));
-    s.add_systems(
-        (answer_reaction.run_if(super::note::kept(crate::model::ruleset::Mechanism::Reactions)).run_if(command_is(|c| matches!(c, Command::PlayChit { .. } | Command::Pass))), choose_unit.run_if(command_is(|c| matches!(c, Command::Choose { .. }))))
-            .in_set(RulesSystems::Movement)
-            .after(super::events::play_chit)
-            .before(super::declarations::apply_pending_effects),
-    );
+    s.always(offer_after_command.in_set(super::Gate::Accepted).in_set(RulesSystems::Tracks));
+    if s.kept(crate::model::ruleset::Mechanism::Reactions) {
+        let answer = answer_reaction.in_set(RulesSystems::Movement).after(super::events::play_chit).before(super::declarations::apply_pending_effects);
+        s.on(|c| matches!(c, Command::PlayChit { .. } | Command::Pass), answer);
+    }
+    let choose = choose_unit.in_set(RulesSystems::Movement).after(super::events::play_chit).before(super::declarations::apply_pending_effects);
+    s.on(|c| matches!(c, Command::Choose { .. }), choose);
 }
 
 /// What the reaction windows remember.

@@ -5,7 +5,7 @@
 
 use bevy::prelude::*;
 
-use super::note::{CommandCtx, command_is};
+use super::note::CommandCtx;
 use super::RulesSystems;
 use crate::model::view::{UnitView, UnitsView};
 use crate::model::{Game, Tracks, TurnState};
@@ -13,8 +13,8 @@ use crate::scenario::schema::PhaseUnits;
 use crate::model::command::Command;
 use crate::model::log::LogKind;
 
-pub(super) fn add_systems(s: &mut Schedule) {
-    s.add_systems(designate_reserve.run_if(command_is(|c| matches!(c, Command::Reserve { .. }))).in_set(RulesSystems::Movement));
+pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
+    s.on(|c| matches!(c, Command::Reserve { .. }), designate_reserve.in_set(RulesSystems::Movement));
 }
 
 /// Whether the current phase lets this unit act (reserve filter).

@@ -3,16 +3,16 @@
 
 use bevy::prelude::*;
 
-use super::note::{command_is, log};
+use super::note::log;
 use super::RulesSystems;
 use crate::model::{Activity, CurrentCommand, Game, Outcome, PendingPrompt, TurnState};
 use crate::scenario::schema::{PhaseKind, PhaseUnits};
 use crate::model::command::Command;
 use crate::model::log::{GameLog, LogKind};
 
-pub(super) fn add_systems(s: &mut Schedule) {
-    s.add_systems(check_sequence.in_set(RulesSystems::ApplyCommand));
-    s.add_systems(end_phase.run_if(command_is(|c| matches!(c, Command::EndPhase))).in_set(RulesSystems::Sequence));
+pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
+    s.always(check_sequence.in_set(RulesSystems::ApplyCommand));
+    s.on(|c| matches!(c, Command::EndPhase), end_phase.in_set(RulesSystems::Sequence));
 }
 
 /// Why a command may not be given now, if it may not.

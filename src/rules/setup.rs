@@ -4,7 +4,7 @@
 use bevy::prelude::*;
 
 use super::stacking::{room_for, stacking_points};
-use super::note::{CommandCtx, command_is};
+use super::note::CommandCtx;
 use super::RulesSystems;
 use crate::model::view::UnitsView;
 use crate::model::{Game, Location};
@@ -12,9 +12,9 @@ use crate::scenario::schema::SetupGroup;
 use crate::model::command::Command;
 use crate::model::log::LogKind;
 
-pub(super) fn add_systems(s: &mut Schedule) {
-    s.add_systems(place_unit.run_if(command_is(|c| matches!(c, Command::Place { .. }))).in_set(RulesSystems::Movement));
-    s.add_systems(default_setup.run_if(command_is(|c| matches!(c, Command::DefaultSetup))).in_set(RulesSystems::Movement));
+pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
+    s.on(|c| matches!(c, Command::Place { .. }), place_unit.in_set(RulesSystems::Movement));
+    s.on(|c| matches!(c, Command::DefaultSetup), default_setup.in_set(RulesSystems::Movement));
 }
 
 /// Id of the `k`-th (1-based) unit of a setup group.

@@ -8,7 +8,7 @@ use bevy::prelude::*;
 
 use super::movement::enemy_zoc;
 use super::stacking::{room_for, stacking_points};
-use super::note::{CommandCtx, command_is, take_control};
+use super::note::{CommandCtx, take_control};
 use super::RulesSystems;
 use crate::model::view::{UnitView, UnitsView, has_flag};
 use crate::model::{Control, ControlChanges, Game, Location, SpaceId, TurnState};
@@ -16,8 +16,8 @@ use crate::scenario::schema::{RoadClass, UnitFlag};
 use crate::model::command::Command;
 use crate::model::log::LogKind;
 
-pub(super) fn add_systems(s: &mut Schedule) {
-    s.add_systems(strategic_move.run_if(command_is(|c| matches!(c, Command::StrategicMove { .. }))).in_set(RulesSystems::Movement));
+pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
+    s.on(|c| matches!(c, Command::StrategicMove { .. }), strategic_move.in_set(RulesSystems::Movement));
 }
 
 /// Hexes a unit may reach by strategic movement, with the number of hexes moved and the path.

@@ -9,8 +9,8 @@ use crate::model::view::UnitsView;
 use crate::model::{Control, Game, SpaceId, TurnState};
 use crate::scenario::schema::{PhaseKind, PhaseUnits, SupportEffect};
 
-pub(super) fn add_systems(s: &mut Schedule) {
-    s.add_systems(new_player_turn.in_set(super::Gate::PhaseStarted).in_set(RulesSystems::PhaseStart));
+pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
+    s.always(new_player_turn.in_set(super::Gate::PhaseStarted).in_set(RulesSystems::PhaseStart));
 }
 
 /// Markers left and uses this player turn, per support (scenario order).

@@ -12,9 +12,9 @@ use crate::model::{Game, Outcome};
 use crate::scenario::schema::PhaseKind;
 use crate::model::log::LogKind;
 
-pub(super) fn add_systems(s: &mut Schedule) {
-    s.add_systems(roll_timers.in_set(super::Gate::PhaseStarted).in_set(RulesSystems::PhaseStart));
-    s.add_systems(check_relief.in_set(super::Gate::Accepted).run_if(|g: Res<Game>| !g.scenario.rules.timers.is_empty()).in_set(RulesSystems::Tracks));
+pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
+    s.always(roll_timers.in_set(super::Gate::PhaseStarted).in_set(RulesSystems::PhaseStart));
+    s.always(check_relief.in_set(super::Gate::Accepted).run_if(|g: Res<Game>| !g.scenario.rules.timers.is_empty()).in_set(RulesSystems::Tracks));
 }
 
 /// How each timed objective stands: `None` while it holds, else how it ended.

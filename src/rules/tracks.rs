@@ -8,8 +8,8 @@ use super::RulesSystems;
 use crate::model::{ControlChanges, Game, Tracks, TurnState};
 use crate::model::log::{GameLog, LogKind};
 
-pub(super) fn add_systems(s: &mut Schedule) {
-    s.add_systems(score_control_changes.in_set(super::Gate::Accepted).in_set(RulesSystems::Tracks));
+pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
+    s.always(score_control_changes.in_set(super::Gate::Accepted).in_set(RulesSystems::Tracks));
 }
 
 /// Whether a `(track, comparison)` condition holds (false for an unknown track).

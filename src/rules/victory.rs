@@ -11,9 +11,9 @@ use crate::model::{Control, Game, GameResult, Outcome, SpaceId, Tracks, TurnStat
 use crate::scenario::schema::{Expr, VictoryCondition};
 use crate::model::log::{GameLog, LogKind};
 
-pub(super) fn add_systems(s: &mut Schedule) {
-    s.add_systems(check_held.in_set(super::Gate::PhaseStarted).in_set(RulesSystems::PhaseStart));
-    s.add_systems(
+pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
+    s.always(check_held.in_set(super::Gate::PhaseStarted).in_set(RulesSystems::PhaseStart));
+    s.always(
         (check_sudden_death, check_end_of_turn, apply_before_final.run_if(final_due), determine_final_victory).chain().in_set(super::Gate::Accepted).in_set(RulesSystems::Victory),
     );
 }

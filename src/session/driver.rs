@@ -1,5 +1,6 @@
 //! The session driver: one game in its own ECS world. The GUI, the CLI, bots, replays and
-//! tests all give commands through [`Session::apply`], which runs the rules schedule once.
+//! tests all give commands through [`Session::apply`], which runs the rules once (the schedule
+//! of the command's kind, `rules::run`).
 //! Nothing here calls `App::update`.
 
 use std::collections::BTreeSet;
@@ -14,7 +15,6 @@ use super::legal::legal_commands;
 use super::spawn::spawn_world;
 use super::state::{GameState, checkpoint_state, game_state, legacy_state_hash, state_hash};
 use crate::model::{CurrentCommand, Game, Outcome, PendingPrompt, TurnState};
-use crate::rules::Rules;
 use crate::scenario::Loaded;
 
 /// A command as played: the side that gave it and the command.
@@ -74,7 +74,7 @@ impl Session {
         let ruleset = crate::games::ruleset_for(&loaded)?;
         let mut world = spawn_world(&loaded, ruleset, &setup.options, setup.seed, &setup.forced_dice);
         // Phase-start hooks of the first phase (when there is no setup to place first).
-        world.run_schedule(Rules);
+        crate::rules::run(&mut world);
         world.resource_mut::<crate::rules::supply::PhaseStarted>().0 = false;
         auto_advance(&mut world);
         Ok(Self { world, loaded, setup, played: Vec::new(), checkpoints: Vec::new(), barrier: 0, barrier_why: None, legacy_hash: false, stacking_checked: false })
@@ -94,7 +94,7 @@ impl Session {
         // Change ticks stay comparable however many games this world plays (what `App::update`
         // would do; the units' view is patched by them).
         self.world.check_change_ticks();
-        self.world.run_schedule(Rules);
+        crate::rules::run(&mut self.world);
         self.world.resource_mut::<crate::rules::supply::PhaseStarted>().0 = false;
         auto_advance(&mut self.world);
         self.setup = setup;
@@ -142,7 +142,7 @@ impl Session {
         self.world.resource_mut::<CurrentCommand>().0 = Some((side, command.clone()));
         *self.world.resource_mut::<Outcome>() = Outcome::default();
         self.world.resource_mut::<crate::rules::supply::PhaseStarted>().0 = false;
-        self.world.run_schedule(Rules);
+        crate::rules::run(&mut self.world);
         debug_assert!(crate::model::units_now::UnitsNow::is_true_to(&mut self.world), "a rule changed a unit without marking the shared view stale");
         self.world.resource_mut::<CurrentCommand>().0 = None;
         let outcome = std::mem::take(&mut *self.world.resource_mut::<Outcome>());
@@ -270,7 +270,7 @@ fn end_phase_again(world: &mut World) -> Outcome {
     world.resource_mut::<CurrentCommand>().0 = Some((side, Command::EndPhase));
     *world.resource_mut::<Outcome>() = Outcome::default();
     world.resource_mut::<crate::rules::supply::PhaseStarted>().0 = false;
-    world.run_schedule(Rules);
+    crate::rules::run(world);
     world.resource_mut::<CurrentCommand>().0 = None;
     std::mem::take(&mut *world.resource_mut::<Outcome>())
 }
@@ -288,7 +288,7 @@ fn auto_advance(world: &mut World) -> Outcome {
         world.resource_mut::<CurrentCommand>().0 = Some((0, Command::EndPhase));
         *world.resource_mut::<Outcome>() = Outcome::default();
         world.resource_mut::<crate::rules::supply::PhaseStarted>().0 = false;
-        world.run_schedule(Rules);
+        crate::rules::run(world);
         world.resource_mut::<CurrentCommand>().0 = None;
         let o = std::mem::take(&mut *world.resource_mut::<Outcome>());
         total.barrier |= o.barrier;

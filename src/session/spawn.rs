@@ -19,15 +19,16 @@ use crate::model::log::{GameLog, LogKind};
 /// Builds the world of a new game, played by `ruleset`.
 pub fn spawn_world(loaded: &Loaded, ruleset: std::sync::Arc<dyn crate::model::ruleset::Ruleset>, options: &BTreeSet<String>, seed: u64, forced: &[u32]) -> World {
     let mut world = World::new();
-    let schedule = crate::rules::rules_schedule(ruleset.as_ref());
+    // The rules schedules are built as their kinds of command are first played
+    // (`rules::run`).
     fill_world(&mut world, loaded, ruleset, options, seed, forced);
-    world.add_schedule(schedule);
     world
 }
 
 /// Starts a new game in a world that played one on the same scenario and ruleset: its units
-/// are despawned and every resource is inserted again as at the start, while the rules schedule,
-/// built and initialized once, is kept (building it is most of what a short game costs).
+/// are despawned and every resource is inserted again as at the start, while the rules
+/// schedules, built and initialized once, are kept (building them is most of what a short game
+/// costs).
 pub fn respawn_world(world: &mut World, loaded: &Loaded, ruleset: std::sync::Arc<dyn crate::model::ruleset::Ruleset>, options: &BTreeSet<String>, seed: u64, forced: &[u32]) {
     let units: Vec<bevy::prelude::Entity> = world.query_filtered::<bevy::prelude::Entity, bevy::prelude::With<Unit>>().iter(world).collect();
     for e in units {

@@ -15,7 +15,8 @@ use sandtable::model::ruleset::{LegalStage, Ruleset};
 use sandtable::model::state_parts::{StatePart, part};
 use sandtable::model::{Game, PendingPrompt, TurnState};
 use sandtable::rules::RulesSystems;
-use sandtable::rules::note::{CommandCtx, command_is};
+use sandtable::model::rules_builder::RulesBuilder;
+use sandtable::rules::note::CommandCtx;
 use sandtable::scenario::Loaded;
 use sandtable::scenario::validate::RulesetCaps;
 
@@ -83,8 +84,8 @@ impl Ruleset for TallyRules {
     fn as_any(&self) -> &dyn Any {
         self
     }
-    fn add_systems(&self, s: &mut Schedule) {
-        s.add_systems(count.run_if(command_is(|c| tally(c).is_some())).in_set(RulesSystems::Movement));
+    fn add_systems(&self, s: &mut RulesBuilder) {
+        s.on(|c| tally(c).is_some(), count.in_set(RulesSystems::Movement));
     }
     fn insert_resources(&self, world: &mut World) {
         world.insert_resource(TallyCount::default());

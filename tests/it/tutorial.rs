@@ -251,7 +251,7 @@ fn tutorial_with_hand(replacements: &[(&str, &str)], dice: &[u32], side: usize, 
     give(&mut s, side, chit);
     s.world.resource_mut::<sandtable::model::PendingPrompt>().0 = None;
     s.world.resource_mut::<sandtable::rules::supply::PhaseStarted>().0 = true;
-    s.world.run_schedule(sandtable::rules::Rules);
+    sandtable::rules::run(&mut s.world);
     s.world.resource_mut::<sandtable::rules::supply::PhaseStarted>().0 = false;
     s
 }

@@ -10,14 +10,14 @@ use bevy::prelude::*;
 
 use super::index_track;
 use crate::model::{Game, Tracks, TurnState};
-use crate::rules::note::{CommandCtx, command_is};
+use crate::rules::note::CommandCtx;
 use crate::rules::RulesSystems;
 use crate::scenario::schema::{PhaseKind};
 use super::schema::Airstrikes;
 use crate::model::log::LogKind;
 
-pub(super) fn add_systems(s: &mut Schedule) {
-    s.add_systems(buy.run_if(command_is(|c| matches!(di(c), Some(DiCommand::BuyAirstrike)))).in_set(RulesSystems::Movement));
+pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
+    s.on(|c| matches!(di(c), Some(DiCommand::BuyAirstrike)), buy.in_set(RulesSystems::Movement));
 }
 
 /// The airstrike rules, if the game has them.

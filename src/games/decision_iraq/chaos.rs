@@ -15,7 +15,7 @@ use crate::model::view::UnitsView;
 use crate::model::{Control, Game, Location, PendingPrompt, SpaceId, StepLevel, Tracks, TurnState};
 use crate::rules::levels::{free_at, range};
 use crate::rules::losses::LossQuery;
-use crate::rules::note::{CommandCtx, accepted, command_is, log};
+use crate::rules::note::{CommandCtx, accepted, log};
 use crate::rules::RulesSystems;
 use crate::scenario::schema::{AttrValue, PhaseKind};
 use super::schema::{NetwarEffect, SpaceCount, SpaceTest};
@@ -24,22 +24,11 @@ use crate::model::dice::Dice;
 use crate::model::log::{GameLog, LogKind};
 use crate::model::prompt::Prompt;
 
-pub(super) fn add_systems(s: &mut Schedule) {
-    s.add_systems(
-        proceed_system
-            
-            .run_if(crate::rules::supply::phase_started.or_else(accepted))
-            .in_set(RulesSystems::PhaseStart)
-            .after(crate::rules::events::event_phase),
-    );
-    s.add_systems(extra_roll.run_if(command_is(|c| matches!(di(c), Some(DiCommand::ExtraChaos)))).in_set(RulesSystems::Movement));
-    s.add_systems(
-        answer
-            
-            .run_if(command_is(|c| matches!(c, Command::Place { .. } | Command::Pass | Command::ChooseSpace { .. } | Command::PickUnits { .. })))
-            .in_set(RulesSystems::Movement),
-    );
-    s.add_systems(hvt_check.run_if(accepted).run_if(command_is(|c| matches!(c, Command::EndPhase))).in_set(RulesSystems::Combat));
+pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
+    s.always(proceed_system.run_if(crate::rules::supply::phase_started.or_else(accepted)).in_set(RulesSystems::PhaseStart).after(crate::rules::events::event_phase));
+    s.on(|c| matches!(di(c), Some(DiCommand::ExtraChaos)), extra_roll.in_set(RulesSystems::Movement));
+    s.on(|c| matches!(c, Command::Place { .. } | Command::Pass | Command::ChooseSpace { .. } | Command::PickUnits { .. }), answer.in_set(RulesSystems::Movement));
+    s.on(|c| matches!(c, Command::EndPhase), hvt_check.run_if(accepted).in_set(RulesSystems::Combat));
 }
 
 /// Who asks the chaos questions (`Prompt`'s `by`): only the chaos answers take them.

@@ -13,7 +13,7 @@ use crate::model::view::UnitsView;
 use crate::model::{Game, Location, PendingPrompt, Pools, SpaceId, StepLevel, Tracks, TurnState};
 use crate::rules::events::chit_def;
 use crate::rules::losses::LossQuery;
-use crate::rules::note::{CommandCtx, command_is, log};
+use crate::rules::note::{CommandCtx, log};
 use crate::rules::RulesSystems;
 use crate::scenario::schema::{EventEffect, PhaseKind};
 use super::schema::{NetwarChit, NetwarEffect};
@@ -22,14 +22,9 @@ use crate::model::dice::Dice;
 use crate::model::log::{GameLog, LogKind};
 use crate::model::prompt::Prompt;
 
-pub(super) fn add_systems(s: &mut Schedule) {
-    s.add_systems(
-        (
-            play_or_answer.run_if(command_is(|c| matches!(c, Command::PlayChit { .. } | Command::Pass))),
-            buy.run_if(command_is(|c| matches!(c, Command::BuyChit))),
-        )
-            .in_set(RulesSystems::Movement),
-    );
+pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
+    s.on(|c| matches!(c, Command::PlayChit { .. } | Command::Pass), play_or_answer.in_set(RulesSystems::Movement));
+    s.on(|c| matches!(c, Command::BuyChit), buy.in_set(RulesSystems::Movement));
 }
 
 /// A chit being played and the cancels played against it, in order: (side, chit).

@@ -16,7 +16,7 @@ use crate::model::{Game, Location, PendingPrompt, SpaceId, StepLevel, Tracks, Tu
 use crate::rules::crt::{column_label, crt_lookup};
 use crate::rules::levels::{LevelChange, change_level};
 use crate::rules::losses::LossQuery;
-use crate::rules::note::{CommandCtx, command_is, log};
+use crate::rules::note::{CommandCtx, log};
 use crate::rules::RulesSystems;
 use crate::scenario::schema::{CombatEffect, Party, Portion, UnitFlag};
 use super::schema::NetwarChit;
@@ -25,13 +25,8 @@ use crate::model::dice::Dice;
 use crate::model::log::{GameLog, LogKind};
 use crate::model::prompt::Prompt;
 
-pub(super) fn add_systems(s: &mut Schedule) {
-    s.add_systems(
-        (
-            resolve_conflict.run_if(command_is(|c| matches!(c, Command::Attack { .. }))),
-        )
-            .in_set(RulesSystems::Combat),
-    );
+pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
+    s.on(|c| matches!(c, Command::Attack { .. }), resolve_conflict.in_set(RulesSystems::Combat));
 }
 
 /// A conflict whose result is being applied.

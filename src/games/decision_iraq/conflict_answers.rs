@@ -7,24 +7,18 @@ use bevy::prelude::*;
 use super::conflict::{ConflictParams, Offer, Step, apply_levels, eliminate, proceed};
 use crate::model::{Game, Location, SpaceId};
 use crate::rules::losses::LossQuery;
-use crate::rules::note::{CommandCtx, command_is};
+use crate::rules::note::CommandCtx;
 use crate::rules::RulesSystems;
 use super::schema::NetwarChit;
 use crate::model::command::Command;
 use crate::model::log::LogKind;
 use crate::model::prompt::Prompt;
 
-pub(super) fn add_systems(s: &mut Schedule) {
-    s.add_systems(
-        (
-            answer.run_if(command_is(|c| {
-                matches!(c, Command::PickUnits { .. } | Command::RetreatTo { .. } | Command::Advance { .. }) || matches!(di(c), Some(DiCommand::NetwarPoints { .. }))
-            })),
-            answer_chit.run_if(command_is(|c| matches!(c, Command::PlayChit { .. } | Command::Pass))),
-            answer_airstrike.run_if(command_is(|c| matches!(di(c), Some(DiCommand::Airstrike { .. })))),
-        )
-            .in_set(RulesSystems::Combat),
-    );
+pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
+    let answers = |c: &Command| matches!(c, Command::PickUnits { .. } | Command::RetreatTo { .. } | Command::Advance { .. }) || matches!(di(c), Some(DiCommand::NetwarPoints { .. }));
+    s.on(answers, answer.in_set(RulesSystems::Combat));
+    s.on(|c| matches!(c, Command::PlayChit { .. } | Command::Pass), answer_chit.in_set(RulesSystems::Combat));
+    s.on(|c| matches!(di(c), Some(DiCommand::Airstrike { .. })), answer_airstrike.in_set(RulesSystems::Combat));
 }
 
 /// Why an answer to the current conflict prompt is wrong, if it is.

@@ -14,12 +14,12 @@ use crate::model::{Game, SpaceId, TurnState};
 use crate::rules::combat::AttackPlan;
 use crate::rules::crt::odds_column;
 use crate::rules::losses::LossQuery;
-use crate::rules::note::{CommandCtx, command_is};
+use crate::rules::note::CommandCtx;
 use crate::rules::RulesSystems;
 use crate::model::command::Command;
 
-pub(super) fn add_systems(s: &mut Schedule) {
-    s.add_systems(group_attack.run_if(command_is(|c| matches!(c, Command::GroupAttack { .. }))).in_set(RulesSystems::Combat));
+pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
+    s.on(|c| matches!(c, Command::GroupAttack { .. }), group_attack.in_set(RulesSystems::Combat));
 }
 
 fn option_on(game: &Game) -> bool {

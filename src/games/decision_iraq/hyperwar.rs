@@ -11,7 +11,7 @@ use super::index_track;
 use crate::model::view::UnitsView;
 use crate::model::{Game, Location, Pools, SpaceId, StepLevel, Tracks, TurnState};
 use crate::rules::losses::LossQuery;
-use crate::rules::note::{CommandCtx, command_is, log};
+use crate::rules::note::{CommandCtx, log};
 use crate::rules::RulesSystems;
 use crate::scenario::schema::{PhaseKind};
 use super::schema::Hyperwar;
@@ -19,8 +19,8 @@ use crate::model::command::Command;
 use crate::model::dice::Dice;
 use crate::model::log::{GameLog, LogKind};
 
-pub(super) fn add_systems(s: &mut Schedule) {
-    s.add_systems(declare.run_if(command_is(|c| matches!(di(c), Some(DiCommand::Hyperwar { .. })))).in_set(RulesSystems::Movement));
+pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
+    s.on(|c| matches!(di(c), Some(DiCommand::Hyperwar { .. })), declare.in_set(RulesSystems::Movement));
 }
 
 /// The Hyperwar rules, if their option is on.

@@ -12,22 +12,17 @@ use crate::model::view::UnitsView;
 use crate::model::{Game, Location, SpaceId, StepLevel, Tracks, TurnState};
 use crate::rules::levels::range;
 use crate::rules::losses::LossQuery;
-use crate::rules::note::{CommandCtx, command_is, log};
+use crate::rules::note::{CommandCtx, log};
 use crate::rules::RulesSystems;
 use crate::scenario::schema::{PhaseKind};
 use super::schema::{Placement, Recruit};
 use crate::model::command::Command;
 use crate::model::log::{GameLog, LogKind};
 
-pub(super) fn add_systems(s: &mut Schedule) {
-    s.add_systems(
-        (
-            recruit.run_if(command_is(|c| matches!(c, Command::Recruit { .. }))),
-            withdraw.run_if(command_is(|c| matches!(c, Command::Withdraw { .. }))),
-        )
-            .in_set(RulesSystems::Movement),
-    );
-    s.add_systems(snapshot.in_set(crate::rules::Gate::PhaseStarted).in_set(RulesSystems::PhaseStart));
+pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
+    s.on(|c| matches!(c, Command::Recruit { .. }), recruit.in_set(RulesSystems::Movement));
+    s.on(|c| matches!(c, Command::Withdraw { .. }), withdraw.in_set(RulesSystems::Movement));
+    s.always(snapshot.in_set(crate::rules::Gate::PhaseStarted).in_set(RulesSystems::PhaseStart));
 }
 
 /// Who stood where when the current Mobilization phase began (12.4): (district, unit type, side).

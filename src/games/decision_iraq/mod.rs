@@ -87,7 +87,7 @@ impl Ruleset for DecisionIraq {
         matches!(m, Mechanism::ChitPlay | Mechanism::Reactions | Mechanism::Attack | Mechanism::AdvanceAfterCombat)
     }
 
-    fn add_systems(&self, s: &mut Schedule) {
+    fn add_systems(&self, s: &mut crate::model::rules_builder::RulesBuilder) {
         add_systems(s);
     }
 
@@ -139,6 +139,10 @@ impl Ruleset for DecisionIraq {
             vocabulary::DiCommand::Pgm { unit, .. } => Some(unit),
             _ => None,
         }
+    }
+
+    fn command_kind(&self, cmd: &crate::model::game_value::GameVal) -> Option<u64> {
+        cmd.get::<vocabulary::DiCommand>().map(crate::model::rules_builder::kind_number)
     }
 
     fn sequence_rejection(&self, game: &Game, turn: &TurnState, prompt: Option<&Prompt>, cmd: &crate::model::game_value::GameVal) -> Option<String> {
@@ -215,7 +219,7 @@ impl Ruleset for DecisionIraq {
     }
 }
 
-pub fn add_systems(s: &mut Schedule) {
+pub fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
     airstrike::add_systems(s);
     conflict::add_systems(s);
     conflict_answers::add_systems(s);

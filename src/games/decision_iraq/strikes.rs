@@ -11,14 +11,14 @@ use crate::model::view::UnitsView;
 use crate::model::{Game, TurnState};
 use crate::rules::crt::column_label;
 use crate::rules::losses::LossQuery;
-use crate::rules::note::{CommandCtx, command_is};
+use crate::rules::note::CommandCtx;
 use crate::rules::RulesSystems;
 use super::schema::NetwarChit;
 use crate::model::command::Command;
 use crate::model::log::LogKind;
 
-pub(super) fn add_systems(s: &mut Schedule) {
-    s.add_systems(pgm_strike.run_if(command_is(|c| matches!(di(c), Some(DiCommand::Pgm { .. })))).in_set(RulesSystems::Combat));
+pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
+    s.on(|c| matches!(di(c), Some(DiCommand::Pgm { .. })), pgm_strike.in_set(RulesSystems::Combat));
 }
 
 /// Why `attackers` may not make a suicide attack (27.6), if they may not.

@@ -11,14 +11,14 @@ use super::type_id;
 use crate::model::{Control, Game, Location, SpaceId, TurnState};
 use crate::rules::losses::LossQuery;
 use crate::rules::movement::legal_destinations;
-use crate::rules::note::{CommandCtx, command_is};
+use crate::rules::note::CommandCtx;
 use crate::rules::RulesSystems;
 use crate::scenario::schema::PhaseKind;
 use crate::model::command::Command;
 use crate::model::log::LogKind;
 
-pub(super) fn add_systems(s: &mut Schedule) {
-    s.add_systems(carry.run_if(command_is(|c| matches!(c, Command::Carry { .. }))).in_set(RulesSystems::Movement));
+pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
+    s.on(|c| matches!(c, Command::Carry { .. }), carry.in_set(RulesSystems::Movement));
 }
 
 /// Whether some transport rule in force lets `carrier` carry `passenger`.

@@ -1,0 +1,113 @@
+//! How the rules schedules are put together. A command runs the schedule of its own kind: the
+//! systems of every kind of command (the sequence check, phase-start hooks, tracks, victory)
+//! and those of commands of that kind only. Bevy visits every system of a schedule on every run
+//! and evaluates every condition it meets, so a schedule holding the systems of all kinds spends
+//! most of a run deciding not to run them.
+//!
+//! A schedule is built when its kind is first played, for the game's ruleset: mechanisms the
+//! ruleset replaces are left out then, not asked about on every run.
+
+use std::hash::{Hash, Hasher};
+
+use bevy::ecs::schedule::{IntoScheduleConfigs, Schedule, ScheduleLabel};
+use bevy::ecs::system::ScheduleSystem;
+use bevy::prelude::Res;
+
+use super::command::Command;
+use super::resources::{CurrentCommand, Outcome};
+use super::ruleset::{Mechanism, Ruleset};
+
+/// The schedule that applies commands of one kind (`CommandKind`).
+#[derive(ScheduleLabel, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct RulesFor(pub CommandKind);
+
+/// The kind of command a schedule is built for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CommandKind {
+    /// No command: a phase's start hooks run on their own (a new game, automatic phases).
+    None,
+    /// Commands of one variant of [`Command`] (the hash of its discriminant).
+    Variant(u64),
+    /// Every system: commands of a ruleset that does not name their kinds, and the schedule
+    /// tests inspect.
+    Every,
+}
+
+impl CommandKind {
+    /// The kind of a command; a ruleset names the kinds of its own.
+    #[must_use]
+    pub fn of(command: Option<&Command>, ruleset: &dyn Ruleset) -> Self {
+        match command {
+            None => CommandKind::None,
+            // Apart from the generic ones (the top bit tells them apart).
+            Some(Command::Game(g)) => ruleset.command_kind(g).map_or(CommandKind::Every, |k| CommandKind::Variant(k | 1 << 63)),
+            Some(c) => CommandKind::Variant(kind_number(c) & !(1 << 63)),
+        }
+    }
+}
+
+/// A number for the variant of an enum value (the hash of its discriminant; SipHash with fixed
+/// keys, so the same number on every run).
+#[must_use]
+pub fn kind_number<T>(value: &T) -> u64 {
+    let mut h = std::hash::DefaultHasher::new();
+    std::mem::discriminant(value).hash(&mut h);
+    h.finish()
+}
+
+/// Run condition: the current command is of this kind and nothing rejected it yet.
+pub fn command_is(kind: fn(&Command) -> bool) -> impl Fn(Res<CurrentCommand>, Res<Outcome>) -> bool + Clone {
+    move |c: Res<CurrentCommand>, o: Res<Outcome>| o.rejected.is_none() && c.0.as_ref().is_some_and(|(_, c)| kind(c))
+}
+
+/// Puts one rules schedule together: the rules modules and the ruleset add their systems
+/// through it.
+pub struct RulesBuilder<'a> {
+    schedule: Schedule,
+    /// The command the schedule is built for (one of its kind), none for phase-start runs.
+    sample: Option<&'a Command>,
+    every: bool,
+    ruleset: &'a dyn Ruleset,
+}
+
+impl<'a> RulesBuilder<'a> {
+    /// A builder of the schedule `schedule` for commands like `sample` (`every`: all systems).
+    #[must_use]
+    pub fn new(schedule: Schedule, sample: Option<&'a Command>, every: bool, ruleset: &'a dyn Ruleset) -> Self {
+        Self { schedule, sample, every, ruleset }
+    }
+
+    /// Systems that run on every run of every schedule (their own conditions decide).
+    pub fn always<M>(&mut self, systems: impl IntoScheduleConfigs<ScheduleSystem, M>) -> &mut Self {
+        self.schedule.add_systems(systems);
+        self
+    }
+
+    /// A system (or systems, each given the condition) for commands that `kind` accepts. It
+    /// is in a schedule only if the kind the schedule is for is one of them, and keeps the
+    /// condition there. `kind` looks at the variant only (`matches!(c, Command::Move { .. })`,
+    /// or of a ruleset's own command, `Ruleset::command_kind`): the schedule of a variant is
+    /// built from the first command of it that is played.
+    pub fn on<M>(&mut self, kind: fn(&Command) -> bool, systems: impl IntoScheduleConfigs<ScheduleSystem, M>) -> &mut Self {
+        if self.every || self.sample.is_some_and(kind) {
+            self.schedule.add_systems(systems.distributive_run_if(command_is(kind)));
+        }
+        self
+    }
+
+    /// Whether the game's ruleset keeps a generic mechanism (its systems are left out if not).
+    #[must_use]
+    pub fn kept(&self, m: Mechanism) -> bool {
+        !self.ruleset.replaces(m)
+    }
+
+    /// The schedule, to configure its sets.
+    pub fn schedule(&mut self) -> &mut Schedule {
+        &mut self.schedule
+    }
+
+    #[must_use]
+    pub fn finish(self) -> Schedule {
+        self.schedule
+    }
+}
