@@ -267,6 +267,10 @@ pub struct CombatInProgress {
     pub attacker_retreated: bool,
     /// An overrun: the stack and the MP it pays; it enters the hex if the defender leaves it.
     pub overrun: Option<(Vec<String>, u32)>,
+    /// Attackers that share the results but never retreat or advance (ToO 12.13: support units
+    /// the defender exposes).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub no_retreat: Vec<String>,
 }
 
 /// Results other than loss points that a party owes (CRT `Retreat`, `EliminatePercent`,

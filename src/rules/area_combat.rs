@@ -109,7 +109,7 @@ pub fn plan_area_attack_with(game: &Game, turn: &TurnState, units: &UnitsView, s
     if pick.prohibited {
         return Err(format!("raw odds of {} are prohibited on {}", pick.raw_label(), table.name));
     }
-    Ok(AttackPlan { target, crt, attack, defense, pick, attackers: sorted, defenders, extra_steps: 0, mark, underground, defense_multiplier: (1, String::new()), attack_multiplier: (1, String::new()) })
+    Ok(AttackPlan { target, crt, attack, defense, pick, attackers: sorted, defenders, extra_steps: 0, mark, underground, defense_multiplier: (1, String::new()), attack_multiplier: (1, String::new()), supporting: Vec::new() })
 }
 
 /// The units that must join an attack on open enemies (14.4): every able open unit, unless the

@@ -59,6 +59,9 @@ pub struct AttackPlan {
     /// What multiplied the attack (ToO 12.2: a concentric attack ×2; 15.7: attack supply),
     /// and why: the highest multiplier of any attacker; 1 and empty when nothing did.
     pub attack_multiplier: (u32, String),
+    /// The support units among the attackers (ToO 17-19), each with whether it shares the
+    /// attackers' results (none retreats).
+    pub supporting: Vec<(String, bool)>,
 }
 
 /// Checks an attack and computes its strengths and column. Errors say why it is illegal.
@@ -117,6 +120,7 @@ pub fn plan_attack(
     let supply = if halve { super::supply::side_supply(game, units, control, side) } else { Vec::new() };
     let unsupplied = |id: &str| supply.iter().any(|(u, ok)| u == id && !ok);
     let mut members = Vec::with_capacity(sorted.len());
+    let mut supporting = Vec::new();
     let mut crossing: Option<Vec<Option<usize>>> = None;
     for id in &sorted {
         let u = units.get(id).ok_or_else(|| format!("unknown unit `{id}`"))?;
@@ -132,20 +136,30 @@ pub fn plan_attack(
         if u.activity.no_attack {
             return Err(format!("`{id}` overran this turn and may not attack"));
         }
-        if has_flag(game, u.type_index, UnitFlag::CannotAttack) {
+        let role = game.scenario.unit_types[u.type_index].support.as_ref();
+        if role.is_none() && has_flag(game, u.type_index, UnitFlag::CannotAttack) {
             return Err(format!("`{id}` may not attack"));
         }
         let f = factors(game, u.type_index, u.level);
         if f.attack == 0 {
             return Err(format!("`{id}` has no attack strength"));
         }
+        // ToO 17-19: a support unit adds its strength from its range, checked below.
+        if let Some(role) = role {
+            supporting.push((u, f.attack, role));
+            continue;
+        }
         let edge = board.edge(at, target_id).ok_or_else(|| format!("`{id}` is not adjacent to {target}"))?;
         crossing.get_or_insert_with(Vec::new).push(edge.hexside);
         members.push((u, f.attack));
     }
+    let ground: Vec<String> = members.iter().map(|(u, _)| String::from(&*u.id)).collect();
+    let exposed = check_supports(game, units, &members, &supporting, target_id)?;
+    members.extend(supporting.iter().map(|(u, a, _)| (*u, *a)));
     // ToO 12.2, 15.7: concentric attack and attack supply multiply each unit's strength,
-    // together at most the cap; out of supply (tutorial 5.7.5) halves what is left.
-    let ring = concentric(game, units, &sorted, target_id);
+    // support units included, together at most the cap; out of supply (tutorial 5.7.5) halves
+    // what is left.
+    let ring = concentric(game, units, &ground, target_id);
     let views: Vec<&crate::model::view::UnitView> = members.iter().map(|(u, _)| *u).collect();
     let (each, why) = super::attack_supply::attack_multipliers(game, units, &views, ring);
     let (mut attack, mut unsupplied_attack) = (0, 0);
@@ -175,7 +189,46 @@ pub fn plan_attack(
     if pick.prohibited {
         return Err(format!("raw odds of {} are prohibited on {}", pick.raw_label(), crt.name));
     }
-    Ok(AttackPlan { target: target_id, crt: crt_index, attack, defense, pick, attackers: sorted, defenders, extra_steps: 0, mark: target_id, underground: false, defense_multiplier, attack_multiplier })
+    let supporting = supporting.iter().map(|(u, ..)| (String::from(&*u.id), exposed.contains(&&*u.id))).collect();
+    Ok(AttackPlan { target: target_id, crt: crt_index, attack, defense, pick, attackers: sorted, defenders, extra_steps: 0, mark: target_id, underground: false, defense_multiplier, attack_multiplier, supporting })
+}
+
+/// ToO 12.13, 17-19: the support units of an attack, checked: some unit attacks from next to
+/// the target, each support is within its range of one of them, no more of a category than it
+/// allows. Returns the supports that share the attackers' results (the defender holds a unit
+/// of a type that exposes them).
+fn check_supports<'u>(
+    game: &Game,
+    units: &UnitsView,
+    ground: &[(&crate::model::view::UnitView, u32)],
+    supporting: &[(&'u crate::model::view::UnitView, u32, &crate::scenario::schema::SupportRole)],
+    target: SpaceId,
+) -> Result<Vec<&'u str>, String> {
+    if supporting.is_empty() {
+        return Ok(Vec::new());
+    }
+    if ground.is_empty() {
+        return Err("support units add to an attack by other units; they never attack alone".into());
+    }
+    let mut exposed = Vec::new();
+    for (u, _, role) in supporting {
+        let range = game.scenario.unit_types[u.type_index].support_range.unwrap_or(0);
+        let reach = u.space().is_some_and(|s| ground.iter().filter_map(|(g, _)| g.space()).any(|g| game.board.distance(s, g).is_some_and(|d| d <= range)));
+        if !reach {
+            return Err(format!("`{}` is not within {range} hexes of an attacking unit", u.id));
+        }
+        let same = supporting.iter().filter(|(_, _, r)| r.category == role.category).count() as u32;
+        if let Some(max) = role.max_per_attack
+            && same > max
+        {
+            return Err(format!("at most {max} {} unit(s) may support one attack", role.category));
+        }
+        let defender_has = |ty: &String| units.at(target).any(|d| d.side != u.side && game.scenario.unit_types[d.type_index].id == *ty);
+        if role.exposed_if_defender_has.iter().any(defender_has) {
+            exposed.push(&*u.id);
+        }
+    }
+    Ok(exposed)
 }
 
 /// ToO 12.2: a concentric attack, when every hex around the defender holds an attacking unit
@@ -305,6 +358,11 @@ pub fn fight(ctx: &mut CommandCtx, combat: &mut CombatParams, q: &mut LossQuery,
             }
         }
     }
+    // ToO 12.13: support units share the attackers' results only where the defender exposes
+    // them, and never retreat.
+    let sheltered = |id: &String| plan.supporting.iter().any(|(s, exposed)| s == id && !exposed);
+    let fighting: Vec<String> = plan.attackers.iter().filter(|id| !sheltered(id)).cloned().collect();
+    let holding: Vec<String> = plan.supporting.iter().filter(|(_, exposed)| *exposed).map(|(id, _)| id.clone()).collect();
     let mut points = [0u32; 2];
     let mut owed = [crate::model::Owed::default(); 2];
     let effects = crt.results.iter().find(|r| r.code == code).map(|r| r.effects.clone()).unwrap_or_default();
@@ -321,7 +379,7 @@ pub fn fight(ctx: &mut CommandCtx, combat: &mut CombatParams, q: &mut LossQuery,
             }
             // ToO 12, A11: half the printed strength of the party's units, rounded up.
             CombatEffect::HalfStrength { party } => {
-                let (ids, attacking) = if *party == Party::Attacker { (&plan.attackers, true) } else { (&plan.defenders, false) };
+                let (ids, attacking) = if *party == Party::Attacker { (&fighting, true) } else { (&plan.defenders, false) };
                 let total: u32 = ids.iter().filter_map(|id| view.get(id)).map(|u| super::loss_answers::units_strength(&game, u, attacking)).sum();
                 owed[ix(party)].strength += total.div_ceil(2);
                 whole.push(format!("{} loses units worth at least {} of its {total} strength", party_name(party), total.div_ceil(2)));
@@ -329,14 +387,14 @@ pub fn fight(ctx: &mut CommandCtx, combat: &mut CombatParams, q: &mut LossQuery,
             CombatEffect::LossPoints { party, points: n } | CombatEffect::Steps { party, steps: n } => points[ix(party)] += n,
             CombatEffect::Retreat { party, hexes } => owed[ix(party)].retreat += hexes,
             CombatEffect::EliminatePercent { party, percent } => {
-                let n = if *party == Party::Attacker { plan.attackers.len() } else { plan.defenders.len() } as u32;
+                let n = if *party == Party::Attacker { fighting.len() } else { plan.defenders.len() } as u32;
                 owed[ix(party)].units += (n * percent).div_ceil(100);
             }
             // The side with the smaller strength (the defender on a tie) loses every unit; the
             // other loses steps worth at least as much.
             CombatEffect::Exchange => {
                 let (small, other, s) = if plan.attack < plan.defense { (0, 1, plan.attack) } else { (1, 0, plan.defense) };
-                owed[small].units += if small == 0 { plan.attackers.len() } else { plan.defenders.len() } as u32;
+                owed[small].units += if small == 0 { fighting.len() } else { plan.defenders.len() } as u32;
                 owed[other].strength += s;
             }
             // Results of a ruleset's own (DI 16.3): the validator accepts them only for rulesets
@@ -371,7 +429,8 @@ pub fn fight(ctx: &mut CommandCtx, combat: &mut CombatParams, q: &mut LossQuery,
     );
     pending.0 = Some(CombatInProgress {
         target: plan.target,
-        attackers: plan.attackers,
+        attackers: fighting,
+        no_retreat: holding,
         defenders: plan.defenders,
         attacker_points: points[0],
         defender_points: points[1],

@@ -146,6 +146,7 @@ pub fn continue_losses(
                 // Static units never advance (they never move once placed).
                 let movers: Vec<String> = alive(&c.attackers, &units)
                     .iter()
+                    .filter(|u| !c.no_retreat.iter().any(|id| *id == *u.id))
                     .filter(|u| !is_static(game, u) && u.space().is_some_and(|s| game.board.edge(s, target).is_some()))
                     .map(|u| String::from(&*u.id))
                     .collect();
@@ -170,7 +171,7 @@ pub fn continue_losses(
                 return;
             }
         };
-        let live = alive(&ids, &units);
+        let mut live = alive(&ids, &units);
         let party = match c.stage {
             CombatStage::Attacker => Some(0),
             CombatStage::Defender => Some(1),
@@ -216,6 +217,10 @@ pub fn continue_losses(
         }
         // A retreat result is paid with the loss points: at least that many hexes of retreat.
         let forced = party.map_or(0, |p| c.owed[p].retreat);
+        // ToO 12.13: support units stay where they are.
+        if forced > 0 && c.stage == CombatStage::Attacker {
+            live.retain(|u| !c.no_retreat.iter().any(|id| *id == *u.id));
+        }
         let (points, max_retreat) = if forced > 0 { (points + forced, max_retreat.max(forced).min(points + forced)) } else { (points, max_retreat) };
         if points == 0 || live.is_empty() {
             c.stage = next;

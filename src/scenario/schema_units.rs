@@ -27,10 +27,33 @@ pub struct UnitTypeDef {
     /// Range in hexes/spaces for support units.
     #[serde(default)]
     pub support_range: Option<u32>,
+    /// A support unit (ToO 17-19: HQs, air bases, naval bombardment): named among an attack's
+    /// attackers, it adds its attack strength from within `support_range` hexes of any
+    /// attacking unit rather than from next to the target.
+    #[serde(default)]
+    pub support: Option<SupportRole>,
     /// Counter art (path relative to the scenario file), drawn instead of the symbol and
     /// factors; the client still marks level, steps and selection.
     #[serde(default)]
     pub image: Option<String>,
+}
+
+/// How a support unit joins attacks (ToO 12.13, 17-19).
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct SupportRole {
+    /// Units of one category share `max_per_attack`.
+    pub category: String,
+    /// At most this many units of the category join one attack (ToO 17.2, 18.4: one HQ, one
+    /// air base); none: any number (19.2: ships).
+    #[serde(default)]
+    pub max_per_attack: Option<u32>,
+    /// It shares the attacking units' combat results (and counts toward a half-strength loss)
+    /// only when the defending hex holds a unit of one of these types (ToO 18.6: an enemy air
+    /// base; 12.13: an enemy fortress for ships); otherwise never (17.1: HQs). It never
+    /// retreats, and never advances or pursues.
+    #[serde(default)]
+    pub exposed_if_defender_has: Vec<String>,
 }
 
 fn one_point() -> u32 {

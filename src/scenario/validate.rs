@@ -171,6 +171,20 @@ pub fn validate_with_board(s: &Scenario, file: &str, base: &Path, caps: &Ruleset
         if let Some(img) = &t.image {
             check_image(&mut ctx, base, &format!("unit_types[{i}].image"), img);
         }
+        // ToO 17-19: a support unit joins from its range.
+        if let Some(role) = &t.support {
+            if t.support_range.is_none() {
+                ctx.err(format!("unit_types[{i}].support_range"), "a support unit needs its range");
+            }
+            if role.category.is_empty() {
+                ctx.err(format!("unit_types[{i}].support.category"), "is empty");
+            }
+            for (k, x) in role.exposed_if_defender_has.iter().enumerate() {
+                if !types.contains(x.as_str()) {
+                    ctx.err(format!("unit_types[{i}].support.exposed_if_defender_has[{k}]"), format!("unknown unit type `{x}`"));
+                }
+            }
+        }
     }
     let level_ok = |t: &str, level: Option<u32>| -> Result<(), String> {
         let Some(ty) = type_by_id.get(t) else { return Ok(()) };

@@ -272,6 +272,13 @@ fn attacks(
     targets.sort_unstable();
     targets.dedup();
     let tables = table_choices(game);
+    // ToO 17-19: support units that may join an attack from their range.
+    let helpers: Vec<String> = units
+        .all()
+        .iter()
+        .filter(|u| u.side == side && !u.activity.attacked && u.space().is_some() && game.scenario.unit_types[u.type_index].support.is_some())
+        .map(|u| String::from(&*u.id))
+        .collect();
     for t in targets {
         let key = board.spaces[t].key.clone();
         let target = crate::model::SpaceId(t as u32);
@@ -295,6 +302,22 @@ fn attacks(
                 }
                 if let Ok(plan) = plan_attack(game, turn, units, control, side, g, &key, table.as_deref()) {
                     out.push(Command::Attack { attackers: names(g), target: key.as_str().into(), table: table.as_deref().map(Name::new), supports: Vec::new() });
+                    // The same attack with each support unit that may join it, then with as
+                    // many as may join together (the first of each category).
+                    let mut joined = g.clone();
+                    for h in &helpers {
+                        let with: Vec<String> = g.iter().chain([h]).cloned().collect();
+                        if plan_attack(game, turn, units, control, side, &with, &key, table.as_deref()).is_ok() {
+                            out.push(Command::Attack { attackers: names(&with), target: key.as_str().into(), table: table.as_deref().map(Name::new), supports: Vec::new() });
+                            joined.push(h.clone());
+                            if joined.len() > g.len() + 1 && plan_attack(game, turn, units, control, side, &joined, &key, table.as_deref()).is_err() {
+                                joined.pop();
+                            }
+                        }
+                    }
+                    if joined.len() > g.len() + 1 {
+                        out.push(Command::Attack { attackers: names(&joined), target: key.as_str().into(), table: table.as_deref().map(Name::new), supports: Vec::new() });
+                    }
                     // The same attack with each support that may join it.
                     for d in &game.scenario.rules.supports {
                         let named = vec![String::from(&*d.id)];

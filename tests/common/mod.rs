@@ -140,3 +140,18 @@ pub fn plan_now(s: &mut Session, attackers: &[&str], target: &str) -> sandtable:
     let control = s.world.resource::<sandtable::model::Control>().clone();
     sandtable::rules::combat::plan_attack(s.game(), &turn, &units, &control, 0, &ids, target, None).expect("a legal attack")
 }
+
+/// Kell Ford whose every roll on every column gives result `code`, its table's results being
+/// `results` (a RON `results: [...]` field), with `extra` replacements and forced dice.
+pub fn kell_every_roll(code: &str, results: &str, extra: &[(&str, &str)], dice: &[u32]) -> Session {
+    let text = std::fs::read_to_string(root().join("scenarios/kell_ford.ron")).expect("read");
+    let start = text.find("            rows: [").expect("rows");
+    let end = text.find("        )],\n    ),\n    tracks").expect("end of the table");
+    let table = &text[start..end];
+    let row = |r: u32| format!(r#"(roll: {r}, results: [{}]),"#, vec![format!("\"{code}\""); 8].join(", "));
+    let rows: Vec<String> = (1..=6).map(row).collect();
+    let new = format!("            rows: [{}],\n            {results}\n", rows.join(" "));
+    let mut all: Vec<(&str, &str)> = vec![(table, new.as_str())];
+    all.extend_from_slice(extra);
+    kell_with(&all, dice)
+}

@@ -6,7 +6,7 @@ use sandtable::model::PendingPrompt;
 use sandtable::model::prompt::Prompt;
 use sandtable::session::{Command, Session};
 
-use crate::common::{attack, kell_with, location, log_has, play, root};
+use crate::common::{attack, location, log_has, play, root};
 
 /// ToO's results on Kell Ford's table (codes as printed on the ToO charts).
 const RESULTS: &str = r#"results: [
@@ -18,18 +18,8 @@ const RESULTS: &str = r#"results: [
                 (code: "MD", effects: [SpeedTest(faster: "DW", otherwise: "BA")]),
             ],"#;
 
-/// Kell Ford whose every roll on every column gives `code`, with `extra` replacements.
 fn game(code: &str, extra: &[(&str, &str)]) -> Session {
-    let text = std::fs::read_to_string(root().join("scenarios/kell_ford.ron")).expect("read");
-    let start = text.find("            rows: [").expect("rows");
-    let end = text.find("        )],\n    ),\n    tracks").expect("end of the table");
-    let table = &text[start..end];
-    let row = |r: u32| format!(r#"(roll: {r}, results: [{}]),"#, vec![format!("\"{code}\""); 8].join(", "));
-    let rows: Vec<String> = (1..=6).map(row).collect();
-    let new = format!("            rows: [{}],\n            {RESULTS}\n", rows.join(" "));
-    let mut all: Vec<(&str, &str)> = vec![(table, new.as_str())];
-    all.extend_from_slice(extra);
-    kell_with(&all, &[6])
+    crate::common::kell_every_roll(code, RESULTS, extra, &[6])
 }
 
 /// N-3Inf next to S-2Inf (0604) across no river: from 0704.
