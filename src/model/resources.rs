@@ -108,6 +108,9 @@ pub struct GameResult {
     pub winner: Option<String>,
     /// Why: "sudden death" or "end of game".
     pub reason: String,
+    /// Per-side victory (ToO 30.1): each side and its own level; `level` then joins them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub sides: Vec<(String, String)>,
 }
 
 impl TurnState {

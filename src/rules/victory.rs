@@ -59,7 +59,57 @@ fn check_end_of_turn(game: Res<Game>, mut turn: ResMut<TurnState>, tracks: Res<T
 
 fn result(game: &Game, level: &str, reason: &str) -> GameResult {
     let winner = game.scenario.victory.levels.iter().find(|l| l.id == level).and_then(|l| l.side.clone());
-    GameResult { level: level.to_string(), winner, reason: reason.to_string() }
+    GameResult { level: level.to_string(), winner, reason: reason.to_string(), sides: Vec::new() }
+}
+
+/// Per-side victory (ToO 30.1, 30.2): each side's level from its own track. At the end
+/// (`sudden == false`) every side is on its bands; in sudden death, when a side is at or below
+/// the threshold while another is above it, the sides above take their sudden level. None if
+/// nothing is decided. The winner is the side whose level is its own win, if only one's is.
+#[must_use]
+pub fn per_side_result(game: &Game, tracks: &Tracks, sudden: bool) -> Option<GameResult> {
+    let ps = game.scenario.victory.per_side.as_ref()?;
+    let value = |t: &str| game.track_index(t).map_or(0, |i| tracks.0[i]);
+    let band = |sb: &crate::scenario::schema::SideBands| {
+        let v = value(&sb.track);
+        sb.bands.iter().find(|(at_least, _)| v >= *at_least).or(sb.bands.last()).map(|(_, l)| l.clone()).unwrap_or_default()
+    };
+    let reason = if sudden {
+        let limit = ps.sudden_death_at_or_below?;
+        let down: Vec<&str> = ps.sides.iter().filter(|sb| value(&sb.track) <= limit).map(|sb| sb.side.as_str()).collect();
+        if down.is_empty() {
+            return None;
+        }
+        format!("sudden death: {} at {limit} or less", down.join(" and "))
+    } else {
+        "end of game".to_string()
+    };
+    let limit = ps.sudden_death_at_or_below.unwrap_or(i32::MIN);
+    let some_down = ps.sides.iter().any(|sb| value(&sb.track) <= limit);
+    let sides: Vec<(String, String)> = ps
+        .sides
+        .iter()
+        .map(|sb| {
+            let above = value(&sb.track) > limit;
+            let level = match &sb.sudden_level {
+                Some(l) if sudden && some_down && above => l.clone(),
+                _ => band(sb),
+            };
+            (sb.side.clone(), level)
+        })
+        .collect();
+    let wins: Vec<&String> = sides
+        .iter()
+        .filter(|(side, level)| game.scenario.victory.levels.iter().any(|l| &l.id == level && l.side.as_ref() == Some(side)))
+        .map(|(side, _)| side)
+        .collect();
+    let winner = match wins.as_slice() {
+        [one] => Some((*one).clone()),
+        [] => None,
+        _ => Some("every side".to_string()),
+    };
+    let level = sides.iter().map(|(_, l)| l.as_str()).collect::<Vec<_>>().join(" + ");
+    Some(GameResult { level, winner, reason, sides })
 }
 
 /// The margin victory (DI 5.1, 5.2): at the end (`sudden == false`) the side with the higher track
@@ -89,7 +139,7 @@ fn check_sudden_death(game: Res<Game>, mut turn: ResMut<TurnState>, tracks: Res<
     if turn.result.is_some() {
         return;
     }
-    if let Some(r) = margin_result(&game, &tracks, true) {
+    if let Some(r) = per_side_result(&game, &tracks, true).or_else(|| margin_result(&game, &tracks, true)) {
         log(&mut glog, &game, &turn, LogKind::Victory, format!("{} ({})", r.level, r.reason), None);
         turn.result = Some(r);
         return;
@@ -187,7 +237,7 @@ fn determine_final_victory(
     if turn.result.is_some() || turn.turn < game.scenario.turns.labels.len() {
         return;
     }
-    if let Some(r) = margin_result(&game, &tracks, false) {
+    if let Some(r) = per_side_result(&game, &tracks, false).or_else(|| margin_result(&game, &tracks, false)) {
         log(&mut glog, &game, &turn, LogKind::Victory, format!("{} ({})", r.level, r.reason), None);
         turn.result = Some(r);
         return;
@@ -201,7 +251,7 @@ fn determine_final_victory(
             return;
         }
     }
-    let r = GameResult { level: "none".into(), winner: None, reason: "no victory condition held".into() };
+    let r = GameResult { level: "none".into(), winner: None, reason: "no victory condition held".into(), sides: Vec::new() };
     log(&mut glog, &game, &turn, LogKind::Victory, r.reason.clone(), None);
     turn.result = Some(r);
 }

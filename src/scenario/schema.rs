@@ -293,6 +293,38 @@ pub struct Victory {
     /// Victory by the margin between the sides' tracks, read before `conditions` (DI 5.1, 5.2).
     #[serde(default)]
     pub margin: Option<MarginVictory>,
+    /// Each side judged on its own track, so both may win or both lose (ToO 30.1), read before
+    /// `margin` and `conditions`.
+    #[serde(default)]
+    pub per_side: Option<PerSideVictory>,
+}
+
+/// Per-side victory (ToO 30.1, 30.2): at the end each side's own track picks its level from
+/// its bands; the totals are not compared. Sudden death: when a side's track is at or below
+/// `sudden_death_at_or_below` and another's is above it, the game ends at once; the sides above
+/// take their `sudden_level`, the others their bands. When every side is at or below it
+/// together, the game ends with every side on its bands [D: ToO leaves a mutual zero open;
+/// the alternative is to play on].
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct PerSideVictory {
+    pub sides: Vec<SideBands>,
+    #[serde(default)]
+    pub sudden_death_at_or_below: Option<i32>,
+}
+
+/// One side's track and bands, highest first: the first band whose `at_least` its track
+/// reaches gives its level (a level whose `side` is this side is a win for it).
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct SideBands {
+    pub side: String,
+    pub track: String,
+    /// (at_least, level), highest first; the last should cover the track's floor.
+    pub bands: Vec<(i32, String)>,
+    /// Its level when the game ends by another side's sudden death.
+    #[serde(default)]
+    pub sudden_level: Option<String>,
 }
 
 /// Victory by margin (DI 5.1): at the end the side with the higher track wins, the difference

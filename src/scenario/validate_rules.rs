@@ -119,6 +119,31 @@ pub(super) fn rules_refs(ctx: &mut Ctx, s: &Scenario, board: Option<&Board>, r: 
             }
         }
     }
+    if let Some(ps) = &s.victory.per_side {
+        if ps.sides.len() != s.sides.len() {
+            ctx.err("victory.per_side.sides", format!("names {} sides; the scenario has {}", ps.sides.len(), s.sides.len()));
+        }
+        for (i, sb) in ps.sides.iter().enumerate() {
+            let path = format!("victory.per_side.sides[{i}]");
+            side_ref(ctx, r.sides, &format!("{path}.side"), &sb.side);
+            if ps.sides.iter().filter(|x| x.side == sb.side).count() > 1 {
+                ctx.err(format!("{path}.side"), format!("`{}` is named twice", sb.side));
+            }
+            track_ref(ctx, r.tracks, &format!("{path}.track"), &sb.track);
+            if sb.bands.is_empty() {
+                ctx.err(format!("{path}.bands"), "needs at least one band");
+            }
+            for (j, (_, l)) in sb.bands.iter().enumerate() {
+                level_ref(ctx, r.levels, &format!("{path}.bands[{j}].1"), l);
+            }
+            if sb.bands.windows(2).any(|w| w[0].0 <= w[1].0) {
+                ctx.err(format!("{path}.bands"), "bands go from the highest `at_least` down");
+            }
+            if let Some(l) = &sb.sudden_level {
+                level_ref(ctx, r.levels, &format!("{path}.sudden_level"), l);
+            }
+        }
+    }
     for (j, e) in s.victory.before_final.iter().enumerate() {
         effect_refs(ctx, r.tracks, r.pools, &format!("victory.before_final[{j}]"), e);
     }

@@ -145,7 +145,13 @@ fn top_bar(ui: &mut egui::Ui, client: &mut Client, offers: &[Offer], clicked: &m
             }
             if let Some(r) = &st.result {
                 ui.separator();
-                let name = game.scenario.victory.levels.iter().find(|l| l.id == r.level).map_or(r.level.clone(), |l| l.name.clone());
+                let named = |id: &str| game.scenario.victory.levels.iter().find(|l| l.id == id).map_or(id.to_string(), |l| l.name.clone());
+                // ToO 30.1: each side's own level.
+                let name = if r.sides.is_empty() {
+                    named(&r.level)
+                } else {
+                    r.sides.iter().map(|(side, l)| format!("{}: {}", game.scenario.sides.iter().find(|x| x.id == *side).map_or(side.as_str(), |x| x.name.as_str()), named(l))).collect::<Vec<_>>().join("; ")
+                };
                 ui.label(RichText::new(format!("Game over: {name} ({})", r.reason)).color(Color32::YELLOW).strong());
             }
         });

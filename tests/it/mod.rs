@@ -27,6 +27,7 @@ mod losses;
 mod mobilization;
 mod netwar_conflict;
 mod map_layers;
+mod per_side_victory;
 mod support_units;
 mod twilight_map;
 mod move_once;
