@@ -208,6 +208,13 @@ impl EffectCtx<'_> {
                         self.apply_each(side, then, cause);
                     }
                 }
+                // The validator allows no entry that applies another, so this never loops.
+                EventEffect::TableEntry { table, entry } => {
+                    let Some(x) = self.game.scenario.tables.events.iter().find(|t| &t.id == table).and_then(|t| t.entries.iter().find(|x| &x.name == entry)) else { continue };
+                    self.log(LogKind::Track, format!("{cause}: {entry} applies"));
+                    let effects = x.effects.clone();
+                    self.apply_each(side, &effects, &format!("{cause}: {entry}"));
+                }
                 // The validator accepts a handler only for a ruleset that implements it; the
                 // generic ruleset has none, so no scenario it plays reaches this arm.
                 EventEffect::Ruleset { handler } => self.log(LogKind::Track, format!("{cause}: ruleset procedure `{handler}`")),
@@ -335,15 +342,28 @@ pub(crate) fn event_phase(mut p: EffectParams, mut outcome: ResMut<Outcome>, pro
     if prompt.0.is_some() {
         return;
     }
-    let Some(phase) = p.turn.current_phase(&p.game) else { return };
+    let Some(phase) = p.turn.current_phase(&p.game).cloned() else { return };
+    // ToO 35.6, 36.6: the scenario's script for this phase of this turn comes first.
+    let label = p.game.scenario.turns.labels.get(p.turn.turn).cloned().unwrap_or_default();
+    let script = p.game.scenario.rules.scripted.iter().find(|sp| sp.turn == label && sp.phase == phase.id).cloned();
+    if let Some(sp) = &script {
+        let side = p.turn.actor(&p.game, &phase).unwrap_or(p.turn.first_side);
+        let rule = sp.rule.as_ref().map_or_else(|| "scenario rule".to_string(), |r| format!("scenario rule {r}"));
+        let skip = if sp.no_roll { ": no event roll this phase" } else { "" };
+        outcome.barrier = true;
+        p.run(|fx| {
+            fx.log(LogKind::Phase, format!("{rule}{skip}"));
+            fx.apply(side, &sp.effects, &rule);
+        });
+    }
     let Some(rules) = p.game.scenario.rules.events.clone() else { return };
-    if phase.kind != PhaseKind::Event {
+    if phase.kind != PhaseKind::Event || script.is_some_and(|sp| sp.no_roll) {
         return;
     }
     let n = p.game.scenario.sides.len();
     let sides: Vec<usize> = match phase.actor {
         PhaseActor::Nobody => (0..n).map(|k| (p.turn.first_side + k) % n).collect(),
-        PhaseActor::First | PhaseActor::Second | PhaseActor::Side(_) => p.turn.actor(&p.game, phase).into_iter().collect(),
+        PhaseActor::First | PhaseActor::Second | PhaseActor::Side(_) => p.turn.actor(&p.game, &phase).into_iter().collect(),
     };
     outcome.barrier = true;
     // The ruleset's own effects of the draws wait in `DeferredEffects` for its systems.

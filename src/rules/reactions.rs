@@ -168,6 +168,7 @@ fn targets(game: &Game, control: &Control, units: &UnitsView, owner: usize, def:
             | EventEffect::Obligation(_)
             | EventEffect::ReduceUnit { .. }
             | EventEffect::If { .. }
+            | EventEffect::TableEntry { .. }
             | EventEffect::Ruleset { .. }
             | EventEffect::RulesetEffect(_)
             | EventEffect::NoEffect => {}

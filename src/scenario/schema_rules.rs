@@ -38,6 +38,10 @@ pub struct RulesConfig {
     /// Forced march by spending a unit; none = no forced march.
     #[serde(default)]
     pub forced_march: Option<ForcedMarchRules>,
+    /// Scenario scripting (ToO 35.6, 36.6): what happens at the start of given phases of given
+    /// turns instead of, or besides, their usual rolls.
+    #[serde(default)]
+    pub scripted: Vec<ScriptedPhase>,
     /// Attack supply spent at the start of the combat phase (ToO 15.7-15.9, "Maximum Attack
     /// Supply"); none = no attack supply.
     #[serde(default)]
@@ -225,6 +229,25 @@ pub struct AttackSupplyRules {
     /// No attack supply while any of these holds (ToO 24.2: winter).
     #[serde(default)]
     pub forbidden_if: Vec<super::schema_tables::Condition>,
+}
+
+/// A scripted phase (ToO 35.6: on turn 1 the Ottomans do not roll for events, and the Forced
+/// Offensive applies; 36.6: on 1917 I nobody rolls, and the first Russian Revolution applies in
+/// the Allied event phase). At the start of phase `phase` of turn `turn` (its label), `effects`
+/// apply for the phase's actor (the first side if none), before anything else the phase does.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct ScriptedPhase {
+    pub turn: String,
+    pub phase: String,
+    /// The phase's event draws and table rolls are not made.
+    #[serde(default)]
+    pub no_roll: bool,
+    #[serde(default)]
+    pub effects: Vec<super::schema_tables::EventEffect>,
+    /// The scenario rule, for the log ("35.6").
+    #[serde(default)]
+    pub rule: Option<String>,
 }
 
 /// Air interdiction (tutorial 5.7.6, HW 1.6): when a movement phase of `against` begins,

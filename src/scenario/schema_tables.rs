@@ -234,6 +234,9 @@ pub enum EventEffect {
     ReduceUnit { units: Vec<String> },
     /// The effects apply only if every condition holds.
     If { when: Vec<Condition>, then: Vec<EventEffect> },
+    /// The effects of a named entry of an event table, as if it had been rolled (ToO 35.6: the
+    /// Forced Offensive applies on turn 1 without a roll).
+    TableEntry { table: String, entry: String },
     /// Procedure implemented by the ruleset plugin under this name.
     Ruleset { handler: String },
     /// An effect in the ruleset's own format (its section of the file format), kept as written:

@@ -103,8 +103,10 @@ pub(super) fn effect_refs(ctx: &mut Ctx, tracks: &BTreeSet<&str>, pools: &BTreeS
             }
         }
         EventEffect::Ruleset { handler } if handler.is_empty() => ctx.err(format!("{path}.handler"), "empty handler name"),
-        // Support and unit references are checked with the rules (`validate_rules`).
+        // Support, unit and table entry references are checked with the rules
+        // (`validate_rules`).
         EventEffect::AddSupport { .. }
+        | EventEffect::TableEntry { .. }
         | EventEffect::ReduceUnit { .. }
         | EventEffect::ExtraMarkers { .. }
         | EventEffect::DemolishBridge { .. }

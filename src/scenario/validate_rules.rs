@@ -119,6 +119,18 @@ pub(super) fn rules_refs(ctx: &mut Ctx, s: &Scenario, board: Option<&Board>, r: 
             }
         }
     }
+    // ToO 35.6, 36.6: a scripted phase names a turn and a phase of the scenario.
+    for (i, sp) in s.rules.scripted.iter().enumerate() {
+        if !s.turns.labels.contains(&sp.turn) {
+            ctx.err(format!("rules.scripted[{i}].turn"), format!("unknown turn `{}`", sp.turn));
+        }
+        if !s.turns.phases.iter().any(|p| p.id == sp.phase) {
+            ctx.err(format!("rules.scripted[{i}].phase"), format!("unknown phase `{}`", sp.phase));
+        }
+        for (k, e) in sp.effects.iter().enumerate() {
+            effect_refs(ctx, r.tracks, r.pools, &format!("rules.scripted[{i}].effects[{k}]"), e);
+        }
+    }
     if let Some(ps) = &s.victory.per_side {
         if ps.sides.len() != s.sides.len() {
             ctx.err("victory.per_side.sides", format!("names {} sides; the scenario has {}", ps.sides.len(), s.sides.len()));
@@ -540,12 +552,25 @@ fn effects_and_conditions(ctx: &mut Ctx, s: &Scenario, board: Option<&Board>, r:
         effects.extend(t.on_relief.iter().enumerate().map(|(k, e)| (format!("rules.timers[{i}].on_relief[{k}]"), e)));
     }
     effects.extend(s.victory.before_final.iter().enumerate().map(|(k, e)| (format!("victory.before_final[{k}]"), e)));
+    for (i, sp) in s.rules.scripted.iter().enumerate() {
+        effects.extend(sp.effects.iter().enumerate().map(|(k, e)| (format!("rules.scripted[{i}].effects[{k}]"), e)));
+    }
     let units = unit_ids(s);
     while let Some((path, e)) = effects.pop() {
         match e {
             EventEffect::If { when, then } => {
                 conditions.extend(when.iter().enumerate().map(|(k, x)| (format!("{path}.when[{k}]"), x)));
                 effects.extend(then.iter().enumerate().map(|(k, x)| (format!("{path}.then[{k}]"), x)));
+            }
+            // The entry must exist and name no entry in turn (no loop can form).
+            EventEffect::TableEntry { table, entry } => {
+                let found = s.tables.events.iter().find(|t| &t.id == table).map(|t| t.entries.iter().find(|x| &x.name == entry));
+                match found {
+                    None => ctx.err(format!("{path}.table"), format!("unknown event table `{table}`")),
+                    Some(None) => ctx.err(format!("{path}.entry"), format!("table `{table}` has no entry `{entry}`")),
+                    Some(Some(x)) if x.effects.iter().any(names_an_entry) => ctx.err(format!("{path}.entry"), format!("`{entry}` applies another table entry itself")),
+                    Some(Some(_)) => {}
+                }
             }
             EventEffect::AddSupport { support, .. } if !s.rules.supports.iter().any(|d| &d.id == support) => {
                 ctx.err(format!("{path}.support"), format!("unknown support `{support}`"));
@@ -580,6 +605,15 @@ fn effects_and_conditions(ctx: &mut Ctx, s: &Scenario, board: Option<&Board>, r:
             Condition::OptionOn(o) | Condition::OptionOff(o) if !s.options.iter().any(|x| &x.id == o) => ctx.err(path, format!("unknown option `{o}`")),
             _ => {}
         }
+    }
+}
+
+/// Whether an effect (or one in its branches) applies a table entry.
+fn names_an_entry(e: &EventEffect) -> bool {
+    match e {
+        EventEffect::TableEntry { .. } => true,
+        EventEffect::If { then, .. } => then.iter().any(names_an_entry),
+        _ => false,
     }
 }
 
