@@ -56,7 +56,7 @@ pub fn counter(painter: &egui::Painter, game: &Game, u: &UnitView, r: Rect, (hid
     painter.text(
         r.center_bottom() - Vec2::new(0.0, cs * 0.16),
         Align2::CENTER_CENTER,
-        format!("{}-{}-{}", f.attack, f.defense, f.movement),
+        factors_text(t, f),
         FontId::proportional(cs * 0.22),
         if reduced { Color32::from_rgb(150, 0, 0) } else { ink },
     );
@@ -98,4 +98,11 @@ pub fn nato(p: &egui::Painter, r: egui::Rect, s: NatoSymbol, ink: Color32) {
             p.text(r.center(), egui::Align2::CENTER_CENTER, letter, egui::FontId::proportional(r.height() * 0.7), ink);
         }
     }
+}
+
+/// A counter's factors as printed: attack-defence-movement, a support unit's attack in
+/// parentheses (ToO 17.1: it only adds to other units' attacks).
+#[must_use]
+pub fn factors_text(t: &crate::scenario::schema::UnitTypeDef, f: crate::scenario::schema::Factors) -> String {
+    if t.support.is_some() { format!("({})-{}-{}", f.attack, f.defense, f.movement) } else { format!("{}-{}-{}", f.attack, f.defense, f.movement) }
 }

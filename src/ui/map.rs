@@ -444,7 +444,7 @@ pub fn map_ui(ui: &mut egui::Ui, client: &mut Client, images: &super::images::Ma
                 let t = &game.scenario.unit_types[u.type_index];
                 let f = factors(&game, u.type_index, u.level);
                 let level = if u.level > 0 { format!(", level {}", u.level) } else { String::new() };
-                lines.push(format!("{}: {} ({}-{}-{}{level})", u.id, t.name, f.attack, f.defense, f.movement));
+                lines.push(format!("{}: {} ({}{level})", u.id, t.name, super::counters::factors_text(t, f)));
             }
             response.clone().on_hover_text_at_pointer(lines.join("\n"));
             // Over a ringed space: the path the selected unit would take.

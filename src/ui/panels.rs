@@ -239,6 +239,10 @@ fn side_panel(ui: &mut egui::Ui, client: &mut Client, offers: &[Offer], clicked:
                 let f = factors(&game, u.type_index, u.level);
                 ui.label(RichText::new(format!("{} ({})", u.id, t.name)).strong());
                 ui.label(format!("attack {}, defence {}, movement {}", f.attack, f.defense, f.movement));
+                // ToO 17-19: how a support unit joins attacks.
+                if let (Some(role), Some(range)) = (&t.support, t.support_range) {
+                    ui.label(format!("{}: adds {} to an attack by units within {range} hexes", role.category, f.attack));
+                }
                 if client.selected.len() > 1 {
                     ui.label(format!("Selected: {}", client.selected.join(", ")));
                 }
