@@ -96,7 +96,7 @@ impl Offer {
 /// The unit a unit-specific command is about.
 fn unit_of<'a>(game: &crate::model::Game, c: &'a Command) -> Option<&'a str> {
     match c {
-        Command::StrategicMove { unit, .. } | Command::ForcedMarch { unit } | Command::AttackSupply { unit } | Command::Reserve { unit } => Some(unit),
+        Command::StrategicMove { unit, .. } | Command::ForcedMarch { unit } | Command::AttackSupply { unit } | Command::Breakdown { unit } | Command::Reserve { unit } => Some(unit),
         Command::Game(g) => game.ruleset.command_unit(g),
         Command::Carry { carrier, .. } => Some(carrier),
         Command::Overrun { units, .. } => units.first().map(|u| u.as_str()),

@@ -92,6 +92,11 @@ pub enum Command {
     ForcedMarch { unit: Name },
     /// Spend a unit for attack supply at the start of the combat phase (ToO 15.7).
     AttackSupply { unit: Name },
+    /// Break a composite unit down into its components (ToO 8.2).
+    Breakdown { unit: Name },
+    /// Combine components in one hex into a composite unit (ToO 8.3), with the unit the
+    /// combination consumes if any.
+    Combine { units: Vec<Name> },
     /// Overrun an adjacent enemy hex during movement with a stack of units in one hex.
     Overrun { units: Vec<Name>, target: Name },
     /// Answer an advance prompt: the units that advance into the vacated hex (none = stay).
@@ -165,6 +170,8 @@ impl Command {
             Command::Reserve { unit } => format!("mark {unit} as reserve"),
             Command::ForcedMarch { unit } => format!("spend {unit} for a forced march"),
             Command::AttackSupply { unit } => format!("spend {unit} for attack supply"),
+            Command::Breakdown { unit } => format!("break {unit} down"),
+            Command::Combine { units } => format!("combine {}", units.join(", ")),
             Command::Overrun { units, target } => format!("overrun {target} with {}", units.join(", ")),
             Command::Advance { units } if units.is_empty() => "do not advance".to_string(),
             Command::Advance { units } => format!("advance {}", units.join(", ")),

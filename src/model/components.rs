@@ -27,6 +27,9 @@ pub enum Location {
     Eliminated,
     /// Never enters play (a reinforcement not drawn from its pool).
     OutOfPlay,
+    /// A counter of the mix not in play, free to enter by a breakdown or a combination
+    /// (`rules.counter_pool`, ToO 8.2-8.3): leaving play this way is not an elimination.
+    Pool,
 }
 
 impl Location {

@@ -49,6 +49,7 @@ impl UnitView {
             Location::OnMap(s) => (1, u64::from(s.0)),
             Location::Eliminated => (2, 0),
             Location::OutOfPlay => (3, 0),
+            Location::Pool => (4, 0),
         };
         let flags = [moved, finished, no_attack, reserve, attacked, out_of_supply, landed, supply_exempt, forced_march, attacked_below, *hidden, railed, attack_supply, moved_before]
             .iter()

@@ -181,7 +181,7 @@ impl EffectCtx<'_> {
                 EventEffect::ReduceUnit { units } => {
                     let hit = units.iter().find(|id| {
                         self.units.get(id).is_some_and(|u| {
-                            !matches!(u.location, Location::Eliminated | Location::OutOfPlay)
+                            !matches!(u.location, Location::Eliminated | Location::OutOfPlay | Location::Pool)
                                 && crate::model::view::steps_left(self.game, u.type_index, u.level) > 1
                                 && !self.reductions.contains(id)
                         })

@@ -42,6 +42,7 @@ pub mod reserve;
 pub mod overrun;
 pub mod rail;
 pub mod reactions;
+pub mod reorganisation;
 pub mod retreat;
 pub mod sequence;
 pub mod setup;
@@ -158,6 +159,7 @@ fn build_schedule(schedule: Schedule, sample: Option<&Command>, every: bool, rul
     rail::add_systems(s);
     forced_march::add_systems(s);
     attack_supply::add_systems(s);
+    reorganisation::add_systems(s);
     supply::add_systems(s);
     declarations::add_systems(s);
     initiative::add_systems(s);

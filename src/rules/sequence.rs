@@ -87,6 +87,7 @@ pub fn sequence_rejection(game: &Game, turn: &TurnState, prompt: Option<&crate::
         Command::PlayChit { .. } => true,
         Command::StrategicMove { .. } | Command::RailMove { .. } => phase.kind == PhaseKind::Movement && phase.units != PhaseUnits::Reserve,
         Command::Attack { .. } | Command::GroupAttack { .. } | Command::AttackSupply { .. } => phase.kind == PhaseKind::Combat,
+        Command::Breakdown { .. } | Command::Combine { .. } => phase.kind == PhaseKind::Reorganisation,
         Command::Enter { .. } => {
             phase.kind == PhaseKind::Reinforcement || game.scenario.reinforcements.iter().any(|r| r.phase.as_ref() == Some(&phase.id))
         }

@@ -204,6 +204,8 @@ pub enum PhaseKind {
     EndOfTurn,
     /// A phase a ruleset plugin handles by its id.
     Special,
+    /// Breakdown and combination of units (ToO 8: `rules.reorganisation`).
+    Reorganisation,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]

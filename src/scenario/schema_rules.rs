@@ -38,6 +38,14 @@ pub struct RulesConfig {
     /// Forced march by spending a unit; none = no forced march.
     #[serde(default)]
     pub forced_march: Option<ForcedMarchRules>,
+    /// Every counter of the mix exists: those not set up and not scheduled wait in the pool,
+    /// free to enter by breakdown or combination (ToO 8). Default false.
+    #[serde(default)]
+    pub counter_pool: bool,
+    /// Composite units and their components (ToO 8: corps and divisions), broken down and
+    /// combined in the owner's Reorganisation phases.
+    #[serde(default)]
+    pub reorganisation: Vec<Formation>,
     /// Scenario scripting (ToO 35.6, 36.6): what happens at the start of given phases of given
     /// turns instead of, or besides, their usual rolls.
     #[serde(default)]
@@ -229,6 +237,25 @@ pub struct AttackSupplyRules {
     /// No attack supply while any of these holds (ToO 24.2: winter).
     #[serde(default)]
     pub forbidden_if: Vec<super::schema_tables::Condition>,
+}
+
+/// A composite unit type and what it is made of (ToO 8, the reorganisation table).
+/// Breakdown: the unit goes to the pool and counters of its components from the pool take its
+/// place (never a consumed unit: 8.2). Combination: components in one hex (and in supply where
+/// the scenario traces supply, 8.3) go to the pool, with a unit of `consumes` if named (8.5:
+/// an expeditionary corps uses up a supply unit, which leaves play), and a counter of
+/// `unit_type` from the pool takes their place.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Formation {
+    pub unit_type: String,
+    /// (component unit type, how many).
+    pub components: Vec<(String, u32)>,
+    #[serde(default)]
+    pub consumes: Option<String>,
+    /// Whether the unit may be broken down (ToO 28: the Bolshevik corps may not). Default true.
+    #[serde(default = "yes")]
+    pub breaks_down: bool,
 }
 
 /// A scripted phase (ToO 35.6: on turn 1 the Ottomans do not roll for events, and the Forced

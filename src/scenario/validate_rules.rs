@@ -119,6 +119,29 @@ pub(super) fn rules_refs(ctx: &mut Ctx, s: &Scenario, board: Option<&Board>, r: 
             }
         }
     }
+    // ToO 8: formations name unit types; a composite has one formation.
+    for (i, f) in s.rules.reorganisation.iter().enumerate() {
+        let path = format!("rules.reorganisation[{i}]");
+        type_ref(ctx, r.types, &format!("{path}.unit_type"), &f.unit_type);
+        if s.rules.reorganisation.iter().filter(|x| x.unit_type == f.unit_type).count() > 1 {
+            ctx.err(format!("{path}.unit_type"), format!("`{}` has two formations", f.unit_type));
+        }
+        if f.components.is_empty() || f.components.iter().any(|(_, n)| *n == 0) {
+            ctx.err(format!("{path}.components"), "needs at least one component, each at least once");
+        }
+        for (k, (t, _)) in f.components.iter().enumerate() {
+            type_ref(ctx, r.types, &format!("{path}.components[{k}].0"), t);
+            if *t == f.unit_type {
+                ctx.err(format!("{path}.components[{k}].0"), "a unit cannot be its own component");
+            }
+        }
+        if let Some(t) = &f.consumes {
+            type_ref(ctx, r.types, &format!("{path}.consumes"), t);
+        }
+    }
+    if !s.rules.reorganisation.is_empty() && !s.rules.counter_pool {
+        ctx.err("rules.reorganisation", "breakdown and combination take counters from the pool: set `rules.counter_pool: true`");
+    }
     // ToO 35.6, 36.6: a scripted phase names a turn and a phase of the scenario.
     for (i, sp) in s.rules.scripted.iter().enumerate() {
         if !s.turns.labels.contains(&sp.turn) {
@@ -389,6 +412,8 @@ fn ruleset_support(ctx: &mut Ctx, s: &Scenario, caps: &RulesetCaps) {
             ctx.err(format!("turns.phases[{i}].kind"), "a Supply phase needs `rules.supply` with the `LoseStep` or `DiceAttrition` effect, or `rules.attrition`");
         } else if matches!(ph.kind, PhaseKind::Mobilization | PhaseKind::Special) && !caps.phases.contains(&ph.kind) {
             ctx.err(format!("turns.phases[{i}].kind"), format!("the `{rs}` ruleset has no procedure for {:?} phases", ph.kind));
+        } else if ph.kind == PhaseKind::Reorganisation && s.rules.reorganisation.is_empty() {
+            ctx.err(format!("turns.phases[{i}].kind"), "a Reorganisation phase needs `rules.reorganisation`");
         } else if ph.kind == PhaseKind::Event && s.rules.events.is_none() {
             ctx.err(format!("turns.phases[{i}].kind"), "an Event phase needs `rules.events`");
         } else if !matches!(
@@ -402,6 +427,7 @@ fn ruleset_support(ctx: &mut Ctx, s: &Scenario, caps: &RulesetCaps) {
                 | PhaseKind::Scoring
                 | PhaseKind::Mobilization
                 | PhaseKind::Special
+                | PhaseKind::Reorganisation
         ) {
             ctx.err(format!("turns.phases[{i}].kind"), format!("the `{rs}` ruleset has no procedure for {:?} phases", ph.kind));
         }

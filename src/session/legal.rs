@@ -188,6 +188,7 @@ pub fn legal_commands(world: &mut World) -> Vec<Command> {
                 }
             }
         }
+        PhaseKind::Reorganisation => reorganisation(game, turn, &units, control, side, &mut out),
         PhaseKind::Combat => {
             let supports = world.resource::<crate::rules::supports::SupportState>();
             let tracks = world.resource::<crate::model::Tracks>();
@@ -356,6 +357,32 @@ fn overruns(game: &Game, turn: &TurnState, units: &UnitsView, control: &Control,
                 if crate::rules::combat::attack_ban(game, tracks, units, g).is_none() && plan_overrun(game, turn, units, control, side, g, &key).is_ok() {
                     out.push(Command::Overrun { units: names(g), target: key.as_str().into() });
                 }
+            }
+        }
+    }
+}
+
+/// ToO 8: every breakdown, and for each hex and formation one combination (the first units of
+/// each component type there, by id).
+fn reorganisation(game: &Game, turn: &TurnState, units: &UnitsView, control: &Control, side: usize, out: &mut Vec<Command>) {
+    use crate::rules::reorganisation::{breakdown_check, combine_check};
+    for u in units.all().iter().filter(|u| u.side == side && u.space().is_some()) {
+        if breakdown_check(game, turn, units, side, &u.id).is_ok() {
+            out.push(Command::Breakdown { unit: u.id.clone() });
+        }
+    }
+    let mut hexes: Vec<crate::model::SpaceId> = units.all().iter().filter(|u| u.side == side).filter_map(|u| u.space()).collect();
+    hexes.sort_unstable();
+    hexes.dedup();
+    for h in hexes {
+        for f in &game.scenario.rules.reorganisation {
+            let of = |ty: &str, n: u32| units.at(h).filter(|u| u.side == side && game.scenario.unit_types[u.type_index].id == ty).take(n as usize).map(|u| String::from(&*u.id)).collect::<Vec<_>>();
+            let mut chosen: Vec<String> = f.components.iter().flat_map(|(ty, n)| of(ty, *n)).collect();
+            if let Some(c) = &f.consumes {
+                chosen.extend(of(c, 1));
+            }
+            if combine_check(game, turn, units, control, side, &chosen).is_ok() {
+                out.push(Command::Combine { units: names(&chosen) });
             }
         }
     }

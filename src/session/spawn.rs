@@ -105,14 +105,22 @@ fn fill_world(world: &mut World, loaded: &Loaded, ruleset: std::sync::Arc<dyn cr
     }
     // With counters from the mix (DI 12.7, 12.9) every counter of the mix exists; those not
     // set up wait in the available pool (shown as eliminated: eliminated units return there).
-    if game.ruleset.counters_from_mix() {
+    // ToO 8: with a counter pool, the counters of the mix not set up or scheduled wait there.
+    let spare = if game.ruleset.counters_from_mix() {
+        Some(Location::Eliminated)
+    } else if s.rules.counter_pool {
+        Some(Location::Pool)
+    } else {
+        None
+    };
+    if let Some(spare) = spare {
         for (t, ty) in s.unit_types.iter().enumerate() {
             let total: u32 = s.counter_mix.iter().filter(|m| m.unit_type == ty.id).map(|m| m.count).sum();
             let used = s.setup.units.iter().filter(|u| u.unit_type == ty.id).count() as u32
                 + s.setup.groups.iter().filter(|g| g.unit_type == ty.id).map(|g| g.count).sum::<u32>()
                 + s.reinforcements.iter().flat_map(|r| &r.units).filter(|u| u.unit_type == ty.id).count() as u32;
             for n in 1..=total.saturating_sub(used) {
-                all.push((format!("{}#{n}", ty.id), t, Location::Eliminated, None, false));
+                all.push((format!("{}#{n}", ty.id), t, spare, None, false));
             }
         }
     }

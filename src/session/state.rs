@@ -147,6 +147,7 @@ fn summary_state(world: &mut World, viewer: Option<usize>) -> GameState {
                     Location::Eliminated if game.ruleset.counters_from_mix() => "available".into(),
                     Location::Eliminated => "eliminated".into(),
                     Location::OutOfPlay => "out of play".into(),
+                    Location::Pool => "pool".into(),
                 },
                 level: if hide { 0 } else { u.level },
                 moved: u.activity.moved,

@@ -28,6 +28,7 @@ mod mobilization;
 mod netwar_conflict;
 mod map_layers;
 mod per_side_victory;
+mod reorganisation;
 mod scripted;
 mod support_units;
 mod twilight_map;

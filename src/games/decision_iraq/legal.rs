@@ -59,7 +59,7 @@ pub(super) fn legal_commands(world: &World, units: &UnitsView, side: usize, stag
                     // 14.4: one district at a time.
                     out.retain(|c| nw::order::command_district(game, units, c).is_none_or(|d| nw::order::district_rejection(game, turn, units, side, d).is_none()));
                 }
-                PhaseKind::Reinforcement | PhaseKind::Supply | PhaseKind::Scoring | PhaseKind::EndOfTurn => {}
+                PhaseKind::Reinforcement | PhaseKind::Supply | PhaseKind::Scoring | PhaseKind::EndOfTurn | PhaseKind::Reorganisation => {}
             }
         }
     }

@@ -126,7 +126,14 @@ pub(super) fn read(loaded: &Loaded) -> Result<DecisionIraq, Vec<Diagnostic>> {
         let chart = match ph.kind {
             PhaseKind::Mobilization => rules.as_ref().is_some_and(|n| !n.mobilization.is_empty()),
             PhaseKind::Special => rules.as_ref().is_some_and(|n| n.hyperwar.is_some()),
-            PhaseKind::Event | PhaseKind::Reinforcement | PhaseKind::Movement | PhaseKind::Combat | PhaseKind::Supply | PhaseKind::Scoring | PhaseKind::EndOfTurn => true,
+            PhaseKind::Event
+            | PhaseKind::Reinforcement
+            | PhaseKind::Movement
+            | PhaseKind::Combat
+            | PhaseKind::Supply
+            | PhaseKind::Scoring
+            | PhaseKind::EndOfTurn
+            | PhaseKind::Reorganisation => true,
         };
         if !chart {
             let what = if ph.kind == PhaseKind::Mobilization { "`ruleset_rules.mobilization`" } else { "`ruleset_rules.hyperwar`" };
