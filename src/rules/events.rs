@@ -56,6 +56,10 @@ pub fn condition_holds(facts: Facts, c: &Condition) -> bool {
         game.board.space(space).is_some_and(|s| control.owner[s.index()].is_some() && control.owner[s.index()] == game.side_index(side))
     };
     match c {
+        Condition::Expr { left, op, right } => {
+            let n = turn.turn as i32 + 1;
+            op.holds(super::victory::eval(game, tracks, n, left), super::victory::eval(game, tracks, n, right))
+        }
         Condition::TurnAtLeast(t) => turn.turn + 1 >= *t as usize,
         Condition::TurnAtMost(t) => turn.turn < *t as usize,
         Condition::Season(id) => game.scenario.turns.calendar.get(turn.turn).is_some_and(|d| &d.season == id),
@@ -207,6 +211,13 @@ impl EffectCtx<'_> {
                     if when.iter().all(|c| self.holds(c)) {
                         self.apply_each(side, then, cause);
                     }
+                }
+                EventEffect::Roll { dice, entries } => {
+                    let roll = self.dice.roll_spec(*dice, cause);
+                    let Some(x) = entries.iter().find(|x| (x.rolls.0..=x.rolls.1).contains(&roll)) else { continue };
+                    self.log(LogKind::Roll, format!("{cause}: rolled {roll}: {}", x.name));
+                    let effects = x.effects.clone();
+                    self.apply_each(side, &effects, &format!("{cause}: {}", x.name));
                 }
                 // The validator allows no entry that applies another, so this never loops.
                 EventEffect::TableEntry { table, entry } => {

@@ -169,6 +169,7 @@ fn targets(game: &Game, control: &Control, units: &UnitsView, owner: usize, def:
             | EventEffect::ReduceUnit { .. }
             | EventEffect::If { .. }
             | EventEffect::TableEntry { .. }
+            | EventEffect::Roll { .. }
             | EventEffect::Ruleset { .. }
             | EventEffect::RulesetEffect(_)
             | EventEffect::NoEffect => {}

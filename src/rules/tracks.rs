@@ -48,6 +48,11 @@ pub fn amount_value(dice: &mut crate::model::dice::Dice, amount: crate::scenario
         Amount::Fixed(n) => n,
         Amount::Dice(n) => (0..n).map(|_| dice.roll(6, cause) as i32).sum(),
         Amount::MinusDice(n) => -(0..n).map(|_| dice.roll(6, cause) as i32).sum::<i32>(),
+        Amount::HalfDice(n) => ((0..n).map(|_| dice.roll(6, cause)).sum::<u32>().div_ceil(2)) as i32,
+        Amount::ByParity { dice: n, odd, even } => {
+            let sum = (0..n).map(|_| dice.roll(6, cause) as i32).sum::<i32>();
+            sum * if sum % 2 == 1 { odd } else { even }
+        }
     }
 }
 

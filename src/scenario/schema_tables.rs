@@ -205,6 +205,11 @@ pub enum Amount {
     Dice(u32),
     /// Minus the sum of this many d6.
     MinusDice(u32),
+    /// The sum of this many d6, halved, rounded up (ToO 6.3 Pro-Turkish Revolt).
+    HalfDice(u32),
+    /// The sum of this many d6, times `odd` if it is odd and `even` if it is even (ToO 6.3
+    /// Political Crisis: odd added, even subtracted: `(odd: 1, even: -1)`).
+    ByParity { dice: u32, odd: i32, even: i32 },
 }
 
 /// Typed effect of an event (table entry or chit).
@@ -234,6 +239,9 @@ pub enum EventEffect {
     ReduceUnit { units: Vec<String> },
     /// The effects apply only if every condition holds.
     If { when: Vec<Condition>, then: Vec<EventEffect> },
+    /// A roll on a small table of its own: the entry whose range holds the roll applies (ToO
+    /// 6.3 Afghanistan Expedition: 1-2 success, 3-5 nothing, 6 fiasco).
+    Roll { dice: DiceSpec, entries: Vec<EventEntry> },
     /// The effects of a named entry of an event table, as if it had been rolled (ToO 35.6: the
     /// Forced Offensive applies on turn 1 without a roll).
     TableEntry { table: String, entry: String },
@@ -387,6 +395,9 @@ pub enum Condition {
     /// The optional rule is on / off in this game.
     OptionOn(String),
     OptionOff(String),
+    /// An expression compared with another (ToO 6.3 Morale Check: one side has at least 26 VP
+    /// more than the other, `Sum([Track("a"), Neg(Track("b"))]) Ge Const(26)`).
+    Expr { left: super::schema::Expr, op: super::schema::CompareOp, right: super::schema::Expr },
 }
 
 fn one() -> u32 {

@@ -409,24 +409,7 @@ pub fn validate_with_board(s: &Scenario, file: &str, base: &Path, caps: &Ruleset
         if let Some(sd) = &t.side {
             side_ref(&mut ctx, &sides, &format!("{p}.side"), sd);
         }
-        let mut seen: BTreeMap<u32, usize> = BTreeMap::new();
-        for (j, e) in t.entries.iter().enumerate() {
-            if e.rolls.0 > e.rolls.1 {
-                ctx.err(format!("{p}.entries[{j}].rolls"), "range runs backwards");
-            }
-            for v in t.dice.outcomes().into_iter().filter(|v| (e.rolls.0..=e.rolls.1).contains(v)) {
-                if let Some(k) = seen.insert(v, j) {
-                    ctx.err(format!("{p}.entries[{j}].rolls"), format!("roll {v} is also covered by entries[{k}]"));
-                }
-            }
-            for (k, eff) in e.effects.iter().enumerate() {
-                effect_refs(&mut ctx, &tracks, &pools, &format!("{p}.entries[{j}].effects[{k}]"), eff);
-            }
-        }
-        let gaps: Vec<String> = t.dice.outcomes().into_iter().filter(|v| !seen.contains_key(v)).map(|v| v.to_string()).collect();
-        if !gaps.is_empty() {
-            ctx.err(format!("{p}.entries"), format!("the table has gaps: no entry for roll {}", gaps.join(", ")));
-        }
+        super::validate_refs::entries_refs(&mut ctx, (&tracks, &pools), &p, t.dice, &t.entries);
     }
     for (i, pool) in s.pools.iter().enumerate() {
         let p = format!("pools[{i}]");

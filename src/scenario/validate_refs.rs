@@ -89,8 +89,32 @@ pub(super) fn expr_tracks(e: &Expr) -> Vec<&str> {
     out
 }
 
+/// The entries of a table rolled on (`path.entries`): ranges forwards, every roll covered
+/// once, and their effects.
+pub(super) fn entries_refs(ctx: &mut Ctx, (tracks, pools): (&BTreeSet<&str>, &BTreeSet<&str>), path: &str, dice: DiceSpec, entries: &[EventEntry]) {
+    let mut seen: std::collections::BTreeMap<u32, usize> = std::collections::BTreeMap::new();
+    for (j, e) in entries.iter().enumerate() {
+        if e.rolls.0 > e.rolls.1 {
+            ctx.err(format!("{path}.entries[{j}].rolls"), "range runs backwards");
+        }
+        for v in dice.outcomes().into_iter().filter(|v| (e.rolls.0..=e.rolls.1).contains(v)) {
+            if let Some(k) = seen.insert(v, j) {
+                ctx.err(format!("{path}.entries[{j}].rolls"), format!("roll {v} is also covered by entries[{k}]"));
+            }
+        }
+        for (k, eff) in e.effects.iter().enumerate() {
+            effect_refs(ctx, tracks, pools, &format!("{path}.entries[{j}].effects[{k}]"), eff);
+        }
+    }
+    let gaps: Vec<String> = dice.outcomes().into_iter().filter(|v| !seen.contains_key(v)).map(|v| v.to_string()).collect();
+    if !gaps.is_empty() {
+        ctx.err(format!("{path}.entries"), format!("the table has gaps: no entry for roll {}", gaps.join(", ")));
+    }
+}
+
 pub(super) fn effect_refs(ctx: &mut Ctx, tracks: &BTreeSet<&str>, pools: &BTreeSet<&str>, path: &str, e: &EventEffect) {
     match e {
+        EventEffect::Roll { dice, entries } => entries_refs(ctx, (tracks, pools), path, *dice, entries),
         EventEffect::AdjustTrack { track, .. } => track_ref(ctx, tracks, &format!("{path}.track"), track),
         EventEffect::DrawChits { pool, .. } => {
             if !pools.contains(pool.as_str()) {

@@ -588,6 +588,11 @@ fn effects_and_conditions(ctx: &mut Ctx, s: &Scenario, board: Option<&Board>, r:
                 conditions.extend(when.iter().enumerate().map(|(k, x)| (format!("{path}.when[{k}]"), x)));
                 effects.extend(then.iter().enumerate().map(|(k, x)| (format!("{path}.then[{k}]"), x)));
             }
+            EventEffect::Roll { entries, .. } => {
+                for (j, x) in entries.iter().enumerate() {
+                    effects.extend(x.effects.iter().enumerate().map(|(k, e)| (format!("{path}.entries[{j}].effects[{k}]"), e)));
+                }
+            }
             // The entry must exist and name no entry in turn (no loop can form).
             EventEffect::TableEntry { table, entry } => {
                 let found = s.tables.events.iter().find(|t| &t.id == table).map(|t| t.entries.iter().find(|x| &x.name == entry));
@@ -629,6 +634,11 @@ fn effects_and_conditions(ctx: &mut Ctx, s: &Scenario, board: Option<&Board>, r:
             Condition::Eliminated(u) if !units.contains(u.as_str()) => ctx.err(path, format!("unknown unit `{u}`")),
             Condition::TimerEnded(t) if !s.rules.timers.iter().any(|x| &x.id == t) => ctx.err(path, format!("unknown timed objective `{t}`")),
             Condition::OptionOn(o) | Condition::OptionOff(o) if !s.options.iter().any(|x| &x.id == o) => ctx.err(path, format!("unknown option `{o}`")),
+            Condition::Expr { left, right, .. } => {
+                for t in expr_tracks(left).into_iter().chain(expr_tracks(right)) {
+                    track_ref(ctx, r.tracks, &path, t);
+                }
+            }
             _ => {}
         }
     }
@@ -639,6 +649,7 @@ fn names_an_entry(e: &EventEffect) -> bool {
     match e {
         EventEffect::TableEntry { .. } => true,
         EventEffect::If { then, .. } => then.iter().any(names_an_entry),
+        EventEffect::Roll { entries, .. } => entries.iter().flat_map(|x| &x.effects).any(names_an_entry),
         _ => false,
     }
 }

@@ -14,6 +14,7 @@ mod concentric;
 mod defense_multipliers;
 mod determinism;
 mod elimination_scores;
+mod event_effects;
 mod events;
 #[cfg(feature = "gui")]
 mod gui;
