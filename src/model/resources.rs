@@ -60,7 +60,7 @@ impl Game {
 }
 
 /// Turn, phase and who plays first.
-#[derive(Resource, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Resource, Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct TurnState {
     /// 0-based index into the turn track.
     pub turn: usize,
@@ -99,6 +99,27 @@ pub struct TurnState {
     pub conflict_district: Option<SpaceId>,
     #[serde(default)]
     pub done_districts: BTreeSet<SpaceId>,
+    /// Attack quotas in force (ToO 6.3 Forced Offensive: `AttackQuota`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub quotas: Vec<Quota>,
+}
+
+/// An attack quota in force (`EventEffect::AttackQuota`, ToO 6.3): qualifying attacks are
+/// counted as they are rolled; when the side's combat phase ends, a quota not met applies its
+/// penalty, and either way it is over.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Quota {
+    pub side: usize,
+    pub count: u32,
+    /// The table's index among the CRTs, if one is named.
+    pub table: Option<usize>,
+    pub unit_types: Vec<String>,
+    pub sizes: Vec<String>,
+    pub penalty: Vec<crate::scenario::schema::EventEffect>,
+    /// What set it (for the log).
+    pub cause: String,
+    /// Qualifying attacks made so far.
+    pub made: u32,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

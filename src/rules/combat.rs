@@ -345,6 +345,10 @@ pub fn fight(ctx: &mut CommandCtx, combat: &mut CombatParams, q: &mut LossQuery,
     let code = crt_lookup(crt, plan.pick.column, roll).unwrap_or("").to_string();
     ctx.log(LogKind::Roll, format!("{cause}: rolled {roll}"), Some(target.clone()));
     ctx.turn.attacked.insert(plan.mark);
+    // ToO 6.3: the attack counts toward its side's quotas.
+    if let Some(side) = plan.attackers.first().and_then(|id| view.get(id)).map(|u| u.side) {
+        super::quotas::count_attack(&game, &mut ctx.turn.quotas, view, side, plan.crt, &plan.attackers);
+    }
     for id in plan.attackers.iter().chain(&plan.defenders) {
         if let Some(&e) = ctx.index.0.get(id)
             && let Ok((_, _, _, mut act, mut hidden)) = q.get_mut(e)

@@ -95,6 +95,8 @@ pub struct EffectCtx<'a> {
     pub units: &'a UnitsView,
     pub timers: &'a mut Vec<Option<TimerEnd>>,
     pub supports: &'a mut SupportState,
+    /// Attack quotas the effects set (`AttackQuota`, ToO 6.3), for the calling system to keep.
+    pub quotas: Vec<crate::model::Quota>,
     /// Units that lose a step (`ReduceUnit`): the calling system applies them to the ECS.
     pub reductions: Vec<String>,
     /// The ruleset's own effects (with the side and cause), which its systems apply afterwards
@@ -116,7 +118,7 @@ pub struct Netted {
 }
 
 impl EffectCtx<'_> {
-    fn log(&mut self, kind: LogKind, text: String) {
+    pub fn log(&mut self, kind: LogKind, text: String) {
         log(self.glog, self.game, self.turn, kind, text, None);
     }
 
@@ -212,6 +214,24 @@ impl EffectCtx<'_> {
                         self.apply_each(side, then, cause);
                     }
                 }
+                EventEffect::AttackQuota { count, table, unit_types, sizes, penalty } => {
+                    let crt = table.as_ref().and_then(|t| self.game.scenario.tables.crts.iter().position(|c| &c.id == t));
+                    let on = crt.map(|i| format!(" on the {}", self.game.scenario.tables.crts[i].name)).unwrap_or_default();
+                    let with: Vec<&str> = unit_types.iter().chain(sizes).map(String::as_str).collect();
+                    let with = if with.is_empty() { String::new() } else { format!(", each with a unit of {}", with.join(" or ")) };
+                    let text = format!("{cause}: {} must make {count} attack(s){on}{with} before its combat phase ends", self.game.side_id(side));
+                    self.log(LogKind::Track, text);
+                    self.quotas.push(crate::model::Quota {
+                        side,
+                        count: *count,
+                        table: crt,
+                        unit_types: unit_types.clone(),
+                        sizes: sizes.clone(),
+                        penalty: penalty.clone(),
+                        cause: cause.to_string(),
+                        made: 0,
+                    });
+                }
                 EventEffect::Roll { dice, entries } => {
                     let roll = self.dice.roll_spec(*dice, cause);
                     let Some(x) = entries.iter().find(|x| (x.rolls.0..=x.rolls.1).contains(&roll)) else { continue };
@@ -282,7 +302,7 @@ impl EffectCtx<'_> {
 #[derive(bevy::ecs::system::SystemParam)]
 pub struct EffectParams<'w, 's> {
     pub game: Res<'w, Game>,
-    pub turn: Res<'w, TurnState>,
+    pub turn: ResMut<'w, TurnState>,
     pub control: Res<'w, Control>,
     pub tracks: ResMut<'w, Tracks>,
     pub pools: ResMut<'w, Pools>,
@@ -312,6 +332,7 @@ impl EffectParams<'_, '_> {
             units: &units,
             timers: &mut self.timers.0,
             supports: &mut self.supports,
+            quotas: Vec::new(),
             reductions: Vec::new(),
             deferred: Vec::new(),
             netting: None,
@@ -319,7 +340,11 @@ impl EffectParams<'_, '_> {
         let r = f(&mut fx);
         // What the closure did not take is left for the ruleset's systems.
         let left = std::mem::take(&mut fx.deferred);
+        let quotas = std::mem::take(&mut fx.quotas);
         self.deferred.0.extend(left);
+        if !quotas.is_empty() {
+            self.turn.quotas.extend(quotas);
+        }
         r
     }
 }

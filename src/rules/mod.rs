@@ -41,6 +41,7 @@ pub mod occupation;
 pub mod reserve;
 pub mod overrun;
 pub mod rail;
+pub mod quotas;
 pub mod reactions;
 pub mod reorganisation;
 pub mod retreat;
@@ -160,6 +161,7 @@ fn build_schedule(schedule: Schedule, sample: Option<&Command>, every: bool, rul
     forced_march::add_systems(s);
     attack_supply::add_systems(s);
     reorganisation::add_systems(s);
+    quotas::add_systems(s);
     supply::add_systems(s);
     declarations::add_systems(s);
     initiative::add_systems(s);

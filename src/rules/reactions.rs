@@ -170,6 +170,7 @@ fn targets(game: &Game, control: &Control, units: &UnitsView, owner: usize, def:
             | EventEffect::If { .. }
             | EventEffect::TableEntry { .. }
             | EventEffect::Roll { .. }
+            | EventEffect::AttackQuota { .. }
             | EventEffect::Ruleset { .. }
             | EventEffect::RulesetEffect(_)
             | EventEffect::NoEffect => {}

@@ -166,7 +166,7 @@ pub fn next_phase_on(game: &Game, declared: &std::collections::BTreeMap<String, 
 
 /// Ends the phase: resets what units did, then moves to the next phase or turn.
 #[expect(clippy::too_many_arguments, reason = "ending a phase touches all phase-scoped state")]
-fn end_phase(
+pub(super) fn end_phase(
     game: Res<Game>,
     mut turn: ResMut<TurnState>,
     mut outcome: ResMut<Outcome>,

@@ -239,6 +239,20 @@ pub enum EventEffect {
     ReduceUnit { units: Vec<String> },
     /// The effects apply only if every condition holds.
     If { when: Vec<Condition>, then: Vec<EventEffect> },
+    /// An attack quota (ToO 6.3 Forced Offensive): before the end of the side's next combat
+    /// phase it must make at least `count` attacks on table `table` (any, if none), each with an
+    /// attacking unit of one of `unit_types` (any, if empty) of one of `sizes` (any, if empty);
+    /// else `penalty` applies then.
+    AttackQuota {
+        count: u32,
+        #[serde(default)]
+        table: Option<String>,
+        #[serde(default)]
+        unit_types: Vec<String>,
+        #[serde(default)]
+        sizes: Vec<String>,
+        penalty: Vec<EventEffect>,
+    },
     /// A roll on a small table of its own: the entry whose range holds the roll applies (ToO
     /// 6.3 Afghanistan Expedition: 1-2 success, 3-5 nothing, 6 fiasco).
     Roll { dice: DiceSpec, entries: Vec<EventEntry> },

@@ -115,6 +115,11 @@ pub(super) fn entries_refs(ctx: &mut Ctx, (tracks, pools): (&BTreeSet<&str>, &BT
 pub(super) fn effect_refs(ctx: &mut Ctx, tracks: &BTreeSet<&str>, pools: &BTreeSet<&str>, path: &str, e: &EventEffect) {
     match e {
         EventEffect::Roll { dice, entries } => entries_refs(ctx, (tracks, pools), path, *dice, entries),
+        EventEffect::AttackQuota { penalty, .. } => {
+            for (k, x) in penalty.iter().enumerate() {
+                effect_refs(ctx, tracks, pools, &format!("{path}.penalty[{k}]"), x);
+            }
+        }
         EventEffect::AdjustTrack { track, .. } => track_ref(ctx, tracks, &format!("{path}.track"), track),
         EventEffect::DrawChits { pool, .. } => {
             if !pools.contains(pool.as_str()) {

@@ -593,6 +593,18 @@ fn effects_and_conditions(ctx: &mut Ctx, s: &Scenario, board: Option<&Board>, r:
                     effects.extend(x.effects.iter().enumerate().map(|(k, e)| (format!("{path}.entries[{j}].effects[{k}]"), e)));
                 }
             }
+            // ToO 6.3: the quota's table and unit types exist; its penalty is checked as well.
+            EventEffect::AttackQuota { table, unit_types, penalty, .. } => {
+                if let Some(t) = table
+                    && !s.tables.crts.iter().any(|c| &c.id == t)
+                {
+                    ctx.err(format!("{path}.table"), format!("unknown table `{t}`"));
+                }
+                for (k, t) in unit_types.iter().enumerate() {
+                    type_ref(ctx, r.types, &format!("{path}.unit_types[{k}]"), t);
+                }
+                effects.extend(penalty.iter().enumerate().map(|(k, x)| (format!("{path}.penalty[{k}]"), x)));
+            }
             // The entry must exist and name no entry in turn (no loop can form).
             EventEffect::TableEntry { table, entry } => {
                 let found = s.tables.events.iter().find(|t| &t.id == table).map(|t| t.entries.iter().find(|x| &x.name == entry));
@@ -650,6 +662,7 @@ fn names_an_entry(e: &EventEffect) -> bool {
         EventEffect::TableEntry { .. } => true,
         EventEffect::If { then, .. } => then.iter().any(names_an_entry),
         EventEffect::Roll { entries, .. } => entries.iter().flat_map(|x| &x.effects).any(names_an_entry),
+        EventEffect::AttackQuota { penalty, .. } => penalty.iter().any(names_an_entry),
         _ => false,
     }
 }

@@ -35,6 +35,7 @@ fn at_cap_apply(s: &mut Session, effects: &[EventEffect]) -> (i32, String) {
         units: &units,
         timers: &mut timers,
         supports: &mut supports,
+        quotas: Vec::new(),
         reductions: Vec::new(),
         deferred: Vec::new(),
         netting: None,
