@@ -25,17 +25,10 @@ pub fn attack_supply_rejection(game: &Game, turn: &TurnState, (tracks, control):
     if phase.kind != PhaseKind::Combat || turn.actor(game, phase) != Some(side) {
         return Some("attack supply is spent in the side's own combat phase".into());
     }
-    let facts = super::events::Facts { game, turn, tracks, control, units, timers: &[] };
-    if rules.forbidden_if.iter().any(|c| super::events::condition_holds(facts, c)) {
-        return Some("no attack supply now (a condition forbids it)".into());
-    }
-    let Some(u) = units.get(unit) else { return Some(format!("unknown unit `{unit}`")) };
-    if u.side != side || u.space().is_none() {
-        return Some(format!("`{unit}` is not a unit of {} on the map", game.side_id(side)));
-    }
-    if game.scenario.unit_types[u.type_index].id != rules.unit_type {
-        return Some(format!("only a `{}` can be spent for attack supply", rules.unit_type));
-    }
+    let u = match super::forced_march::spent_unit(game, turn, (tracks, control), units, side, unit, (&rules.unit_type, &rules.forbidden_if, "attack supply")) {
+        Ok(u) => u,
+        Err(r) => return Some(r),
+    };
     if u.activity.attack_supply {
         return Some(format!("`{unit}` is already spent for attack supply"));
     }

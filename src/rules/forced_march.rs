@@ -25,16 +25,8 @@ pub fn forced_march_rejection(game: &Game, turn: &TurnState, tracks: &Tracks, co
     if phase.kind != PhaseKind::Movement || phase.units == PhaseUnits::Reserve || turn.actor(game, phase) != Some(side) {
         return Some("a forced march is declared in the side's own regular movement phase".into());
     }
-    let facts = super::events::Facts { game, turn, tracks, control, units, timers: &[] };
-    if rules.forbidden_if.iter().any(|c| super::events::condition_holds(facts, c)) {
-        return Some("no forced march now (a condition forbids it)".into());
-    }
-    let Some(u) = units.get(unit) else { return Some(format!("unknown unit `{unit}`")) };
-    if u.side != side || u.space().is_none() {
-        return Some(format!("`{unit}` is not a unit of {} on the map", game.side_id(side)));
-    }
-    if game.scenario.unit_types[u.type_index].id != rules.unit_type {
-        return Some(format!("only a `{}` can be spent for a forced march", rules.unit_type));
+    if let Err(r) = spent_unit(game, turn, (tracks, control), units, side, unit, (&rules.unit_type, &rules.forbidden_if, "a forced march")) {
+        return Some(r);
     }
     if units.all().iter().any(|o| o.side == side && o.activity.moved) {
         return Some("a forced march is declared at the start of the movement phase, before any unit moves".into());
@@ -43,6 +35,32 @@ pub fn forced_march_rejection(game: &Game, turn: &TurnState, tracks: &Tracks, co
         return Some("a forced march has already been declared this phase".into());
     }
     None
+}
+
+/// What spending a unit for offensive supply always asks (ToO 15.7, 24.2): no condition
+/// forbids it now, and `unit` is a unit of `side` on the map of the spent type. `what` names
+/// the use in the refusals.
+pub(super) fn spent_unit<'u>(
+    game: &Game,
+    turn: &TurnState,
+    (tracks, control): (&Tracks, &Control),
+    units: &'u UnitsView,
+    side: usize,
+    unit: &str,
+    (unit_type, forbidden_if, what): (&str, &[crate::scenario::schema::Condition], &str),
+) -> Result<&'u crate::model::view::UnitView, String> {
+    let facts = super::events::Facts { game, turn, tracks, control, units, timers: &[] };
+    if forbidden_if.iter().any(|c| super::events::condition_holds(facts, c)) {
+        return Err(format!("no {} now (a condition forbids it)", what.trim_start_matches("a ")));
+    }
+    let Some(u) = units.get(unit) else { return Err(format!("unknown unit `{unit}`")) };
+    if u.side != side || u.space().is_none() {
+        return Err(format!("`{unit}` is not a unit of {} on the map", game.side_id(side)));
+    }
+    if game.scenario.unit_types[u.type_index].id != unit_type {
+        return Err(format!("only a `{unit_type}` can be spent for {what}"));
+    }
+    Ok(u)
 }
 
 fn force_march(mut ctx: CommandCtx, tracks: Res<Tracks>, control: Res<Control>, mut q: crate::model::units_now::UnitsMut) {

@@ -37,7 +37,7 @@ pub struct RulesConfig {
     pub rail_movement: Option<RailMoveRules>,
     /// Forced march by spending a unit; none = no forced march.
     #[serde(default)]
-    pub forced_march: Option<ForcedMarchRules>,
+    pub forced_march: Option<SupplySpending>,
     /// Every counter of the mix exists: those not set up and not scheduled wait in the pool,
     /// free to enter by breakdown or combination (ToO 8). Default false.
     #[serde(default)]
@@ -53,7 +53,7 @@ pub struct RulesConfig {
     /// Attack supply spent at the start of the combat phase (ToO 15.7-15.9, "Maximum Attack
     /// Supply"); none = no attack supply.
     #[serde(default)]
-    pub attack_supply: Option<AttackSupplyRules>,
+    pub attack_supply: Option<SupplySpending>,
     /// The most a unit's attack strength may be multiplied by all causes together (ToO 12.2:
     /// attack supply ×2 and a concentric attack ×2 give ×3, never ×4); none = no cap.
     #[serde(default)]
@@ -205,36 +205,26 @@ fn rail_class() -> RoadClassRef {
     RoadClassRef::Rail
 }
 
-/// Forced march (ToO 15.7): at the start of its regular movement phase a side spends a unit of
-/// `unit_type`; every friendly unit within `range` hexes of it that began the phase in supply
-/// moves with `multiplier` times its allowance this phase.
+/// Offensive supply spent for one use (ToO 15.7): a unit of `unit_type` is spent, and its
+/// effect reaches the side's units within `range` hexes of it, multiplied by `multiplier`; never
+/// while one of `forbidden_if` holds (ToO 24.2: winter).
+///
+/// - Forced march (`rules.forced_march`): at the start of its regular movement phase a side
+///   spends one unit, which leaves play; every unit in range that began the phase in supply
+///   moves with `multiplier` times its allowance this phase.
+/// - Attack supply (`rules.attack_supply`, "Maximum Attack Supply", 15.8-15.9): at the start of
+///   its combat phase, before any attack, a side spends any number of units that did not move
+///   in the phase just before; each stays on the map until the phase ends, then leaves play;
+///   every attacking unit in range attacks with `multiplier` times its strength (units flagged
+///   `FixedStrength` never).
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
-pub struct ForcedMarchRules {
+pub struct SupplySpending {
     pub unit_type: String,
     pub range: u32,
     /// Default 2.
     #[serde(default = "two")]
     pub multiplier: u32,
-    /// No forced march while any of these holds (ToO 24.2: winter).
-    #[serde(default)]
-    pub forbidden_if: Vec<super::schema_tables::Condition>,
-}
-
-/// Attack supply (ToO 15.7-15.9, "Maximum Attack Supply"): at the start of its combat phase,
-/// before any attack, a side may spend any number of its units of `unit_type` that did not
-/// move in the phase just before. A spent unit stays on the map until the phase ends, then
-/// leaves play; every attacking unit of its side within `range` hexes of it attacks with
-/// `multiplier` times its strength this phase (units of types flagged `FixedStrength` never).
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
-#[serde(deny_unknown_fields)]
-pub struct AttackSupplyRules {
-    pub unit_type: String,
-    pub range: u32,
-    /// Default 2.
-    #[serde(default = "two")]
-    pub multiplier: u32,
-    /// No attack supply while any of these holds (ToO 24.2: winter).
     #[serde(default)]
     pub forbidden_if: Vec<super::schema_tables::Condition>,
 }
@@ -253,15 +243,15 @@ pub struct Formation {
     pub components: Vec<(String, u32)>,
     #[serde(default)]
     pub consumes: Option<String>,
-    /// Whether the unit may be broken down (ToO 28: the Bolshevik corps may not). Default true.
+    /// Whether the unit may be broken down (ToO 28: one corps never is). Default true.
     #[serde(default = "yes")]
     pub breaks_down: bool,
 }
 
-/// A scripted phase (ToO 35.6: on turn 1 the Ottomans do not roll for events, and the Forced
-/// Offensive applies; 36.6: on 1917 I nobody rolls, and the first Russian Revolution applies in
-/// the Allied event phase). At the start of phase `phase` of turn `turn` (its label), `effects`
-/// apply for the phase's actor (the first side if none), before anything else the phase does.
+/// A scripted phase (ToO 35.6, 36.6: on a scenario's first turn a side rolls no event and a
+/// named event applies instead). At the start of phase `phase` of turn `turn` (its label),
+/// `effects` apply for the phase's actor (the first side if none), before anything else the
+/// phase does.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct ScriptedPhase {
