@@ -29,6 +29,10 @@ pub enum Prompt {
         min_strength: u32,
         #[serde(default)]
         attacking: bool,
+        /// A rout (ToO 12, AT/DT): each unit retreats exactly the hexes it rolled, and pays
+        /// nothing else here.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        retreat_each: Vec<(String, u32)>,
     },
     /// Place up to `count` markers in the listed spaces (answered by `Command::PlaceMarkers`).
     PlaceMarkers { side: String, marker: String, count: u32, spaces: Vec<String>, rule: String },

@@ -295,6 +295,10 @@ pub struct CombatInProgress {
     /// the defender exposes).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub no_retreat: Vec<String>,
+    /// A rout's survivors and the hexes each rolled to retreat (ToO 12, AT/DT), asked of their
+    /// owner before anything else of that party's losses.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub dice_retreats: Vec<(String, u32)>,
 }
 
 /// Results other than loss points that a party owes (CRT `Retreat`, `EliminatePercent`,

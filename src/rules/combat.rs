@@ -373,6 +373,7 @@ pub fn fight(ctx: &mut CommandCtx, combat: &mut CombatParams, q: &mut LossQuery,
     let effects = speed_test(ctx, &game, view, &plan, crt, effects);
     let ix = |p: &Party| usize::from(*p == Party::Defender);
     let party_name = |p: &Party| if *p == Party::Attacker { "attacker" } else { "defender" };
+    let mut routed: Option<usize> = None;
     // What whole-unit results owe, in words (ToO 12), after the loss points.
     let mut whole: Vec<String> = Vec::new();
     for eff in &effects {
@@ -406,6 +407,8 @@ pub fn fight(ctx: &mut CommandCtx, combat: &mut CombatParams, q: &mut LossQuery,
             CombatEffect::Level { .. } | CombatEffect::Points { .. } | CombatEffect::NoEffect => {}
             // Replaced by the result it picked (the validator refuses a test naming a test).
             CombatEffect::SpeedTest { .. } => {}
+            // Applied below, once the units are known (ToO 12: AT, DT).
+            CombatEffect::Rout { party } => routed = Some(ix(party)),
         }
     }
     // Tank support (tutorial 5.7.7 step 3): an extra defender step when a tank attacks a stack
@@ -431,11 +434,20 @@ pub fn fight(ctx: &mut CommandCtx, combat: &mut CombatParams, q: &mut LossQuery,
         format!("result {code}: attacker {} loss point(s), defender {}{support_text}{whole_text}", points[0], points[1]),
         Some(target),
     );
+    // ToO 12, AT/DT: the routed party's losses are taken now; its survivors then retreat.
+    let (mut fighting, mut defenders, mut dice_retreats) = (fighting, plan.defenders, Vec::new());
+    if let Some(p) = routed {
+        let ids = if p == 0 { fighting.clone() } else { defenders.clone() };
+        let (survivors, rolls) = super::rout::rout(&game, &ctx.turn, &mut ctx.glog, &mut combat.dice, q, view, &ids);
+        if p == 0 { fighting = survivors } else { defenders = survivors }
+        dice_retreats = rolls;
+    }
     pending.0 = Some(CombatInProgress {
         target: plan.target,
         attackers: fighting,
         no_retreat: holding,
-        defenders: plan.defenders,
+        dice_retreats,
+        defenders,
         attacker_points: points[0],
         defender_points: points[1],
         support_steps: support,

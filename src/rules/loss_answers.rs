@@ -54,10 +54,13 @@ pub struct LossPlan {
 
 /// Checks a losses answer against the prompt. Returns what to apply, or why it is wrong.
 pub fn plan_losses(game: &Game, units: &UnitsView, prompt: Option<&Prompt>, chosen: &[String], retreat: &[RetreatMove]) -> Result<LossPlan, String> {
-    let Some(Prompt::TakeLosses { steps, units: allowed, max_retreat, combat_hex, min_retreat, whole_units, min_strength, attacking, .. }) = prompt
+    let Some(Prompt::TakeLosses { steps, units: allowed, max_retreat, combat_hex, min_retreat, whole_units, min_strength, attacking, retreat_each, .. }) = prompt
     else {
         return Err("no losses are waiting to be taken".to_string());
     };
+    if !retreat_each.is_empty() {
+        return plan_rout_retreats(game, units, combat_hex, retreat_each, chosen, retreat);
+    }
     if *whole_units > 0 || *min_strength > 0 {
         return plan_choice_losses(game, units, allowed, chosen, retreat, *whole_units, *min_strength, *attacking);
     }
@@ -128,6 +131,34 @@ pub fn plan_losses(game: &Game, units: &UnitsView, prompt: Option<&Prompt>, chos
     Ok(plan)
 }
 
+/// Checks the retreats of a rout (ToO 12, AT/DT): each listed unit retreats exactly the hexes
+/// it rolled, along a path of its own; no step is named.
+fn plan_rout_retreats(game: &Game, units: &UnitsView, combat_hex: &str, each: &[(String, u32)], chosen: &[String], retreat: &[RetreatMove]) -> Result<LossPlan, String> {
+    if !chosen.is_empty() {
+        return Err("a rout is paid by retreating: name no steps".to_string());
+    }
+    if let Some(r) = retreat.iter().find(|r| !each.iter().any(|(id, _)| *id == *r.unit)) {
+        return Err(format!("`{}` is not a unit of this rout", r.unit));
+    }
+    let combat = game.board.space(combat_hex).ok_or_else(|| format!("unknown combat hex `{combat_hex}`"))?;
+    let mut world = RetreatWorld { units, moved: Vec::new() };
+    let mut plan = LossPlan::default();
+    for (id, hexes) in each {
+        let Some(u) = units.get(id) else { continue };
+        let moves: Vec<&RetreatMove> = retreat.iter().filter(|r| *r.unit == **id).collect();
+        let [m] = moves.as_slice() else {
+            return Err(format!("`{id}` must retreat {hexes} hex(es): give its path exactly once"));
+        };
+        let (end, short) = check_retreat(game, &world, u, combat, *hexes, &crate::model::command::strings(&m.path))?;
+        let path: Vec<SpaceId> = m.path.iter().filter_map(|k| game.board.space(k)).collect();
+        if let Some(end) = end {
+            world.moved.push((id.clone(), end));
+        }
+        plan.retreats.push((id.clone(), path, end, short));
+    }
+    Ok(plan)
+}
+
 /// Checks an answer that eliminates whole units or loses a given strength (the owner's choice).
 #[expect(clippy::too_many_arguments, reason = "the prompt's fields, unpacked")]
 fn plan_choice_losses(
@@ -185,9 +216,27 @@ fn plan_choice_losses(
 /// hexes one set of legal retreat paths (the first in space order). At most `cap`.
 #[must_use]
 pub fn loss_options(game: &Game, units: &UnitsView, prompt: &Prompt, cap: usize) -> Vec<Command> {
-    let Prompt::TakeLosses { steps, units: ids, max_retreat, combat_hex, whole_units, min_strength, .. } = prompt else { return Vec::new() };
+    let Prompt::TakeLosses { steps, units: ids, max_retreat, combat_hex, whole_units, min_strength, retreat_each, .. } = prompt else { return Vec::new() };
     let caps: Vec<u32> = ids.iter().map(|id| units.get(id).map_or(0, |u| steps_left(game, u.type_index, u.level))).collect();
     let mut out = Vec::new();
+    // A rout: each unit's first path of its own length, in turn.
+    if !retreat_each.is_empty() {
+        let Some(combat) = game.board.space(combat_hex) else { return out };
+        let mut world = RetreatWorld { units, moved: Vec::new() };
+        let mut retreat = Vec::new();
+        for (id, hexes) in retreat_each {
+            let Some(u) = units.get(id) else { continue };
+            let path = first_retreat(game, &world, u, combat, *hexes).unwrap_or_default();
+            if let Some(end) = path.last().and_then(|k| game.board.space(k)) {
+                world.moved.push((id.clone(), end));
+            }
+            retreat.push(RetreatMove { unit: id.into(), path: crate::model::command::names(&path) });
+        }
+        if plan_losses(game, units, Some(prompt), &[], &retreat).is_ok() {
+            out.push(Command::TakeLosses { units: Vec::new(), retreat });
+        }
+        return out;
+    }
     if *whole_units > 0 || *min_strength > 0 {
         // Every allocation of 1..=all steps, kept if the rules accept it.
         for k in 1..=*steps {

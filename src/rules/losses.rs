@@ -211,6 +211,27 @@ pub fn continue_losses(
                     whole_units: owed.units,
                     min_strength: if owed.units > 0 { 0 } else { owed.strength },
                     attacking: p == 0,
+                    retreat_each: Vec::new(),
+                });
+                return;
+            }
+        }
+        // ToO 12, AT/DT: a routed party's survivors each retreat the hexes they rolled.
+        if party.is_some() && !c.dice_retreats.is_empty() {
+            let each: Vec<(String, u32)> = c.dice_retreats.iter().filter(|(id, _)| live.iter().any(|u| *u.id == **id)).cloned().collect();
+            if !each.is_empty() {
+                prompt.0 = Some(Prompt::TakeLosses {
+                    side: game.side_id(live[0].side).to_string(),
+                    steps: 0,
+                    units: each.iter().map(|(id, _)| id.clone()).collect(),
+                    rule: "rout: each unit retreats the hexes it rolled (eliminated where it cannot)".to_string(),
+                    max_retreat: each.iter().map(|(_, n)| *n).max().unwrap_or(0),
+                    combat_hex: game.board.key(c.target).to_string(),
+                    min_retreat: 0,
+                    whole_units: 0,
+                    min_strength: 0,
+                    attacking: c.stage == CombatStage::Attacker,
+                    retreat_each: each,
                 });
                 return;
             }
@@ -256,6 +277,7 @@ pub fn continue_losses(
             whole_units: 0,
             min_strength: 0,
             attacking: c.stage == CombatStage::Attacker,
+            retreat_each: Vec::new(),
         });
         return;
     }
@@ -366,8 +388,16 @@ fn take_losses(
         }
     }
     let sub_payment = matches!(prompt.0, Some(Prompt::TakeLosses { whole_units, min_strength, .. }) if whole_units > 0 || min_strength > 0);
+    let rout = matches!(&prompt.0, Some(Prompt::TakeLosses { retreat_each, .. }) if !retreat_each.is_empty());
     if let Some(c) = pending.0.as_mut() {
         let p = usize::from(c.stage == CombatStage::Defender);
+        if rout {
+            // The rout's retreats made: the party's other losses (if any) come next.
+            c.dice_retreats.clear();
+            prompt.0 = None;
+            continue_losses(&game, &ctx.turn, &ctx.index, &mut pending, &mut prompt, &mut ctx.glog, &mut q, &mut control, &mut changes);
+            return;
+        }
         if sub_payment {
             // Whole units or exchange strength paid: the loss points (if any) come next.
             c.owed[p].units = 0;

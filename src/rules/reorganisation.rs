@@ -31,6 +31,17 @@ fn from_pool<'u>(game: &Game, units: &'u UnitsView, ty: &str, n: u32) -> Option<
     (free.len() as u32 == n).then_some(free)
 }
 
+/// The first free counters of every component of a formation, by id (none if some are
+/// missing).
+#[must_use]
+pub fn components_from_pool<'u>(game: &Game, units: &'u UnitsView, f: &Formation) -> Option<Vec<&'u UnitView>> {
+    let mut parts = Vec::new();
+    for (ty, n) in &f.components {
+        parts.extend(from_pool(game, units, ty, *n)?);
+    }
+    Some(parts)
+}
+
 /// The side's own Reorganisation phase (8.1: voluntary changes only then).
 fn in_phase(game: &Game, turn: &TurnState, side: usize) -> Option<String> {
     let phase = turn.current_phase(game)?;
@@ -48,10 +59,7 @@ pub fn breakdown_check<'u>(game: &Game, turn: &TurnState, units: &'u UnitsView, 
     if !f.breaks_down {
         return Err(format!("`{unit}` may not be broken down"));
     }
-    let mut parts = Vec::new();
-    for (ty, n) in &f.components {
-        parts.extend(from_pool(game, units, ty, *n).ok_or_else(|| format!("not enough `{ty}` counters are free to break `{unit}` down"))?);
-    }
+    let parts = components_from_pool(game, units, f).ok_or_else(|| format!("not enough component counters are free to break `{unit}` down"))?;
     // Where every placement must fit the stacking limit (not ToO 10.3, which checks at phase
     // ends), the components must fit where the unit stood.
     if super::stacking::checked_on_entry(game)
@@ -151,7 +159,7 @@ fn combine(mut ctx: CommandCtx, control: Res<Control>, mut q: crate::model::unit
 
 /// Puts units somewhere at full strength, each with a fresh record of what it did (a unit that
 /// enters from the pool has done nothing this phase).
-fn place(game: &Game, q: &mut crate::model::units_now::UnitsMut, ids: &[String], to: Location) {
+pub(super) fn place(game: &Game, q: &mut crate::model::units_now::UnitsMut, ids: &[String], to: Location) {
     for (u, mut loc, mut level, mut act, _) in q.iter_mut() {
         if ids.iter().any(|id| *id == *u.id) {
             *loc = to;

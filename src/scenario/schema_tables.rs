@@ -158,6 +158,11 @@ pub enum CombatEffect {
     /// Lose units (steps) worth at least half the party's printed strength, rounded up: attack
     /// for the attacker, defence for the defender; the owner's choice (ToO 12: AD, DD, BB).
     HalfStrength { party: Party },
+    /// A rout (ToO 12, AT/DT): every unit of the party that is not a composite is eliminated,
+    /// every composite is broken down (`rules.reorganisation`; one that may not, or whose
+    /// components are not free, stays whole), and each survivor rolls 1d6 and retreats that
+    /// many hexes.
+    Rout { party: Party },
     /// The result `faster` applies if every defending unit's printed movement allowance is
     /// greater than that of the fastest attacking unit, else `otherwise` (ToO 12: MD gives DW
     /// or BA). Both name other results of the same table.

@@ -439,7 +439,7 @@ fn ruleset_support(ctx: &mut Ctx, s: &Scenario, caps: &RulesetCaps) {
                     ctx.err(
                         format!("tables.crts[{i}].results[{j}].effects[{k}]"),
                         format!(
-                            "the `{rs}` ruleset cannot apply {e:?} (the generic rules apply LossPoints, Steps, Retreat, Exchange, EliminatePercent, EliminateUnits, HalfStrength, SpeedTest, NoEffect)"
+                            "the `{rs}` ruleset cannot apply {e:?} (the generic rules apply LossPoints, Steps, Retreat, Exchange, EliminatePercent, EliminateUnits, HalfStrength, Rout, SpeedTest, NoEffect)"
                         ),
                     );
                 }

@@ -114,7 +114,7 @@ fn rule_too_8_2_what_may_not_be_broken_down_or_has_no_room() {
     all.push(&corps);
     let mut u = game(&all, true);
     let e = u.apply(Command::Breakdown { unit: "N-Corps".into() }).expect_err("pool");
-    assert!(e.contains("not enough `n_div` counters are free"), "{e}");
+    assert!(e.contains("not enough component counters are free"), "{e}");
 }
 
 #[test]

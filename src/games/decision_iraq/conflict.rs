@@ -234,6 +234,7 @@ fn roll(game: &Game, turn: &TurnState, glog: &mut GameLog, p: &mut ConflictParam
             | CombatEffect::Exchange
             | CombatEffect::EliminateUnits { .. }
             | CombatEffect::HalfStrength { .. }
+            | CombatEffect::Rout { .. }
             | CombatEffect::SpeedTest { .. } => {}
         }
     }

@@ -151,6 +151,7 @@ pub(super) fn read(loaded: &Loaded) -> Result<DecisionIraq, Vec<Diagnostic>> {
                         | CombatEffect::Exchange
                         | CombatEffect::EliminateUnits { .. }
                         | CombatEffect::HalfStrength { .. }
+            | CombatEffect::Rout { .. }
                         | CombatEffect::SpeedTest { .. }
                 ) {
                     ctx.err(format!("tables.crts[{i}].results[{j}].effects[{k}]"), format!("Decision: Iraq's conflicts cannot apply {e:?} (they apply Points, Level, EliminatePercent, Retreat, NoEffect)"));
