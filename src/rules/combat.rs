@@ -168,11 +168,6 @@ pub fn plan_attack(
     }
     attack += unsupplied_attack / 2;
     let attack_multiplier = (each.iter().copied().max().unwrap_or(1), why);
-    let printed: u32 = defenders
-        .iter()
-        .filter_map(|d| units.get(d))
-        .map(|u| factors(game, u.type_index, u.level).defense)
-        .sum();
     // Shifts: the defender's terrain, and a hexside feature only if every attacker crosses it.
     let terrain = board.spaces[target_id.index()].terrain;
     let mut shifts = terrain.map_or(0, |t| board.terrain_shift[t]);
@@ -183,8 +178,15 @@ pub fn plan_attack(
     if let Some(f) = crossed {
         shifts += board.hexside_extra[f].2;
     }
-    let defense_multiplier = defense_multiplier(game, terrain, crossed);
-    let defense = printed * defense_multiplier.0;
+    // ToO 12: a fortress doubles the units with it when nothing better does, never itself;
+    // multipliers do not add up.
+    let fortified = |u: &&crate::model::view::UnitView| has_flag(game, u.type_index, UnitFlag::Fortress);
+    let in_hex: Vec<&crate::model::view::UnitView> = defenders.iter().filter_map(|d| units.get(d)).collect();
+    let mut defense_multiplier = defense_multiplier(game, terrain, crossed);
+    if let Some(m) = game.scenario.rules.fortress_multiplier.filter(|m| *m > defense_multiplier.0 && in_hex.iter().any(fortified)) {
+        defense_multiplier = (m, "a fortress (not for the fortress itself)".into());
+    }
+    let defense: u32 = in_hex.iter().map(|u| factors(game, u.type_index, u.level).defense * if fortified(u) { 1 } else { defense_multiplier.0 }).sum();
     let pick = odds_column(crt, attack, defense, shifts);
     if pick.prohibited {
         return Err(format!("raw odds of {} are prohibited on {}", pick.raw_label(), crt.name));

@@ -54,6 +54,11 @@ pub struct RulesConfig {
     /// Supply"); none = no attack supply.
     #[serde(default)]
     pub attack_supply: Option<SupplySpending>,
+    /// ToO 12: the units defending with a unit flagged `Fortress` are multiplied by this when
+    /// terrain or a hexside does not multiply them more (never the fortress itself, and never
+    /// added to another multiplier); none: fortresses multiply nothing.
+    #[serde(default)]
+    pub fortress_multiplier: Option<u32>,
     /// The most a unit's attack strength may be multiplied by all causes together (ToO 12.2:
     /// attack supply ×2 and a concentric attack ×2 give ×3, never ×4); none = no cap.
     #[serde(default)]

@@ -136,6 +136,9 @@ pub enum UnitFlag {
     /// Its printed attack strength is never multiplied, by attack supply, a concentric attack
     /// or anything else (ToO 19.4: naval bombardment units).
     FixedStrength,
+    /// A fortress (ToO 12): with `rules.fortress_multiplier` the other units defending in its
+    /// hex are multiplied (when nothing multiplies them more); its own defence never is.
+    Fortress,
 }
 
 /// How many counters of a type (and level) exist.

@@ -309,6 +309,11 @@ pub(super) fn rules_refs(ctx: &mut Ctx, s: &Scenario, board: Option<&Board>, r: 
             ctx.err("rules.attack_supply.multiplier".to_string(), format!("{} is not between 1 and 10", a.multiplier));
         }
     }
+    if let Some(m) = s.rules.fortress_multiplier
+        && !(1..=10).contains(&m)
+    {
+        ctx.err("rules.fortress_multiplier".to_string(), format!("{m} is not between 1 and 10"));
+    }
     if let Some(cap) = s.rules.attack_multiplier_cap
         && !(1..=100).contains(&cap)
     {

@@ -57,3 +57,52 @@ fn a_defence_multiplier_is_checked() {
     let e = sandtable::games::load_str(&bad, "mult.ron", &root()).expect_err("a zero multiplier").to_string();
     assert!(e.contains("mult.ron: error: map.hexside_types[0].defense_multiplier: 0 is not between 1 and 10"), "{e}");
 }
+
+/// A South fortress (0-3-0) in Kell with S-1Inf, and the rule that fortresses double.
+const FORT: [(&str, &str); 3] = [
+    (
+        r#"(id: "s_inf", name: "Infantry Regiment", contingent: "south","#,
+        r#"(id: "s_fort", name: "Fortress", contingent: "south", symbol: Base, strength: Steps([(attack: 0, defense: 3, movement: 0)]),
+         flags: [Static, CannotAttack, Fortress], stacking_points: 0),
+        (id: "s_inf", name: "Infantry Regiment", contingent: "south","#,
+    ),
+    (r#"(unit_type: "s_mil", count: 1),"#, r#"(unit_type: "s_mil", count: 1), (unit_type: "s_fort", count: 1),"#),
+    (r#"(id: "S-1Inf", unit_type: "s_inf", at: "0404"),"#, r#"(id: "S-1Inf", unit_type: "s_inf", at: "0404"), (id: "S-Fort", unit_type: "s_fort", at: "0404"),"#),
+];
+
+fn with_fortress(extra: &[(&str, &str)], multiplier: &str) -> Session {
+    let rules = format!("rules: (reveal_when_enemy_ends_adjacent: true, fortress_multiplier: {multiplier}),");
+    let mut all: Vec<(&str, &str)> = FORT.to_vec();
+    all.push((crate::common::KELL_RULES, rules.as_str()));
+    all.extend_from_slice(extra);
+    kell_with(&all, &[])
+}
+
+/// N-1Tk next to Kell at 0504, across no river.
+const TK: (&str, &str) = (r#"(id: "N-1Tk", unit_type: "n_tank", at: "0302"),"#, r#"(id: "N-1Tk", unit_type: "n_tank", at: "0504"),"#);
+
+/// Reference T4 (defence): infantry 4 with a fortress of 3: 4 x 2 + 3 = 11, in clear ground or
+/// in rough (never x4); without the rule, 4 + 3.
+#[test]
+fn rule_too_12_a_fortress_doubles_the_units_with_it_but_not_itself() {
+    // N-2Inf (0304) and N-1Tk (0504) attack Kell across no river: Kell's terrain doubles nothing.
+    let mut s = with_fortress(&[N2, TK], "Some(2)");
+    let p = plan(&mut s, &["N-1Tk", "N-2Inf"], "0404");
+    assert_eq!((p.defense, p.defense_multiplier.0, p.defense_multiplier.1.as_str()), (4 * 2 + 3, 2, "a fortress (not for the fortress itself)"));
+    // Kell on a hill (x2 by terrain): the same 11, named for the hill.
+    let town_hill = (r##"(hex: "0404", name: Some("Kell"), vp: 3, objective: true),"##, r##"(hex: "0404", name: Some("Kell"), vp: 3, objective: true, terrain: Some("hill")),"##);
+    let mut t = with_fortress(&[N2, TK, HILL, town_hill], "Some(2)");
+    let p = plan(&mut t, &["N-1Tk", "N-2Inf"], "0404");
+    assert_eq!((p.defense, p.defense_multiplier.1.as_str()), (4 * 2 + 3, "Hill"));
+    // Without the rule a fortress is only its own 3.
+    let mut u = with_fortress(&[N2, TK], "None");
+    assert_eq!(plan(&mut u, &["N-1Tk", "N-2Inf"], "0404").defense, 4 + 3);
+}
+
+#[test]
+fn a_fortress_multiplier_is_checked() {
+    let text = std::fs::read_to_string(root().join("scenarios/kell_ford.ron")).expect("read");
+    let bad = text.replacen(crate::common::KELL_RULES, "rules: (fortress_multiplier: Some(0)),", 1);
+    let Err(e) = sandtable::games::load_str(&bad, "bad.ron", &root()) else { panic!("a bad multiplier loads") };
+    assert!(e.to_string().contains("rules.fortress_multiplier: 0 is not between 1 and 10"), "{e}");
+}
