@@ -29,6 +29,23 @@ pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
     s.on(|c| matches!(c, Command::Attack { .. }), resolve_conflict.in_set(RulesSystems::Combat));
 }
 
+/// Whether a conflict applies this CRT effect (16.3: points, levels, eliminations and
+/// retreats); the validator refuses the others. Every effect is named, so a new one must be
+/// decided here.
+#[must_use]
+pub(super) fn plays(e: &CombatEffect) -> bool {
+    match e {
+        CombatEffect::Points { .. } | CombatEffect::Level { .. } | CombatEffect::EliminatePercent { .. } | CombatEffect::Retreat { .. } | CombatEffect::NoEffect => true,
+        CombatEffect::LossPoints { .. }
+        | CombatEffect::Steps { .. }
+        | CombatEffect::Exchange
+        | CombatEffect::EliminateUnits { .. }
+        | CombatEffect::HalfStrength { .. }
+        | CombatEffect::Rout { .. }
+        | CombatEffect::SpeedTest { .. } => false,
+    }
+}
+
 /// A conflict whose result is being applied.
 #[derive(Resource, Clone, Debug, Default, serde::Serialize)]
 pub struct NetwarConflict(pub Option<Conflict>);
@@ -227,15 +244,9 @@ fn roll(game: &Game, turn: &TurnState, glog: &mut GameLog, p: &mut ConflictParam
         match e {
             CombatEffect::Level { party: pt, portion, delta } => c.steps.push_back(Step::Levels { party: party(*pt), portion: *portion, delta: *delta }),
             CombatEffect::EliminatePercent { party: pt, percent } => c.steps.push_back(Step::Eliminate { party: party(*pt), percent: *percent }),
-            // Points and retreats have their own passes; the rest its validator refuses.
-            CombatEffect::Points { .. } | CombatEffect::Retreat { .. } | CombatEffect::NoEffect => {}
-            CombatEffect::LossPoints { .. }
-            | CombatEffect::Steps { .. }
-            | CombatEffect::Exchange
-            | CombatEffect::EliminateUnits { .. }
-            | CombatEffect::HalfStrength { .. }
-            | CombatEffect::Rout { .. }
-            | CombatEffect::SpeedTest { .. } => {}
+            // Points and retreats have their own passes; the rest its validator refuses
+            // (`plays`).
+            _ => {}
         }
     }
     for e in &effects {

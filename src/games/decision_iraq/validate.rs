@@ -144,16 +144,7 @@ pub(super) fn read(loaded: &Loaded) -> Result<DecisionIraq, Vec<Diagnostic>> {
     for (i, t) in s.tables.crts.iter().enumerate() {
         for (j, r) in t.results.iter().enumerate() {
             for (k, e) in r.effects.iter().enumerate() {
-                if matches!(
-                    e,
-                    CombatEffect::LossPoints { .. }
-                        | CombatEffect::Steps { .. }
-                        | CombatEffect::Exchange
-                        | CombatEffect::EliminateUnits { .. }
-                        | CombatEffect::HalfStrength { .. }
-            | CombatEffect::Rout { .. }
-                        | CombatEffect::SpeedTest { .. }
-                ) {
+                if !super::conflict::plays(e) {
                     ctx.err(format!("tables.crts[{i}].results[{j}].effects[{k}]"), format!("Decision: Iraq's conflicts cannot apply {e:?} (they apply Points, Level, EliminatePercent, Retreat, NoEffect)"));
                 }
             }
