@@ -81,6 +81,10 @@ pub struct Activity {
     /// supply). Kept only where the scenario has attack supply.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub moved_before: bool,
+    /// Retreated into its hex this phase (ToO 13.3: over the limit there, it adds no defence).
+    /// Kept only where the scenario has that rule.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub retreated: bool,
 }
 
 /// Face down: the enemy sees only a generic counter.

@@ -43,7 +43,7 @@ impl UnitView {
     /// field, so a field added later does not compile until it is hashed too.
     pub fn hash_into(&self, h: &mut super::hashing::StateHasher) {
         let UnitView { id: _, rank, type_index, side, location, level, activity, hidden } = self;
-        let Activity { moved, finished, no_attack, reserve, mp_used, attacked, out_of_supply, landed, supply_exempt, forced_march, attacked_below, railed, attack_supply, moved_before } = *activity;
+        let Activity { moved, finished, no_attack, reserve, mp_used, attacked, out_of_supply, landed, supply_exempt, forced_march, attacked_below, railed, attack_supply, moved_before, retreated } = *activity;
         let (kind, space) = match location {
             Location::NotEntered => (0u64, 0u64),
             Location::OnMap(s) => (1, u64::from(s.0)),
@@ -51,7 +51,7 @@ impl UnitView {
             Location::OutOfPlay => (3, 0),
             Location::Pool => (4, 0),
         };
-        let flags = [moved, finished, no_attack, reserve, attacked, out_of_supply, landed, supply_exempt, forced_march, attacked_below, *hidden, railed, attack_supply, moved_before]
+        let flags = [moved, finished, no_attack, reserve, attacked, out_of_supply, landed, supply_exempt, forced_march, attacked_below, *hidden, railed, attack_supply, moved_before, retreated]
             .iter()
             .enumerate()
             .fold(0u64, |acc, (i, f)| acc | (u64::from(*f) << i));

@@ -186,7 +186,12 @@ pub fn plan_attack(
     if let Some(m) = game.scenario.rules.fortress_multiplier.filter(|m| *m > defense_multiplier.0 && in_hex.iter().any(fortified)) {
         defense_multiplier = (m, "a fortress (not for the fortress itself)".into());
     }
-    let defense: u32 = in_hex.iter().map(|u| factors(game, u.type_index, u.level).defense * if fortified(u) { 1 } else { defense_multiplier.0 }).sum();
+    // ToO 13.3: units that retreated into an overstacked hex add no defence there.
+    let over = game.scenario.rules.retreat.over_limit_add_no_defence && super::stacking::stacking_limit(game, target_id).is_some_and(|limit| {
+        in_hex.iter().map(|u| super::stacking::stacking_points(game, u.type_index)).sum::<u32>() > limit
+    });
+    let adds = |u: &&&crate::model::view::UnitView| !(over && u.activity.retreated);
+    let defense: u32 = in_hex.iter().filter(adds).map(|u| factors(game, u.type_index, u.level).defense * if fortified(u) { 1 } else { defense_multiplier.0 }).sum();
     let pick = odds_column(crt, attack, defense, shifts);
     if pick.prohibited {
         return Err(format!("raw odds of {} are prohibited on {}", pick.raw_label(), crt.name));

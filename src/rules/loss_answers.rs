@@ -2,7 +2,7 @@
 //! a step is worth, checking an answer (steps, retreat paths, whole units, exchange strength) and
 //! listing the legal answers for bots and the client.
 
-use super::retreat::{RetreatWorld, check_retreat, first_retreat};
+use super::retreat::{Retreat, RetreatWorld, check_retreat, first_retreat, may_stay};
 use crate::model::view::{UnitView, UnitsView, steps_left};
 use crate::model::{Game, SpaceId};
 use crate::scenario::schema::Strength;
@@ -48,8 +48,8 @@ fn chosen_value(game: &Game, u: &UnitView, k: u32, attacking: bool) -> (u32, u32
 pub struct LossPlan {
     /// (unit, steps) taken as chosen losses.
     pub steps: Vec<(String, u32)>,
-    /// (unit, path, final hex or None if eliminated, extra steps for a short retreat).
-    pub retreats: Vec<(String, Vec<SpaceId>, Option<SpaceId>, u32)>,
+    /// (unit, path, what the retreat comes to).
+    pub retreats: Vec<(String, Vec<SpaceId>, Retreat)>,
 }
 
 /// Checks a losses answer against the prompt. Returns what to apply, or why it is wrong.
@@ -121,12 +121,12 @@ pub fn plan_losses(game: &Game, units: &UnitsView, prompt: Option<&Prompt>, chos
         let [m] = moves.as_slice() else {
             return Err(format!("`{}` must retreat {hexes} hex(es): give its path exactly once", u.id));
         };
-        let (end, short) = check_retreat(game, &world, u, combat, hexes, &crate::model::command::strings(&m.path))?;
+        let r = check_retreat(game, &world, u, combat, hexes, &crate::model::command::strings(&m.path))?;
         let path: Vec<SpaceId> = m.path.iter().filter_map(|k| game.board.space(k)).collect();
-        if let Some(end) = end {
+        if let Some(end) = r.end {
             world.moved.push((String::from(&*u.id), end));
         }
-        plan.retreats.push((String::from(&*u.id), path, end, short));
+        plan.retreats.push((String::from(&*u.id), path, r));
     }
     Ok(plan)
 }
@@ -149,12 +149,12 @@ fn plan_rout_retreats(game: &Game, units: &UnitsView, combat_hex: &str, each: &[
         let [m] = moves.as_slice() else {
             return Err(format!("`{id}` must retreat {hexes} hex(es): give its path exactly once"));
         };
-        let (end, short) = check_retreat(game, &world, u, combat, *hexes, &crate::model::command::strings(&m.path))?;
+        let r = check_retreat(game, &world, u, combat, *hexes, &crate::model::command::strings(&m.path))?;
         let path: Vec<SpaceId> = m.path.iter().filter_map(|k| game.board.space(k)).collect();
-        if let Some(end) = end {
+        if let Some(end) = r.end {
             world.moved.push((id.clone(), end));
         }
-        plan.retreats.push((id.clone(), path, end, short));
+        plan.retreats.push((id.clone(), path, r));
     }
     Ok(plan)
 }
@@ -232,8 +232,11 @@ pub fn loss_options(game: &Game, units: &UnitsView, prompt: &Prompt, cap: usize)
             }
             retreat.push(RetreatMove { unit: id.into(), path: crate::model::command::names(&path) });
         }
-        if plan_losses(game, units, Some(prompt), &[], &retreat).is_ok() {
-            out.push(Command::TakeLosses { units: Vec::new(), retreat });
+        let stay = staying(game, units, &retreat);
+        for retreat in std::iter::once(retreat).chain(stay) {
+            if plan_losses(game, units, Some(prompt), &[], &retreat).is_ok() {
+                out.push(Command::TakeLosses { units: Vec::new(), retreat });
+            }
         }
         return out;
     }
@@ -276,17 +279,27 @@ pub fn loss_options(game: &Game, units: &UnitsView, prompt: &Prompt, cap: usize)
                     retreat.push(RetreatMove { unit: id.into(), path: crate::model::command::names(&path) });
                 }
             }
-            let cmd = Command::TakeLosses { units: crate::model::command::names(&chosen), retreat };
-            // Keep only answers the rules accept (a unit with no retreat at all, for example).
-            if let Command::TakeLosses { units: c, retreat: r } = &cmd
-                && plan_losses(game, units, Some(prompt), &crate::model::command::strings(c), r).is_ok()
-            {
-                out.push(cmd);
+            let stay = staying(game, units, &retreat);
+            for retreat in std::iter::once(retreat).chain(stay) {
+                // Keep only answers the rules accept (a unit with no retreat at all, for example).
+                if plan_losses(game, units, Some(prompt), &chosen, &retreat).is_ok() {
+                    out.push(Command::TakeLosses { units: crate::model::command::names(&chosen), retreat });
+                }
             }
             out.len() < cap
         });
     }
     out
+}
+
+/// The same retreats with every unit that may ignore its retreat staying (ToO 13.4: a fortress
+/// and the units with it), if any may.
+fn staying(game: &Game, units: &UnitsView, retreat: &[RetreatMove]) -> Option<Vec<RetreatMove>> {
+    let world = RetreatWorld { units, moved: Vec::new() };
+    let stays = |m: &RetreatMove| !m.path.is_empty() && units.get(&m.unit).is_some_and(|u| may_stay(game, &world, u));
+    retreat.iter().any(stays).then(|| {
+        retreat.iter().map(|m| if stays(m) { RetreatMove { unit: m.unit.clone(), path: Vec::new() } } else { m.clone() }).collect()
+    })
 }
 
 /// Calls `f` with each way to spread `steps` over units with `caps` steps each; stops when `f`

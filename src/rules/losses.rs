@@ -242,6 +242,10 @@ pub fn continue_losses(
         if forced > 0 && c.stage == CombatStage::Attacker {
             live.retain(|u| !c.no_retreat.iter().any(|id| *id == *u.id));
         }
+        // ToO 13.4: fortresses ignore retreat results (a retreat paid in steps is no such result).
+        if forced > 0 && points == 0 && game.scenario.rules.retreat.fortress_shelters {
+            live.retain(|u| !crate::model::view::has_flag(game, u.type_index, crate::scenario::schema::UnitFlag::Fortress));
+        }
         let (points, max_retreat) = if forced > 0 { (points + forced, max_retreat.max(forced).min(points + forced)) } else { (points, max_retreat) };
         if points == 0 || live.is_empty() {
             c.stage = next;
@@ -360,13 +364,18 @@ fn take_losses(
         }
     }
     let retreated = !plan.retreats.is_empty();
-    for (id, path, end, short) in &plan.retreats {
+    for (id, path, r) in &plan.retreats {
         let Some(&e) = ctx.index.0.get(id) else { continue };
         let keys: Vec<&str> = path.iter().map(|s| game.board.key(*s)).collect();
-        match end {
+        let short = &r.short;
+        match &r.end {
+            Some(end) if r.sheltered => {
+                ctx.log(LogKind::Loss, format!("{id} holds {} with a fortress: it ignores the retreat (ToO 13.4)", game.board.key(*end)), None);
+            }
             Some(end) => {
-                if let Ok((_, mut loc, ..)) = q.get_mut(e) {
+                if let Ok((_, mut loc, _, mut act, _)) = q.get_mut(e) {
                     *loc = Location::OnMap(*end);
+                    act.retreated = game.scenario.rules.retreat.over_limit_add_no_defence;
                 }
                 ctx.log(LogKind::Loss, format!("{id} retreats {}", keys.join("-")), Some(game.board.key(*end).to_string()));
                 for s in path {
@@ -378,12 +387,25 @@ fn take_losses(
                     ctx.log(LogKind::Loss, format!("{id} cannot retreat further: {short} step(s) instead"), None);
                     lose_steps(&game, &ctx.turn, &mut ctx.glog, e, id, *short, &mut q);
                 }
+                let debt = r.zoc_debt(&game);
+                if debt > 0 {
+                    super::retreat_costs::pay_zoc_debt(&game, &ctx.turn, &mut ctx.glog, &mut q, id, *end, (debt, r.zoc_hexes));
+                }
             }
             None => {
                 if let Ok((_, mut loc, ..)) = q.get_mut(e) {
                     *loc = Location::Eliminated;
                 }
-                ctx.log(LogKind::Loss, format!("{id} ends its retreat overstacked with nowhere to go: eliminated"), None);
+                let why = match path.last() {
+                    Some(last) if game.scenario.rules.retreat.cut_short == crate::scenario::schema::CutShort::Eliminated => {
+                        format!("cannot retreat the whole distance: eliminated in {} (ToO 13.2(5))", game.board.key(*last))
+                    }
+                    None if game.scenario.rules.retreat.cut_short == crate::scenario::schema::CutShort::Eliminated => {
+                        "has nowhere to retreat: eliminated (ToO 13.2)".to_string()
+                    }
+                    _ => "ends its retreat overstacked with nowhere to go: eliminated".to_string(),
+                };
+                ctx.log(LogKind::Loss, format!("{id} {why}"), None);
             }
         }
     }

@@ -45,6 +45,7 @@ pub mod quotas;
 pub mod reactions;
 pub mod reorganisation;
 pub mod retreat;
+pub mod retreat_costs;
 pub mod rout;
 pub mod sequence;
 pub mod setup;

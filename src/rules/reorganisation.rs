@@ -157,6 +157,26 @@ fn combine(mut ctx: CommandCtx, control: Res<Control>, mut q: crate::model::unit
     ctx.log(LogKind::Command, format!("{} combine into {corps}{used} (8.3)", parts.join(", ")), Some(key));
 }
 
+/// Breaks a composite down where it stands, forced (a rout, a payment: ToO 8.2), if it may and
+/// its components are free: the components take its place and carry on its record of the
+/// phase (having attacked, moved), so that breaking down never frees a unit to act again.
+/// Returns the components, first by id.
+pub(super) fn break_down_where_it_stands(game: &Game, q: &mut crate::model::units_now::UnitsMut, id: &str) -> Option<Vec<String>> {
+    let view = q.view();
+    let u = view.get(id)?;
+    let (at, record) = (u.space()?, u.activity);
+    let formation = formation_of(game, u.type_index).filter(|f| f.breaks_down)?;
+    let parts: Vec<String> = components_from_pool(game, &view, formation)?.iter().map(|p| String::from(&*p.id)).collect();
+    place(game, q, &[id.to_string()], Location::Pool);
+    place(game, q, &parts, Location::OnMap(at));
+    for (u, _, _, mut act, _) in q.iter_mut() {
+        if parts.iter().any(|p| *p == *u.id) {
+            *act = record;
+        }
+    }
+    Some(parts)
+}
+
 /// Puts units somewhere at full strength, each with a fresh record of what it did (a unit that
 /// enters from the pool has done nothing this phase).
 pub(super) fn place(game: &Game, q: &mut crate::model::units_now::UnitsMut, ids: &[String], to: Location) {

@@ -16,21 +16,17 @@ pub fn rout(game: &Game, turn: &TurnState, glog: &mut GameLog, dice: &mut Dice, 
     let mut gone = Vec::new();
     for id in ids {
         let Some(u) = view.get(id).filter(|u| u.space().is_some()) else { continue };
-        let Some(formation) = super::reorganisation::formation_of(game, u.type_index) else {
+        if super::reorganisation::formation_of(game, u.type_index).is_none() {
             gone.push(id.clone());
             continue;
-        };
-        let parts = formation.breaks_down.then(|| super::reorganisation::components_from_pool(game, view, formation)).flatten();
-        match (parts, u.space()) {
-            (Some(parts), Some(at)) => {
-                let parts: Vec<String> = parts.iter().map(|p| String::from(&*p.id)).collect();
-                super::reorganisation::place(game, q, std::slice::from_ref(id), Location::Pool);
-                super::reorganisation::place(game, q, &parts, Location::OnMap(at));
+        }
+        match super::reorganisation::break_down_where_it_stands(game, q, id) {
+            Some(parts) => {
                 log(glog, game, turn, LogKind::Loss, format!("{id} is broken down into {} (rout)", parts.join(", ")), None);
                 survivors.extend(parts);
             }
             // One that may not break down, or whose components are not free, stays whole [I].
-            _ => survivors.push(id.clone()),
+            None => survivors.push(id.clone()),
         }
     }
     for id in &gone {

@@ -13,6 +13,9 @@ pub struct RulesConfig {
     pub zoc: ZocRules,
     #[serde(default)]
     pub losses: LossRules,
+    /// How units retreat (ToO 13); the defaults are the tutorial's.
+    #[serde(default)]
+    pub retreat: super::schema_retreat::RetreatRules,
     /// Supply; none = every unit is always in supply.
     #[serde(default)]
     pub supply: Option<SupplyRules>,
@@ -132,8 +135,9 @@ pub struct RulesConfig {
     /// Stacking limits are checked only when a phase of these kinds ends, whichever side's it
     /// is (ToO 10.3: the end of every Movement and Combat Phase): units move, enter and pass
     /// through over the limit, and the owner of a hex over it then eliminates the excess, a unit
-    /// at a time, his choice. Setup and retreats still obey the limits. Default empty: every
-    /// move and entry must fit.
+    /// at a time, his choice. Setup still obeys the limits; a retreat may end over them (ToO
+    /// 13.2(4)), where `retreat.least_harm` avoids it if it can. Default empty: every move and
+    /// entry must fit.
     #[serde(default)]
     pub stacking_checked_at_end_of: Vec<super::schema::PhaseKind>,
     /// What a hex entered along a road costs, as a fraction of a movement point (ToO 9.7:

@@ -139,6 +139,9 @@ pub enum UnitFlag {
     /// A fortress (ToO 12): with `rules.fortress_multiplier` the other units defending in its
     /// hex are multiplied (when nothing multiplies them more); its own defence never is.
     Fortress,
+    /// Retreats into and through enemy zones of control at no cost where
+    /// `rules.retreat.enemy_zoc` charges one (ToO 22.3: guerrillas).
+    RetreatsThroughZoc,
 }
 
 /// How many counters of a type (and level) exist.

@@ -314,6 +314,14 @@ pub(super) fn rules_refs(ctx: &mut Ctx, s: &Scenario, board: Option<&Board>, r: 
     {
         ctx.err("rules.fortress_multiplier".to_string(), format!("{m} is not between 1 and 10"));
     }
+    if let super::schema::RetreatZoc::Costs(n) = s.rules.retreat.enemy_zoc
+        && !(1..=20).contains(&n)
+    {
+        ctx.err("rules.retreat.enemy_zoc".to_string(), format!("Costs({n}): a cost is between 1 and 20 stacking points (`Barred` closes the zones)"));
+    }
+    if s.rules.retreat.over_limit_add_no_defence && s.rules.stacking_checked_at_end_of.is_empty() {
+        ctx.err("rules.retreat.over_limit_add_no_defence".to_string(), "retreats never end over the limit where limits hold on entry: the rule needs `stacking_checked_at_end_of`".to_string());
+    }
     if let Some(cap) = s.rules.attack_multiplier_cap
         && !(1..=100).contains(&cap)
     {

@@ -146,7 +146,7 @@ fn rule_5_7_7_retreat_cut_short_in_an_overstacked_hex_eliminates_the_unit() {
     let me = units.get("S-1Inf").expect("unit").clone();
     let kell = game.board.space("0404").expect("hex");
     // Two hexes chosen, one possible, and that one is full: no legal hex can be reached.
-    assert_eq!(check_retreat(&game, &w, &me, kell, 2, &["0505".to_string()]), Ok((None, 0)));
+    assert_eq!(check_retreat(&game, &w, &me, kell, 2, &["0505".to_string()]), Ok(sandtable::rules::retreat::Retreat::default()));
 }
 
 /// Kell Ford with the 1:1 roll of 6 ("0/1") giving `effects` instead, and the opening attack.

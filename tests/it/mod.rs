@@ -31,6 +31,7 @@ mod map_layers;
 mod per_side_victory;
 mod quotas;
 mod reorganisation;
+mod retreats;
 mod rout;
 mod scripted;
 mod support_units;
