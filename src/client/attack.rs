@@ -91,6 +91,8 @@ pub fn effects_text(effects: &[CombatEffect]) -> String {
             CombatEffect::EliminateUnits { party, count } => Some(format!("{} loses {count} unit{}", who(party), if *count == 1 { "" } else { "s" })),
             CombatEffect::HalfStrength { party } => Some(format!("{} loses half its strength", who(party))),
             CombatEffect::Rout { party } => Some(format!("{} routed", who(party))),
+            CombatEffect::Pursuit { party, combat: true } => Some(format!("{} may pursue and attack again", who(party))),
+            CombatEffect::Pursuit { party, combat: false } => Some(format!("{} may pursue", who(party))),
             CombatEffect::SpeedTest { faster, otherwise } => Some(format!("{faster} if every defender is faster, else {otherwise}")),
             CombatEffect::Level { party, portion, delta } => Some(format!("{} {} units {delta:+} level", if *portion == Portion::All { "all" } else { "half the" }, who(party))),
             CombatEffect::Points { party, multiplier } => Some(format!("{} scores x{multiplier}", who(party))),

@@ -93,10 +93,13 @@ impl Client {
                 }
             }
         }
-        // The space a prompt is about (the hex to advance into) is ringed as a target.
-        if let Some(crate::model::prompt::Prompt::Advance { target, .. }) = &self.session.world.resource::<crate::model::PendingPrompt>().0
-            && let Some(s) = game.board.space(target)
-        {
+        // The spaces a prompt is about (the hex to advance or pursue into) are ringed as targets.
+        let about: Vec<String> = match &self.session.world.resource::<crate::model::PendingPrompt>().0 {
+            Some(crate::model::prompt::Prompt::Advance { target, .. }) => vec![target.clone()],
+            Some(crate::model::prompt::Prompt::Pursue { first, .. }) => first.clone(),
+            _ => Vec::new(),
+        };
+        for s in about.iter().filter_map(|k| game.board.space(k)) {
             out.push((s, Highlight::Target));
         }
         for c in &legal {

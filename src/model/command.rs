@@ -101,6 +101,9 @@ pub enum Command {
     Overrun { units: Vec<Name>, target: Name },
     /// Answer an advance prompt: the units that advance into the vacated hex (none = stay).
     Advance { units: Vec<Name> },
+    /// Answer a pursuit prompt (ToO 14): each pursuing unit's path, its first hex one the
+    /// losers left; units not named stay (no moves: no pursuit).
+    Pursue { moves: Vec<RetreatMove> },
     /// Answer a pick-units prompt: the units that suffer its effect.
     PickUnits { units: Vec<Name> },
     /// Answer a retreat prompt (DI 16.43): where each unit goes (a space or a box); units not
@@ -175,6 +178,10 @@ impl Command {
             Command::Overrun { units, target } => format!("overrun {target} with {}", units.join(", ")),
             Command::Advance { units } if units.is_empty() => "do not advance".to_string(),
             Command::Advance { units } => format!("advance {}", units.join(", ")),
+            Command::Pursue { moves } if moves.is_empty() => "no pursuit".to_string(),
+            Command::Pursue { moves } => {
+                format!("pursue: {}", moves.iter().map(|m| format!("{} into {}", m.unit, m.path.join("-"))).collect::<Vec<_>>().join(", "))
+            }
             Command::PickUnits { units } => format!("pick {}", if units.is_empty() { "no unit".to_string() } else { units.join(", ") }),
             Command::RetreatTo { moves } if moves.is_empty() => "stay (no retreat)".to_string(),
             Command::RetreatTo { moves } => {

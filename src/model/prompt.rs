@@ -75,6 +75,26 @@ pub enum Prompt {
     PlaceUnit { side: String, options: Vec<(String, Vec<String>)>, optional: bool, why: String, rule: String, #[serde(default, skip_serializing_if = "String::is_empty")] by: String },
     /// The side names one of `spaces` (answered by `Command::ChooseSpace`).
     ChooseSpace { side: String, spaces: Vec<String>, why: String, rule: String, #[serde(default, skip_serializing_if = "String::is_empty")] by: String },
+    /// Pursuit after combat (ToO 14): each unit with the hexes it may pursue; the first hex of
+    /// every path is one of `first` (answered by `Command::Pursue`, no moves for none).
+    /// With `combat`, the pursuers may attack again after the move, joined by the attack's
+    /// `supports` and keeping the attack supply of the `supplied` (ToO 14.5-14.6).
+    Pursue {
+        side: String,
+        units: Vec<(String, u32)>,
+        first: Vec<String>,
+        rule: String,
+        #[serde(default)]
+        combat: bool,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        supports: Vec<String>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        supplied: Vec<String>,
+    },
+    /// A pursuit combat (ToO 14.5): the pursuing units (and the attack's supports, if in range)
+    /// may attack one enemy hex on their own (answered by `Command::Attack`, or `Command::Pass`
+    /// for none).
+    PursuitCombat { side: String, units: Vec<String>, supports: Vec<String>, rule: String },
     /// A question of the ruleset's own, for `side` (answered by the ruleset's commands).
     Game { side: String, prompt: super::game_value::GameVal },
 }
@@ -96,6 +116,8 @@ impl Prompt {
             | Prompt::Retreat { side, .. }
             | Prompt::PlaceUnit { side, .. }
             | Prompt::ChooseSpace { side, .. }
+            | Prompt::Pursue { side, .. }
+            | Prompt::PursuitCombat { side, .. }
             | Prompt::Game { side, .. } => side,
         }
     }

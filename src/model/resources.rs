@@ -102,6 +102,9 @@ pub struct TurnState {
     /// Attack quotas in force (ToO 6.3 Forced Offensive: `AttackQuota`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub quotas: Vec<Quota>,
+    /// A pursuit combat on offer (ToO 14.5): the exemptions its attack has.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pursuit: Option<PursuitCombat>,
 }
 
 /// An attack quota in force (`EventEffect::AttackQuota`, ToO 6.3): qualifying attacks are
@@ -299,6 +302,39 @@ pub struct CombatInProgress {
     /// owner before anything else of that party's losses.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub dice_retreats: Vec<(String, u32)>,
+    /// The result lets a party pursue once its losses are paid (ToO 14).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pursuit: Option<PursuitGrant>,
+}
+
+/// A pursuit a combat result allows (ToO 14): who pursues, into which hexes first, whether a
+/// pursuit combat may follow, and what of the attack it keeps.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PursuitGrant {
+    /// The pursuing side.
+    pub side: usize,
+    /// The units that may pursue (the party's surviving units of the combat).
+    pub units: Vec<String>,
+    /// The first hex of a pursuit is one of these (14.1: the defender's hex; after the
+    /// attacker's rout, a hex an attacker left).
+    pub first: Vec<SpaceId>,
+    /// A pursuit combat may follow the move (14.5: DC, DD, DT).
+    pub combat: bool,
+    /// The attack's support units: they may join the pursuit combat if in range (14.6).
+    pub supports: Vec<String>,
+    /// The attackers that had attack supply: they keep it in the pursuit combat (14.6).
+    pub supplied: Vec<String>,
+}
+
+/// A pursuit combat on offer (ToO 14.5-14.6): the pursuing units may attack again on their own,
+/// with the original supports and attack supply, whatever this phase's attacks so far.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PursuitCombat {
+    pub side: usize,
+    /// The units that pursued, and the original supports.
+    pub units: Vec<String>,
+    pub supports: Vec<String>,
+    pub supplied: Vec<String>,
 }
 
 /// Results other than loss points that a party owes (CRT `Retreat`, `EliminatePercent`,

@@ -10,7 +10,7 @@ use super::RulesSystems;
 use crate::model::command::Command;
 use crate::model::log::LogKind;
 use crate::model::view::{UnitView, UnitsView, has_flag};
-use crate::model::{Control, Game, SpaceId, Tracks, TurnState};
+use crate::model::{Control, Game, Tracks, TurnState};
 use crate::scenario::schema::{PhaseKind, UnitFlag};
 
 pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
@@ -60,20 +60,29 @@ fn spend(mut ctx: CommandCtx, tracks: Res<Tracks>, control: Res<Control>, mut q:
     ctx.log(LogKind::Command, text, Some(key));
 }
 
+/// Whether a unit is within range of a unit of its side spent for attack supply (ToO 15.8).
+#[must_use]
+pub fn in_supply_range(game: &Game, units: &UnitsView, u: &UnitView) -> bool {
+    let (Some(rules), Some(at)) = (&game.scenario.rules.attack_supply, u.space()) else { return false };
+    units
+        .all()
+        .iter()
+        .filter(|s| s.activity.attack_supply && s.side == u.side)
+        .filter_map(|s| s.space())
+        .any(|s| game.board.distance(s, at).is_some_and(|d| d <= rules.range))
+}
+
 /// Each attacker's multiplier (in the order given) and the causes, for an attack whose
 /// concentric multiplier is `concentric` (1 when the ring is not closed): attack supply for
 /// units within range of a spent unit of their side, the cap on the product, and none for
-/// units of fixed strength (ToO 12.2, 15.7, 19.4).
+/// units of fixed strength (ToO 12.2, 15.7, 19.4). In a pursuit combat, `kept` names the units
+/// that had attack supply in the original attack: they keep it, the others have none (14.6).
 #[must_use]
-pub fn attack_multipliers(game: &Game, units: &UnitsView, attackers: &[&UnitView], concentric: u32) -> (Vec<u32>, String) {
-    let spent: Vec<(usize, SpaceId)> = match &game.scenario.rules.attack_supply {
-        Some(_) => units.all().iter().filter(|u| u.activity.attack_supply).filter_map(|u| u.space().map(|s| (u.side, s))).collect(),
-        None => Vec::new(),
-    };
+pub fn attack_multipliers(game: &Game, units: &UnitsView, attackers: &[&UnitView], concentric: u32, kept: Option<&[String]>) -> (Vec<u32>, String) {
     let supply = game.scenario.rules.attack_supply.as_ref();
-    let supplied = |u: &UnitView| {
-        let (Some(rules), Some(at)) = (supply, u.space()) else { return false };
-        spent.iter().any(|&(side, s)| side == u.side && game.board.distance(s, at).is_some_and(|d| d <= rules.range))
+    let supplied = |u: &UnitView| match kept {
+        Some(k) => supply.is_some() && k.iter().any(|id| *id == *u.id),
+        None => in_supply_range(game, units, u),
     };
     let cap = game.scenario.rules.attack_multiplier_cap.unwrap_or(u32::MAX);
     let mut capped = false;

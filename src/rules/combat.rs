@@ -89,7 +89,15 @@ pub fn plan_attack(
         };
         return super::area_combat::plan_area_attack(game, turn, units, side, attackers, target_id, crt);
     }
-    if turn.attacked.contains(&target_id) {
+    // ToO 14.5-14.6: a pursuit combat is made by the pursuing units (and the attack's
+    // supports) alone, whatever was attacked before.
+    let pursuit = turn.pursuit.as_ref().filter(|p| p.side == side);
+    if let Some(p) = pursuit
+        && let Some(other) = attackers.iter().find(|a| !p.units.contains(a) && !p.supports.contains(a))
+    {
+        return Err(format!("`{other}` did not pursue: only the pursuing units and the attack's supports make a pursuit combat (ToO 14.6)"));
+    }
+    if turn.attacked.contains(&target_id) && pursuit.is_none() {
         return Err(format!("{target} has already been attacked this phase"));
     }
     if super::boxes::box_def(game, target_id).is_some_and(|b| b.protected) {
@@ -128,7 +136,7 @@ pub fn plan_attack(
             return Err(format!("`{id}` is not a unit of {}", game.side_id(side)));
         }
         let Some(at) = u.space() else { return Err(format!("`{id}` is not on the map")) };
-        if u.activity.attacked {
+        if u.activity.attacked && pursuit.is_none() {
             return Err(format!("`{id}` has already attacked this phase"));
         }
         super::reserve::phase_allows(game, turn, u)?;
@@ -161,7 +169,7 @@ pub fn plan_attack(
     // what is left.
     let ring = concentric(game, units, &ground, target_id);
     let views: Vec<&crate::model::view::UnitView> = members.iter().map(|(u, _)| *u).collect();
-    let (each, why) = super::attack_supply::attack_multipliers(game, units, &views, ring);
+    let (each, why) = super::attack_supply::attack_multipliers(game, units, &views, ring, pursuit.map(|p| p.supplied.as_slice()));
     let (mut attack, mut unsupplied_attack) = (0, 0);
     for ((u, a), m) in members.iter().zip(&each) {
         if unsupplied(&u.id) { unsupplied_attack += a * m } else { attack += a * m }
@@ -347,6 +355,13 @@ pub fn fight(ctx: &mut CommandCtx, combat: &mut CombatParams, q: &mut LossQuery,
         "combat at {target}: {}{boosted} vs {}{doubled} ({}), {:+} shifts, column {col} of {}",
         plan.attack, plan.defense, plan.pick.raw_label(), plan.pick.shifts, crt.name
     );
+    // ToO 14.5: a pursuit combat answers the pursuit's offer and uses up its exemptions.
+    let pursuing = ctx.turn.pursuit.take();
+    if pursuing.is_some() {
+        prompt.0 = None;
+    }
+    let pursuit_note = if pursuing.is_some() { " (pursuit combat, ToO 14.5)" } else { "" };
+    let cause = format!("{cause}{pursuit_note}");
     let roll = dice.roll_spec(crt.dice, &cause);
     ctx.outcome.barrier = true;
     let code = crt_lookup(crt, plan.pick.column, roll).unwrap_or("").to_string();
@@ -381,6 +396,7 @@ pub fn fight(ctx: &mut CommandCtx, combat: &mut CombatParams, q: &mut LossQuery,
     let ix = |p: &Party| usize::from(*p == Party::Defender);
     let party_name = |p: &Party| if *p == Party::Attacker { "attacker" } else { "defender" };
     let mut routed: Option<usize> = None;
+    let mut pursuit: Option<(usize, bool)> = None;
     // What whole-unit results owe, in words (ToO 12), after the loss points.
     let mut whole: Vec<String> = Vec::new();
     for eff in &effects {
@@ -416,6 +432,8 @@ pub fn fight(ctx: &mut CommandCtx, combat: &mut CombatParams, q: &mut LossQuery,
             CombatEffect::SpeedTest { .. } => {}
             // Applied below, once the units are known (ToO 12: AT, DT).
             CombatEffect::Rout { party } => routed = Some(ix(party)),
+            // Offered once the losses are paid (ToO 14).
+            CombatEffect::Pursuit { party, combat } => pursuit = Some((ix(party), *combat)),
         }
     }
     // Tank support (tutorial 5.7.7 step 3): an extra defender step when a tank attacks a stack
@@ -449,7 +467,33 @@ pub fn fight(ctx: &mut CommandCtx, combat: &mut CombatParams, q: &mut LossQuery,
         if p == 0 { fighting = survivors } else { defenders = survivors }
         dice_retreats = rolls;
     }
+    let pursuit = pursuit.filter(|_| game.scenario.rules.pursuit.is_some()).and_then(|(p, combat)| {
+        let ground: Vec<String> = fighting.iter().filter(|id| !plan.supporting.iter().any(|(s, _)| s == *id)).cloned().collect();
+        let side = |ids: &[String]| ids.iter().find_map(|id| view.get(id)).map(|u| u.side);
+        if p == 0 {
+            let supplied = plan.attackers.iter().filter(|id| match &pursuing {
+                Some(kept) => kept.supplied.contains(id),
+                None => view.get(id).is_some_and(|u| super::attack_supply::in_supply_range(&game, view, u)),
+            });
+            Some(crate::model::PursuitGrant {
+                side: side(&plan.attackers)?,
+                units: ground,
+                first: vec![plan.target],
+                combat,
+                supports: plan.supporting.iter().map(|(id, _)| id.clone()).collect(),
+                supplied: supplied.cloned().collect(),
+            })
+        } else {
+            // After the attacker's rout: into a hex an attacker left [I].
+            let left = plan.attackers.iter().filter(|id| !plan.supporting.iter().any(|(s, _)| s == *id));
+            let mut first: Vec<SpaceId> = left.filter_map(|id| view.get(id).and_then(|u| u.space())).collect();
+            first.sort_unstable();
+            first.dedup();
+            Some(crate::model::PursuitGrant { side: side(&defenders)?, units: defenders.clone(), first, combat, supports: Vec::new(), supplied: Vec::new() })
+        }
+    });
     pending.0 = Some(CombatInProgress {
+        pursuit,
         target: plan.target,
         attackers: fighting,
         no_retreat: holding,

@@ -142,6 +142,13 @@ pub fn continue_losses(
                     finish_overrun(game, turn, glog, q, control, changes, target, &stack, cost);
                     return;
                 }
+                // ToO 14: a result that allows pursuit offers it instead of the advance.
+                if let Some(grant) = c.pursuit.take() {
+                    pending.1 = finished(c, &units);
+                    pending.0 = None;
+                    super::pursuit::offer(game, turn, glog, &units, grant, prompt);
+                    return;
+                }
                 let here = units.at(target).count();
                 // Static units never advance (they never move once placed).
                 let movers: Vec<String> = alive(&c.attackers, &units)

@@ -41,6 +41,7 @@ pub mod occupation;
 pub mod reserve;
 pub mod overrun;
 pub mod rail;
+pub mod pursuit;
 pub mod quotas;
 pub mod reactions;
 pub mod reorganisation;
@@ -156,6 +157,7 @@ fn build_schedule(schedule: Schedule, sample: Option<&Command>, every: bool, rul
     combat::add_systems(s);
     area_combat::add_systems(s);
     losses::add_systems(s);
+    pursuit::add_systems(s);
     overrun::add_systems(s);
     reserve::add_systems(s);
     strategic::add_systems(s);

@@ -39,12 +39,17 @@ pub fn sequence_rejection(game: &Game, turn: &TurnState, prompt: Option<&crate::
             | (crate::model::prompt::Prompt::Retreat { .. }, Command::RetreatTo { .. })
             | (crate::model::prompt::Prompt::PlaceUnit { optional: false, .. }, Command::Place { .. })
             | (crate::model::prompt::Prompt::PlaceUnit { optional: true, .. }, Command::Place { .. } | Command::Pass)
-            | (crate::model::prompt::Prompt::ChooseSpace { .. }, Command::ChooseSpace { .. }) => None,
+            | (crate::model::prompt::Prompt::ChooseSpace { .. }, Command::ChooseSpace { .. })
+            | (crate::model::prompt::Prompt::Pursue { .. }, Command::Pursue { .. })
+            | (crate::model::prompt::Prompt::PursuitCombat { .. }, Command::Attack { .. } | Command::Pass) => None,
             _ => Some(format!("{} must first answer: {}", p.side(), describe_prompt(p))),
         };
     }
     if matches!(cmd, Command::TakeLosses { .. }) {
         return Some("no losses are waiting to be taken".to_string());
+    }
+    if matches!(cmd, Command::Pursue { .. }) {
+        return Some("no pursuit is on offer".to_string());
     }
     if matches!(cmd, Command::Advance { .. }) {
         return Some("no advance after combat is on offer".to_string());
@@ -104,6 +109,7 @@ pub fn sequence_rejection(game: &Game, turn: &TurnState, prompt: Option<&crate::
         | Command::PickUnits { .. }
         | Command::RetreatTo { .. }
         | Command::Advance { .. }
+        | Command::Pursue { .. }
         | Command::PlaceMarkers { .. }
         | Command::Declare { .. } => true,
         Command::Game(_) => false,
@@ -127,6 +133,8 @@ pub fn describe_prompt(p: &crate::model::prompt::Prompt) -> String {
         crate::model::prompt::Prompt::Retreat { .. } => "retreat the units".to_string(),
         crate::model::prompt::Prompt::PlaceUnit { why, .. } => format!("place a unit ({why})"),
         crate::model::prompt::Prompt::ChooseSpace { why, .. } => format!("choose a space ({why})"),
+        crate::model::prompt::Prompt::Pursue { .. } => "pursue or not".to_string(),
+        crate::model::prompt::Prompt::PursuitCombat { .. } => "make a pursuit combat or pass".to_string(),
         crate::model::prompt::Prompt::Game { prompt, .. } => prompt.describe(),
     }
 }

@@ -1,5 +1,5 @@
-//! How units retreat after combat (ToO 13; engine gap G14). Every default is the tutorial's
-//! retreat, so a scenario states only what its game does differently.
+//! How units retreat and pursue after combat (ToO 13-14; engine gaps G14, G15). Every default
+//! is the tutorial's, so a scenario states only what its game does differently.
 
 use serde::{Deserialize, Serialize};
 
@@ -53,4 +53,23 @@ pub enum CutShort {
     PaysSteps,
     /// The unit is eliminated in the last hex it reaches (ToO 13.2(5)).
     Eliminated,
+}
+
+/// Pursuit (ToO 14): where a combat result allows it (`CombatEffect::Pursuit`), units of the
+/// winning party move into the hex the losers left, then on, ignoring enemy zones of control,
+/// and may attack again on their own.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct PursuitRules {
+    /// Hexes a unit with an attack of 1 or more pursues (ToO 14.3: 1). Support units and units
+    /// that never move do not pursue. Default 1.
+    #[serde(default = "one_hex")]
+    pub hexes: u32,
+    /// Unit types that pursue another distance (ToO 14.3: cavalry, camels, armoured cars 2).
+    #[serde(default)]
+    pub by_type: Vec<(String, u32)>,
+}
+
+fn one_hex() -> u32 {
+    1
 }

@@ -16,6 +16,9 @@ pub struct RulesConfig {
     /// How units retreat (ToO 13); the defaults are the tutorial's.
     #[serde(default)]
     pub retreat: super::schema_retreat::RetreatRules,
+    /// Pursuit after combat (ToO 14), where a result allows it; none = no pursuit.
+    #[serde(default)]
+    pub pursuit: Option<super::schema_retreat::PursuitRules>,
     /// Supply; none = every unit is always in supply.
     #[serde(default)]
     pub supply: Option<SupplyRules>,

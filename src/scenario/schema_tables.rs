@@ -163,6 +163,11 @@ pub enum CombatEffect {
     /// components are not free, stays whole), and each survivor rolls 1d6 and retreats that
     /// many hexes.
     Rout { party: Party },
+    /// The party's surviving units may pursue (`rules.pursuit`, ToO 14): into the hex the
+    /// other party held (the defender's hex; after an attacker's rout, a hex an attacker left),
+    /// then on up to their pursuit distance; with `combat`, they may then attack again on their
+    /// own (ToO 14.5: DC, DD, DT).
+    Pursuit { party: Party, combat: bool },
     /// The result `faster` applies if every defending unit's printed movement allowance is
     /// greater than that of the fastest attacking unit, else `otherwise` (ToO 12: MD gives DW
     /// or BA). Both name other results of the same table.

@@ -322,6 +322,17 @@ pub(super) fn rules_refs(ctx: &mut Ctx, s: &Scenario, board: Option<&Board>, r: 
     if s.rules.retreat.over_limit_add_no_defence && s.rules.stacking_checked_at_end_of.is_empty() {
         ctx.err("rules.retreat.over_limit_add_no_defence".to_string(), "retreats never end over the limit where limits hold on entry: the rule needs `stacking_checked_at_end_of`".to_string());
     }
+    if let Some(p) = &s.rules.pursuit {
+        if p.hexes > 10 {
+            ctx.err("rules.pursuit.hexes".to_string(), format!("{} is more than 10 hexes", p.hexes));
+        }
+        for (i, (t, n)) in p.by_type.iter().enumerate() {
+            type_ref(ctx, r.types, &format!("rules.pursuit.by_type[{i}]"), t);
+            if *n > 10 {
+                ctx.err(format!("rules.pursuit.by_type[{i}]"), format!("{n} is more than 10 hexes"));
+            }
+        }
+    }
     if let Some(cap) = s.rules.attack_multiplier_cap
         && !(1..=100).contains(&cap)
     {
@@ -452,9 +463,12 @@ fn ruleset_support(ctx: &mut Ctx, s: &Scenario, caps: &RulesetCaps) {
                     ctx.err(
                         format!("tables.crts[{i}].results[{j}].effects[{k}]"),
                         format!(
-                            "the `{rs}` ruleset cannot apply {e:?} (the generic rules apply LossPoints, Steps, Retreat, Exchange, EliminatePercent, EliminateUnits, HalfStrength, Rout, SpeedTest, NoEffect)"
+                            "the `{rs}` ruleset cannot apply {e:?} (the generic rules apply LossPoints, Steps, Retreat, Exchange, EliminatePercent, EliminateUnits, HalfStrength, Rout, Pursuit, SpeedTest, NoEffect)"
                         ),
                     );
+                }
+                if matches!(e, CombatEffect::Pursuit { .. }) && s.rules.pursuit.is_none() {
+                    ctx.err(format!("tables.crts[{i}].results[{j}].effects[{k}]"), "a pursuit needs `rules.pursuit` (the units' pursuit distances)".to_string());
                 }
                 // ToO 12 (MD): a speed test names two other results of its table, neither a
                 // speed test itself.

@@ -92,6 +92,8 @@ pub fn prompt_section(ui: &mut egui::Ui, client: &mut Client, offers: &[Offer], 
         Prompt::Retreat { side, rule, .. } => (format!("{side}: retreat your units"), rule.clone()),
         Prompt::PlaceUnit { side, why, rule, .. } => (format!("{side}: place a unit ({why})"), rule.clone()),
         Prompt::ChooseSpace { side, why, rule, .. } => (format!("{side}: choose a space ({why})"), rule.clone()),
+        Prompt::Pursue { side, first, rule, .. } => (format!("{side}: pursue into {}?", first.join(" or ")), rule.clone()),
+        Prompt::PursuitCombat { side, rule, .. } => (format!("{side}: attack again with the pursuers?"), rule.clone()),
         Prompt::Game { side, prompt } => (format!("{side}: {}", prompt.describe()), prompt.rule()),
         Prompt::Obligation { side, name, demand, opt_out, rule, .. } => {
             let cost = opt_out.as_ref().map(|c| format!("; opting out costs {c}")).unwrap_or_default();

@@ -29,6 +29,7 @@ mod mobilization;
 mod netwar_conflict;
 mod map_layers;
 mod per_side_victory;
+mod pursuit;
 mod quotas;
 mod reorganisation;
 mod retreats;

@@ -42,6 +42,7 @@ pub(super) fn plays(e: &CombatEffect) -> bool {
         | CombatEffect::EliminateUnits { .. }
         | CombatEffect::HalfStrength { .. }
         | CombatEffect::Rout { .. }
+        | CombatEffect::Pursuit { .. }
         | CombatEffect::SpeedTest { .. } => false,
     }
 }
