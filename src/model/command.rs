@@ -50,6 +50,10 @@ pub enum Command {
         units: Vec<Name>,
         #[serde(default)]
         retreat: Vec<RetreatMove>,
+        /// Composites broken down first, so that their components take the losses (ToO 8.2,
+        /// 12: "a corps may be broken down to take losses"); `units` then names components.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        break_down: Vec<Name>,
     },
     /// Answer a declaration prompt: make the declaration or not.
     Declare { id: Name, declare: bool },
@@ -146,8 +150,9 @@ impl Command {
                 table.as_ref().map(|t| format!(" on {t}")).unwrap_or_default(),
                 if supports.is_empty() { String::new() } else { format!(" supported by {}", supports.join(", ")) }
             ),
-            Command::TakeLosses { units, retreat } => {
+            Command::TakeLosses { units, retreat, break_down } => {
                 let steps = if units.is_empty() { "no steps".to_string() } else { units.join(", ") };
+                let steps = if break_down.is_empty() { steps } else { format!("break {} down; {steps}", break_down.join(", ")) };
                 let r: Vec<String> = retreat.iter().map(|m| format!("{} to {}", m.unit, m.path.join("-"))).collect();
                 if r.is_empty() { format!("take losses: {steps}") } else { format!("take losses: {steps}; retreat {}", r.join(", ")) }
             }

@@ -50,14 +50,26 @@ pub struct LossPlan {
     pub steps: Vec<(String, u32)>,
     /// (unit, path, what the retreat comes to).
     pub retreats: Vec<(String, Vec<SpaceId>, Retreat)>,
+    /// Composites broken down before the losses are taken (ToO 8.2, 12).
+    pub break_down: Vec<String>,
 }
 
 /// Checks a losses answer against the prompt. Returns what to apply, or why it is wrong.
-pub fn plan_losses(game: &Game, units: &UnitsView, prompt: Option<&Prompt>, chosen: &[String], retreat: &[RetreatMove]) -> Result<LossPlan, String> {
+pub fn plan_losses(game: &Game, units: &UnitsView, prompt: Option<&Prompt>, chosen: &[String], retreat: &[RetreatMove], break_down: &[String]) -> Result<LossPlan, String> {
     let Some(Prompt::TakeLosses { steps, units: allowed, max_retreat, combat_hex, min_retreat, whole_units, min_strength, attacking, retreat_each, .. }) = prompt
     else {
         return Err("no losses are waiting to be taken".to_string());
     };
+    // ToO 12: whole units and strength may be paid by breaking a composite down first.
+    if !break_down.is_empty() {
+        if *whole_units == 0 && *min_strength == 0 {
+            return Err("only losses of whole units or of strength are taken by breaking a unit down".to_string());
+        }
+        let (view, allowed) = broken_down(game, units, allowed, break_down)?;
+        let mut plan = plan_choice_losses(game, &view, &allowed, chosen, retreat, *whole_units, *min_strength, *attacking)?;
+        plan.break_down = break_down.to_vec();
+        return Ok(plan);
+    }
     if !retreat_each.is_empty() {
         return plan_rout_retreats(game, units, combat_hex, retreat_each, chosen, retreat);
     }
@@ -129,6 +141,43 @@ pub fn plan_losses(game: &Game, units: &UnitsView, prompt: Option<&Prompt>, chos
         plan.retreats.push((String::from(&*u.id), path, r));
     }
     Ok(plan)
+}
+
+/// The units as they would stand with `ids` broken down where they stand (ToO 8.2: the first
+/// free components of the pool, by id, taking each composite's place and its record of the
+/// phase), and the party's units then: each composite replaced by its components.
+pub fn broken_down(game: &Game, units: &UnitsView, allowed: &[String], ids: &[String]) -> Result<(UnitsView, Vec<String>), String> {
+    let mut view = units.changed(|_| {});
+    let mut allowed = allowed.to_vec();
+    for (i, id) in ids.iter().enumerate() {
+        if ids[..i].contains(id) || !allowed.contains(id) {
+            return Err(format!("`{id}` is not a unit of this combat to break down (or is named twice)"));
+        }
+        let u = view.get(id).ok_or_else(|| format!("unknown unit `{id}`"))?;
+        let at = u.space().ok_or_else(|| format!("`{id}` is not on the map"))?;
+        let f = crate::rules::reorganisation::formation_of(game, u.type_index).filter(|f| f.breaks_down).ok_or_else(|| format!("`{id}` may not be broken down"))?;
+        let free = crate::rules::reorganisation::components_from_pool(game, &view, f).ok_or_else(|| format!("not enough component counters are free to break `{id}` down"))?;
+        crate::rules::reorganisation::components_fit(game, &view, u, &free).map_err(|e| format!("`{id}` may not be broken down: {e}"))?;
+        let parts: Vec<String> = free.iter().map(|p| String::from(&*p.id)).collect();
+        let record = u.activity;
+        view = view.changed(|v| {
+            for x in v.iter_mut() {
+                if *x.id == **id {
+                    x.location = crate::model::Location::Pool;
+                } else if parts.iter().any(|p| *p == *x.id) {
+                    x.location = crate::model::Location::OnMap(at);
+                    x.level = match &game.scenario.unit_types[x.type_index].strength {
+                        Strength::Steps(_) => 0,
+                        Strength::Levels { lowest, .. } => *lowest,
+                    };
+                    x.activity = record;
+                }
+            }
+        });
+        allowed.retain(|a| a != id);
+        allowed.extend(parts);
+    }
+    Ok((view, allowed))
 }
 
 /// Checks the retreats of a rout (ToO 12, AT/DT): each listed unit retreats exactly the hexes
@@ -234,25 +283,37 @@ pub fn loss_options(game: &Game, units: &UnitsView, prompt: &Prompt, cap: usize)
         }
         let stay = staying(game, units, &retreat);
         for retreat in std::iter::once(retreat).chain(stay) {
-            if plan_losses(game, units, Some(prompt), &[], &retreat).is_ok() {
-                out.push(Command::TakeLosses { units: Vec::new(), retreat });
+            if plan_losses(game, units, Some(prompt), &[], &retreat, &[]).is_ok() {
+                out.push(Command::TakeLosses { units: Vec::new(), retreat, break_down: Vec::new() });
             }
         }
         return out;
     }
     if *whole_units > 0 || *min_strength > 0 {
-        // Every allocation of 1..=all steps, kept if the rules accept it.
-        for k in 1..=*steps {
-            let mut alloc = vec![0u32; ids.len()];
-            allocations(&caps, k, 0, &mut alloc, &mut |a| {
-                let chosen: Vec<String> = a.iter().enumerate().flat_map(|(i, n)| std::iter::repeat_n(ids[i].clone(), *n as usize)).collect();
-                if plan_losses(game, units, Some(prompt), &chosen, &[]).is_ok() {
-                    out.push(Command::TakeLosses { units: crate::model::command::names(&chosen), retreat: Vec::new() });
+        // Every allocation of 1..=all steps, kept if the rules accept it; then the same with
+        // each composite that may be broken down broken down, and with all of them (ToO 12).
+        let breakable: Vec<String> = ids.iter().filter(|id| broken_down(game, units, ids, std::slice::from_ref(*id)).is_ok()).cloned().collect();
+        let mut ways: Vec<Vec<String>> = vec![Vec::new()];
+        ways.extend(breakable.iter().map(|b| vec![b.clone()]));
+        if breakable.len() > 1 {
+            ways.push(breakable.clone());
+        }
+        for way in ways {
+            let Ok((view, ids)) = (if way.is_empty() { Ok((units.changed(|_| {}), ids.clone())) } else { broken_down(game, units, ids, &way) }) else { continue };
+            let caps: Vec<u32> = ids.iter().map(|id| view.get(id).map_or(0, |u| steps_left(game, u.type_index, u.level))).collect();
+            let all: u32 = caps.iter().sum();
+            for k in 1..=all {
+                let mut alloc = vec![0u32; ids.len()];
+                allocations(&caps, k, 0, &mut alloc, &mut |a| {
+                    let chosen: Vec<String> = a.iter().enumerate().flat_map(|(i, n)| std::iter::repeat_n(ids[i].clone(), *n as usize)).collect();
+                    if plan_losses(game, units, Some(prompt), &chosen, &[], &way).is_ok() {
+                        out.push(Command::TakeLosses { units: crate::model::command::names(&chosen), retreat: Vec::new(), break_down: crate::model::command::names(&way) });
+                    }
+                    out.len() < cap
+                });
+                if out.len() >= cap {
+                    return out;
                 }
-                out.len() < cap
-            });
-            if out.len() >= cap {
-                break;
             }
         }
         return out;
@@ -282,8 +343,8 @@ pub fn loss_options(game: &Game, units: &UnitsView, prompt: &Prompt, cap: usize)
             let stay = staying(game, units, &retreat);
             for retreat in std::iter::once(retreat).chain(stay) {
                 // Keep only answers the rules accept (a unit with no retreat at all, for example).
-                if plan_losses(game, units, Some(prompt), &chosen, &retreat).is_ok() {
-                    out.push(Command::TakeLosses { units: crate::model::command::names(&chosen), retreat });
+                if plan_losses(game, units, Some(prompt), &chosen, &retreat, &[]).is_ok() {
+                    out.push(Command::TakeLosses { units: crate::model::command::names(&chosen), retreat, break_down: Vec::new() });
                 }
             }
             out.len() < cap

@@ -191,7 +191,12 @@ pub fn continue_losses(
         {
             let owed = c.owed[p];
             let total: u32 = live.iter().map(|u| units_strength(game, u, p == 0)).sum();
-            let everything = (owed.units > 0 && live.len() as u32 <= owed.units) || (owed.strength > 0 && total <= owed.strength);
+            // A composite that may be broken down leaves a choice of whole units (ToO 12: a
+            // "1 unit" loss met by one division of a corps).
+            let ids: Vec<String> = live.iter().map(|u| String::from(&*u.id)).collect();
+            let breakable = || ids.iter().any(|id| super::loss_answers::broken_down(game, &units, &ids, std::slice::from_ref(id)).is_ok());
+            let everything = (owed.units > 0 && live.len() as u32 <= owed.units && (game.scenario.rules.reorganisation.is_empty() || !breakable()))
+                || (owed.strength > 0 && total <= owed.strength);
             if everything {
                 for u in &live {
                     if let Some(&e) = index.0.get(&*u.id) {
@@ -357,14 +362,27 @@ fn take_losses(
     mut changes: ResMut<ControlChanges>,
     mut q: LossQuery,
 ) {
-    let Some((side, Command::TakeLosses { units, retreat })) = ctx.cmd.0.clone() else { return };
-    let units = crate::model::command::strings(&units);
+    let Some((side, Command::TakeLosses { units, retreat, break_down })) = ctx.cmd.0.clone() else { return };
+    let (units, break_down) = (crate::model::command::strings(&units), crate::model::command::strings(&break_down));
     let view = q.view();
-    let plan = match plan_losses(&ctx.game, &view, prompt.0.as_ref(), &units, &retreat) {
+    let plan = match plan_losses(&ctx.game, &view, prompt.0.as_ref(), &units, &retreat, &break_down) {
         Ok(p) => p,
         Err(r) => return ctx.reject(r),
     };
     let game = ctx.game.clone();
+    // ToO 12: composites broken down to take the losses; their components stand in for them
+    // in the rest of the combat (a retreat, a pursuit).
+    for id in &plan.break_down {
+        let Some(parts) = super::reorganisation::break_down_where_it_stands(&game, &mut q, id) else { continue };
+        ctx.log(LogKind::Loss, format!("{id} is broken down into {} to take losses (ToO 8.2)", parts.join(", ")), None);
+        if let Some(c) = pending.0.as_mut() {
+            for list in [&mut c.attackers, &mut c.defenders] {
+                if let Some(i) = list.iter().position(|x| x == id) {
+                    list.splice(i..=i, parts.iter().cloned());
+                }
+            }
+        }
+    }
     for (id, n) in &plan.steps {
         if let Some(&e) = ctx.index.0.get(id) {
             lose_steps(&game, &ctx.turn, &mut ctx.glog, e, id, *n, &mut q);

@@ -60,19 +60,25 @@ pub fn breakdown_check<'u>(game: &Game, turn: &TurnState, units: &'u UnitsView, 
         return Err(format!("`{unit}` may not be broken down"));
     }
     let parts = components_from_pool(game, units, f).ok_or_else(|| format!("not enough component counters are free to break `{unit}` down"))?;
-    // Where every placement must fit the stacking limit (not ToO 10.3, which checks at phase
-    // ends), the components must fit where the unit stood.
+    components_fit(game, units, u, &parts)?;
+    Ok((at, parts))
+}
+
+/// Where every placement must fit the stacking limit (not ToO 10.3, which checks at phase
+/// ends), a composite's components must fit where it stands.
+pub fn components_fit(game: &Game, units: &UnitsView, u: &UnitView, parts: &[&UnitView]) -> Result<(), String> {
+    let Some(at) = u.space() else { return Ok(()) };
     if super::stacking::checked_on_entry(game)
         && let Some(limit) = super::stacking::stacking_limit(game, at)
     {
         let points = |t: usize| super::stacking::stacking_points(game, t);
-        let here: u32 = units.at(at).filter(|o| o.side == side && o.id != u.id).map(|o| points(o.type_index)).sum();
+        let here: u32 = units.at(at).filter(|o| o.side == u.side && o.id != u.id).map(|o| points(o.type_index)).sum();
         let parts_points: u32 = parts.iter().map(|p| points(p.type_index)).sum();
         if here + parts_points > limit {
             return Err(format!("its components would overstack {} ({} of {limit} stacking points)", game.board.key(at), here + parts_points));
         }
     }
-    Ok((at, parts))
+    Ok(())
 }
 
 /// Why `chosen` may not combine now, or the formation's composite counter from the pool and
@@ -157,8 +163,8 @@ fn combine(mut ctx: CommandCtx, control: Res<Control>, mut q: crate::model::unit
     ctx.log(LogKind::Command, format!("{} combine into {corps}{used} (8.3)", parts.join(", ")), Some(key));
 }
 
-/// Breaks a composite down where it stands, forced (a rout, a payment: ToO 8.2), if it may and
-/// its components are free: the components take its place and carry on its record of the
+/// Breaks a composite down where it stands, forced (a rout, a payment: ToO 8.2), if it may, its
+/// components are free and (where limits hold on entry) fit: the components take its place and carry on its record of the
 /// phase (having attacked, moved), so that breaking down never frees a unit to act again.
 /// Returns the components, first by id.
 pub(super) fn break_down_where_it_stands(game: &Game, q: &mut crate::model::units_now::UnitsMut, id: &str) -> Option<Vec<String>> {
@@ -166,7 +172,9 @@ pub(super) fn break_down_where_it_stands(game: &Game, q: &mut crate::model::unit
     let u = view.get(id)?;
     let (at, record) = (u.space()?, u.activity);
     let formation = formation_of(game, u.type_index).filter(|f| f.breaks_down)?;
-    let parts: Vec<String> = components_from_pool(game, &view, formation)?.iter().map(|p| String::from(&*p.id)).collect();
+    let free = components_from_pool(game, &view, formation)?;
+    components_fit(game, &view, u, &free).ok()?;
+    let parts: Vec<String> = free.iter().map(|p| String::from(&*p.id)).collect();
     place(game, q, &[id.to_string()], Location::Pool);
     place(game, q, &parts, Location::OnMap(at));
     for (u, _, _, mut act, _) in q.iter_mut() {

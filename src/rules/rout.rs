@@ -12,26 +12,24 @@ use crate::model::{Game, Location, TurnState};
 /// Routs the units `ids`: returns the survivors (components of broken-down composites, and
 /// composites that stay whole) and the hexes each rolled to retreat.
 pub fn rout(game: &Game, turn: &TurnState, glog: &mut GameLog, dice: &mut Dice, q: &mut LossQuery, view: &UnitsView, ids: &[String]) -> (Vec<String>, Vec<(String, u32)>) {
+    let on_map = |id: &&String| view.get(id).is_some_and(|u| u.space().is_some());
+    let composite = |id: &&String| view.get(id).is_some_and(|u| super::reorganisation::formation_of(game, u.type_index).is_some());
+    // The others go first, so that the components find the room they leave.
+    for id in ids.iter().filter(on_map).filter(|id| !composite(id)) {
+        super::reorganisation::place(game, q, std::slice::from_ref(id), Location::Eliminated);
+        log(glog, game, turn, LogKind::Loss, format!("{id} is eliminated (rout)"), None);
+    }
     let mut survivors = Vec::new();
-    let mut gone = Vec::new();
-    for id in ids {
-        let Some(u) = view.get(id).filter(|u| u.space().is_some()) else { continue };
-        if super::reorganisation::formation_of(game, u.type_index).is_none() {
-            gone.push(id.clone());
-            continue;
-        }
+    for id in ids.iter().filter(on_map).filter(composite) {
         match super::reorganisation::break_down_where_it_stands(game, q, id) {
             Some(parts) => {
                 log(glog, game, turn, LogKind::Loss, format!("{id} is broken down into {} (rout)", parts.join(", ")), None);
                 survivors.extend(parts);
             }
-            // One that may not break down, or whose components are not free, stays whole [I].
+            // One that may not break down, or whose components are not free or do not fit,
+            // stays whole [I].
             None => survivors.push(id.clone()),
         }
-    }
-    for id in &gone {
-        super::reorganisation::place(game, q, std::slice::from_ref(id), Location::Eliminated);
-        log(glog, game, turn, LogKind::Loss, format!("{id} is eliminated (rout)"), None);
     }
     let rolls: Vec<(String, u32)> = survivors.iter().map(|id| (id.clone(), dice.roll(6, format!("{id} routs: hexes of retreat")))).collect();
     if !rolls.is_empty() {

@@ -103,7 +103,7 @@ fn rule_di_16_21_three_units_taking_a_50_percent_loss_lose_two() {
     play(&mut s, &[attack(&["B1", "B2"], "town")]);
     let Some(sandtable::model::prompt::Prompt::TakeLosses { side, whole_units, units, .. }) = s.state(None).prompt else { panic!("the Insurgent chooses") };
     assert_eq!((side.as_str(), whole_units, units.len()), ("ins", 2, 3));
-    play(&mut s, &[Command::TakeLosses { units: vec!["M1".into(), "M1".into(), "M3".into()], retreat: vec![] }]);
+    play(&mut s, &[Command::TakeLosses { units: vec!["M1".into(), "M1".into(), "M3".into()], retreat: vec![], break_down: Vec::new() }]);
     let st = s.state(None);
     let gone: Vec<&str> = st.units.iter().filter(|u| u.location == "eliminated").map(|u| u.id.as_str()).collect();
     assert_eq!(gone, vec!["M1", "M3"]);

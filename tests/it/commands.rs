@@ -21,7 +21,7 @@ fn rejected_commands_change_nothing() {
         (mv("S-1Inf", "0405"), "not a unit of north"),
         (mv("N-Ghost", "0303"), "unknown unit"),
         (attack(&["N-1Tk"], "0404"), "not allowed in the First Player Movement"),
-        (Command::TakeLosses { units: vec!["N-1Tk".into()], retreat: vec![] }, "no losses are waiting"),
+        (Command::TakeLosses { units: vec!["N-1Tk".into()], retreat: vec![], break_down: Vec::new() }, "no losses are waiting"),
         (Command::Enter { unit: "S-3Tk".into(), at: "0506".into() }, "not allowed"),
     ];
     for (cmd, why) in bad {
@@ -70,9 +70,9 @@ fn losses_prompt_names_the_side_and_is_answered_by_a_command() {
     let legal = s.legal_commands();
     assert!(legal.iter().all(|c| matches!(c, Command::TakeLosses { .. })), "{legal:?}");
     assert!(s.apply(Command::EndPhase).expect_err("must answer first").contains("must first answer"));
-    let e = s.apply(Command::TakeLosses { units: vec!["N-1Tk".into()], retreat: vec![] }).expect_err("not a participant");
+    let e = s.apply(Command::TakeLosses { units: vec!["N-1Tk".into()], retreat: vec![], break_down: Vec::new() }).expect_err("not a participant");
     assert!(e.contains("did not take part"), "{e}");
-    play(&mut s, &[Command::TakeLosses { units: vec!["S-Mil".into()], retreat: vec![] }]);
+    play(&mut s, &[Command::TakeLosses { units: vec!["S-Mil".into()], retreat: vec![], break_down: Vec::new() }]);
     let st = s.state(None);
     assert!(st.prompt.is_none());
     let u = |id: &str| st.units.iter().find(|u| u.id == id).cloned().expect("unit");

@@ -16,7 +16,7 @@ fn r(unit: &str, path: &[&str]) -> RetreatMove {
 }
 
 fn losses(units: &[&str], retreat: Vec<RetreatMove>) -> Command {
-    Command::TakeLosses { units: units.iter().map(|s| (*s).into()).collect(), retreat }
+    Command::TakeLosses { units: units.iter().map(|s| (*s).into()).collect(), retreat, break_down: Vec::new() }
 }
 
 /// North opening: N-2Inf to 0403, N-1Tk to 0304, then both attack Kell (0404) at 1:1.
@@ -106,7 +106,7 @@ fn rule_5_7_7_steps_or_retreat_choice_is_offered_by_the_legal_list() {
     opening(&mut s);
     let legal = s.legal_commands();
     assert!(legal.contains(&losses(&["S-1Inf"], vec![])), "{legal:?}");
-    assert!(legal.iter().any(|c| matches!(c, Command::TakeLosses { units, retreat } if units.is_empty() && retreat.len() == 1)));
+    assert!(legal.iter().any(|c| matches!(c, Command::TakeLosses { units, retreat, .. } if units.is_empty() && retreat.len() == 1)));
     for c in legal {
         let mut t = kell_rules(RULES, &[], &[6]);
         opening(&mut t);

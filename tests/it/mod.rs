@@ -3,6 +3,7 @@ mod attack_supply;
 mod calendar;
 mod attrition_rolls;
 mod boxes;
+mod breakdown_losses;
 mod chaos;
 mod chits;
 mod client;

@@ -49,7 +49,7 @@ fn prompt(s: &Session) -> Option<Prompt> {
 }
 
 fn retreat(unit: &str, path: &[&str]) -> Command {
-    Command::TakeLosses { units: Vec::new(), retreat: vec![RetreatMove { unit: unit.into(), path: path.iter().map(|p| (*p).into()).collect() }] }
+    Command::TakeLosses { units: Vec::new(), retreat: vec![RetreatMove { unit: unit.into(), path: path.iter().map(|p| (*p).into()).collect() }], break_down: Vec::new() }
 }
 
 /// Puts a South unit in a hex, replacing S-Mil's placement (the Militia leaves the game).
@@ -113,7 +113,7 @@ fn rule_too_13_2_5_a_unit_that_cannot_retreat_is_eliminated_where_the_tutorial_p
     // The tutorial's retreat (zones barred): it pays the hex it cannot retreat in a step.
     let mut s = game("DW", "retreat: ()", &CORNER);
     play(&mut s, &[Command::EndPhase, attack(&["N-3Inf"], "0806")]);
-    play(&mut s, &[Command::TakeLosses { units: Vec::new(), retreat: vec![RetreatMove { unit: "S-2Inf".into(), path: Vec::new() }] }]);
+    play(&mut s, &[Command::TakeLosses { units: Vec::new(), retreat: vec![RetreatMove { unit: "S-2Inf".into(), path: Vec::new() }], break_down: Vec::new() }]);
     assert_eq!(location(&mut s, "S-2Inf"), "0806");
     assert!(log_has(&mut s, "S-2Inf cannot retreat further: 1 step(s) instead"));
     // ToO 13.2(5): eliminated instead.

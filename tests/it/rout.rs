@@ -49,7 +49,7 @@ fn rule_too_12_dt_eliminates_the_rest_breaks_corps_down_and_each_survivor_retrea
     let Some(Prompt::TakeLosses { retreat_each, side, .. }) = s.world.resource::<PendingPrompt>().0.clone() else { panic!("a rout prompt") };
     assert_eq!((side.as_str(), retreat_each), ("south", vec![("s_div#1".to_string(), 2), ("s_div#2".to_string(), 1)]));
     // A path of the wrong length is refused.
-    let wrong = Command::TakeLosses { units: Vec::new(), retreat: vec![sandtable::model::command::RetreatMove { unit: "s_div#1".into(), path: vec!["0605".into()] }] };
+    let wrong = Command::TakeLosses { units: Vec::new(), retreat: vec![sandtable::model::command::RetreatMove { unit: "s_div#1".into(), path: vec!["0605".into()] }], break_down: Vec::new() };
     assert!(s.apply(wrong).is_err());
     let answer = s.legal_commands().into_iter().next().expect("the retreats");
     play(&mut s, &[answer]);

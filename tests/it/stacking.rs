@@ -72,7 +72,7 @@ fn rule_too_10_2_an_advance_after_combat_counts_stacking_points() {
     let mut s = crate::common::kell_rules(rules, &[CORPS, CLEAR_4], &[6]);
     play(&mut s, &[mv("N-2Inf", "0403"), mv("N-1Tk", "0304"), Command::EndPhase, crate::common::attack(&["N-1Tk", "N-2Inf"], "0404")]);
     let retreat = vec![RetreatMove { unit: "S-1Inf".into(), path: vec!["0305".into()] }];
-    play(&mut s, &[Command::TakeLosses { units: Vec::new(), retreat }]);
+    play(&mut s, &[Command::TakeLosses { units: Vec::new(), retreat, break_down: Vec::new() }]);
     let Some(Prompt::Advance { max, .. }) = s.state(None).prompt else { panic!("an advance is offered") };
     assert_eq!(max, 3, "Kell holds 3 stacking points");
     let both = Command::Advance { units: vec!["N-1Tk".into(), "N-2Inf".into()] };

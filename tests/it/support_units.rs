@@ -117,7 +117,7 @@ fn rule_too_12_13_t3_ships_count_toward_half_losses_only_against_a_fortress() {
     let Some(Prompt::TakeLosses { units, min_strength: 5, .. }) = prompt(&t) else { panic!("a losses prompt") };
     assert_eq!(units, vec!["N-2Inf".to_string(), "N-Nav".to_string()]);
     // The owner loses the ship (6 of the 5 owed); the infantry then retreats, the ship would not.
-    play(&mut t, &[Command::TakeLosses { units: vec!["N-Nav".into()], retreat: Vec::new() }]);
+    play(&mut t, &[Command::TakeLosses { units: vec!["N-Nav".into()], retreat: Vec::new(), break_down: Vec::new() }]);
     assert_eq!(location(&mut t, "N-Nav"), "eliminated");
     let Some(Prompt::TakeLosses { units, min_retreat: 1, .. }) = prompt(&t) else { panic!("a retreat prompt") };
     assert_eq!(units, vec!["N-2Inf".to_string()]);

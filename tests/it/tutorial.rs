@@ -315,7 +315,7 @@ fn rule_5_8_u1_hold_at_all_costs_costs_an_attacking_tank_a_step() {
     play(&mut s, &[legal[0].clone()]);
     play(&mut s, &[crate::common::mv("NA-2Pz", "0605"), crate::common::mv("NA-2Mc", "0605"), Command::EndPhase]);
     play(&mut s, &[crate::common::attack(&["NA-2Pz", "NA-2Mc"], "0606")]);
-    play(&mut s, &[Command::TakeLosses { units: vec!["SU-AT".into()], retreat: vec![] }]);
+    play(&mut s, &[Command::TakeLosses { units: vec!["SU-AT".into()], retreat: vec![], break_down: Vec::new() }]);
     assert_eq!(react_offer(&mut s), vec![("U1".to_string(), vec![])], "the Union defended a town");
     play(&mut s, &[Command::PlayChit { chit: "U1".into(), target: None }]);
     // The NA chooses, but a tank attacked: only the tank may be picked.

@@ -32,7 +32,7 @@ fn prompt(s: &Session) -> Option<Prompt> {
 }
 
 fn losses(units: &[&str]) -> Command {
-    Command::TakeLosses { units: units.iter().map(|u| (*u).into()).collect(), retreat: Vec::new() }
+    Command::TakeLosses { units: units.iter().map(|u| (*u).into()).collect(), retreat: Vec::new(), break_down: Vec::new() }
 }
 
 #[test]
