@@ -54,6 +54,7 @@ pub mod stacking;
 pub mod stacking_check;
 pub mod strategic;
 pub mod supply;
+pub mod supply_sources;
 pub mod supports;
 pub mod timers;
 pub mod tracks;

@@ -250,7 +250,7 @@ impl Surroundings {
     /// there traces to the network of the side's supply map drawn without `unit`
     /// ([`super::supply::surely_supplied_at`] for every space). `None` when the unit's leaving
     /// changes the map: only a unit alone in an enemy zone of control unblocks its hex
-    /// (`zoc_blocks_unless_friendly`),
+    /// (`zoc_blocks_unless_friendly`), and a supply unit (`unit_sources`) takes its supply along,
     /// so for every other unit the map with it and without it are the same, and one map and one
     /// search per class serve them all.
     #[must_use]
@@ -258,6 +258,11 @@ impl Surroundings {
         let start = unit.space()?;
         let own_here = self.here(start).map_or(0, |h| h.own_units);
         if rules.zoc_blocks_unless_friendly && self.zoc.contains(start) && own_here <= 1 {
+            return None;
+        }
+        // A supply unit that moves takes its supply with it (ToO 15.2).
+        let ty = &game.scenario.unit_types[unit.type_index].id;
+        if rules.unit_sources.iter().any(|s| s.unit_types.contains(ty)) {
             return None;
         }
         let class = &game.scenario.unit_types[unit.type_index].movement_class;

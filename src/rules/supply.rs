@@ -2,7 +2,8 @@
 //! that hold no enemy unit and are not in an enemy ZOC unless a friendly unit is there; a unit is
 //! in supply if it can trace a path of at most `trace_mp` MP to a connected hex (or a source),
 //! through hexes with no enemy unit and not in an enemy ZOC unless friendly-occupied.
-//! Limited sources supply at most `capacity` units and do not feed the network.
+//! Limited sources supply at most `capacity` units and do not feed the network. Supply units,
+//! fortresses, cities and types always in supply: `supply_sources` (ToO 15).
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -68,6 +69,8 @@ pub struct SupplyMap {
     pub blocked: Vec<bool>,
     /// Demolished bridges (a trace pays the hexside there).
     pub demolished: std::collections::BTreeSet<(SpaceId, SpaceId)>,
+    /// Hexes whose units are supplied where they stand (ToO 15.3(b): a fortress's).
+    pub local: Vec<bool>,
 }
 
 /// Builds a side's supply map. `interdicted` hexes carry no road (phase-scoped markers).
@@ -79,7 +82,11 @@ pub fn supply_map(game: &Game, rules: &SupplyRules, units: &UnitsView, control: 
     let mut friend = vec![false; b.len()];
     for u in units.all() {
         if let Some(s) = u.space() {
-            if u.side == side { friend[s.index()] = true } else { enemy[s.index()] = true }
+            if u.side == side {
+                friend[s.index()] = true;
+            } else if !rules.not_blocking.contains(&game.scenario.unit_types[u.type_index].id) {
+                enemy[s.index()] = true;
+            }
         }
     }
     let blocked: Vec<bool> = (0..b.len())
@@ -121,7 +128,10 @@ pub fn supply_map(game: &Game, rules: &SupplyRules, units: &UnitsView, control: 
             stack.push(e.to);
         }
     }
-    SupplyMap { connected, limited, blocked, demolished: control.demolished.clone() }
+    // ToO 15.2: the hexes supply units reach count as connected (they feed no network).
+    super::supply_sources::cover_from_units(game, rules, units, side, (&enemy, &zoc), &mut connected);
+    let local = super::supply_sources::local_hexes(game, rules, units, side);
+    SupplyMap { connected, limited, blocked, demolished: control.demolished.clone(), local }
 }
 
 /// Cheapest trace cost from a unit's hex to every hex within `trace_mp`, through unblocked hexes
@@ -164,9 +174,13 @@ pub fn supply_status(game: &Game, rules: &SupplyRules, units: &UnitsView, map: &
     let mine = units.all().iter().filter(|u| u.side == side && u.space().is_some()).count();
     let backward = backward_pays(game, rules, mine);
     let mut reach: Vec<(&str, Vec<Option<u32>>)> = Vec::new();
+    let mut cities = super::supply_sources::CityShares::default();
     for u in units.all().iter().filter(|u| u.side == side && u.space().is_some()) {
         let mut costs = None;
-        let mut ok = if backward {
+        let here = u.space().is_some_and(|at| super::supply_sources::supplied_where_it_stands(game, rules, &map.local, u, at));
+        let mut ok = if here {
+            true
+        } else if backward {
             let class = game.scenario.unit_types[u.type_index].movement_class.as_str();
             let k = match reach.iter().position(|(c, _)| *c == class) {
                 Some(k) => k,
@@ -191,6 +205,10 @@ pub fn supply_status(game: &Game, rules: &SupplyRules, units: &UnitsView, map: &
                 }
             }
         }
+        // ToO 15.3(c): a city supplies units worth up to its VP, those that need it.
+        if !ok {
+            ok = cities.take(game, rules, u);
+        }
         out.push((String::from(&*u.id), ok));
     }
     out
@@ -206,9 +224,17 @@ pub fn unit_in_supply(game: &Game, units: &UnitsView, control: &Control, side: u
     };
     let map = supply_map(game, rules, units, control, side, &control.interdicted);
     let mut used: Vec<u32> = vec![0; map.limited.len()];
+    let mut cities = super::supply_sources::CityShares::default();
+    let shared = !map.limited.is_empty() || rules.local.contains(&crate::scenario::schema::LocalSupply::ObjectiveVp);
     for u in units.all().iter().filter(|u| u.side == side && u.space().is_some()) {
         let me = &*u.id == unit;
-        if !me && map.limited.is_empty() {
+        if !me && !shared {
+            continue;
+        }
+        if u.space().is_some_and(|at| super::supply_sources::supplied_where_it_stands(game, rules, &map.local, u, at)) {
+            if me {
+                return true;
+            }
             continue;
         }
         let costs = trace_costs(game, rules, &map, u);
@@ -222,6 +248,9 @@ pub fn unit_in_supply(game: &Game, units: &UnitsView, control: &Control, side: u
                     break;
                 }
             }
+        }
+        if !ok {
+            ok = cities.take(game, rules, u);
         }
         if me {
             return ok;
@@ -247,6 +276,9 @@ pub fn side_supply(game: &Game, units: &UnitsView, control: &Control, side: usiz
 #[must_use]
 pub fn surely_supplied_at(game: &Game, base: &SupplyMap, unit: &UnitView, to: SpaceId) -> bool {
     let Some(rules) = &game.scenario.rules.supply else { return true };
+    if super::supply_sources::supplied_where_it_stands(game, rules, &base.local, unit, to) {
+        return true;
+    }
     let mut moved = unit.clone();
     moved.location = crate::model::Location::OnMap(to);
     trace_costs(game, rules, base, &moved).iter().enumerate().any(|(i, c)| c.is_some() && base.connected[i])
@@ -281,7 +313,10 @@ impl SureSupply {
     pub fn at(&self, game: &Game, base: &SupplyMap, unit: &UnitView, to: SpaceId) -> bool {
         match self {
             SureSupply::Everywhere => true,
-            SureSupply::Table(t) => t[to.index()].is_some(),
+            SureSupply::Table(t) => {
+                t[to.index()].is_some()
+                    || game.scenario.rules.supply.as_ref().is_some_and(|r| super::supply_sources::supplied_where_it_stands(game, r, &base.local, unit, to))
+            }
             SureSupply::Trace => surely_supplied_at(game, base, unit, to),
         }
     }

@@ -562,6 +562,12 @@ impl Board {
         self.class_cost(t, self.move_class(class))
     }
 
+    /// Whether the terrain chart names a movement class.
+    #[must_use]
+    pub fn names_class(&self, class: &str) -> bool {
+        self.move_classes.iter().any(|c| c == class)
+    }
+
     /// The index of a movement class in the terrain chart (a class the chart does not name
     /// pays the default costs).
     #[must_use]

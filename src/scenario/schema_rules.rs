@@ -534,6 +534,44 @@ pub struct SupplyRules {
     pub zoc_blocks_unless_friendly: bool,
     /// What happens to units out of supply, and when.
     pub effects: Vec<SupplyEffect>,
+    /// Units that are supply sources (ToO 15.2): every hex within `range` hexes of one counts
+    /// as connected, by a line that enemy units and closed terrain block and that an enemy
+    /// zone of control stops (it may end in one, never pass through). Default empty.
+    #[serde(default)]
+    pub unit_sources: Vec<UnitSource>,
+    /// Units in supply without a trace (ToO 15.3). Default empty.
+    #[serde(default)]
+    pub local: Vec<LocalSupply>,
+    /// Unit types always in supply (ToO 15.9: supply units, ships, Lawrence). Default empty.
+    #[serde(default)]
+    pub always: Vec<String>,
+    /// Unit types that never block a supply line (ToO 22.3: guerrillas). Default empty.
+    #[serde(default)]
+    pub not_blocking: Vec<String>,
+    /// The movement class whose terrain costs a line from a unit source obeys (ToO 38.0: lava
+    /// passes supply only along roads, a `RoadOnly` cost); none: the source unit's own class.
+    #[serde(default)]
+    pub line_class: Option<String>,
+}
+
+/// Units of these types are supply sources with this range in hexes (ToO 15.2).
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct UnitSource {
+    pub unit_types: Vec<String>,
+    pub range: u32,
+}
+
+/// Supply a unit has where it stands, without a trace (ToO 15.3).
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub enum LocalSupply {
+    /// Units stacked with a friendly unit of this flag (ToO 15.3(b), 15.9: a fortress supplies
+    /// the units in its hex, never outside it).
+    WithFlag(super::schema::UnitFlag),
+    /// A hex worth 1 VP or more supplies units worth up to its VP in stacking points, whole
+    /// units first by id (ToO 15.3(c), T10). [D] the owner's choice of which units is not
+    /// asked; the alternative, a prompt, would change nothing where the units are alike.
+    ObjectiveVp,
 }
 
 /// A road class named in supply rules (mirrors the map's `RoadClass`).

@@ -367,6 +367,25 @@ pub(super) fn rules_refs(ctx: &mut Ctx, s: &Scenario, board: Option<&Board>, r: 
                 space_ref(ctx, board, &format!("rules.supply.sources[{i}].spaces[{j}]"), sp);
             }
         }
+        for (i, src) in sup.unit_sources.iter().enumerate() {
+            for (j, t) in src.unit_types.iter().enumerate() {
+                type_ref(ctx, r.types, &format!("rules.supply.unit_sources[{i}].unit_types[{j}]"), t);
+            }
+            if src.range > 50 {
+                ctx.err(format!("rules.supply.unit_sources[{i}].range"), format!("{} is more than 50 hexes", src.range));
+            }
+        }
+        for (field, list) in [("always", &sup.always), ("not_blocking", &sup.not_blocking)] {
+            for (j, t) in list.iter().enumerate() {
+                type_ref(ctx, r.types, &format!("rules.supply.{field}[{j}]"), t);
+            }
+        }
+        if let Some(c) = &sup.line_class
+            && !s.unit_types.iter().any(|t| &t.movement_class == c)
+            && board.is_some_and(|b| !b.names_class(c))
+        {
+            ctx.err("rules.supply.line_class".to_string(), format!("unknown movement class `{c}`"));
+        }
         for (i, e) in sup.effects.iter().enumerate() {
             if let SupplyEffect::MayNotEndMoveUnsupplied { sides: list } = e {
                 for (j, sd) in list.iter().enumerate() {

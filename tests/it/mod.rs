@@ -57,6 +57,7 @@ mod state_hash;
 mod strategic;
 mod supply;
 mod table_bans;
+mod supply_units;
 mod supports;
 mod timers;
 mod tutorial;
