@@ -58,6 +58,10 @@ pub fn cover_from_units(game: &Game, rules: &SupplyRules, units: &UnitsView, sid
 /// there (ToO 15.3(b): a fortress).
 #[must_use]
 pub fn local_hexes(game: &Game, rules: &SupplyRules, units: &UnitsView, side: usize) -> Vec<bool> {
+    // Empty where the scenario has no such supply: no hex is then asked about.
+    if !rules.local.iter().any(|l| matches!(l, LocalSupply::WithFlag(_))) {
+        return Vec::new();
+    }
     let mut local = vec![false; game.board.len()];
     for l in &rules.local {
         let LocalSupply::WithFlag(f) = l else { continue };
