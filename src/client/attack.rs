@@ -34,6 +34,9 @@ pub struct Odds {
     pub column: String,
     /// Each result with its name and its chance in percent, in table order.
     pub results: Vec<(String, f64)>,
+    /// The defence counts only the units the attacker sees (ToO 10.8 stack fog): the stack
+    /// may hold more.
+    pub fogged: bool,
 }
 
 /// A combat support the attacker may add (a barrage, air support), and whether it is added.
@@ -124,6 +127,11 @@ impl Client {
             .filter(|c| matches!(c, Command::Attack { target: t, supports, .. } if supports.is_empty() && game.board.space(t).is_some_and(|s| game.board.area_of(s) == area)))
             .collect();
         let units = UnitsView::from_world(&mut self.session.world);
+        // ToO 10.8: the odds shown use only what the attacker sees [I].
+        let reveal_all = matches!(self.seats.mode, crate::session::seats::SeatMode::Solo { reveal_all: true });
+        let seen = if reveal_all { None } else { crate::rules::fog::as_seen_by(&game, &turn, &units, side) };
+        let fogged = seen.is_some();
+        let units = seen.map_or(units, std::sync::Arc::new);
         let control = self.session.world.resource::<Control>().clone();
         let mut options: Vec<AttackOption> = Vec::new();
         // The player's own choice of attackers (clicked on the map) comes first, on each table
@@ -173,7 +181,7 @@ impl Client {
                         (name.map_or(code.clone(), |n| format!("{code} ({n})")), f64::from(w) * 100.0 / 36.0)
                     })
                     .collect();
-                Odds { table: crt.name.clone(), attack: p.attack, defense: p.defense, defense_multiplier: (p.defense_multiplier.0 > 1).then(|| format!("×{}: {}", p.defense_multiplier.0, p.defense_multiplier.1)), attack_multiplier: (p.attack_multiplier.0 > 1).then(|| format!("×{}: {}", p.attack_multiplier.0, p.attack_multiplier.1)), raw: p.pick.raw_label(), shifts: p.pick.shifts, column: column_label(crt, p.pick.column).to_string(), results }
+                Odds { table: crt.name.clone(), attack: p.attack, defense: p.defense, defense_multiplier: (p.defense_multiplier.0 > 1).then(|| format!("×{}: {}", p.defense_multiplier.0, p.defense_multiplier.1)), attack_multiplier: (p.attack_multiplier.0 > 1).then(|| format!("×{}: {}", p.attack_multiplier.0, p.attack_multiplier.1)), raw: p.pick.raw_label(), shifts: p.pick.shifts, column: column_label(crt, p.pick.column).to_string(), results, fogged }
             }),
             _ => Err(format!("no attack on {target} is possible now")),
         };

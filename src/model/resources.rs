@@ -99,6 +99,9 @@ pub struct TurnState {
     pub conflict_district: Option<SpaceId>,
     #[serde(default)]
     pub done_districts: BTreeSet<SpaceId>,
+    /// Sides that look inside every enemy stack until the phase ends (`LookInsideStacks`).
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub looking: BTreeSet<usize>,
     /// Attack quotas in force (ToO 6.3 Forced Offensive: `AttackQuota`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub quotas: Vec<Quota>,

@@ -97,6 +97,9 @@ pub struct EffectCtx<'a> {
     pub supports: &'a mut SupportState,
     /// Attack quotas the effects set (`AttackQuota`, ToO 6.3), for the calling system to keep.
     pub quotas: Vec<crate::model::Quota>,
+    /// Sides that look inside every enemy stack this phase (`LookInsideStacks`), for the calling
+    /// system to keep.
+    pub looks: Vec<usize>,
     /// Units that lose a step (`ReduceUnit`): the calling system applies them to the ECS.
     pub reductions: Vec<String>,
     /// The ruleset's own effects (with the side and cause), which its systems apply afterwards
@@ -213,6 +216,12 @@ impl EffectCtx<'_> {
                     if when.iter().all(|c| self.holds(c)) {
                         self.apply_each(side, then, cause);
                     }
+                }
+                // ToO 10.8: an event lets the side look inside every enemy stack (the calling
+                // system keeps the grant until the phase ends).
+                EventEffect::LookInsideStacks => {
+                    self.log(LogKind::Track, format!("{cause}: {} looks inside every enemy stack this phase", self.game.side_id(side)));
+                    self.looks.push(side);
                 }
                 EventEffect::AttackQuota { count, table, unit_types, sizes, penalty } => {
                     let crt = table.as_ref().and_then(|t| self.game.scenario.tables.crts.iter().position(|c| &c.id == t));
@@ -333,6 +342,7 @@ impl EffectParams<'_, '_> {
             timers: &mut self.timers.0,
             supports: &mut self.supports,
             quotas: Vec::new(),
+            looks: Vec::new(),
             reductions: Vec::new(),
             deferred: Vec::new(),
             netting: None,
@@ -344,6 +354,10 @@ impl EffectParams<'_, '_> {
         self.deferred.0.extend(left);
         if !quotas.is_empty() {
             self.turn.quotas.extend(quotas);
+        }
+        let looks = std::mem::take(&mut fx.looks);
+        if !looks.is_empty() {
+            self.turn.looking.extend(looks);
         }
         r
     }

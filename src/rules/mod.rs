@@ -25,6 +25,7 @@ pub mod crt;
 pub mod declarations;
 pub mod entry_bans;
 pub mod events;
+pub mod fog;
 pub mod forced_march;
 pub mod initiative;
 pub mod interdiction;

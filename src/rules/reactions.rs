@@ -171,6 +171,7 @@ fn targets(game: &Game, control: &Control, units: &UnitsView, owner: usize, def:
             | EventEffect::TableEntry { .. }
             | EventEffect::Roll { .. }
             | EventEffect::AttackQuota { .. }
+            | EventEffect::LookInsideStacks
             | EventEffect::Ruleset { .. }
             | EventEffect::RulesetEffect(_)
             | EventEffect::NoEffect => {}

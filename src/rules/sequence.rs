@@ -241,6 +241,7 @@ pub(super) fn end_phase(
         *a = Activity { no_attack, reserve, landed, moved_before, ..Activity::default() };
     }
     turn.attacked.clear();
+    turn.looking.clear();
     turn.isr.clear();
     turn.coordinated.clear();
     turn.attacked_units.clear();

@@ -19,6 +19,10 @@ pub struct RulesConfig {
     /// Pursuit after combat (ToO 14), where a result allows it; none = no pursuit.
     #[serde(default)]
     pub pursuit: Option<super::schema_retreat::PursuitRules>,
+    /// Stack fog of war (ToO 10.8): a player sees only the top unit of each enemy stack; none
+    /// = every stack is open.
+    #[serde(default)]
+    pub stack_fog: Option<StackFog>,
     /// Supply; none = every unit is always in supply.
     #[serde(default)]
     pub supply: Option<SupplyRules>,
@@ -552,6 +556,18 @@ pub struct SupplyRules {
     /// passes supply only along roads, a `RoadOnly` cost); none: the source unit's own class.
     #[serde(default)]
     pub line_class: Option<String>,
+}
+
+/// Stack fog of war (ToO 10.8, 18.8). The top unit of a stack is its unit of most stacking
+/// points, first by id [D] (the printed game lets the owner order his stacks). Every stack in a
+/// combat is open to both players from the roll on, for the rest of the phase [I].
+#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct StackFog {
+    /// Units of these types let their side look inside every enemy stack within the range
+    /// (ToO 18.8: air bases, air reconnaissance). Default empty.
+    #[serde(default)]
+    pub look_from: Vec<(String, u32)>,
 }
 
 /// Units of these types are supply sources with this range in hexes (ToO 15.2).

@@ -225,6 +225,9 @@ pub enum Amount {
 /// Typed effect of an event (table entry or chit).
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub enum EventEffect {
+    /// The side looks inside every enemy stack until the end of the phase (ToO 6.3-6.4
+    /// Intelligence Leak, 26 Intelligence; with `rules.stack_fog`).
+    LookInsideStacks,
     /// Add to a track, respecting its floor and cap; `min` keeps it from going lower.
     AdjustTrack { track: String, amount: Amount, #[serde(default)] min: Option<i32> },
     /// Draw chits from a pool into the side's hand.

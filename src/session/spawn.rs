@@ -67,6 +67,7 @@ fn fill_world(world: &mut World, loaded: &Loaded, ruleset: std::sync::Arc<dyn cr
         done_districts: BTreeSet::new(),
         quotas: Vec::new(),
         pursuit: None,
+        looking: BTreeSet::new(),
     };
     let tracks = Tracks(s.tracks.iter().map(|t| t.start).collect());
     let control = Control { owner: crate::model::initial_owners(s, &game.board), interdicted: vec![false; game.board.len()], source_markers: std::collections::BTreeMap::new(), demolished: BTreeSet::new(), extra_markers: 0, season: crate::model::season_of(&game, 0) };

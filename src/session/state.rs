@@ -126,9 +126,12 @@ fn summary_state(world: &mut World, viewer: Option<usize>) -> GameState {
     let (turn_label, phase) = labels(game, turn);
     let secret = |side: usize| viewer.is_some_and(|v| v != side);
     let mut hidden_n = 0;
+    // ToO 10.8: of each enemy stack the viewer sees only the top unit.
+    let fogged = viewer.map(|v| crate::rules::fog::fogged(game, turn, &units, v)).unwrap_or_default();
     let mut units: Vec<UnitState> = units
         .all()
         .iter()
+        .filter(|u| fogged.binary_search(&u.rank).is_err())
         .map(|u| {
             let hide = u.hidden && secret(u.side);
             if hide {

@@ -149,6 +149,9 @@ pub fn combat_dialog(ctx: &egui::Context, client: &mut Client, offers: &[Offer],
                 if let Some(m) = &odds.defense_multiplier {
                     ui.label(format!("Defence {m}"));
                 }
+                if odds.fogged {
+                    ui.label(RichText::new("Only the top unit of each enemy stack is seen: the defence may be more. The stack opens when the attack is rolled.").color(Color32::from_rgb(255, 200, 120)));
+                }
                 ui.label(RichText::new(format!("Column {}", odds.column)).strong().size(18.0).color(Color32::YELLOW));
                 if preview.extra_steps > 0 {
                     ui.label(format!("The supports add {} defender step(s) on any loss.", preview.extra_steps));

@@ -177,6 +177,11 @@ pub fn map_ui(ui: &mut egui::Ui, client: &mut Client, images: &super::images::Ma
     let viewer = client.seats.secrets_of();
     // Solo play with both sides shown: nothing is face down.
     let reveal = matches!(client.seats.mode, crate::session::seats::SeatMode::Solo { reveal_all: true }) && client.seats.handoff.is_none();
+    // ToO 10.8: of each enemy stack only the top unit is drawn (during a hand-off, of every
+    // stack); solo play with both sides shown has no fog.
+    let turn = client.session.world.resource::<crate::model::TurnState>().clone();
+    let fogged = if reveal { Vec::new() } else { crate::rules::fog::fogged(&game, &turn, &units, viewer.unwrap_or(usize::MAX)) };
+    let in_fog = |u: &UnitView| fogged.binary_search(&u.rank).is_ok();
     let highlights = client.highlights();
     let font = FontId::proportional((size * 0.28).clamp(8.0, 16.0));
     let small = FontId::proportional((size * 0.22).clamp(7.0, 13.0));
@@ -359,7 +364,7 @@ pub fn map_ui(ui: &mut egui::Ui, client: &mut Client, images: &super::images::Ma
     // area's box, a row under its name (overlapping when crowded); in an area's slot, one.
     for (i, p) in pos.iter().enumerate() {
         let Some(p) = *p else { continue };
-        let here: Vec<&UnitView> = units.at(SpaceId(i as u32)).collect();
+        let here: Vec<&UnitView> = units.at(SpaceId(i as u32)).filter(|u| !in_fog(u)).collect();
         let c = to_screen(p);
         let area = matches!(board.spaces[i].kind, SpaceKind::Area | SpaceKind::Slot { .. });
         let cs = if area { size * 0.66 } else { size * 0.95 };
@@ -436,7 +441,14 @@ pub fn map_ui(ui: &mut egui::Ui, client: &mut Client, images: &super::images::Ma
                     .collect();
                 lines.push(attrs.join(", "));
             }
-            for u in units.at(SpaceId(i as u32)) {
+            // Under stack fog, an enemy stack shows its top unit only: said of every enemy
+            // stack not open to the viewer, whatever it holds.
+            let foggy = game.scenario.rules.stack_fog.is_some() && !reveal;
+            let open = turn.attacked.contains(&SpaceId(i as u32)) || viewer.is_some_and(|v| turn.looking.contains(&v));
+            if foggy && !open && units.at(SpaceId(i as u32)).any(|u| viewer != Some(u.side)) {
+                lines.push("only the top unit of an enemy stack is seen".to_string());
+            }
+            for u in units.at(SpaceId(i as u32)).filter(|u| !in_fog(u)) {
                 if u.hidden && viewer != Some(u.side) && !reveal {
                     lines.push(format!("a face-down {} unit", game.scenario.sides[u.side].name));
                     continue;

@@ -17,6 +17,7 @@ mod determinism;
 mod elimination_scores;
 mod event_effects;
 mod events;
+mod fog;
 #[cfg(feature = "gui")]
 mod gui;
 mod interdiction;

@@ -36,6 +36,7 @@ fn at_cap_apply(s: &mut Session, effects: &[EventEffect]) -> (i32, String) {
         timers: &mut timers,
         supports: &mut supports,
         quotas: Vec::new(),
+        looks: Vec::new(),
         reductions: Vec::new(),
         deferred: Vec::new(),
         netting: None,
