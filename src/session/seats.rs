@@ -42,6 +42,10 @@ pub fn has_secrets(session: &mut Session) -> bool {
     if pools.hands.iter().any(|h| !h.is_empty()) || !pools.face_down.is_empty() {
         return true;
     }
+    // ToO 10.8: under stack fog every stack of more than one unit is a secret.
+    if session.game().scenario.rules.stack_fog.is_some() {
+        return true;
+    }
     crate::model::view::UnitsView::from_world(&mut session.world).all().iter().any(|u| u.hidden)
 }
 

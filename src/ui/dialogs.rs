@@ -30,7 +30,7 @@ pub fn handoff_screen(ui: &mut egui::Ui, client: &mut Client, offers: &[Offer], 
                 let turn = client.session.world.resource::<crate::model::TurnState>().turn;
                 let label = game.scenario.turns.labels.get(turn).cloned().unwrap_or_else(|| "end".into());
                 ui.label(RichText::new(format!("{}, turn {label}", game.scenario.title)).size(18.0));
-                ui.label(format!("This game keeps secrets (chits in hand or face-down units). The {} player is to act: only that player should look.", side.name));
+                ui.label(format!("This game keeps secrets (chits in hand, face-down units or the insides of stacks). The {} player is to act: only that player should look.", side.name));
             } else {
                 ui.label("The other side's chits and hidden units stay hidden. Click when the next player sits at the screen.");
             }
