@@ -99,7 +99,7 @@ fn unit_of<'a>(game: &crate::model::Game, c: &'a Command) -> Option<&'a str> {
         Command::StrategicMove { unit, .. } | Command::ForcedMarch { unit } | Command::AttackSupply { unit } | Command::Breakdown { unit } | Command::Reserve { unit } => Some(unit),
         Command::Game(g) => game.ruleset.command_unit(g),
         Command::Carry { carrier, .. } => Some(carrier),
-        Command::Overrun { units, .. } => units.first().map(|u| u.as_str()),
+        Command::Overrun { units, .. } | Command::BuildRail { engineers: units, .. } => units.first().map(|u| u.as_str()),
         _ => None,
     }
 }

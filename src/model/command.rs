@@ -90,6 +90,9 @@ pub enum Command {
     StrategicMove { unit: Name, to: Name },
     /// A rail move along the side's own rail net (ToO 9.8).
     RailMove { unit: Name, to: Name },
+    /// Railway engineers in one hex extend their side's net into `hexes`, one hex for each
+    /// engineer, and end their move in the last (ToO 16.2).
+    BuildRail { engineers: Vec<Name>, hexes: Vec<Name> },
     /// Mark a unit as breakthrough reserve at the start of its movement phase.
     Reserve { unit: Name },
     /// Spend a unit for a forced march at the start of the movement phase.
@@ -175,6 +178,7 @@ impl Command {
             Command::Carry { carrier, passenger, to } => format!("{carrier} carries {passenger} to {to}"),
             Command::StrategicMove { unit, to } => format!("strategic move {unit} to {to}"),
             Command::RailMove { unit, to } => format!("rail move {unit} to {to}"),
+            Command::BuildRail { engineers, hexes } => format!("build the railway into {} with {}", hexes.join("-"), engineers.join(", ")),
             Command::Reserve { unit } => format!("mark {unit} as reserve"),
             Command::ForcedMarch { unit } => format!("spend {unit} for a forced march"),
             Command::AttackSupply { unit } => format!("spend {unit} for attack supply"),

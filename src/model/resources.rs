@@ -201,6 +201,13 @@ pub struct Control {
     /// ground it makes changes movement costs (G3; ToO 24.2). `None` without a calendar.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub season: Option<usize>,
+    /// The side whose rail net each space is part of, where engineers change the nets (ToO
+    /// 16.2); empty otherwise, when the printed nets stand (`Lookups::rail_net`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub rail_owner: Vec<Option<usize>>,
+    /// Railway links built by engineers, each pair sorted (ToO 16.2).
+    #[serde(skip_serializing_if = "BTreeSet::is_empty")]
+    pub rail_built: BTreeSet<(SpaceId, SpaceId)>,
 }
 
 /// Who controls every space when the scenario begins (`map.initial_control` rows and hexes; an

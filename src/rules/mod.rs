@@ -42,6 +42,7 @@ pub mod occupation;
 pub mod reserve;
 pub mod overrun;
 pub mod rail;
+pub mod rail_building;
 pub mod pursuit;
 pub mod quotas;
 pub mod reactions;
@@ -164,6 +165,7 @@ fn build_schedule(schedule: Schedule, sample: Option<&Command>, every: bool, rul
     reserve::add_systems(s);
     strategic::add_systems(s);
     rail::add_systems(s);
+    rail_building::add_systems(s);
     forced_march::add_systems(s);
     attack_supply::add_systems(s);
     reorganisation::add_systems(s);

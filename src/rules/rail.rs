@@ -19,6 +19,13 @@ pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
     s.on(|c| matches!(c, Command::RailMove { .. }), rail_move.in_set(RulesSystems::Movement));
 }
 
+/// The side whose rail net runs through `space`: as engineers left it where they build (ToO
+/// 16.2), else as printed.
+#[must_use]
+pub fn net_of(game: &Game, control: &Control, space: SpaceId) -> Option<usize> {
+    if control.rail_owner.is_empty() { game.lookups.rail_net(space) } else { control.rail_owner.get(space.index()).copied().flatten() }
+}
+
 /// Where a unit may go by rail now, each with the path ridden; or why it may not ride.
 pub fn rail_destinations(game: &Game, turn: &TurnState, units: &UnitsView, control: &Control, unit: &UnitView) -> Result<Vec<(SpaceId, Vec<SpaceId>)>, String> {
     let Some(rules) = &game.scenario.rules.rail_movement else { return Err("this scenario has no rail movement".into()) };
@@ -41,7 +48,7 @@ pub fn rail_destinations(game: &Game, turn: &TurnState, units: &UnitsView, contr
         return Err(format!("`{}` has {} MP left; boarding a train costs {}", unit.id, mp_text(game, left), mp_text(game, cost)));
     }
     // 9.8, 16.1: along the side's own net, boarding where the unit stands.
-    let own = |s: SpaceId| game.lookups.rail_net(s) == Some(unit.side);
+    let own = |s: SpaceId| net_of(game, control, s) == Some(unit.side);
     if !own(start) {
         return Err(format!("`{}` is not on its side's rail net", unit.id));
     }

@@ -76,7 +76,9 @@ pub(super) fn along_roads(
             continue;
         }
         for e in &b.edges[at.index()] {
-            if e.road != Some(class) || dist[e.to.index()].is_some() || cut(at) || cut(e.to) || !enters(at, e.to) {
+            // ToO 16.2: railway links built in play carry trains too.
+            let built = class == RoadClass::Rail && control.rail_built.contains(&(at.min(e.to), at.max(e.to)));
+            if (e.road != Some(class) && !built) || dist[e.to.index()].is_some() || cut(at) || cut(e.to) || !enters(at, e.to) {
                 continue;
             }
             dist[e.to.index()] = Some(d + 1);

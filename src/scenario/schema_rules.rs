@@ -211,6 +211,18 @@ pub struct RailMoveRules {
     /// Default `Rail`.
     #[serde(default = "rail_class")]
     pub road: RoadClassRef,
+    /// Railway engineers (ToO 16.2): units of these types extend their side's net in their
+    /// Movement phase (command `BuildRail`). Default empty: the nets never change.
+    #[serde(default)]
+    pub engineers: Vec<String>,
+    /// The roads a new railway may follow into a hex (ToO 16.2: any road hex); an enemy rail
+    /// hex may always be converted. Default `[Road]`.
+    #[serde(default = "road_only")]
+    pub build_along: Vec<RoadClassRef>,
+}
+
+fn road_only() -> Vec<RoadClassRef> {
+    vec![RoadClassRef::Road]
 }
 
 fn one_mp() -> u32 {

@@ -112,6 +112,8 @@ pub enum NatoSymbol {
     Irregular,
     /// Supply units (ToO 15: spent for forced marches and attack supply).
     Supply,
+    /// Engineers (ToO 16.2: railway engineers build the rail nets).
+    Engineer,
 }
 
 #[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq, PartialOrd, Ord)]

@@ -322,6 +322,11 @@ pub(super) fn rules_refs(ctx: &mut Ctx, s: &Scenario, board: Option<&Board>, r: 
     if s.rules.retreat.over_limit_add_no_defence && s.rules.stacking_checked_at_end_of.is_empty() {
         ctx.err("rules.retreat.over_limit_add_no_defence".to_string(), "retreats never end over the limit where limits hold on entry: the rule needs `stacking_checked_at_end_of`".to_string());
     }
+    if let Some(rm) = &s.rules.rail_movement {
+        for (i, t) in rm.engineers.iter().enumerate() {
+            type_ref(ctx, r.types, &format!("rules.rail_movement.engineers[{i}]"), t);
+        }
+    }
     if let Some(f) = &s.rules.stack_fog {
         for (i, (t, range)) in f.look_from.iter().enumerate() {
             type_ref(ctx, r.types, &format!("rules.stack_fog.look_from[{i}]"), t);

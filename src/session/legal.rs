@@ -174,6 +174,7 @@ pub fn legal_commands(world: &mut World) -> Vec<Command> {
                         out.push(Command::RailMove { unit: u.id.clone(), to: game.board.key_name(s).clone() });
                     }
                 }
+                out.extend(crate::rules::rail_building::build_options(game, turn, &units, control, side));
             }
             let tracks = world.resource::<crate::model::Tracks>();
             if game.scenario.rules.forced_march.is_some() {

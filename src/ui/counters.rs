@@ -89,6 +89,15 @@ pub fn nato(p: &egui::Painter, r: egui::Rect, s: NatoSymbol, ink: Color32) {
             let y = r.top() + r.height() * 0.7;
             p.line_segment([egui::pos2(r.left(), y), egui::pos2(r.right(), y)], st);
         }
+        // The NATO engineer symbol: a bar with three short legs, like a bridge.
+        NatoSymbol::Engineer => {
+            let (l, rr) = (r.left() + r.width() * 0.25, r.right() - r.width() * 0.25);
+            let (top, bottom) = (r.top() + r.height() * 0.35, r.top() + r.height() * 0.65);
+            p.line_segment([egui::pos2(l, top), egui::pos2(rr, top)], st);
+            for x in [l, (l + rr) / 2.0, rr] {
+                p.line_segment([egui::pos2(x, top), egui::pos2(x, bottom)], st);
+            }
+        }
         NatoSymbol::AntiTank => {
             p.line_segment([r.left_bottom(), r.center_top()], st);
             p.line_segment([r.center_top(), r.right_bottom()], st);

@@ -322,6 +322,19 @@ pub fn map_ui(ui: &mut egui::Ui, client: &mut Client, images: &super::images::Ma
                 painter.text(m.center(), Align2::CENTER_CENTER, "Sup", FontId::proportional(m.height() * 0.4), Color32::BLACK);
             }
         }
+        // ToO 16.2: railways built in play, drawn as the printed ones.
+        for (a, b) in &control.rail_built {
+            if let (Some(pa), Some(pb)) = (pos[a.index()], pos[b.index()]) {
+                let (sa, sb) = (to_screen(pa), to_screen(pb));
+                painter.line_segment([sa, sb], Stroke::new((size * 0.05).max(1.5), Color32::BLACK));
+                let dir = (sb - sa).normalized();
+                let tie = Vec2::new(-dir.y, dir.x) * size * 0.1;
+                for k in 1..4 {
+                    let m = sa + (sb - sa) * (k as f32 / 4.0);
+                    painter.line_segment([m - tie, m + tie], Stroke::new(1.5, Color32::BLACK));
+                }
+            }
+        }
         for (a, b) in &control.demolished {
             if let (Some(pa), Some(pb)) = (pos[a.index()], pos[b.index()]) {
                 let mid = to_screen(pa) + (to_screen(pb) - to_screen(pa)) * 0.5;
