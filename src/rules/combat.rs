@@ -158,6 +158,10 @@ pub fn plan_attack(
             continue;
         }
         let edge = board.edge(at, target_id).ok_or_else(|| format!("`{id}` is not adjacent to {target}"))?;
+        // ToO 16.4: an armoured train attacks only along a railway.
+        if has_flag(game, u.type_index, UnitFlag::RailBound) && !super::rail::is_railway(control, at, edge) {
+            return Err(format!("`{id}` attacks only a hex joined to its own by a railway"));
+        }
         crossing.get_or_insert_with(Vec::new).push(edge.hexside);
         members.push((u, f.attack));
     }
@@ -520,13 +524,17 @@ fn speed_test(ctx: &mut CommandCtx, game: &Game, view: &UnitsView, plan: &Attack
     }) else {
         return effects;
     };
-    let speed = |id: &String| view.get(id).map(|u| crate::model::view::factors(game, u.type_index, u.level).movement);
-    let fastest = plan.attackers.iter().filter_map(speed).max().unwrap_or(0);
+    // ToO 12 MD: a unit flagged Fastest beats any other (armoured trains).
+    let speed = |id: &String| view.get(id).map(|u| if has_flag(game, u.type_index, UnitFlag::Fastest) { u32::MAX } else { crate::model::view::factors(game, u.type_index, u.level).movement });
+    // A24: the fastest participating attacker that is not a support unit.
+    let ground = plan.attackers.iter().filter(|id| !plan.supporting.iter().any(|(s, _)| s == *id));
+    let fastest = ground.filter_map(speed).max().unwrap_or(0);
     let slowest = plan.defenders.iter().filter_map(speed).min().unwrap_or(0);
+    let mp = |n: u32| if n == u32::MAX { "a train's".to_string() } else { n.to_string() };
     let (code, why) = if slowest > fastest {
-        (faster, format!("every defender is faster ({slowest} MP or more against {fastest})"))
+        (faster, format!("every defender is faster ({} MP or more against {})", mp(slowest), mp(fastest)))
     } else {
-        (otherwise, format!("a defender is no faster than the fastest attacker ({slowest} MP against {fastest})"))
+        (otherwise, format!("a defender is no faster than the fastest attacker ({} MP against {})", mp(slowest), mp(fastest)))
     };
     ctx.log(LogKind::Combat, format!("speed test: {why}: result {code}"), Some(game.board.key(plan.target).to_string()));
     let picked = crt.results.iter().find(|r| r.code == code).map(|r| r.effects.clone()).unwrap_or_default();

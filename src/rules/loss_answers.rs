@@ -55,7 +55,7 @@ pub struct LossPlan {
 }
 
 /// Checks a losses answer against the prompt. Returns what to apply, or why it is wrong.
-pub fn plan_losses(game: &Game, units: &UnitsView, prompt: Option<&Prompt>, chosen: &[String], retreat: &[RetreatMove], break_down: &[String]) -> Result<LossPlan, String> {
+pub fn plan_losses(game: &Game, (units, control): (&UnitsView, &crate::model::Control), prompt: Option<&Prompt>, chosen: &[String], retreat: &[RetreatMove], break_down: &[String]) -> Result<LossPlan, String> {
     let Some(Prompt::TakeLosses { steps, units: allowed, max_retreat, combat_hex, min_retreat, whole_units, min_strength, attacking, retreat_each, .. }) = prompt
     else {
         return Err("no losses are waiting to be taken".to_string());
@@ -71,7 +71,7 @@ pub fn plan_losses(game: &Game, units: &UnitsView, prompt: Option<&Prompt>, chos
         return Ok(plan);
     }
     if !retreat_each.is_empty() {
-        return plan_rout_retreats(game, units, combat_hex, retreat_each, chosen, retreat);
+        return plan_rout_retreats(game, (units, control), combat_hex, retreat_each, chosen, retreat);
     }
     if *whole_units > 0 || *min_strength > 0 {
         return plan_choice_losses(game, units, allowed, chosen, retreat, *whole_units, *min_strength, *attacking);
@@ -122,7 +122,7 @@ pub fn plan_losses(game: &Game, units: &UnitsView, prompt: Option<&Prompt>, chos
         return Ok(plan);
     }
     let combat = game.board.space(combat_hex).ok_or_else(|| format!("unknown combat hex `{combat_hex}`"))?;
-    let mut world = RetreatWorld { units, moved: Vec::new() };
+    let mut world = RetreatWorld { units, control, moved: Vec::new() };
     for r in retreat {
         if !survivors.iter().any(|u| *u.id == *r.unit) {
             return Err(format!("`{}` is not a surviving unit of this combat", r.unit));
@@ -182,7 +182,7 @@ pub fn broken_down(game: &Game, units: &UnitsView, allowed: &[String], ids: &[St
 
 /// Checks the retreats of a rout (ToO 12, AT/DT): each listed unit retreats exactly the hexes
 /// it rolled, along a path of its own; no step is named.
-fn plan_rout_retreats(game: &Game, units: &UnitsView, combat_hex: &str, each: &[(String, u32)], chosen: &[String], retreat: &[RetreatMove]) -> Result<LossPlan, String> {
+fn plan_rout_retreats(game: &Game, (units, control): (&UnitsView, &crate::model::Control), combat_hex: &str, each: &[(String, u32)], chosen: &[String], retreat: &[RetreatMove]) -> Result<LossPlan, String> {
     if !chosen.is_empty() {
         return Err("a rout is paid by retreating: name no steps".to_string());
     }
@@ -190,7 +190,7 @@ fn plan_rout_retreats(game: &Game, units: &UnitsView, combat_hex: &str, each: &[
         return Err(format!("`{}` is not a unit of this rout", r.unit));
     }
     let combat = game.board.space(combat_hex).ok_or_else(|| format!("unknown combat hex `{combat_hex}`"))?;
-    let mut world = RetreatWorld { units, moved: Vec::new() };
+    let mut world = RetreatWorld { units, control, moved: Vec::new() };
     let mut plan = LossPlan::default();
     for (id, hexes) in each {
         let Some(u) = units.get(id) else { continue };
@@ -264,14 +264,14 @@ fn plan_choice_losses(
 /// Legal answers to a losses prompt: every step allocation, and for each number of retreat
 /// hexes one set of legal retreat paths (the first in space order). At most `cap`.
 #[must_use]
-pub fn loss_options(game: &Game, units: &UnitsView, prompt: &Prompt, cap: usize) -> Vec<Command> {
+pub fn loss_options(game: &Game, (units, control): (&UnitsView, &crate::model::Control), prompt: &Prompt, cap: usize) -> Vec<Command> {
     let Prompt::TakeLosses { steps, units: ids, max_retreat, combat_hex, whole_units, min_strength, retreat_each, .. } = prompt else { return Vec::new() };
     let caps: Vec<u32> = ids.iter().map(|id| units.get(id).map_or(0, |u| steps_left(game, u.type_index, u.level))).collect();
     let mut out = Vec::new();
     // A rout: each unit's first path of its own length, in turn.
     if !retreat_each.is_empty() {
         let Some(combat) = game.board.space(combat_hex) else { return out };
-        let mut world = RetreatWorld { units, moved: Vec::new() };
+        let mut world = RetreatWorld { units, control, moved: Vec::new() };
         let mut retreat = Vec::new();
         for (id, hexes) in retreat_each {
             let Some(u) = units.get(id) else { continue };
@@ -281,9 +281,9 @@ pub fn loss_options(game: &Game, units: &UnitsView, prompt: &Prompt, cap: usize)
             }
             retreat.push(RetreatMove { unit: id.into(), path: crate::model::command::names(&path) });
         }
-        let stay = staying(game, units, &retreat);
+        let stay = staying(game, (units, control), &retreat);
         for retreat in std::iter::once(retreat).chain(stay) {
-            if plan_losses(game, units, Some(prompt), &[], &retreat, &[]).is_ok() {
+            if plan_losses(game, (units, control), Some(prompt), &[], &retreat, &[]).is_ok() {
                 out.push(Command::TakeLosses { units: Vec::new(), retreat, break_down: Vec::new() });
             }
         }
@@ -306,7 +306,7 @@ pub fn loss_options(game: &Game, units: &UnitsView, prompt: &Prompt, cap: usize)
                 let mut alloc = vec![0u32; ids.len()];
                 allocations(&caps, k, 0, &mut alloc, &mut |a| {
                     let chosen: Vec<String> = a.iter().enumerate().flat_map(|(i, n)| std::iter::repeat_n(ids[i].clone(), *n as usize)).collect();
-                    if plan_losses(game, units, Some(prompt), &chosen, &[], &way).is_ok() {
+                    if plan_losses(game, (units, control), Some(prompt), &chosen, &[], &way).is_ok() {
                         out.push(Command::TakeLosses { units: crate::model::command::names(&chosen), retreat: Vec::new(), break_down: crate::model::command::names(&way) });
                     }
                     out.len() < cap
@@ -327,7 +327,7 @@ pub fn loss_options(game: &Game, units: &UnitsView, prompt: &Prompt, cap: usize)
             let mut retreat = Vec::new();
             if hexes > 0 {
                 let Some(combat) = combat else { return true };
-                let mut world = RetreatWorld { units, moved: Vec::new() };
+                let mut world = RetreatWorld { units, control, moved: Vec::new() };
                 for (i, id) in ids.iter().enumerate() {
                     if a[i] >= caps[i] {
                         continue;
@@ -340,10 +340,10 @@ pub fn loss_options(game: &Game, units: &UnitsView, prompt: &Prompt, cap: usize)
                     retreat.push(RetreatMove { unit: id.into(), path: crate::model::command::names(&path) });
                 }
             }
-            let stay = staying(game, units, &retreat);
+            let stay = staying(game, (units, control), &retreat);
             for retreat in std::iter::once(retreat).chain(stay) {
                 // Keep only answers the rules accept (a unit with no retreat at all, for example).
-                if plan_losses(game, units, Some(prompt), &chosen, &retreat, &[]).is_ok() {
+                if plan_losses(game, (units, control), Some(prompt), &chosen, &retreat, &[]).is_ok() {
                     out.push(Command::TakeLosses { units: crate::model::command::names(&chosen), retreat, break_down: Vec::new() });
                 }
             }
@@ -355,8 +355,8 @@ pub fn loss_options(game: &Game, units: &UnitsView, prompt: &Prompt, cap: usize)
 
 /// The same retreats with every unit that may ignore its retreat staying (ToO 13.4: a fortress
 /// and the units with it), if any may.
-fn staying(game: &Game, units: &UnitsView, retreat: &[RetreatMove]) -> Option<Vec<RetreatMove>> {
-    let world = RetreatWorld { units, moved: Vec::new() };
+fn staying(game: &Game, (units, control): (&UnitsView, &crate::model::Control), retreat: &[RetreatMove]) -> Option<Vec<RetreatMove>> {
+    let world = RetreatWorld { units, control, moved: Vec::new() };
     let stays = |m: &RetreatMove| !m.path.is_empty() && units.get(&m.unit).is_some_and(|u| may_stay(game, &world, u));
     retreat.iter().any(stays).then(|| {
         retreat.iter().map(|m| if stays(m) { RetreatMove { unit: m.unit.clone(), path: Vec::new() } } else { m.clone() }).collect()

@@ -365,7 +365,7 @@ fn take_losses(
     let Some((side, Command::TakeLosses { units, retreat, break_down })) = ctx.cmd.0.clone() else { return };
     let (units, break_down) = (crate::model::command::strings(&units), crate::model::command::strings(&break_down));
     let view = q.view();
-    let plan = match plan_losses(&ctx.game, &view, prompt.0.as_ref(), &units, &retreat, &break_down) {
+    let plan = match plan_losses(&ctx.game, (&view, &control), prompt.0.as_ref(), &units, &retreat, &break_down) {
         Ok(p) => p,
         Err(r) => return ctx.reject(r),
     };

@@ -51,7 +51,7 @@ pub fn add_minimum_moves(game: &Game, control: &Control, near: &Surroundings, ba
         let zoc = |s: SpaceId| !t.flags.contains(&UnitFlag::Infiltration) && near.in_enemy_zoc(s);
         for e in &board.edges[start.index()] {
             let to = e.to;
-            if !matches!(board.spaces[to.index()].kind, SpaceKind::Hex { .. }) || near.enemy_at(to) || !wanted(to, out) {
+            if !matches!(board.spaces[to.index()].kind, SpaceKind::Hex { .. }) || near.enemy_at(to) || !wanted(to, out) || !super::rail::bound_step(game, control, unit, start, e) {
                 continue;
             }
             if edge_cost(game, start, e, class, allowance, &control.interdicted, &control.demolished).is_none() {

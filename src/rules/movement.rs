@@ -451,6 +451,7 @@ fn search_in(
     let class = board.move_class_in(&t.movement_class, control.season);
     // Area maps: an infiltrating unit passes through spaces holding enemy units (DI 13.6).
     let passes_enemies = !board.is_hex && t.flags.contains(&UnitFlag::Infiltration);
+    let rail_bound = t.flags.contains(&UnitFlag::RailBound);
     // Cost by cost, as a heap would give them (within one cost the order changes nothing:
     // a space's cost is the least found, and its step before the lowest of equal ways).
     for cost in 0..=allowance {
@@ -474,6 +475,10 @@ fn search_in(
             let leaving_zoc = zoc(here);
             for e in &board.edges[here.index()] {
                 let to = e.to;
+                // ToO 16.4: an armoured train keeps to its side's rail net.
+                if rail_bound && !super::rail::bound_step(game, control, unit, here, e) {
+                    continue;
+                }
                 if let SpaceKind::OffMap { sides } = &board.spaces[to.index()].kind
                     && (!sides.iter().any(|s| game.side_index(s) == Some(unit.side))
                         || super::boxes::box_def(game, to).is_some_and(|b| super::boxes::box_closed(game, control, b)))

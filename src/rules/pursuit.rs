@@ -79,7 +79,7 @@ pub fn offer(game: &Game, turn: &TurnState, glog: &mut GameLog, units: &UnitsVie
 /// of 1 to its distance hexes, the first one of the offered hexes next to the unit, each next
 /// hex adjacent, none held by the enemy or closed to the unit (enemy zones are ignored), and
 /// where limits hold on entry, room where each ends. Returns each unit's path.
-pub fn pursuit_rejection(game: &Game, units: &UnitsView, prompt: Option<&Prompt>, moves: &[RetreatMove]) -> Result<Vec<(String, Vec<SpaceId>)>, String> {
+pub fn pursuit_rejection(game: &Game, (units, control): (&UnitsView, &Control), prompt: Option<&Prompt>, moves: &[RetreatMove]) -> Result<Vec<(String, Vec<SpaceId>)>, String> {
     let Some(Prompt::Pursue { units: allowed, first, .. }) = prompt else { return Err("no pursuit is on offer".to_string()) };
     let mut out: Vec<(String, Vec<SpaceId>)> = Vec::new();
     for m in moves {
@@ -104,7 +104,8 @@ pub fn pursuit_rejection(game: &Game, units: &UnitsView, prompt: Option<&Prompt>
             if enemy_in(units, u.side, to) {
                 return Err(format!("{key} holds enemy units: a pursuit never enters them (ToO 14.4)"));
             }
-            let open = super::movement::edge_cost(game, at, edge, class, u32::MAX / 4, &[], &std::collections::BTreeSet::new()).is_some();
+            let open = super::movement::edge_cost(game, at, edge, class, u32::MAX / 4, &[], &std::collections::BTreeSet::new()).is_some()
+                && super::rail::bound_step(game, control, u, at, edge);
             if !open || super::entry_bans::banned_from(game, units, u, to) {
                 return Err(format!("`{id}` may not enter {key}"));
             }
@@ -135,7 +136,7 @@ pub fn pursuit_rejection(game: &Game, units: &UnitsView, prompt: Option<&Prompt>
 /// Legal answers to a pursuit prompt: no pursuit; every pursuer into the first hex together;
 /// each alone into each first hex next to it, and on into each hex beyond within its distance.
 #[must_use]
-pub fn pursuit_options(game: &Game, units: &UnitsView, prompt: &Prompt) -> Vec<Command> {
+pub fn pursuit_options(game: &Game, (units, control): (&UnitsView, &Control), prompt: &Prompt) -> Vec<Command> {
     let Prompt::Pursue { units: allowed, first, .. } = prompt else { return Vec::new() };
     let mut out = vec![Command::Pursue { moves: Vec::new() }];
     let mv = |id: &str, path: &[String]| RetreatMove { unit: id.into(), path: crate::model::command::names(path) };
@@ -161,7 +162,7 @@ pub fn pursuit_options(game: &Game, units: &UnitsView, prompt: &Prompt) -> Vec<C
         }
     }
     out.retain(|c| match c {
-        Command::Pursue { moves } if !moves.is_empty() => pursuit_rejection(game, units, Some(prompt), moves).is_ok(),
+        Command::Pursue { moves } if !moves.is_empty() => pursuit_rejection(game, (units, control), Some(prompt), moves).is_ok(),
         _ => true,
     });
     out
@@ -209,7 +210,7 @@ pub fn pursuit_combat_options(game: &Game, turn: &TurnState, units: &UnitsView, 
 fn pursue(mut ctx: CommandCtx, mut prompt: ResMut<PendingPrompt>, mut control: ResMut<Control>, mut changes: ResMut<ControlChanges>, mut q: LossQuery) {
     let Some((side, Command::Pursue { moves })) = ctx.cmd.0.clone() else { return };
     let view = q.view();
-    let paths = match pursuit_rejection(&ctx.game, &view, prompt.0.as_ref(), &moves) {
+    let paths = match pursuit_rejection(&ctx.game, (&view, &control), prompt.0.as_ref(), &moves) {
         Ok(p) => p,
         Err(r) => return ctx.reject(r),
     };

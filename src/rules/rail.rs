@@ -26,6 +26,19 @@ pub fn net_of(game: &Game, control: &Control, space: SpaceId) -> Option<usize> {
     if control.rail_owner.is_empty() { game.lookups.rail_net(space) } else { control.rail_owner.get(space.index()).copied().flatten() }
 }
 
+/// Whether `edge` from `from` is a railway, printed or built (ToO 16.2).
+#[must_use]
+pub fn is_railway(control: &Control, from: SpaceId, edge: &crate::scenario::board::Edge) -> bool {
+    edge.road == Some(crate::scenario::schema::RoadClass::Rail) || control.rail_built.contains(&(from.min(edge.to), from.max(edge.to)))
+}
+
+/// Whether a unit bound to its side's rail net may step along `edge` (ToO 16.4): a railway into
+/// a hex of the side's net; any step for other units.
+#[must_use]
+pub fn bound_step(game: &Game, control: &Control, unit: &UnitView, from: SpaceId, edge: &crate::scenario::board::Edge) -> bool {
+    !has_flag(game, unit.type_index, UnitFlag::RailBound) || (is_railway(control, from, edge) && net_of(game, control, edge.to) == Some(unit.side))
+}
+
 /// Where a unit may go by rail now, each with the path ridden; or why it may not ride.
 pub fn rail_destinations(game: &Game, turn: &TurnState, units: &UnitsView, control: &Control, unit: &UnitView) -> Result<Vec<(SpaceId, Vec<SpaceId>)>, String> {
     let Some(rules) = &game.scenario.rules.rail_movement else { return Err("this scenario has no rail movement".into()) };

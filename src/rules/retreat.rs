@@ -17,6 +17,8 @@ use crate::model::{Game, SpaceId};
 #[derive(Clone, Debug)]
 pub struct RetreatWorld<'a> {
     pub units: &'a UnitsView,
+    /// Control and the rail nets (ToO 16.4: armoured trains retreat along their side's net).
+    pub control: &'a crate::model::Control,
     /// (unit id, new hex) of retreats already made in this answer.
     pub moved: Vec<(String, SpaceId)>,
 }
@@ -55,6 +57,9 @@ fn step_rejection(game: &Game, w: &RetreatWorld, unit: &UnitView, combat: SpaceI
     }
     if super::entry_bans::banned_from(game, w.units, unit, to) {
         return Some(format!("{key} may never be entered by {} (an entry ban or its region)", unit.id));
+    }
+    if !super::rail::bound_step(game, w.control, unit, from, edge) {
+        return Some(format!("{key} is off {}'s rail net (a unit bound to it)", game.side_id(unit.side)));
     }
     let class = b.move_class(&game.scenario.unit_types[unit.type_index].movement_class);
     // Interdiction lasts only for movement phases; retreats are not slowed by it.

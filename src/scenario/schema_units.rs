@@ -144,6 +144,12 @@ pub enum UnitFlag {
     /// Retreats into and through enemy zones of control at no cost where
     /// `rules.retreat.enemy_zoc` charges one (ToO 22.3: guerrillas).
     RetreatsThroughZoc,
+    /// Moves, attacks, retreats and pursues only along its side's rail net (ToO 16.4: armoured
+    /// trains): each step along a railway into a hex of the net; it attacks only a hex joined
+    /// to its own by a railway.
+    RailBound,
+    /// Counts as faster than any other unit in a speed test (ToO 12 MD: armoured trains).
+    Fastest,
 }
 
 /// How many counters of a type (and level) exist.

@@ -37,8 +37,8 @@ pub fn legal_commands(world: &mut World) -> Vec<Command> {
         return answers;
     }
     match prompt {
-        Some(p @ Prompt::TakeLosses { .. }) => return loss_options(game, &units, p, 32),
-        Some(p @ Prompt::Pursue { .. }) => return crate::rules::pursuit::pursuit_options(game, &units, p),
+        Some(p @ Prompt::TakeLosses { .. }) => return loss_options(game, (&units, control), p, 32),
+        Some(p @ Prompt::Pursue { .. }) => return crate::rules::pursuit::pursuit_options(game, (&units, control), p),
         Some(p @ Prompt::PursuitCombat { .. }) => return crate::rules::pursuit::pursuit_combat_options(game, turn, &units, control, side, p),
         Some(Prompt::PlaceMarkers { count, spaces, .. }) => {
             // Every placement would be too many to list: the first `count` spaces, and the

@@ -142,7 +142,8 @@ fn rule_5_7_7_retreat_cut_short_in_an_overstacked_hex_eliminates_the_unit() {
     place("N-1Tk", "0506");
     place("N-2Inf", "0605");
     place("N-3Inf", "0604");
-    let w = RetreatWorld { units: &units, moved: Vec::new() };
+    let control = s.world.resource::<sandtable::model::Control>().clone();
+    let w = RetreatWorld { units: &units, control: &control, moved: Vec::new() };
     let me = units.get("S-1Inf").expect("unit").clone();
     let kell = game.board.space("0404").expect("hex");
     // Two hexes chosen, one possible, and that one is full: no legal hex can be reached.

@@ -45,6 +45,7 @@ mod occupation;
 mod optional;
 mod overrun;
 mod rail;
+mod rail_bound;
 mod rail_building;
 mod regions;
 mod road_mp;
