@@ -194,7 +194,9 @@ pub fn plan_attack(
     // multipliers do not add up.
     let fortified = |u: &&crate::model::view::UnitView| has_flag(game, u.type_index, UnitFlag::Fortress);
     let in_hex: Vec<&crate::model::view::UnitView> = defenders.iter().filter_map(|d| units.get(d)).collect();
-    let mut defense_multiplier = defense_multiplier(game, terrain, crossed);
+    // ToO 25.1: a special city gives no terrain or hexside doubling (a fortress still doubles).
+    let plain = board.spaces[target_id.index()].tags.iter().any(|t| game.scenario.rules.no_terrain_defence.contains(t));
+    let mut defense_multiplier = if plain { (1, String::new()) } else { defense_multiplier(game, terrain, crossed) };
     if let Some(m) = game.scenario.rules.fortress_multiplier.filter(|m| *m > defense_multiplier.0 && in_hex.iter().any(fortified)) {
         defense_multiplier = (m, "a fortress (not for the fortress itself)".into());
     }

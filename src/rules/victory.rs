@@ -37,9 +37,15 @@ pub fn eval(game: &Game, tracks: &Tracks, turn: i32, e: &Expr) -> i32 {
 }
 
 /// The end of a game turn: the scenario's end-of-turn sudden-death tests (tutorial 5.9).
-fn check_end_of_turn(game: Res<Game>, mut turn: ResMut<TurnState>, tracks: Res<Tracks>, mut ended: ResMut<TurnEnded>, mut glog: ResMut<GameLog>) {
+fn check_end_of_turn(game: Res<Game>, mut turn: ResMut<TurnState>, tracks: Res<Tracks>, mut ended: ResMut<TurnEnded>, mut glog: ResMut<GameLog>, mut q: crate::model::units_now::UnitQuery) {
     let Some(t) = ended.0.take() else { return };
     if turn.result.is_some() {
+        return;
+    }
+    let occupation = game.scenario.victory.per_side.as_ref().is_some_and(|p| p.occupy_all.is_some());
+    if occupation && let Some(r) = occupation_result(&game, &q.view()) {
+        log(&mut glog, &game, &turn, LogKind::Victory, format!("{} ({})", r.level, r.reason), None);
+        turn.result = Some(r);
         return;
     }
     let number = t as i32 + 1;
@@ -55,6 +61,30 @@ fn check_end_of_turn(game: Res<Game>, mut turn: ResMut<TurnState>, tracks: Res<T
             return;
         }
     }
+}
+
+/// ToO 30.2: a side whose units occupy every space of `occupy_all` wins at once (the first in
+/// side order, should two ever do); the others take their lowest band.
+#[must_use]
+pub fn occupation_result(game: &Game, units: &crate::model::view::UnitsView) -> Option<GameResult> {
+    let ps = game.scenario.victory.per_side.as_ref()?;
+    let occ = ps.occupy_all.as_ref()?;
+    let counts = |u: &&crate::model::view::UnitView| !occ.not_counting.contains(&game.scenario.unit_types[u.type_index].id);
+    let occupier = ps.sides.iter().find(|sb| {
+        let Some(side) = game.side_index(&sb.side) else { return false };
+        occ.spaces.iter().all(|k| game.board.space(k).is_some_and(|s| units.at(s).filter(counts).any(|u| u.side == side)))
+    })?;
+    let sides: Vec<(String, String)> = ps
+        .sides
+        .iter()
+        .map(|sb| {
+            let level = if sb.side == occupier.side { sb.sudden_level.clone() } else { sb.bands.last().map(|(_, l)| l.clone()) };
+            (sb.side.clone(), level.unwrap_or_default())
+        })
+        .collect();
+    let level = sides.iter().map(|(_, l)| l.as_str()).collect::<Vec<_>>().join(" + ");
+    let reason = format!("automatic victory: {} occupies {}", occupier.side, occ.spaces.join(", "));
+    Some(GameResult { level, winner: Some(occupier.side.clone()), reason, sides })
 }
 
 fn result(game: &Game, level: &str, reason: &str) -> GameResult {

@@ -48,6 +48,8 @@ pub struct BoardSpace {
     pub stacking: Option<u32>,
     pub vp: i32,
     pub region: Option<String>,
+    /// The hex's tags (`HexDef::tags`).
+    pub tags: Vec<String>,
 }
 
 /// One way out of a space.
@@ -255,7 +257,7 @@ impl Board {
                 };
                 let (q, r) = offset_to_axial(m.offset, col, row);
                 let key = self.hex_key(col, row);
-                let id = self.push(BoardSpace { key, name: None, kind: SpaceKind::Hex { col, row, q, r }, terrain, stacking: None, vp: 0, region: None });
+                let id = self.push(BoardSpace { key, name: None, kind: SpaceKind::Hex { col, row, q, r }, terrain, stacking: None, vp: 0, region: None, tags: Vec::new() });
                 self.by_axial.insert((q, r), id);
             }
         }
@@ -298,6 +300,7 @@ impl Board {
             space.name.clone_from(&h.name);
             space.stacking = h.stacking;
             space.vp = h.vp;
+            space.tags.clone_from(&h.tags);
             // A hex's own region overrides the region grid's; none leaves the grid's.
             if h.region.is_some() {
                 space.region.clone_from(&h.region);
@@ -376,6 +379,7 @@ impl Board {
                 stacking: None,
                 vp: 0,
                 region: None,
+                tags: Vec::new(),
             });
             if let Some(h) = linked {
                 let cost = Some(bx.cost);
@@ -405,6 +409,7 @@ impl Board {
                 stacking: None,
                 vp: sp.vp,
                 region: None,
+                tags: Vec::new(),
             });
             area_ids.push(Some(id));
             let mut slot_ids = Vec::new();
@@ -422,6 +427,7 @@ impl Board {
                 stacking: None,
                     vp: 0,
                     region: None,
+                    tags: Vec::new(),
                 }));
             }
             // A slot is entered from its space's open area, or from another slot of the same

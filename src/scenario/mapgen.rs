@@ -83,6 +83,9 @@ pub struct City {
     /// Stacking points the hex holds, over its terrain's.
     #[serde(default)]
     pub stacking: Option<u32>,
+    /// Tags the rules name the hex by (ToO 25: `special_city`).
+    #[serde(default)]
+    pub tags: Vec<String>,
 }
 
 /// Most bytes one source file may have.
@@ -113,7 +116,7 @@ pub fn generate(dir: &Path) -> Result<String, Report> {
     let hexes = src
         .cities
         .iter()
-        .map(|c| HexDef { hex: c.hex.clone(), terrain: None, name: Some(c.name.clone()), region: None, stacking: c.stacking, vp: c.vp, objective: c.vp > 0 })
+        .map(|c| HexDef { hex: c.hex.clone(), terrain: None, name: Some(c.name.clone()), region: None, stacking: c.stacking, vp: c.vp, objective: c.vp > 0, tags: c.tags.clone() })
         .collect();
     let map = Map::Hex(HexMap {
         columns: src.columns,

@@ -314,6 +314,21 @@ pub struct PerSideVictory {
     pub sides: Vec<SideBands>,
     #[serde(default)]
     pub sudden_death_at_or_below: Option<i32>,
+    /// Automatic victory by occupation (ToO 30.2), checked at the end of every game turn.
+    #[serde(default)]
+    pub occupy_all: Option<OccupyAll>,
+}
+
+/// A side whose units occupy every one of `spaces` at the end of a game turn wins at once: it
+/// takes its `sudden_level`, every other side its lowest band (ToO 30.2). Units of the
+/// `not_counting` types do not occupy [I: the rules do not say; the errata names Persians,
+/// guerrillas and the Bolshevik corps as the question].
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct OccupyAll {
+    pub spaces: Vec<String>,
+    #[serde(default)]
+    pub not_counting: Vec<String>,
 }
 
 /// One side's track and bands, highest first: the first band whose `at_least` its track

@@ -192,6 +192,9 @@ pub struct HexDef {
     pub vp: i32,
     #[serde(default)]
     pub objective: bool,
+    /// Tags that rules name the hex by (ToO 25: `special_city`; ports, mobilisation hexes).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tags: Vec<String>,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]

@@ -69,6 +69,10 @@ pub struct RulesConfig {
     /// added to another multiplier); none: fortresses multiply nothing.
     #[serde(default)]
     pub fortress_multiplier: Option<u32>,
+    /// Hexes with one of these tags give their defenders no terrain or hexside multiplier; a
+    /// fortress still multiplies (ToO 25.1: Mecca, Medina, Jerusalem). Default empty.
+    #[serde(default)]
+    pub no_terrain_defence: Vec<String>,
     /// The most a unit's attack strength may be multiplied by all causes together (ToO 12.2:
     /// attack supply ×2 and a concentric attack ×2 give ×3, never ×4); none = no cap.
     #[serde(default)]

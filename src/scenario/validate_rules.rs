@@ -176,6 +176,19 @@ pub(super) fn rules_refs(ctx: &mut Ctx, s: &Scenario, board: Option<&Board>, r: 
             }
             if let Some(l) = &sb.sudden_level {
                 level_ref(ctx, r.levels, &format!("{path}.sudden_level"), l);
+            } else if ps.occupy_all.is_some() {
+                ctx.err(format!("{path}.sudden_level"), "an automatic victory by occupation needs each side's `sudden_level`");
+            }
+        }
+        if let Some(o) = &ps.occupy_all {
+            for (j, k) in o.spaces.iter().enumerate() {
+                space_ref(ctx, board, &format!("victory.per_side.occupy_all.spaces[{j}]"), k);
+            }
+            if o.spaces.is_empty() {
+                ctx.err("victory.per_side.occupy_all.spaces", "names no space");
+            }
+            for (j, t) in o.not_counting.iter().enumerate() {
+                type_ref(ctx, r.types, &format!("victory.per_side.occupy_all.not_counting[{j}]"), t);
             }
         }
     }
@@ -321,6 +334,11 @@ pub(super) fn rules_refs(ctx: &mut Ctx, s: &Scenario, board: Option<&Board>, r: 
     }
     if s.rules.retreat.over_limit_add_no_defence && s.rules.stacking_checked_at_end_of.is_empty() {
         ctx.err("rules.retreat.over_limit_add_no_defence".to_string(), "retreats never end over the limit where limits hold on entry: the rule needs `stacking_checked_at_end_of`".to_string());
+    }
+    for (i, t) in s.rules.no_terrain_defence.iter().enumerate() {
+        if board.is_some_and(|b| !b.spaces.iter().any(|sp| sp.tags.contains(t))) {
+            ctx.err(format!("rules.no_terrain_defence[{i}]"), format!("no hex of the map has the tag `{t}`"));
+        }
     }
     if let Some(rm) = &s.rules.rail_movement {
         for (i, t) in rm.engineers.iter().enumerate() {

@@ -106,3 +106,40 @@ fn a_fortress_multiplier_is_checked() {
     let Err(e) = sandtable::games::load_str(&bad, "bad.ron", &root()) else { panic!("a bad multiplier loads") };
     assert!(e.to_string().contains("rules.fortress_multiplier: 0 is not between 1 and 10"), "{e}");
 }
+
+#[test]
+fn rule_too_25_1_t4_a_special_city_gives_no_terrain_doubling_but_a_fortress_still_doubles() {
+    let fort_types = (
+        r#"(id: "s_inf", name: "Infantry Regiment", contingent: "south","#,
+        r#"(id: "s_fort", name: "Fortress", contingent: "south", symbol: Infantry, size: "XX", strength: Steps([(attack: 0, defense: 3, movement: 0)]), flags: [Fortress, Static, CannotAttack]),
+        (id: "s_inf", name: "Infantry Regiment", contingent: "south","#,
+    );
+    let mix = (r#"(unit_type: "n_art", count: 1),"#, r#"(unit_type: "n_art", count: 1), (unit_type: "s_fort", count: 1),"#);
+    // Kell (0404, a town) tagged a special city; towns double the defence here.
+    let town = (
+        r##"(id: "town", name: "Town", symbol: "T", color: "#d0b8b8", default_cost: Mp(1),"##,
+        r##"(id: "town", name: "Town", symbol: "T", color: "#d0b8b8", default_cost: Mp(1), defense_multiplier: 2,"##,
+    );
+    let tagged = (r#"(hex: "0404", name: Some("Kell"), vp: 3, objective: true),"#, r#"(hex: "0404", name: Some("Kell"), vp: 3, objective: true, tags: ["special_city"]),"#);
+    let n2 = (r#"(id: "N-2Inf", unit_type: "n_inf", at: "0402"),"#, r#"(id: "N-2Inf", unit_type: "n_inf", at: "0403"),"#);
+    let rules = (crate::common::KELL_RULES, r#"rules: (reveal_when_enemy_ends_adjacent: true, fortress_multiplier: Some(2), no_terrain_defence: ["special_city"]),"#);
+    // Without the rule: S-1Inf's 4 doubled by the town.
+    let plain = (crate::common::KELL_RULES, r#"rules: (reveal_when_enemy_ends_adjacent: true, fortress_multiplier: Some(2)),"#);
+    let mut s = crate::common::kell_with(&[town, n2, plain, fort_types, mix, tagged], &[]);
+    sandtable_play_end(&mut s);
+    assert_eq!(crate::common::plan_now(&mut s, &["N-2Inf"], "0404").defense, 8);
+    // Tagged: 4, no doubling.
+    let mut s = crate::common::kell_with(&[town, n2, rules, fort_types, mix, tagged], &[]);
+    sandtable_play_end(&mut s);
+    assert_eq!(crate::common::plan_now(&mut s, &["N-2Inf"], "0404").defense, 4);
+    // With a fortress too: 4 x 2 + 3 = 11 (T4).
+    let fort = (r#"(id: "S-Mil", unit_type: "s_mil", at: "0305"),"#, r#"(id: "S-Fort", unit_type: "s_fort", at: "0404"),"#);
+    let tank = (r#"(id: "N-1Tk", unit_type: "n_tank", at: "0302"),"#, r#"(id: "N-1Tk", unit_type: "n_tank", at: "0504"),"#);
+    let mut s = crate::common::kell_with(&[town, n2, rules, fort_types, mix, tagged, fort, tank], &[]);
+    sandtable_play_end(&mut s);
+    assert_eq!(crate::common::plan_now(&mut s, &["N-1Tk", "N-2Inf"], "0404").defense, 11);
+}
+
+fn sandtable_play_end(s: &mut Session) {
+    crate::common::play(s, &[sandtable::session::Command::EndPhase]);
+}

@@ -117,3 +117,48 @@ fn bad_per_side_victory_is_a_clear_error() {
         assert!(e.contains(want), "{want} in {e}");
     }
 }
+
+/// The per-side bands with an automatic victory by occupying Kell and Hollin.
+fn occupation_game(extra: &[(&str, &str)]) -> Session {
+    let occupy = (
+        "            sudden_death_at_or_below: Some(0),\n",
+        "            sudden_death_at_or_below: Some(0),\n            occupy_all: Some((spaces: [\"0404\", \"0202\"], not_counting: [\"s_mil\"])),\n",
+    );
+    let mut all = vec![TRACK, LEVELS, PER_SIDE, occupy];
+    all.extend_from_slice(extra);
+    kell_with(&all, &[])
+}
+
+/// Ends phases until the first game turn is over.
+fn end_turn_one(s: &mut Session) {
+    while s.world.resource::<TurnState>().turn == 0 && s.world.resource::<TurnState>().result.is_none() {
+        crate::common::play(s, &[Command::EndPhase]);
+    }
+}
+
+#[test]
+fn rule_too_30_2_occupying_all_the_sudden_death_cities_wins_at_the_end_of_the_turn() {
+    // S-1Inf holds Kell; S-2Inf moved into Hollin (N-Art moved out).
+    let hollin = [
+        (r#"(id: "S-2Inf", unit_type: "s_inf", at: "0604"),"#, r#"(id: "S-2Inf", unit_type: "s_inf", at: "0202"),"#),
+        (r#"(id: "N-Art", unit_type: "n_art", at: "0202"),"#, r#"(id: "N-Art", unit_type: "n_art", at: "0101"),"#),
+    ];
+    let mut s = occupation_game(&hollin);
+    assert!(s.world.resource::<TurnState>().result.is_none(), "checked only at the end of a game turn");
+    end_turn_one(&mut s);
+    let r = s.world.resource::<TurnState>().result.clone().expect("the game ends");
+    assert_eq!((r.winner.as_deref(), r.level.as_str()), (Some("south"), "n_loss + s_win"));
+    assert!(log_has(&mut s, "automatic victory: south occupies 0404, 0202"));
+}
+
+#[test]
+fn rule_too_30_2_units_that_do_not_count_occupy_nothing() {
+    // The militia (not counting) in Hollin instead.
+    let hollin = [
+        (r#"(id: "S-Mil", unit_type: "s_mil", at: "0305"),"#, r#"(id: "S-Mil", unit_type: "s_mil", at: "0202"),"#),
+        (r#"(id: "N-Art", unit_type: "n_art", at: "0202"),"#, r#"(id: "N-Art", unit_type: "n_art", at: "0101"),"#),
+    ];
+    let mut s = occupation_game(&hollin);
+    end_turn_one(&mut s);
+    assert!(s.world.resource::<TurnState>().result.is_none());
+}
