@@ -88,6 +88,17 @@ fn flag_side(size: f32) -> f32 {
     (size * 0.2).max(7.0)
 }
 
+/// A railway between two hex centres: a black line with ties.
+fn railway(painter: &egui::Painter, (sa, sb): (Pos2, Pos2), size: f32) {
+    painter.line_segment([sa, sb], Stroke::new((size * 0.05).max(1.5), Color32::BLACK));
+    let dir = (sb - sa).normalized();
+    let tie = Vec2::new(-dir.y, dir.x) * size * 0.1;
+    for k in 1..4 {
+        let m = sa + (sb - sa) * (k as f32 / 4.0);
+        painter.line_segment([m - tie, m + tie], Stroke::new(1.5, Color32::BLACK));
+    }
+}
+
 fn hex_corners(c: Pos2, size: f32, flat: bool) -> Vec<Pos2> {
     (0..6)
         .map(|i| {
@@ -266,15 +277,7 @@ pub fn map_ui(ui: &mut egui::Ui, client: &mut Client, images: &super::images::Ma
                 Some(crate::scenario::schema::RoadClass::FirstClass) => {
                     painter.line_segment([sa, sb], Stroke::new((size * 0.13).max(2.5), Color32::from_rgb(150, 60, 20)));
                 }
-                Some(crate::scenario::schema::RoadClass::Rail) => {
-                    painter.line_segment([sa, sb], Stroke::new((size * 0.05).max(1.5), Color32::BLACK));
-                    let dir = (sb - sa).normalized();
-                    let tie = Vec2::new(-dir.y, dir.x) * size * 0.1;
-                    for k in 1..4 {
-                        let m = sa + (sb - sa) * (k as f32 / 4.0);
-                        painter.line_segment([m - tie, m + tie], Stroke::new(1.5, Color32::BLACK));
-                    }
-                }
+                Some(crate::scenario::schema::RoadClass::Rail) => railway(&painter, (sa, sb), size),
                 None => {}
             }
         }
@@ -325,14 +328,7 @@ pub fn map_ui(ui: &mut egui::Ui, client: &mut Client, images: &super::images::Ma
         // ToO 16.2: railways built in play, drawn as the printed ones.
         for (a, b) in &control.rail_built {
             if let (Some(pa), Some(pb)) = (pos[a.index()], pos[b.index()]) {
-                let (sa, sb) = (to_screen(pa), to_screen(pb));
-                painter.line_segment([sa, sb], Stroke::new((size * 0.05).max(1.5), Color32::BLACK));
-                let dir = (sb - sa).normalized();
-                let tie = Vec2::new(-dir.y, dir.x) * size * 0.1;
-                for k in 1..4 {
-                    let m = sa + (sb - sa) * (k as f32 / 4.0);
-                    painter.line_segment([m - tie, m + tie], Stroke::new(1.5, Color32::BLACK));
-                }
+                railway(&painter, (to_screen(pa), to_screen(pb)), size);
             }
         }
         for (a, b) in &control.demolished {

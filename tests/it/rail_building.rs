@@ -6,14 +6,8 @@ use sandtable::session::{Command, Session};
 
 use crate::common::{kell_rules, location, log_has, mv, play};
 
-/// The railway along row 1 (its east end, 0701-0801, the South's) and a road south from 0101.
-const LINE: (&str, &str) = (
-    r#"(id: "kell_road", class: Road, hexes: ["0201", "0202", "0303", "0403", "0404", "0505", "0506"]),"#,
-    r#"(id: "kell_road", class: Road, hexes: ["0201", "0202", "0303", "0403", "0404", "0505", "0506"]),
-            (id: "north_line", class: Rail, hexes: ["0101", "0201", "0301", "0401", "0501", "0601", "0701", "0801"]),
-            (id: "west_road", class: Road, hexes: ["0101", "0102", "0103", "0104", "0105"]),"#,
-);
-const SOUTH_EAST: (&str, &str) = (r#"(side: "south", rows: Some((4, 6))),"#, r#"(side: "south", rows: Some((4, 6)), hexes: ["0701", "0801"]),"#);
+use super::rail::{LINE, SOUTH_EAST};
+
 const RULES: &str = r#"(rail_movement: Some((cost_mp: 1, max_hexes: 25, engineers: ["n_eng"])))"#;
 const TYPES: (&str, &str) = (
     r#"(id: "s_inf", name: "Infantry Regiment", contingent: "south","#,
