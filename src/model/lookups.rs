@@ -27,6 +27,9 @@ pub struct Lookups {
     /// Per space: the side whose rail net runs through it (ToO 16.2: the nets match what each
     /// side holds when the scenario begins; none converts or builds railways yet).
     rail_net: Vec<Option<usize>>,
+    /// The areas whose control follows their slots (`control_by_slots`, DI 18.2): those not
+    /// permanent that have slots, in the map's order.
+    slot_controlled: Vec<SpaceId>,
 }
 
 impl Lookups {
@@ -81,7 +84,17 @@ impl Lookups {
             .collect();
         let owners = crate::model::initial_owners(s, board);
         let rail_net = (0..board.len()).map(|i| owners[i].filter(|_| board.edges[i].iter().any(|e| e.road == Some(crate::scenario::schema::RoadClass::Rail)))).collect();
-        Self { mix, bans, rail_net }
+        let slot_controlled = match &s.map {
+            crate::scenario::schema::Map::Area(m) => m.spaces.iter().filter(|sp| !sp.permanent && !sp.slots.is_empty()).filter_map(|sp| board.space(&sp.id)).collect(),
+            crate::scenario::schema::Map::Hex(_) => Vec::new(),
+        };
+        Self { mix, bans, rail_net, slot_controlled }
+    }
+
+    /// The areas whose control follows their slots, in the map's order.
+    #[must_use]
+    pub fn slot_controlled(&self) -> &[SpaceId] {
+        &self.slot_controlled
     }
 
     /// The side whose rail net runs through `space`, if any.

@@ -3,7 +3,7 @@
 
 use crate::scenario::board::SpaceId;
 
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct SpaceSet(Vec<u64>);
 
 impl SpaceSet {

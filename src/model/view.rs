@@ -204,6 +204,13 @@ impl UnitsView {
         index[first..].iter().take_while(move |(s, _)| *s == space).map(move |(_, i)| &self.units[*i as usize])
     }
 
+    /// Every unit on the map with its space, in space then id order (from the index of the
+    /// units of each space: no look at the units off the map).
+    pub fn on_map(&self) -> impl Iterator<Item = (SpaceId, &UnitView)> {
+        let index = self.by_space.get_or_init(|| index_by_space(&self.units));
+        index.iter().map(move |&(s, i)| (s, &self.units[i as usize]))
+    }
+
     /// Whether the index of the units of each space, if built, is true to the units (a check
     /// for debug builds: patches move entries in it).
     #[must_use]

@@ -51,14 +51,39 @@ pub fn plan_area_attack(game: &Game, turn: &TurnState, units: &UnitsView, side: 
 
 #[expect(clippy::too_many_arguments, reason = "an attack's whole description")]
 pub fn plan_area_attack_with(game: &Game, turn: &TurnState, units: &UnitsView, side: usize, attackers: &[String], target: SpaceId, crt: usize, alone: bool) -> Result<AttackPlan, String> {
+    if let Some(why) = super::combat::table_ban(game, crt, game.board.area_of(target)) {
+        return Err(why);
+    }
+    let core = area_attack_core(game, turn, units, side, attackers, target, alone)?;
+    let table = &game.scenario.tables.crts[crt];
+    let pick = odds_column(table, core.attack, core.defense, 0);
+    if pick.prohibited {
+        return Err(format!("raw odds of {} are prohibited on {}", pick.raw_label(), table.name));
+    }
+    let AreaAttack { target, attack, defense, attackers, defenders, mark, underground } = core;
+    Ok(AttackPlan { target, crt, attack, defense, pick, attackers, defenders, extra_steps: 0, mark, underground, defense_multiplier: (1, String::new()), attack_multiplier: (1, String::new()), supporting: Vec::new() })
+}
+
+/// What an attack inside an area is, whatever the table: its checks but the table's own (a
+/// table's ban on the target, odds it prohibits), and its strengths.
+struct AreaAttack {
+    target: SpaceId,
+    attack: u32,
+    defense: u32,
+    attackers: Vec<String>,
+    defenders: Vec<String>,
+    mark: SpaceId,
+    underground: bool,
+}
+
+/// [`plan_area_attack_with`] but the table's checks: worked out once for an attack the legal
+/// list offers on every table.
+fn area_attack_core(game: &Game, turn: &TurnState, units: &UnitsView, side: usize, attackers: &[String], target: SpaceId, alone: bool) -> Result<AreaAttack, String> {
     // DI 21.5: naming a box of the district attacks the units in its boxes, which open units
     // may do while open enemies remain only if all of them are unconventional.
     let boxes_named = matches!(game.board.spaces[target.index()].kind, SpaceKind::Slot { .. });
     let target = game.board.area_of(target);
     let key = game.board.key(target);
-    if let Some(why) = super::combat::table_ban(game, crt, target) {
-        return Err(why);
-    }
     if !matches!(game.board.spaces[target.index()].kind, SpaceKind::Area) {
         return Err(format!("{key} is not an area: attacks are made on the area, in its open part or its boxes"));
     }
@@ -104,12 +129,7 @@ pub fn plan_area_attack_with(game: &Game, turn: &TurnState, units: &UnitsView, s
     }
     let attack: u32 = sorted.iter().filter_map(|id| units.get(id)).map(|u| factors(game, u.type_index, u.level).attack).sum();
     let defense: u32 = defenders.iter().filter_map(|id| units.get(id)).map(|u| factors(game, u.type_index, u.level).defense).sum();
-    let table = &game.scenario.tables.crts[crt];
-    let pick = odds_column(table, attack, defense, 0);
-    if pick.prohibited {
-        return Err(format!("raw odds of {} are prohibited on {}", pick.raw_label(), table.name));
-    }
-    Ok(AttackPlan { target, crt, attack, defense, pick, attackers: sorted, defenders, extra_steps: 0, mark, underground, defense_multiplier: (1, String::new()), attack_multiplier: (1, String::new()), supporting: Vec::new() })
+    Ok(AreaAttack { target, attack, defense, attackers: sorted, defenders, mark, underground })
 }
 
 /// The units that must join an attack on open enemies (14.4): every able open unit, unless the
@@ -160,11 +180,18 @@ pub fn area_attacks(game: &Game, turn: &TurnState, units: &UnitsView, tracks: &T
         if !underground && blend_in(game, units, side, s) && let Some(b) = game.board.slots_of(s).next() {
             groups.push((able.clone(), b));
         }
+        // Each group's checks but the tables' own once, then each table's (the same answers as
+        // `plan_area_attack` on each table).
+        let cores: Vec<Option<AreaAttack>> = groups.iter().map(|(g, target)| area_attack_core(game, turn, units, side, g, *target, false).ok().filter(|_| attack_ban(game, tracks, units, g).is_none())).collect();
         for table in tables {
             let crt = table.as_ref().and_then(|t| game.scenario.tables.crts.iter().position(|c| &c.id == t)).unwrap_or(0);
-            for (g, target) in &groups {
-                let Ok(plan) = plan_area_attack(game, turn, units, side, g, *target, crt) else { continue };
-                if attack_ban(game, tracks, units, g).is_none() && game.ruleset.attack_rejection(game, turn, units, g, plan.underground, crt).is_none() {
+            for ((g, target), core) in groups.iter().zip(&cores) {
+                let Some(core) = core else { continue };
+                if super::combat::table_ban(game, crt, core.target).is_some() || odds_column(&game.scenario.tables.crts[crt], core.attack, core.defense, 0).prohibited {
+                    continue;
+                }
+                debug_assert!(plan_area_attack(game, turn, units, side, g, *target, crt).is_ok(), "the legal list and the attack agree on {g:?} against {}", game.board.key(*target));
+                if game.ruleset.attack_rejection(game, turn, units, g, core.underground, crt).is_none() {
                     out.push(Command::Attack { attackers: crate::model::command::names(g), target: game.board.key_name(*target).clone(), table: table.as_deref().map(crate::model::command::Name::new), supports: Vec::new() });
                 }
             }

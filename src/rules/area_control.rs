@@ -52,18 +52,16 @@ fn control_by_slots(game: Res<Game>, turn: Res<TurnState>, mut control: ResMut<C
     let units = q.view();
     // The side of the first unit (in id order) in each space, found in one pass.
     let mut first: Vec<Option<usize>> = vec![None; game.board.len()];
-    for u in units.all() {
-        if let Some(sp) = u.space() {
-            first[sp.index()].get_or_insert(u.side);
-        }
+    for (sp, u) in units.on_map() {
+        first[sp.index()].get_or_insert(u.side);
     }
-    for sp in m.spaces.iter().filter(|sp| !sp.permanent && !sp.slots.is_empty()) {
-        let Some(id) = game.board.space(&sp.id) else { continue };
+    for &id in game.lookups.slot_controlled() {
         let now = slot_control_by(&game, id, |s| first[s.index()]);
         if control.owner[id.index()] != now {
             control.owner[id.index()] = now;
             let who = now.map_or_else(|| "nobody (contested or empty boxes)".to_string(), |s| game.side_id(s).to_string());
-            log(&mut glog, &game, &turn, LogKind::Control, format!("{} is now controlled by {who}", sp.name), Some(String::from(&*sp.id)));
+            let space = &game.board.spaces[id.index()];
+            log(&mut glog, &game, &turn, LogKind::Control, format!("{} is now controlled by {who}", space.name.as_deref().unwrap_or(&space.key)), Some(space.key.clone()));
         }
     }
 }

@@ -8,7 +8,6 @@ use bevy::prelude::*;
 use super::losses::{LossQuery, lose_step};
 use super::note::log;
 use super::RulesSystems;
-use crate::scenario::board::SpaceKind;
 use crate::model::view::UnitsView;
 use crate::model::{Control, Game, PendingPrompt, SpaceId, TurnState, UnitIndex};
 use crate::scenario::schema::{Map, PhaseKind};
@@ -30,23 +29,28 @@ pub struct AttritionQueue(pub Vec<(SpaceId, u32, Vec<String>)>);
 pub fn attrition_due(game: &Game, units: &UnitsView, control: &Control, side: usize) -> Vec<(SpaceId, u32, Vec<String>)> {
     let Some(rules) = &game.scenario.rules.attrition else { return Vec::new() };
     let b = &game.board;
-    let mut out = Vec::new();
-    for i in 0..b.len() {
-        let space = SpaceId(i as u32);
-        // A slot belongs to its space: units underground share their district's control.
-        if matches!(b.spaces[i].kind, SpaceKind::Slot { .. }) || control.owner[i] == Some(side) {
-            continue;
+    let subject: Vec<bool> = game.scenario.unit_types.iter().map(|t| rules.unit_types.contains(&t.id)).collect();
+    // (space, place in id order) of every unit subject to it, in one pass over the units: a
+    // slot belongs to its space (units underground share their district's control).
+    let mut found: Vec<(SpaceId, usize)> = units
+        .all()
+        .iter()
+        .enumerate()
+        .filter(|(_, u)| u.side == side && subject[u.type_index])
+        .filter_map(|(i, u)| u.space().map(|s| (b.area_of(s), i)))
+        .filter(|(space, _)| control.owner[space.index()] != Some(side))
+        .collect();
+    found.sort_unstable();
+    let mut out: Vec<(SpaceId, u32, Vec<String>)> = Vec::new();
+    for (space, i) in found {
+        let id = String::from(&*units.all()[i].id);
+        match out.last_mut() {
+            Some((s, _, here)) if *s == space => here.push(id),
+            _ => out.push((space, 0, vec![id])),
         }
-        let here: Vec<String> = units
-            .all()
-            .iter()
-            .filter(|u| u.side == side && rules.unit_types.contains(&game.scenario.unit_types[u.type_index].id))
-            .filter(|u| u.space().is_some_and(|s| b.area_of(s) == space))
-            .map(|u| String::from(&*u.id))
-            .collect();
-        if !here.is_empty() {
-            out.push((space, (here.len() as u32).div_ceil(2), here));
-        }
+    }
+    for (_, count, here) in &mut out {
+        *count = (here.len() as u32).div_ceil(2);
     }
     out
 }

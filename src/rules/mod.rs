@@ -209,6 +209,7 @@ pub fn run(world: &mut World) {
         let ruleset = world.resource::<crate::model::Game>().ruleset.clone();
         let sample = world.resource::<CurrentCommand>().0.as_ref().map(|(_, c)| c.clone());
         let schedule = build_schedule(Schedule::new(label.clone()), sample.as_ref(), kind == CommandKind::Every, ruleset.as_ref());
+
         world.add_schedule(schedule);
     }
     world.run_schedule(label);

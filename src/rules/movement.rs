@@ -153,6 +153,9 @@ pub struct Surroundings {
     /// (`supply::network_reach`), worked out when first asked for and shared by every unit
     /// whose leaving changes neither (see [`Surroundings::supply_reach`]).
     reach: std::cell::RefCell<Option<SharedSupply>>,
+    /// The generation of the thread's remembered searches these surroundings may use
+    /// ([`Surroundings::remembering`]), if any.
+    memo: Option<u64>,
 }
 
 /// The side's supply map and the reach of its network per movement class.
@@ -183,10 +186,18 @@ impl Surroundings {
         let n = game.board.len();
         let (mut enemy, mut zoc) = (SpaceSet::new(n), SpaceSet::new(n));
         let mut here: Vec<Here> = Vec::new();
-        for u in units.all() {
-            let Some(s) = u.space() else { continue };
+        // In space order: the units of a space add up in one entry.
+        for (s, u) in units.on_map() {
             let (points, own) = (stacking_points(game, u.type_index), u.side == side);
-            here.push(Here { space: s, points, own_points: if own { points } else { 0 }, own_units: u32::from(own) });
+            let h = Here { space: s, points, own_points: if own { points } else { 0 }, own_units: u32::from(own) };
+            match here.last_mut() {
+                Some(last) if last.space == s => {
+                    last.points += h.points;
+                    last.own_points += h.own_points;
+                    last.own_units += h.own_units;
+                }
+                _ => here.push(h),
+            }
             if u.side != side {
                 enemy.insert(s);
                 // Zones of control (as `enemy_zoc`): the hexes around a hex holding a unit
@@ -200,17 +211,7 @@ impl Surroundings {
                 }
             }
         }
-        here.sort_unstable_by_key(|h| h.space);
-        here.dedup_by(|b, a| {
-            let same = a.space == b.space;
-            if same {
-                a.points += b.points;
-                a.own_points += b.own_points;
-                a.own_units += b.own_units;
-            }
-            same
-        });
-        Self { side, enemy, zoc, here, paths: true, reach: std::cell::RefCell::new(None) }
+        Self { side, enemy, zoc, here, paths: true, reach: std::cell::RefCell::new(None), memo: None }
     }
 
     /// Whether a space holds units of another side.
@@ -230,6 +231,15 @@ impl Surroundings {
     #[must_use]
     pub fn without_paths(self) -> Self {
         Self { paths: false, ..self }
+    }
+
+    /// The same, reusing the searches of earlier legal lists made on the same map, control and
+    /// enemy positions (see [`Memo`]): a unit that has not changed finds what it found then.
+    /// For callers that hold `control` unchanged while they use these surroundings.
+    #[must_use]
+    pub fn remembering(self, game: &Game, control: &Control) -> Self {
+        let memo = MEMO.with_borrow_mut(|m| m.valid_for(game, control, &self));
+        Self { memo: Some(memo), ..self }
     }
 
     /// Whether `extra` more stacking points of the side fit in a space (as [`room_for`]).
@@ -344,14 +354,114 @@ fn destinations(game: &Game, units: &UnitsView, control: &Control, near: &Surrou
 /// The cheapest path to every space within `allowance`; `avoid_enemies`: through no space of an
 /// area holding enemy units in its open part.
 fn search(game: &Game, control: &Control, near: &Surroundings, banned: &SpaceSet, unit: &UnitView, (allowance, paths, until): (u32, bool, Option<SpaceId>), avoid_enemies: bool) -> Vec<Destination> {
+    let mut out = remembered_search(game, control, near, banned, unit, (allowance, paths, until), avoid_enemies);
+    // ToO 10.3: where limits are checked at phase ends only, a move may end over them. (Apart
+    // from the search: the side's own moves change the stacks, not the ways.)
+    if super::stacking::checked_on_entry(game) {
+        let points = stacking_points(game, unit.type_index);
+        out.retain(|d| near.room_for(game, d.space, points));
+    }
+    out
+}
+
+/// [`search`] before the stacking limits, from the thread's memo where it may be.
+fn remembered_search(game: &Game, control: &Control, near: &Surroundings, banned: &SpaceSet, unit: &UnitView, (allowance, paths, until): (u32, bool, Option<SpaceId>), avoid_enemies: bool) -> Vec<Destination> {
     let Some(start) = unit.space() else { return Vec::new() };
     let Some(t) = game.scenario.unit_types.get(unit.type_index) else { return Vec::new() };
     let board = &game.board;
-    // An infiltrating unit ignores zones of control.
     let infiltrates = t.flags.contains(&UnitFlag::Infiltration);
     let zoc = |s: SpaceId| !infiltrates && near.zoc.contains(s);
     let enemy = |s: SpaceId| near.enemy.contains(s);
-    SEARCH.with_borrow_mut(|scratch| search_in(game, control, near, banned, unit, (allowance, paths, until), avoid_enemies, (start, t, board), (zoc, enemy), scratch))
+    let key = near.memo.map(|generation| {
+        let key = SearchKey { rank: unit.rank, start, type_index: unit.type_index, side: unit.side, mp_used: unit.activity.mp_used, allowance, paths, until, avoid_enemies, banned: banned.clone() };
+        (generation, key)
+    });
+    if let Some((generation, key)) = &key
+        && let Some(found) = MEMO.with_borrow(|m| (m.generation == *generation).then(|| m.found.get(key).cloned()).flatten())
+    {
+        return found;
+    }
+    let out = SEARCH.with_borrow_mut(|scratch| search_in(game, control, banned, unit, (allowance, paths, until), avoid_enemies, (start, t, board), (zoc, enemy), scratch));
+    if let Some((generation, key)) = key {
+        MEMO.with_borrow_mut(|m| m.remember(generation, key, &out));
+    }
+    out
+}
+
+/// Searches remembered between legal lists, on one thread. A search's result depends on the
+/// map and the scenario, the options, the control of the map (interdiction, demolished bridges,
+/// the season, the rail nets, closed boxes), where enemy units stand and their zones of control,
+/// and on the unit ([`SearchKey`]). The first four are the memo's generation: when any differs,
+/// the memo starts again; the unit's part is the key. Lookups only: nothing depends on the
+/// order of the entries.
+#[derive(Default)]
+struct Memo {
+    generation: u64,
+    board: Option<std::sync::Arc<crate::scenario::board::Board>>,
+    scenario: Option<std::sync::Arc<crate::scenario::schema::Scenario>>,
+    options: BTreeSet<String>,
+    control: Control,
+    enemy: SpaceSet,
+    zoc: SpaceSet,
+    found: std::collections::HashMap<SearchKey, Vec<Destination>, foldhash::fast::FixedState>,
+}
+
+/// What a search depends on from the unit and its caller.
+#[derive(Clone, PartialEq, Eq, Hash)]
+struct SearchKey {
+    /// The unit (a rail-bound unit's steps depend on its side's net; its rank keeps it simple).
+    rank: u32,
+    start: SpaceId,
+    type_index: usize,
+    side: usize,
+    /// Whether the step into "all MP" terrain is still its first.
+    mp_used: u32,
+    allowance: u32,
+    paths: bool,
+    until: Option<SpaceId>,
+    avoid_enemies: bool,
+    banned: SpaceSet,
+}
+
+/// At most this many searches are remembered before the memo starts again.
+const MEMO_ENTRIES: usize = 4096;
+
+thread_local! {
+    static MEMO: std::cell::RefCell<Memo> = std::cell::RefCell::new(Memo::default());
+}
+
+impl Memo {
+    /// The generation for searches on this map, control and these surroundings: the current
+    /// one if nothing it depends on changed, else a new one, empty.
+    fn valid_for(&mut self, game: &Game, control: &Control, near: &Surroundings) -> u64 {
+        let same = self.board.as_ref().is_some_and(|b| std::sync::Arc::ptr_eq(b, &game.board))
+            && self.scenario.as_ref().is_some_and(|s| std::sync::Arc::ptr_eq(s, &game.scenario))
+            && self.options == game.options
+            && self.enemy == near.enemy
+            && self.zoc == near.zoc
+            && self.control == *control;
+        if !same {
+            self.generation += 1;
+            self.board = Some(game.board.clone());
+            self.scenario = Some(game.scenario.clone());
+            self.options.clone_from(&game.options);
+            self.control.clone_from(control);
+            self.enemy.clone_from(&near.enemy);
+            self.zoc.clone_from(&near.zoc);
+            self.found.clear();
+        }
+        self.generation
+    }
+
+    fn remember(&mut self, generation: u64, key: SearchKey, found: &[Destination]) {
+        if generation != self.generation {
+            return;
+        }
+        if self.found.len() >= MEMO_ENTRIES {
+            self.found.clear();
+        }
+        self.found.insert(key, found.to_vec());
+    }
 }
 
 /// Reused between searches on one thread: the best cost and the step before of every space the
@@ -422,7 +532,6 @@ const MAX_SEARCH_MP: u32 = 1 << 16;
 fn search_in(
     game: &Game,
     control: &Control,
-    near: &Surroundings,
     banned: &SpaceSet,
     unit: &UnitView,
     (allowance, paths, until): (u32, bool, Option<SpaceId>),
@@ -532,8 +641,7 @@ fn search_in(
     let mut out = Vec::with_capacity(reached.len());
     for &space in &reached {
         let Some(cost) = sc.best(space) else { continue };
-        // ToO 10.3: where limits are checked at phase ends only, a move may end over them.
-        if space == start || (super::stacking::checked_on_entry(game) && !near.room_for(game, space, stacking_points(game, unit.type_index))) {
+        if space == start {
             continue;
         }
         let mut path = Vec::new();

@@ -154,7 +154,7 @@ pub fn legal_commands(world: &mut World) -> Vec<Command> {
     let mut on_first_table = Vec::new();
     match phase.kind {
         PhaseKind::Movement => {
-            let near = Surroundings::of(game, &units, side).without_paths();
+            let near = Surroundings::of(game, &units, side).without_paths().remembering(game, control);
             for u in units.all().iter().filter(|u| u.side == side && phase_allows(game, turn, u).is_ok()) {
                 for d in legal_destinations_among(game, &units, control, &near, u) {
                     out.push(Command::Move { unit: u.id.clone(), to: game.board.key_name(d.space).clone() });

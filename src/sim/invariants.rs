@@ -16,45 +16,57 @@ pub fn check_invariants(s: &mut Session) -> Result<(), String> {
     let units = UnitsView::from_world(&mut s.world);
     let game = s.game();
     // Ranks are given at spawn, one per id (the place of the id in sorted order): a unit twice
-    // is a rank twice, found by comparing numbers, not text.
-    for w in units.all().windows(2) {
-        if w[0].rank == w[1].rank {
-            return Err(format!("unit {} exists twice", w[0].id));
-        }
-    }
+    // is a rank twice, found by comparing numbers, not text. Levels are checked against each
+    // type's range, read once per type (a step unit off the map may show any step).
+    let bounds: Vec<(u32, u32, bool)> = game
+        .scenario
+        .unit_types
+        .iter()
+        .map(|t| match &t.strength {
+            Strength::Steps(f) => (0, f.len() as u32, true),
+            Strength::Levels { lowest, factors } => (*lowest, lowest + factors.len() as u32, false),
+        })
+        .collect();
+    let mut previous = None;
     for u in units.all() {
-        let ok = match &game.scenario.unit_types[u.type_index].strength {
-            Strength::Steps(f) => (u.level as usize) < f.len() || u.space().is_none(),
-            Strength::Levels { lowest, factors } => u.level >= *lowest && u.level < lowest + factors.len() as u32,
-        };
-        if !ok {
+        if previous == Some(u.rank) {
+            return Err(format!("unit {} exists twice", u.id));
+        }
+        previous = Some(u.rank);
+        let (lowest, end, steps) = bounds[u.type_index];
+        if (u.level < lowest || u.level >= end) && !(steps && u.space().is_none()) {
             return Err(format!("{} is at step or level {}, outside its counter", u.id, u.level));
         }
     }
-    // Units per space and side, and per box of all sides, counted in one pass over the units:
-    // a count goes over its limit only when a unit is added to it, so the limit is read there
-    // (not for every space of the board).
+    // Units per space and side, and per box of all sides, counted space by space from the
+    // index of the units of each space (no look at units off the map): a count goes over its
+    // limit only when a unit is added to it, so the limit is read once per space.
     let sides = game.scenario.sides.len();
     // ToO 10.3: where limits hold only at the ends of some phases, a side may stand over them
     // in between; they are checked when such a phase has just ended.
     let per_side = crate::rules::stacking::checked_on_entry(game) || s.stacking_checked;
-    let mut here = vec![0u32; game.board.len() * sides];
-    let mut in_box = vec![0u32; game.board.len()];
-    for u in units.all() {
-        let Some(sp) = u.space() else { continue };
-        let Some(limit) = stacking_limit(game, sp) else { continue };
+    let mut here = vec![0u32; sides];
+    let mut in_box = 0u32;
+    let mut current: Option<(crate::model::SpaceId, Option<u32>, bool)> = None;
+    for (sp, u) in units.on_map() {
+        if current.is_none_or(|(c, ..)| c != sp) {
+            here.fill(0);
+            in_box = 0;
+            let slot = matches!(game.board.spaces[sp.index()].kind, crate::scenario::board::SpaceKind::Slot { .. });
+            current = Some((sp, stacking_limit(game, sp), slot));
+        }
+        let Some((_, Some(limit), slot)) = current else { continue };
         let points = stacking_points(game, u.type_index);
-        let n = &mut here[sp.index() * sides + u.side];
+        let n = &mut here[u.side];
         *n += points;
         if *n > limit && per_side {
             return Err(format!("{} holds {n} stacking points of {}, the limit is {limit}", game.board.key(sp), game.side_id(u.side)));
         }
         // DI 9.3, 17.2: a box (slot) holds its capacity in units of all sides together.
-        if let crate::scenario::board::SpaceKind::Slot { .. } = game.board.spaces[sp.index()].kind {
-            let n = &mut in_box[sp.index()];
-            *n += points;
-            if *n > limit {
-                return Err(format!("{} holds {n} stacking points, its capacity is {limit}", game.board.key(sp)));
+        if slot {
+            in_box += points;
+            if in_box > limit {
+                return Err(format!("{} holds {in_box} stacking points, its capacity is {limit}", game.board.key(sp)));
             }
         }
     }
@@ -66,7 +78,7 @@ pub fn check_invariants(s: &mut Session) -> Result<(), String> {
     });
     let width = width.max().unwrap_or(0).max(1);
     let mut at_level = vec![0u32; game.scenario.unit_types.len() * width];
-    for u in units.all().iter().filter(|u| u.space().is_some()) {
+    for (_, u) in units.on_map() {
         at_level[u.type_index * width + u.level as usize] += 1;
     }
     for (i, &n) in at_level.iter().enumerate().filter(|(_, n)| **n > 0) {

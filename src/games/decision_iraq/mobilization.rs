@@ -9,6 +9,7 @@ use bevy::prelude::*;
 use super::{index_track, is_foreign};
 use crate::scenario::board::SpaceKind;
 use crate::model::view::UnitsView;
+use crate::model::space_set::SpaceSet;
 use crate::model::{Game, Location, SpaceId, StepLevel, Tracks, TurnState};
 use crate::rules::levels::range;
 use crate::rules::losses::LossQuery;
@@ -97,6 +98,45 @@ pub fn placement_allows(game: &Game, start: &MobilizationStart, side: usize, r: 
     })
 }
 
+/// Per chart line (in `mobilization` order): the spaces its `In` places name.
+#[must_use]
+pub fn named_places(rules: &super::schema::NetwarRules, board: &crate::scenario::board::Board) -> Vec<SpaceSet> {
+    let named = |r: &Recruit| {
+        let mut set = SpaceSet::new(board.len());
+        for p in &r.place {
+            if let Placement::In(list) = p {
+                list.iter().filter_map(|k| board.space(k)).for_each(|s| set.insert(s));
+            }
+        }
+        set
+    };
+    rules.mobilization.iter().map(named).collect()
+}
+
+/// The districts the chart line lets the unit be placed in: [`placement_allows`] asked of every
+/// district at once, from one pass over the line's places and the phase's start. `named`: the
+/// spaces its `In` places name ([`named_places`]).
+fn placement_set(game: &Game, start: &MobilizationStart, side: usize, r: &Recruit, named: &SpaceSet) -> SpaceSet {
+    let mut out = SpaceSet::new(game.board.len());
+    let mut add = |d: SpaceId| {
+        if matches!(game.board.spaces[d.index()].kind, SpaceKind::Area) && !(r.iraq_only && is_foreign(game, d)) {
+            out.insert(d);
+        }
+    };
+    for p in &r.place {
+        match p {
+            Placement::In(_) => (0..game.board.len()).map(|i| SpaceId(i as u32)).filter(|&d| named.contains(d)).for_each(&mut add),
+            Placement::AnyIraqi => (0..game.board.len()).map(|i| SpaceId(i as u32)).filter(|&d| !is_foreign(game, d)).for_each(&mut add),
+            Placement::With { unit_types, foreign } => start
+                .0
+                .iter()
+                .filter(|(d, t, s)| *s == side && foreign.is_none_or(|f| f == is_foreign(game, *d)) && unit_types.contains(&game.scenario.unit_types[*t].id))
+                .for_each(|&(d, ..)| add(d)),
+        }
+    }
+    out
+}
+
 /// Why a purchase may not be made: worded only when shown, so the legal list (which asks about
 /// every chart line at every district) formats nothing it throws away.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -183,9 +223,12 @@ pub struct Market<'a> {
     pub(super) occupied: Vec<u32>,
     /// Per unit type: its units on the map at each level, and the first of its counters in the
     /// pool (eliminated), counted in the same pass (12.2, 12.9, 24.5).
-    in_play: Vec<Vec<u32>>,
+    in_play: Vec<u32>,
+    /// Levels per unit type in `in_play` (one more than the highest level on the map).
+    stride: usize,
     pool: Vec<Option<usize>>,
-    facts: std::collections::BTreeMap<(usize, bool), TypeFacts>,
+    /// Per unit type and payment (`2 * type + surge`), worked out on first use.
+    facts: Vec<Option<TypeFacts>>,
     /// The side's chart lines whose option is on, in chart order (27.3: lines are tried in
     /// order), found once rather than by side name at every district.
     lines: Vec<&'a Recruit>,
@@ -199,15 +242,12 @@ impl<'a> Market<'a> {
     pub fn new(game: &'a Game, turn: &'a TurnState, units: &'a UnitsView, (tracks, control): (&'a Tracks, &'a crate::model::Control), start: &'a MobilizationStart, side: usize) -> Self {
         let mut occupied = vec![0; game.board.len()];
         let types = game.scenario.unit_types.len();
-        let (mut in_play, mut pool) = (vec![Vec::new(); types], vec![None; types]);
+        let stride = units.all().iter().map(|u| u.level as usize + 1).max().unwrap_or(1);
+        let (mut in_play, mut pool) = (vec![0; types * stride], vec![None; types]);
         for (i, u) in units.all().iter().enumerate() {
             if let Some(s) = u.space() {
                 occupied[s.index()] += 1;
-                let levels: &mut Vec<u32> = &mut in_play[u.type_index];
-                if levels.len() <= u.level as usize {
-                    levels.resize(u.level as usize + 1, 0);
-                }
-                levels[u.level as usize] += 1;
+                in_play[u.type_index * stride + u.level as usize] += 1;
             } else if u.location == Location::Eliminated && pool[u.type_index].is_none() {
                 pool[u.type_index] = Some(i);
             }
@@ -219,7 +259,8 @@ impl<'a> Market<'a> {
             .filter(|r| r.option.as_ref().is_none_or(|o| game.options.contains(o)))
             .collect();
         let (index, surge) = (index_track(game, side), surge_track(game, side));
-        Self { game, turn, units, tracks, control, start, side, occupied, in_play, pool, facts: std::collections::BTreeMap::new(), lines, index, surge }
+        let facts = std::iter::repeat_with(|| None).take(2 * types).collect();
+        Self { game, turn, units, tracks, control, start, side, occupied, in_play, stride, pool, facts, lines, index, surge }
     }
 
     /// Why a recruit may not be made at `space`, or the purchase.
@@ -277,10 +318,12 @@ impl<'a> Market<'a> {
     /// What every purchase of unit type `t` with this payment shares, worked out on first use.
     fn facts(&mut self, t: usize, surge: bool) -> &TypeFacts {
         let (game, units) = (self.game, self.units);
-        let (in_play, pool) = (&self.in_play[t], self.pool[t]);
+        let (in_play, pool) = (&self.in_play[t * self.stride..(t + 1) * self.stride], self.pool[t]);
         // `levels::free_at` from the counts: fewer units at the level on the map than its mix.
         let free_at = |l: u32| crate::rules::levels::mix_at(game, t, l).is_none_or(|mix| in_play.get(l as usize).copied().unwrap_or(0) < mix);
-        self.facts.entry((t, surge)).or_insert_with(|| {
+        // 13.7: the bans depend on the counter bought, not on the payment.
+        let other = self.facts[2 * t + usize::from(!surge)].as_ref().map(|f| f.bans.clone());
+        self.facts[2 * t + usize::from(surge)].get_or_insert_with(|| {
             // 12.2: multi-level units enter at level 1; 24.5: bought with mobilization points,
             // at the highest level with a free counter (`levels::highest_free`).
             let level = if surge { range(game, t).and_then(|(lo, hi)| (lo..=hi).rev().find(|l| free_at(*l))) } else { Some(range(game, t).map_or(0, |(lowest, _)| lowest)) };
@@ -289,7 +332,7 @@ impl<'a> Market<'a> {
             debug_assert_eq!(free, level.is_some_and(|l| crate::rules::levels::free_at(game, units, t, l, "")));
             let counter = pool;
             // 13.7: the Movement Restriction Chart holds for placements too.
-            let bans = counter.map(|c| crate::rules::entry_bans::entry_bans(game, units, &units.all()[c])).unwrap_or_default();
+            let bans = other.unwrap_or_else(|| counter.map(|c| crate::rules::entry_bans::entry_bans(game, units, &units.all()[c])).unwrap_or_default());
             TypeFacts { level, free, counter, bans }
         })
     }
@@ -349,6 +392,39 @@ impl<'a> Market<'a> {
             .filter(|b| game.options.contains(&b.option) && b.contingent == contingent && b.space == game.board.key(district))
             .any(|b| game.side_index(&b.controlled_by).is_some_and(|c| self.control.owner[district.index()] == Some(c)));
         (!banned).then_some(r.cost)
+    }
+
+    /// The side's chart lines of the unit type whose option is on, in chart order, each with
+    /// the districts it places in ([`placement_allows`] for every district at once) and its
+    /// price: the first that holds a district is the one `line_cost` finds there.
+    fn line_places(&self, unit_type: &str) -> Vec<(SpaceSet, i32)> {
+        let (game, side) = (self.game, self.side);
+        let Some(di) = game.ruleset.as_any().downcast_ref::<super::DecisionIraq>() else { return Vec::new() };
+        // `lines`, with each line's place in the chart.
+        di.rules
+            .mobilization
+            .iter()
+            .zip(&di.named_places)
+            .filter(|(r, _)| game.side_index(&r.side) == Some(side) && r.option.as_ref().is_none_or(|o| game.options.contains(o)))
+            .filter(|(r, _)| r.unit_type == unit_type)
+            .map(|(r, named)| (placement_set(game, self.start, side, r, named), r.cost))
+            .collect()
+    }
+
+    /// The districts where a 27.2 ban keeps units of `contingent` from being recruited now.
+    fn recruit_banned(&self, contingent: &str) -> SpaceSet {
+        let game = self.game;
+        let mut out = SpaceSet::new(game.board.len());
+        for b in super::netwar(game).into_iter().flat_map(|n| n.recruit_bans.iter()) {
+            if game.options.contains(&b.option)
+                && b.contingent == contingent
+                && let Some(d) = game.board.space(&b.space)
+                && game.side_index(&b.controlled_by).is_some_and(|c| self.control.owner[d.index()] == Some(c))
+            {
+                out.insert(d);
+            }
+        }
+        out
     }
 
     /// The checks every purchase shares: payment, box, counter, Movement Restriction Chart.
@@ -471,13 +547,17 @@ pub fn mobilization_commands(game: &Game, turn: &TurnState, units: &UnitsView, (
     let mut out = Vec::new();
     let Some(n) = super::netwar(game) else { return out };
     let mut market = Market::new(game, turn, units, (tracks, control), start, side);
-    // Two chart lines of one unit type (27.3) offer the same purchases: each is listed once.
-    let mut listed = std::collections::BTreeSet::new();
     let districts: Vec<SpaceId> = (0..game.board.len()).map(|i| SpaceId(i as u32)).filter(|s| matches!(game.board.spaces[s.index()].kind, SpaceKind::Area)).collect();
     let setup = turn.setup.is_some();
     // 27.13: at set-up, only the unit types the option lists, bought with the index.
     let at_setup = n.setup_recruits.as_ref().filter(|r| game.options.contains(&r.option) && turn.setup == Some(side) && game.side_index(&r.side) == Some(side));
-    for r in n.mobilization.iter().filter(|r| game.side_index(&r.side) == Some(side)) {
+    let side_lines: Vec<&Recruit> = n.mobilization.iter().filter(|r| game.side_index(&r.side) == Some(side)).collect();
+    for (k, r) in side_lines.iter().enumerate() {
+        // Two chart lines of one unit type (27.3) offer the same purchases (every check below
+        // asks about the unit type, not the line): the type is listed at its first line.
+        if side_lines[..k].iter().any(|o| o.unit_type == r.unit_type) {
+            continue;
+        }
         // At set-up every purchase goes through `check`. In the phase, `check`'s checks are
         // made where they vary: a type refused everywhere is not asked about district by
         // district, its chart line per district, the payment per line, the rest per space.
@@ -491,8 +571,13 @@ pub fn mobilization_commands(game: &Game, turn: &TurnState, units: &UnitsView, (
             continue;
         }
         let contingent = t.map_or("", |t| game.scenario.unit_types[t].contingent.as_str());
+        // The type's chart lines, each with the districts it places in, and the districts a
+        // 27.2 ban closes: worked out once for every district.
+        let prices = if setup { Vec::new() } else { market.line_places(&r.unit_type) };
+        let banned = if setup { SpaceSet::new(0) } else { market.recruit_banned(contingent) };
         for &d in &districts {
-            let line = if setup { None } else { market.line_cost(&r.unit_type, contingent, d) };
+            let line = if setup || banned.contains(d) { None } else { prices.iter().find(|(places, _)| places.contains(d)).map(|&(_, cost)| cost) };
+            debug_assert_eq!(line, if setup { None } else { market.line_cost(&r.unit_type, contingent, d) });
             let pay = line.map(|cost| [false, true].map(|surge| market.can_pay(cost, surge)));
             let empty_box = game.board.slots_of(d).find(|b| market.occupied[b.index()] == 0);
             for at in std::iter::once(d).chain(empty_box) {
@@ -506,7 +591,7 @@ pub fn mobilization_commands(game: &Game, turn: &TurnState, units: &UnitsView, (
                         (false, ..) => false,
                     };
                     debug_assert_eq!(ok, market.check(&r.unit_type, at, surge).is_ok(), "the legal list and the command agree on {} at {}", r.unit_type, game.board.key(at));
-                    if ok && listed.insert((r.unit_type.as_str(), at, surge)) {
+                    if ok {
                         out.push(Command::Recruit { unit_type: r.unit_type.as_str().into(), at: game.board.key_name(at).clone(), surge });
                     }
                 }

@@ -51,6 +51,8 @@ pub struct DecisionIraq {
     pub effects: std::collections::BTreeMap<String, NetwarEffect>,
     /// Per board space: its district is foreign (the `foreign` attribute), read once.
     pub foreign: Vec<bool>,
+    /// Per mobilization chart line: the spaces its `In` places name, found once by key.
+    pub named_places: Vec<crate::model::space_set::SpaceSet>,
 }
 
 /// What the file format needs to know: Decision: Iraq plays Mobilization (12) and Hyperwar

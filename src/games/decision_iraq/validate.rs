@@ -152,7 +152,10 @@ pub(super) fn read(loaded: &Loaded) -> Result<DecisionIraq, Vec<Diagnostic>> {
     }
     let diags = ctx.into_diagnostics();
     match rules {
-        Some(rules) if !diags.iter().any(|d| d.severity == Severity::Error) => Ok(DecisionIraq { rules, effects, foreign: super::foreign_flags(&loaded.scenario, &loaded.board) }),
+        Some(rules) if !diags.iter().any(|d| d.severity == Severity::Error) => {
+            let named_places = super::mobilization::named_places(&rules, &loaded.board);
+            Ok(DecisionIraq { rules, effects, foreign: super::foreign_flags(&loaded.scenario, &loaded.board), named_places })
+        }
         _ => Err(diags),
     }
 }
