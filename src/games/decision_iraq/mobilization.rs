@@ -98,6 +98,12 @@ pub fn placement_allows(game: &Game, start: &MobilizationStart, side: usize, r: 
     })
 }
 
+/// Per chart line (in `mobilization` order): its side's index and its unit type's index.
+#[must_use]
+pub fn line_types(rules: &super::schema::NetwarRules, s: &crate::scenario::schema::Scenario) -> Vec<(Option<usize>, Option<usize>)> {
+    rules.mobilization.iter().map(|r| (s.sides.iter().position(|x| x.id == r.side), s.unit_types.iter().position(|u| u.id == r.unit_type))).collect()
+}
+
 /// Per chart line (in `mobilization` order): the spaces its `In` places name.
 #[must_use]
 pub fn named_places(rules: &super::schema::NetwarRules, board: &crate::scenario::board::Board) -> Vec<SpaceSet> {
@@ -322,7 +328,7 @@ impl<'a> Market<'a> {
         // `levels::free_at` from the counts: fewer units at the level on the map than its mix.
         let free_at = |l: u32| crate::rules::levels::mix_at(game, t, l).is_none_or(|mix| in_play.get(l as usize).copied().unwrap_or(0) < mix);
         // 13.7: the bans depend on the counter bought, not on the payment.
-        let other = self.facts[2 * t + usize::from(!surge)].as_ref().map(|f| f.bans.clone());
+        let other = if self.facts[2 * t + usize::from(surge)].is_none() { self.facts[2 * t + usize::from(!surge)].as_ref().map(|f| f.bans.clone()) } else { None };
         self.facts[2 * t + usize::from(surge)].get_or_insert_with(|| {
             // 12.2: multi-level units enter at level 1; 24.5: bought with mobilization points,
             // at the highest level with a free counter (`levels::highest_free`).
@@ -341,7 +347,8 @@ impl<'a> Market<'a> {
     /// set-up: the checks of [`Market::check`] that no district changes (the phase, the cheapest
     /// chart line's price, a free counter), made once so that the legal list skips every district
     /// of a type refused everywhere. Never false where `check` would accept.
-    fn may_buy_somewhere(&mut self, unit_type: &str, surge: bool) -> bool {
+    /// `t`: the index of the unit type, if the scenario has it.
+    fn may_buy_somewhere(&mut self, unit_type: &str, t: Option<usize>, surge: bool) -> bool {
         let (game, turn, side, tracks) = (self.game, self.turn, self.side, self.tracks);
         let Some(phase) = turn.current_phase(game) else { return false };
         if turn.setup.is_some() || phase.kind != PhaseKind::Mobilization || turn.actor(game, phase) != Some(side) {
@@ -351,7 +358,7 @@ impl<'a> Market<'a> {
             return false;
         };
         let affordable = if surge { self.surge.is_some_and(|t| tracks.0[t] >= cheapest) } else { self.index.is_some_and(|t| tracks.0[t] - cheapest >= 1) };
-        let Some(t) = game.scenario.unit_types.iter().position(|u| u.id == unit_type) else { return false };
+        let Some(t) = t else { return false };
         let facts = self.facts(t, surge);
         affordable && facts.level.is_some() && facts.free && facts.counter.is_some()
     }
@@ -551,22 +558,23 @@ pub fn mobilization_commands(game: &Game, turn: &TurnState, units: &UnitsView, (
     let setup = turn.setup.is_some();
     // 27.13: at set-up, only the unit types the option lists, bought with the index.
     let at_setup = n.setup_recruits.as_ref().filter(|r| game.options.contains(&r.option) && turn.setup == Some(side) && game.side_index(&r.side) == Some(side));
-    let side_lines: Vec<&Recruit> = n.mobilization.iter().filter(|r| game.side_index(&r.side) == Some(side)).collect();
-    for (k, r) in side_lines.iter().enumerate() {
+    let Some(di) = game.ruleset.as_any().downcast_ref::<super::DecisionIraq>() else { return out };
+    // The side's chart lines, each with its unit type's index (found once for the game).
+    let side_lines: Vec<(&Recruit, Option<usize>)> = n.mobilization.iter().zip(&di.line_types).filter(|(_, (s, _))| *s == Some(side)).map(|(r, &(_, t))| (r, t)).collect();
+    for (k, &(r, t)) in side_lines.iter().enumerate() {
         // Two chart lines of one unit type (27.3) offer the same purchases (every check below
         // asks about the unit type, not the line): the type is listed at its first line.
-        if side_lines[..k].iter().any(|o| o.unit_type == r.unit_type) {
+        if side_lines[..k].iter().any(|(o, _)| o.unit_type == r.unit_type) {
             continue;
         }
         // At set-up every purchase goes through `check`. In the phase, `check`'s checks are
         // made where they vary: a type refused everywhere is not asked about district by
         // district, its chart line per district, the payment per line, the rest per space.
         let open = [false, true].map(|surge| match at_setup {
-            _ if !setup => market.may_buy_somewhere(&r.unit_type, surge),
+            _ if !setup => market.may_buy_somewhere(&r.unit_type, t, surge),
             Some(sr) => !surge && sr.unit_types.contains(&r.unit_type),
             None => false,
         });
-        let t = game.scenario.unit_types.iter().position(|u| u.id == r.unit_type);
         if !open[0] && !open[1] || (!setup && t.is_none()) {
             continue;
         }

@@ -53,6 +53,8 @@ pub struct DecisionIraq {
     pub foreign: Vec<bool>,
     /// Per mobilization chart line: the spaces its `In` places name, found once by key.
     pub named_places: Vec<crate::model::space_set::SpaceSet>,
+    /// Per mobilization chart line: its side's index and its unit type's index.
+    pub line_types: Vec<(Option<usize>, Option<usize>)>,
 }
 
 /// What the file format needs to know: Decision: Iraq plays Mobilization (12) and Hyperwar

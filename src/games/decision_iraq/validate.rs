@@ -154,7 +154,8 @@ pub(super) fn read(loaded: &Loaded) -> Result<DecisionIraq, Vec<Diagnostic>> {
     match rules {
         Some(rules) if !diags.iter().any(|d| d.severity == Severity::Error) => {
             let named_places = super::mobilization::named_places(&rules, &loaded.board);
-            Ok(DecisionIraq { rules, effects, foreign: super::foreign_flags(&loaded.scenario, &loaded.board), named_places })
+            let line_types = super::mobilization::line_types(&rules, &loaded.scenario);
+            Ok(DecisionIraq { rules, effects, foreign: super::foreign_flags(&loaded.scenario, &loaded.board), named_places, line_types })
         }
         _ => Err(diags),
     }
