@@ -4,6 +4,7 @@
 
 use std::collections::BTreeSet;
 
+use super::space_set::SpaceSet;
 use crate::scenario::board::{Board, SpaceId};
 use crate::scenario::schema::Scenario;
 
@@ -11,9 +12,22 @@ use crate::scenario::schema::Scenario;
 /// contingent's, `rules.region_bound`) as indexes.
 #[derive(Debug, Clone)]
 pub struct Ban {
+    /// The spaces, each once, in space order.
     pub spaces: Vec<SpaceId>,
+    /// The same as a set.
+    pub set: SpaceSet,
     /// The excepted unit type and how many of the side's units of it may stand in the spaces.
     pub except: Option<(usize, u32)>,
+}
+
+impl Ban {
+    fn new(board: &Board, mut spaces: Vec<SpaceId>, except: Option<(usize, u32)>) -> Self {
+        spaces.sort_unstable();
+        spaces.dedup();
+        let mut set = SpaceSet::new(board.len());
+        spaces.iter().for_each(|s| set.insert(*s));
+        Self { spaces, set, except }
+    }
 }
 
 #[derive(Debug, Default, Clone)]
@@ -64,19 +78,16 @@ impl Lookups {
                     .filter(|b| b.contingent == t.contingent)
                     .filter(|b| b.when_option.as_ref().is_none_or(|o| options.contains(o)) && b.unless_option.as_ref().is_none_or(|o| !options.contains(o)))
                     .filter(|b| b.unit_types.is_empty() || b.unit_types.contains(&t.id))
-                    .map(|b| Ban {
-                        spaces: b.spaces.iter().filter_map(|k| board.space(k)).collect(),
+                    .map(|b| {
                         // Only a unit of the excepted type itself may be excepted.
-                        except: b.except.as_ref().filter(|(ty, _)| *ty == t.id).and_then(|(ty, max)| Some((type_index(ty)?, *max))),
+                        let except = b.except.as_ref().filter(|(ty, _)| *ty == t.id).and_then(|(ty, max)| Some((type_index(ty)?, *max)));
+                        Ban::new(board, b.spaces.iter().filter_map(|k| board.space(k)).collect(), except)
                     })
                     .chain(
                         // Region-bound units: banned from every space outside their regions.
-                        s.rules.region_bound.iter().filter(|rb| rb.contingent == t.contingent && (rb.unit_types.is_empty() || rb.unit_types.contains(&t.id))).map(|rb| Ban {
-                            spaces: (0..board.len())
-                                .map(|i| SpaceId(i as u32))
-                                .filter(|sp| board.spaces[sp.index()].region.as_ref().is_none_or(|r| !rb.regions.contains(r)))
-                                .collect(),
-                            except: None,
+                        s.rules.region_bound.iter().filter(|rb| rb.contingent == t.contingent && (rb.unit_types.is_empty() || rb.unit_types.contains(&t.id))).map(|rb| {
+                            let outside = (0..board.len()).map(|i| SpaceId(i as u32)).filter(|sp| board.spaces[sp.index()].region.as_ref().is_none_or(|r| !rb.regions.contains(r)));
+                            Ban::new(board, outside.collect(), None)
                         }),
                     )
                     .collect()

@@ -23,6 +23,13 @@ impl SpaceSet {
         let i = s.index();
         self.0.get(i / 64).is_some_and(|w| w & (1 << (i % 64)) != 0)
     }
+
+    /// Adds every space of `other` (a set for a board no larger).
+    pub fn union_with(&mut self, other: &SpaceSet) {
+        for (w, o) in self.0.iter_mut().zip(&other.0) {
+            *w |= o;
+        }
+    }
 }
 
 #[cfg(test)]
@@ -39,5 +46,10 @@ mod tests {
         assert!([0, 63, 64, 129].iter().all(|i| s.contains(SpaceId(*i))));
         assert!(![1, 62, 65, 128].iter().any(|i| s.contains(SpaceId(*i))));
         assert!(!s.contains(SpaceId(500)), "beyond the board: not in it");
+        let mut t = SpaceSet::new(130);
+        t.insert(SpaceId(1));
+        t.union_with(&s);
+        assert!([0, 1, 63, 64, 129].iter().all(|i| t.contains(SpaceId(*i))));
+        assert!(![2, 62, 65, 128].iter().any(|i| t.contains(SpaceId(*i))));
     }
 }

@@ -10,23 +10,36 @@ use crate::model::{Game, SpaceId};
 /// that type stand in the ban's spaces.
 #[must_use]
 pub fn entry_bans(game: &Game, units: &UnitsView, unit: &UnitView) -> SpaceSet {
+    entry_bans_keyed(game, units, unit).0
+}
+
+/// [`entry_bans`], and which of the unit type's bans hold (bit k for its k-th ban; `None` for a
+/// type with more than 64): with the unit's type, the mask says what the set holds, so a search
+/// remembered under it is keyed by a number, not by the set.
+#[must_use]
+pub fn entry_bans_keyed(game: &Game, units: &UnitsView, unit: &UnitView) -> (SpaceSet, Option<u64>) {
     let mut out = SpaceSet::new(game.board.len());
-    for ban in game.lookups.bans(unit.type_index) {
+    let bans = game.lookups.bans(unit.type_index);
+    let mut mask = 0u64;
+    for (k, ban) in bans.iter().enumerate() {
         if !ban_excepted(units, unit, ban) {
-            for s in &ban.spaces {
-                out.insert(*s);
+            out.union_with(&ban.set);
+            if k < 64 {
+                mask |= 1 << k;
             }
         }
     }
-    out
+    (out, (bans.len() <= 64).then_some(mask))
 }
 
 /// Whether a ban's exception lets the unit in: it is of the excepted type and fewer than the
-/// allowed number of its side's units of that type stand in the ban's spaces.
+/// allowed number of its side's units of that type stand in the ban's spaces (counted from the
+/// index of the units of each space; the ban's spaces are distinct).
 fn ban_excepted(units: &UnitsView, unit: &UnitView, ban: &crate::model::lookups::Ban) -> bool {
     ban.except.is_some_and(|(ty, max)| {
-        let inside = |u: &UnitView| u.rank != unit.rank && u.side == unit.side && u.type_index == ty && u.space().is_some_and(|s| ban.spaces.contains(&s));
-        (units.all().iter().filter(|u| inside(u)).count() as u32) < max
+        let inside = |u: &&UnitView| u.rank != unit.rank && u.side == unit.side && u.type_index == ty;
+        let count: usize = ban.spaces.iter().map(|s| units.at(*s).filter(inside).count()).sum();
+        (count as u32) < max
     })
 }
 
@@ -34,5 +47,5 @@ fn ban_excepted(units: &UnitsView, unit: &UnitView, ban: &crate::model::lookups:
 /// units have no ban at all).
 #[must_use]
 pub fn banned_from(game: &Game, units: &UnitsView, unit: &UnitView, space: SpaceId) -> bool {
-    game.lookups.bans(unit.type_index).iter().any(|ban| ban.spaces.contains(&space) && !ban_excepted(units, unit, ban))
+    game.lookups.bans(unit.type_index).iter().any(|ban| ban.set.contains(space) && !ban_excepted(units, unit, ban))
 }

@@ -8,7 +8,7 @@ use bevy::prelude::*;
 
 use super::note::{CommandCtx, take_control};
 use super::RulesSystems;
-use super::entry_bans::{banned_from, entry_bans};
+use super::entry_bans::{banned_from, entry_bans_keyed};
 use super::stacking::{room_for, stacking_limit, stacking_points};
 use crate::scenario::board::{Edge, MoveClass, SpaceKind};
 use crate::model::view::{UnitView, UnitsView, factors, has_flag};
@@ -308,13 +308,13 @@ fn destinations(game: &Game, units: &UnitsView, control: &Control, near: &Surrou
     if allowance == 0 {
         return Vec::new();
     }
-    let banned = entry_bans(game, units, unit);
+    let (banned, bans_key) = entry_bans_keyed(game, units, unit);
     let paths = near.paths || may_not_end_unsupplied(game, unit.side);
-    let mut out = search(game, control, near, &banned, unit, (allowance, paths, only), false);
+    let mut out = search(game, control, near, (&banned, bans_key), unit, (allowance, paths, only), false);
     // A ruleset may multiply the allowance for a move through spaces without open enemies
     // (DI 27.9: from a district with a friendly base, twice the allowance).
     if let Some(m) = game.ruleset.movement_boost(game, units, unit) {
-        for d in search(game, control, near, &banned, unit, (allowance * m, paths, only), true) {
+        for d in search(game, control, near, (&banned, bans_key), unit, (allowance * m, paths, only), true) {
             match out.iter_mut().find(|o| o.space == d.space) {
                 Some(o) if o.cost <= d.cost => {}
                 Some(o) => *o = d,
@@ -352,8 +352,9 @@ fn destinations(game: &Game, units: &UnitsView, control: &Control, near: &Surrou
 }
 
 /// The cheapest path to every space within `allowance`; `avoid_enemies`: through no space of an
-/// area holding enemy units in its open part.
-fn search(game: &Game, control: &Control, near: &Surroundings, banned: &SpaceSet, unit: &UnitView, (allowance, paths, until): (u32, bool, Option<SpaceId>), avoid_enemies: bool) -> Vec<Destination> {
+/// area holding enemy units in its open part. `banned`: the unit's entry bans and their key
+/// (`entry_bans_keyed`).
+fn search(game: &Game, control: &Control, near: &Surroundings, banned: (&SpaceSet, Option<u64>), unit: &UnitView, (allowance, paths, until): (u32, bool, Option<SpaceId>), avoid_enemies: bool) -> Vec<Destination> {
     let mut out = remembered_search(game, control, near, banned, unit, (allowance, paths, until), avoid_enemies);
     // ToO 10.3: where limits are checked at phase ends only, a move may end over them. (Apart
     // from the search: the side's own moves change the stacks, not the ways.)
@@ -365,15 +366,15 @@ fn search(game: &Game, control: &Control, near: &Surroundings, banned: &SpaceSet
 }
 
 /// [`search`] before the stacking limits, from the thread's memo where it may be.
-fn remembered_search(game: &Game, control: &Control, near: &Surroundings, banned: &SpaceSet, unit: &UnitView, (allowance, paths, until): (u32, bool, Option<SpaceId>), avoid_enemies: bool) -> Vec<Destination> {
+fn remembered_search(game: &Game, control: &Control, near: &Surroundings, (banned, bans): (&SpaceSet, Option<u64>), unit: &UnitView, (allowance, paths, until): (u32, bool, Option<SpaceId>), avoid_enemies: bool) -> Vec<Destination> {
     let Some(start) = unit.space() else { return Vec::new() };
     let Some(t) = game.scenario.unit_types.get(unit.type_index) else { return Vec::new() };
     let board = &game.board;
     let infiltrates = t.flags.contains(&UnitFlag::Infiltration);
     let zoc = |s: SpaceId| !infiltrates && near.zoc.contains(s);
     let enemy = |s: SpaceId| near.enemy.contains(s);
-    let key = near.memo.map(|generation| {
-        let key = SearchKey { rank: unit.rank, start, type_index: unit.type_index, side: unit.side, mp_used: unit.activity.mp_used, allowance, paths, until, avoid_enemies, banned: banned.clone() };
+    let key = near.memo.zip(bans).map(|(generation, bans)| {
+        let key = SearchKey { rank: unit.rank, start, type_index: unit.type_index, side: unit.side, mp_used: unit.activity.mp_used, allowance, paths, until, avoid_enemies, bans };
         (generation, key)
     });
     if let Some((generation, key)) = &key
@@ -420,7 +421,8 @@ struct SearchKey {
     paths: bool,
     until: Option<SpaceId>,
     avoid_enemies: bool,
-    banned: SpaceSet,
+    /// Which of the type's entry bans hold (with `type_index`, what the banned set holds).
+    bans: u64,
 }
 
 /// At most this many searches are remembered before the memo starts again.
