@@ -36,6 +36,8 @@ pub struct UnitsNow {
     changes: u64,
     /// The units' ranks by id (set at spawn), shared by every view built.
     ranks: Option<Arc<RankIndex>>,
+    /// The units' entities by rank (set at spawn), for writes to one unit by id.
+    entities: Vec<Entity>,
 }
 
 /// A unit's components read with their change ticks.
@@ -60,10 +62,17 @@ const MAX_TOUCHED: usize = 32;
 const PATCH_AGE: u32 = 1 << 30;
 
 impl UnitsNow {
-    /// No view yet; views will find units by id through `ranks`.
+    /// No view yet; views will find units by id through `ranks`, and writers their entities
+    /// through `entities` (by rank).
     #[must_use]
-    pub fn with_ranks(ranks: RankIndex) -> Self {
-        Self { ranks: Some(Arc::new(ranks)), ..Self::default() }
+    pub fn with_ranks(ranks: RankIndex, entities: Vec<Entity>) -> Self {
+        Self { ranks: Some(Arc::new(ranks)), entities, ..Self::default() }
+    }
+
+    /// The entity of the unit with this id, if the world's units were spawned with their ranks.
+    fn entity_of(&self, id: &str) -> Option<Entity> {
+        let rank = *self.ranks.as_ref()?.get(id)?;
+        self.entities.get(rank as usize).copied()
     }
 
     /// The view, up to date: kept as is if no unit was open to change, else patched with the
@@ -244,6 +253,19 @@ impl UnitsMut<'_, '_> {
     pub fn get_mut(&mut self, e: Entity) -> Result<UnitItemMut<'_>, QueryEntityError> {
         self.now.stale_one(e);
         self.q.get_mut(e)
+    }
+
+    /// The components of the unit with this id, to change (found by its rank, and only it is
+    /// read again by the next reader), or `None` for no such unit.
+    pub fn unit_mut(&mut self, id: &str) -> Option<UnitItemMut<'_>> {
+        match self.now.entity_of(id) {
+            Some(e) => self.get_mut(e).ok(),
+            // A world not spawned by the session: look through every unit.
+            None => {
+                self.now.stale();
+                self.q.iter_mut().find(|(u, ..)| &*u.id == id)
+            }
+        }
     }
 
     /// Every unit's components, to change.

@@ -50,10 +50,8 @@ fn spend(mut ctx: CommandCtx, tracks: Res<Tracks>, control: Res<Control>, mut q:
         return ctx.reject(r);
     }
     let (Some(rules), Some(at)) = (ctx.game.scenario.rules.attack_supply.clone(), view.get(&unit).and_then(UnitView::space)) else { return };
-    for (u, _, _, mut act, _) in q.iter_mut() {
-        if &*u.id == unit.as_str() {
-            act.attack_supply = true;
-        }
+    if let Some((_, _, _, mut act, _)) = q.unit_mut(unit.as_str()) {
+        act.attack_supply = true;
     }
     let key = ctx.game.board.key(at).to_string();
     let text = format!("{unit} is spent for attack supply: attack ×{} within {} hexes this phase", rules.multiplier, rules.range);

@@ -73,10 +73,8 @@ fn designate_reserve(mut ctx: CommandCtx, tracks: Res<Tracks>, mut q: crate::mod
     if let Some(r) = reserve_rejection(&ctx.game, &tracks, &view, side, &unit) {
         return ctx.reject(r);
     }
-    for (u, _, _, mut act, _) in q.iter_mut() {
-        if &*u.id == unit.as_str() {
-            act.reserve = true;
-        }
+    if let Some((_, _, _, mut act, _)) = q.unit_mut(unit.as_str()) {
+        act.reserve = true;
     }
     let at = view.get(&unit).and_then(|u| u.space()).map(|s| ctx.game.board.key(s).to_string());
     ctx.log(LogKind::Command, format!("{unit} is marked as reserve"), at);

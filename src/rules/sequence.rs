@@ -238,7 +238,11 @@ pub(super) fn end_phase(
         let reserve = a.reserve && !next_is_movement;
         let landed = a.landed && !turn_ends;
         let moved_before = a.moved && attack_supply;
-        *a = Activity { no_attack, reserve, landed, moved_before, ..Activity::default() };
+        let next = Activity { no_attack, reserve, landed, moved_before, ..Activity::default() };
+        // Written only where it differs: the units' view reads again only the units changed.
+        if *a != next {
+            *a = next;
+        }
     }
     turn.attacked.clear();
     turn.looking.clear();

@@ -122,12 +122,10 @@ fn strategic_move(
     let Some((dest, path)) = dests.into_iter().find(|(s, _)| Some(*s) == target) else {
         return ctx.reject(format!("{to} is not reachable by strategic movement (the road class, enemy units nearby, stacking)"));
     };
-    for (x, mut loc, _, mut act, _) in q.iter_mut() {
-        if &*x.id == unit.as_str() {
-            *loc = Location::OnMap(dest);
-            act.moved = true;
-            act.finished = true;
-        }
+    if let Some((_, mut loc, _, mut act, _)) = q.unit_mut(unit.as_str()) {
+        *loc = Location::OnMap(dest);
+        act.moved = true;
+        act.finished = true;
     }
     for s in &path {
         take_control(&mut control, &mut changes, *s, side);

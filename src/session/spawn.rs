@@ -134,6 +134,7 @@ fn fill_world(world: &mut World, loaded: &Loaded, ruleset: std::sync::Arc<dyn cr
     // the units sorted (units never change archetype), so a units view needs no sort.
     all.sort_by(|a, b| a.0.cmp(&b.0));
     let mut ranks = crate::model::view::RankIndex::default();
+    let mut entities = Vec::with_capacity(all.len());
     for (rank, (id, t, loc, level, hidden)) in all.into_iter().enumerate() {
         let side = game.type_side(t).unwrap_or(0);
         let shared = crate::model::command::Name::new(id.as_str());
@@ -148,6 +149,7 @@ fn fill_world(world: &mut World, loaded: &Loaded, ruleset: std::sync::Arc<dyn cr
             ))
             .id();
         index.0.insert(id, e);
+        entities.push(e);
     }
     let mut glog = GameLog::default();
     let text = match turn.setup {
@@ -159,7 +161,7 @@ fn fill_world(world: &mut World, loaded: &Loaded, ruleset: std::sync::Arc<dyn cr
     let mut dice = Dice::new(seed, forced);
     game.ruleset.initial_draws(&game, &turn, &mut glog, &mut pools, &mut dice);
     let turn_started = turn.setup.is_none();
-    world.insert_resource(crate::model::units_now::UnitsNow::with_ranks(ranks));
+    world.insert_resource(crate::model::units_now::UnitsNow::with_ranks(ranks, entities));
     world.insert_resource(turn);
     world.insert_resource(crate::rules::tracks::TrackHistory(vec![("start".to_string(), tracks.0.clone())]));
     world.insert_resource(tracks);

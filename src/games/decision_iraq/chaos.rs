@@ -311,13 +311,11 @@ fn answer(mut ctx: CommandCtx, mut p: ChaosParams, conflict: Res<super::conflict
             let (Some(space), Some(u)) = (game.board.space(at), units.get(unit)) else { return };
             let placed = u.location == Location::Eliminated;
             let to_level = if placed { place_level(&game, &units, u.type_index, *level).unwrap_or(0) } else { level.unwrap_or(u.level) };
-            for (unit_c, mut loc, mut lvl, mut act, _) in q.iter_mut() {
-                if &*unit_c.id == unit.as_str() {
-                    *loc = Location::OnMap(space);
-                    *lvl = StepLevel(to_level);
-                    if placed {
-                        *act = crate::model::Activity::default();
-                    }
+            if let Some((_, mut loc, mut lvl, mut act, _)) = q.unit_mut(unit.as_str()) {
+                *loc = Location::OnMap(space);
+                *lvl = StepLevel(to_level);
+                if placed {
+                    *act = crate::model::Activity::default();
                 }
             }
             let what = if placed { format!("{unit} is placed at {at}, level {to_level}") } else { format!("{unit} is raised to level {to_level}") };
@@ -421,12 +419,10 @@ fn defect(game: &Game, turn: &TurnState, glog: &mut GameLog, q: &mut LossQuery, 
             log(glog, game, turn, LogKind::Track, format!("{cause}: no {to} counter at level {level} is free, {id} is not replaced"), None);
             continue;
         };
-        for (u, mut loc, mut lvl, mut act, _) in q.iter_mut() {
-            if &*u.id == new.as_str() {
-                *loc = Location::OnMap(at);
-                *lvl = StepLevel(level);
-                *act = crate::model::Activity::default();
-            }
+        if let Some((_, mut loc, mut lvl, mut act, _)) = q.unit_mut(new.as_str()) {
+            *loc = Location::OnMap(at);
+            *lvl = StepLevel(level);
+            *act = crate::model::Activity::default();
         }
         log(glog, game, turn, LogKind::Command, format!("{cause}: {new} ({to}, level {level}) takes the place of {id} at {}", game.board.key(at)), Some(game.board.key(at).to_string()));
     }

@@ -346,11 +346,9 @@ pub fn apply(ctx: &mut CommandCtx, p: &mut ChitParams, q: &mut LossQuery, side: 
                 super::conflict::apply_levels(&game, &ctx.turn, &mut ctx.glog, q, std::slice::from_ref(&t), 1);
             } else if let (Ok(id), Some(s)) = (leader_militia(&game, &units, side, &t), game.board.space(&t)) {
                 let level = units.get(&id).and_then(|u| crate::rules::levels::range(&game, u.type_index)).map_or(1, |(lo, _)| lo);
-                for (u, mut loc, mut lvl, ..) in q.iter_mut() {
-                    if &*u.id == id.as_str() {
-                        *loc = Location::OnMap(s);
-                        *lvl = StepLevel(level);
-                    }
+                if let Some((_, mut loc, mut lvl, ..)) = q.unit_mut(id.as_str()) {
+                    *loc = Location::OnMap(s);
+                    *lvl = StepLevel(level);
                 }
                 ctx.log(LogKind::Command, format!("Leader Node: {id} is placed at {t}"), Some(t));
             }

@@ -461,14 +461,17 @@ pub fn apply_levels(game: &Game, turn: &TurnState, glog: &mut GameLog, q: &mut L
             LevelChange::To(l) => format!("{id}: level {} -> {l}", u.level),
             LevelChange::Eliminated => format!("{id} is eliminated (no lower level, 8.3)"),
         };
-        for (unit, mut loc, mut lvl, ..) in q.iter_mut() {
-            if &*unit.id != id.as_str() {
-                continue;
+        match change {
+            LevelChange::Same => {}
+            LevelChange::To(l) => {
+                if let Some((_, _, mut lvl, ..)) = q.unit_mut(id) {
+                    *lvl = StepLevel(l);
+                }
             }
-            match change {
-                LevelChange::Same => {}
-                LevelChange::To(l) => *lvl = StepLevel(l),
-                LevelChange::Eliminated => *loc = Location::Eliminated,
+            LevelChange::Eliminated => {
+                if let Some((_, mut loc, ..)) = q.unit_mut(id) {
+                    *loc = Location::Eliminated;
+                }
             }
         }
         log(glog, game, turn, LogKind::Loss, text, None);
@@ -477,8 +480,8 @@ pub fn apply_levels(game: &Game, turn: &TurnState, glog: &mut GameLog, q: &mut L
 
 /// Eliminates units (they return to the available counters, 12.7).
 pub fn eliminate(game: &Game, turn: &TurnState, glog: &mut GameLog, q: &mut LossQuery, ids: &[String]) {
-    for (unit, mut loc, ..) in q.iter_mut() {
-        if ids.iter().any(|x| **x == *unit.id) {
+    for id in ids {
+        if let Some((_, mut loc, ..)) = q.unit_mut(id) {
             *loc = Location::Eliminated;
         }
     }

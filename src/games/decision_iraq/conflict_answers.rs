@@ -116,10 +116,8 @@ fn answer(mut ctx: CommandCtx, mut p: ConflictParams, mut q: LossQuery) {
         (Step::Retreat { .. }, Command::RetreatTo { moves }, Some(Prompt::Retreat { options, may_stay, .. })) => {
             for (u, to) in &moves {
                 let Some(s) = game.board.space(to) else { continue };
-                for (unit, mut loc, ..) in q.iter_mut() {
-                    if &*unit.id == u.as_str() {
-                        *loc = Location::OnMap(s);
-                    }
+                if let Some((_, mut loc, ..)) = q.unit_mut(u.as_str()) {
+                    *loc = Location::OnMap(s);
                 }
                 ctx.log(LogKind::Command, format!("{u} retreats to {to} (16.43)"), Some(to.to_string()));
             }
@@ -139,10 +137,8 @@ fn answer(mut ctx: CommandCtx, mut p: ConflictParams, mut q: LossQuery) {
             let mut empty: Vec<SpaceId> = c.boxes.iter().copied().filter(|b| view.at(*b).next().is_none()).collect();
             empty.sort_unstable();
             for (u, b) in units.iter().zip(empty) {
-                for (unit, mut loc, ..) in q.iter_mut() {
-                    if &*unit.id == u.as_str() {
-                        *loc = Location::OnMap(b);
-                    }
+                if let Some((_, mut loc, ..)) = q.unit_mut(u.as_str()) {
+                    *loc = Location::OnMap(b);
                 }
                 let to = game.board.key(b).to_string();
                 ctx.log(LogKind::Command, format!("{u} advances into {to} (15.2)"), Some(to));

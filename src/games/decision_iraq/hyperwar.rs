@@ -117,11 +117,9 @@ pub fn resolve(game: &Game, turn: &TurnState, glog: &mut GameLog, tracks: &mut T
             continue;
         };
         let Some(new) = view.all().iter().find(|u| u.type_index == t && u.location == Location::Eliminated).map(|u| String::from(&*u.id)) else { continue };
-        for (u, mut loc, mut lvl, ..) in q.iter_mut() {
-            if &*u.id == new.as_str() {
-                *loc = Location::OnMap(at);
-                *lvl = StepLevel(l);
-            }
+        if let Some((_, mut loc, mut lvl, ..)) = q.unit_mut(new.as_str()) {
+            *loc = Location::OnMap(at);
+            *lvl = StepLevel(l);
         }
         log(glog, game, turn, LogKind::Command, format!("{id} defects: {new} (level {l}) takes its place at {}", game.board.key(at)), Some(key.clone()));
     }

@@ -499,12 +499,10 @@ fn recruit(mut ctx: CommandCtx, mut tracks: ResMut<Tracks>, control: Res<crate::
         Err(r) => return ctx.reject(r),
     };
     let Some(space) = game.board.space(&at) else { return };
-    for (u, mut loc, mut lvl, mut act, _) in q.iter_mut() {
-        if &*u.id == id.as_str() {
-            *loc = Location::OnMap(space);
-            *lvl = StepLevel(level);
-            *act = crate::model::Activity::default();
-        }
+    if let Some((_, mut loc, mut lvl, mut act, _)) = q.unit_mut(id.as_str()) {
+        *loc = Location::OnMap(space);
+        *lvl = StepLevel(level);
+        *act = crate::model::Activity::default();
     }
     let track = if surge { surge_track(&game, side) } else { index_track(&game, side) }.unwrap_or(0);
     let before = tracks.0[track];
@@ -539,10 +537,8 @@ fn withdraw(mut ctx: CommandCtx, mut q: LossQuery) {
         return ctx.reject(r);
     }
     let from = units.get(&unit).and_then(|u| u.space()).map(|s| ctx.game.board.key(s).to_string());
-    for (u, mut loc, ..) in q.iter_mut() {
-        if &*u.id == unit.as_str() {
-            *loc = Location::Eliminated;
-        }
+    if let Some((_, mut loc, ..)) = q.unit_mut(unit.as_str()) {
+        *loc = Location::Eliminated;
     }
     ctx.log(LogKind::Command, format!("{unit} is withdrawn and available again (12.8)"), from);
 }
