@@ -21,14 +21,28 @@ use crate::rules::setup::{group_of, place_rejection, space_rejection};
 use crate::scenario::schema::{PhaseKind, UnitFlag};
 
 pub fn legal_commands(world: &mut World) -> Vec<Command> {
+    let out = list(world);
+    LIST_ROOM.set(LIST_ROOM.get().max(out.len()).min(MAX_LIST_ROOM));
+    out
+}
+
+thread_local! {
+    /// The room a list starts with: the longest list made on this thread so far (a list of
+    /// hundreds of moves is not grown by doubling, copying every command at each step).
+    static LIST_ROOM: std::cell::Cell<usize> = const { std::cell::Cell::new(32) };
+}
+
+/// At most this much room is made at the start of a list.
+const MAX_LIST_ROOM: usize = 4096;
+
+fn list(world: &mut World) -> Vec<Command> {
     let units = UnitsView::from_world(world);
     let game = world.resource::<Game>();
     let turn = world.resource::<TurnState>();
     let control = world.resource::<Control>();
     let prompt = world.resource::<PendingPrompt>().0.as_ref();
     let Some(side) = turn.acting_side(game, prompt) else { return Vec::new() };
-    // Room for a typical list from the start (it is not grown by doubling from one).
-    let mut out = Vec::with_capacity(32);
+    let mut out = Vec::with_capacity(LIST_ROOM.get());
     let ruleset = game.ruleset.clone();
     // A prompt of the ruleset's own is answered from its list.
     if let Some(p) = prompt
