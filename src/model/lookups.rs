@@ -44,6 +44,8 @@ pub struct Lookups {
     /// The areas whose control follows their slots (`control_by_slots`, DI 18.2): those not
     /// permanent that have slots, in the map's order.
     slot_controlled: Vec<SpaceId>,
+    /// Per setup group: its units' ids (`setup::group_unit_id`), first to last.
+    group_units: Vec<Vec<String>>,
 }
 
 impl Lookups {
@@ -99,7 +101,8 @@ impl Lookups {
             crate::scenario::schema::Map::Area(m) => m.spaces.iter().filter(|sp| !sp.permanent && !sp.slots.is_empty()).filter_map(|sp| board.space(&sp.id)).collect(),
             crate::scenario::schema::Map::Hex(_) => Vec::new(),
         };
-        Self { mix, bans, rail_net, slot_controlled }
+        let group_units = s.setup.groups.iter().map(|g| (1..=g.count).map(|k| crate::rules::setup::group_unit_id(g, k)).collect()).collect();
+        Self { mix, bans, rail_net, slot_controlled, group_units }
     }
 
     /// The areas whose control follows their slots, in the map's order.
@@ -120,6 +123,12 @@ impl Lookups {
     pub fn mix_at(&self, t: usize, level: u32) -> Option<u32> {
         let by_level = self.mix.get(t)?.as_ref()?;
         Some(by_level.get(level as usize).copied().unwrap_or(0))
+    }
+
+    /// The ids of the units of setup group `g` (by its place in the scenario), first to last.
+    #[must_use]
+    pub fn group_units(&self, g: usize) -> &[String] {
+        self.group_units.get(g).map_or(&[], Vec::as_slice)
     }
 
     /// The bans in force for units of type `t`.

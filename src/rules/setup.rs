@@ -62,17 +62,45 @@ pub fn place_rejection(game: &Game, units: &UnitsView, side: usize, unit: &str, 
 /// per group.
 #[must_use]
 pub fn space_rejection(game: &Game, units: &UnitsView, side: usize, group: &SetupGroup, space: crate::model::SpaceId, at: &str, unit: &crate::model::view::UnitView) -> Option<String> {
+    space_refusal(game, units, side, group, space, unit).map(|r| match r {
+        SpaceRefusal::Full(max) => format!("{at} already holds {max} units of group `{}`", group.id),
+        SpaceRefusal::Banned => format!("`{}` may never enter {at} (an entry ban or its region)", unit.id),
+        SpaceRefusal::NoRoom => format!("{at} has no room: stacking limit reached"),
+        SpaceRefusal::NotWith => format!("group `{}` goes only where a {} already stands", group.id, group.with_units.join(" or ")),
+    })
+}
+
+/// Whether [`space_rejection`] lets the unit in (the legal list asks this of every space of
+/// every group, and needs no text for the refusals).
+#[must_use]
+pub fn space_allows(game: &Game, units: &UnitsView, side: usize, group: &SetupGroup, space: crate::model::SpaceId, unit: &crate::model::view::UnitView) -> bool {
+    space_refusal(game, units, side, group, space, unit).is_none()
+}
+
+/// Why a space refuses a unit of a setup group (see [`space_rejection`] for the texts).
+enum SpaceRefusal {
+    /// The group's most units per space stand there already.
+    Full(u32),
+    /// An entry ban or the unit's region closes the space to it.
+    Banned,
+    /// The stacking limit is reached.
+    NoRoom,
+    /// None of the units the group must join stands there.
+    NotWith,
+}
+
+fn space_refusal(game: &Game, units: &UnitsView, side: usize, group: &SetupGroup, space: crate::model::SpaceId, unit: &crate::model::view::UnitView) -> Option<SpaceRefusal> {
     if let Some(max) = group.max_per_space {
         let here = units.at(space).filter(|o| group_of(game, &o.id).is_some_and(|g| g.id == group.id)).count();
         if here as u32 >= max {
-            return Some(format!("{at} already holds {max} units of group `{}`", group.id));
+            return Some(SpaceRefusal::Full(max));
         }
     }
     if super::entry_bans::banned_from(game, units, unit, space) {
-        return Some(format!("`{}` may never enter {at} (an entry ban or its region)", unit.id));
+        return Some(SpaceRefusal::Banned);
     }
     if !room_for(game, units, space, side, stacking_points(game, unit.type_index)) {
-        return Some(format!("{at} has no room: stacking limit reached"));
+        return Some(SpaceRefusal::NoRoom);
     }
     if !group.with_units.is_empty() {
         let area = game.board.area_of(space);
@@ -80,7 +108,7 @@ pub fn space_rejection(game: &Game, units: &UnitsView, side: usize, group: &Setu
             units.at(s).any(|o| o.side == side && group.with_units.contains(&game.scenario.unit_types[o.type_index].id))
         });
         if !here {
-            return Some(format!("group `{}` goes only where a {} already stands", group.id, group.with_units.join(" or ")));
+            return Some(SpaceRefusal::NotWith);
         }
     }
     None
@@ -91,16 +119,15 @@ pub fn space_rejection(game: &Game, units: &UnitsView, side: usize, group: &Setu
 pub fn default_placement(game: &Game, units: &UnitsView, side: usize) -> Result<Vec<(String, crate::model::SpaceId)>, String> {
     let mut plan = Vec::new();
     // Groups that go where other units stand are placed after the others.
-    let mut groups: Vec<&crate::scenario::schema::SetupGroup> = game.scenario.setup.groups.iter().filter(|g| game.side_index(&g.side) == Some(side)).collect();
-    groups.sort_by_key(|g| !g.with_units.is_empty());
-    for g in groups {
+    let mut groups: Vec<(usize, &crate::scenario::schema::SetupGroup)> = game.scenario.setup.groups.iter().enumerate().filter(|(_, g)| game.side_index(&g.side) == Some(side)).collect();
+    groups.sort_by_key(|(_, g)| !g.with_units.is_empty());
+    for (i, g) in groups {
         if g.default.is_empty() {
             return Err(format!("group `{}` has no default placement", g.id));
         }
-        for (k, at) in (1..=g.count).zip(&g.default) {
-            let id = group_unit_id(g, k);
-            if units.get(&id).is_some_and(|u| u.location == Location::NotEntered) {
-                plan.push((id, at.clone()));
+        for (id, at) in game.lookups.group_units(i).iter().zip(&g.default) {
+            if units.get(id).is_some_and(|u| u.location == Location::NotEntered) {
+                plan.push((id.as_str(), at.as_str()));
             }
         }
     }
@@ -110,12 +137,12 @@ pub fn default_placement(game: &Game, units: &UnitsView, side: usize) -> Result<
     let mut now = units.clone();
     let mut out = Vec::new();
     for (unit, at) in plan {
-        if let Some(r) = place_rejection(game, &now, side, &unit, &at) {
+        if let Some(r) = place_rejection(game, &now, side, unit, at) {
             return Err(format!("the default placement fails: {r}"));
         }
-        let Some(space) = game.board.space(&at) else { return Err(format!("unknown space `{at}`")) };
-        now.place(&unit, Location::OnMap(space));
-        out.push((unit, space));
+        let Some(space) = game.board.space(at) else { return Err(format!("unknown space `{at}`")) };
+        now.place(unit, Location::OnMap(space));
+        out.push((unit.to_string(), space));
     }
     Ok(out)
 }

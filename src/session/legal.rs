@@ -17,7 +17,7 @@ use crate::rules::losses::{advance_rejection, loss_options};
 use crate::rules::overrun::plan_overrun;
 use crate::rules::reserve::{phase_allows, reserve_rejection};
 use crate::rules::movement::{Surroundings, enter_rejection, legal_destinations_among};
-use crate::rules::setup::{group_of, place_rejection, space_rejection};
+use crate::rules::setup::{group_of, place_rejection, space_allows};
 use crate::scenario::schema::{PhaseKind, UnitFlag};
 
 pub fn legal_commands(world: &mut World) -> Vec<Command> {
@@ -128,7 +128,7 @@ fn list(world: &mut World) -> Vec<Command> {
             }
             for sp in &g.spaces {
                 let Some(space) = game.board.space(sp) else { continue };
-                if space_rejection(game, &units, side, g, space, sp, u).is_none() {
+                if space_allows(game, &units, side, g, space, u) {
                     debug_assert!(place_rejection(game, &units, side, &u.id, sp).is_none(), "the legal list and the command agree on {} at {sp}", u.id);
                     out.push(Command::Place { unit: u.id.clone(), at: sp.into() });
                 }
