@@ -56,6 +56,7 @@ pub mod stacking;
 pub mod stacking_check;
 pub mod strategic;
 pub mod supply;
+pub mod supply_memo;
 pub mod supply_sources;
 pub mod supports;
 pub mod timers;

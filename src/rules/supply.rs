@@ -265,8 +265,10 @@ pub fn side_supply(game: &Game, units: &UnitsView, control: &Control, side: usiz
     let Some(rules) = &game.scenario.rules.supply else {
         return units.all().iter().filter(|u| u.side == side && u.space().is_some()).map(|u| (String::from(&*u.id), true)).collect();
     };
-    let map = supply_map(game, rules, units, control, side, &control.interdicted);
-    supply_status(game, rules, units, &map, side)
+    super::supply_memo::side_supply_remembered(game, units, control, side, || {
+        let map = supply_map(game, rules, units, control, side, &control.interdicted);
+        supply_status(game, rules, units, &map, side)
+    })
 }
 
 /// A quick sufficient test for "in supply after moving to `to`": with the unit taken off the
