@@ -147,6 +147,8 @@ pub struct Surroundings {
     zoc: SpaceSet,
     /// Occupied spaces in order, with what stands there. A slot's capacity counts every side.
     here: Vec<Here>,
+    /// The same spaces as a set (most spaces asked about are empty: no search in `here`).
+    occupied: SpaceSet,
     /// Whether destinations carry their paths (the legal list needs only the spaces).
     paths: bool,
     /// The side's supply map and, per movement class, the search back from its network
@@ -184,12 +186,13 @@ impl Surroundings {
     #[must_use]
     pub fn of(game: &Game, units: &UnitsView, side: usize) -> Self {
         let n = game.board.len();
-        let (mut enemy, mut zoc) = (SpaceSet::new(n), SpaceSet::new(n));
+        let (mut enemy, mut zoc, mut occupied) = (SpaceSet::new(n), SpaceSet::new(n), SpaceSet::new(n));
         let mut here: Vec<Here> = Vec::new();
         // In space order: the units of a space add up in one entry.
         for (s, u) in units.on_map() {
             let (points, own) = (stacking_points(game, u.type_index), u.side == side);
             let h = Here { space: s, points, own_points: if own { points } else { 0 }, own_units: u32::from(own) };
+            occupied.insert(s);
             match here.last_mut() {
                 Some(last) if last.space == s => {
                     last.points += h.points;
@@ -211,7 +214,7 @@ impl Surroundings {
                 }
             }
         }
-        Self { side, enemy, zoc, here, paths: true, reach: std::cell::RefCell::new(None), memo: None }
+        Self { side, enemy, zoc, here, occupied, paths: true, reach: std::cell::RefCell::new(None), memo: None }
     }
 
     /// Whether a space holds units of another side.
@@ -253,6 +256,9 @@ impl Surroundings {
     }
 
     fn here(&self, space: SpaceId) -> Option<&Here> {
+        if !self.occupied.contains(space) {
+            return None;
+        }
         self.here.binary_search_by_key(&space, |h| h.space).ok().map(|k| &self.here[k])
     }
 
