@@ -4,8 +4,10 @@
 //! and evaluates every condition it meets, so a schedule holding the systems of all kinds spends
 //! most of a run deciding not to run them.
 //!
-//! A schedule is built when its kind is first played, for the game's ruleset: mechanisms the
-//! ruleset replaces are left out then, not asked about on every run.
+//! A schedule is built when its kind is first played, for the game's ruleset and scenario:
+//! mechanisms the ruleset replaces, and those the scenario does not use, are left out then, not
+//! asked about on every run. (A world plays one scenario: its options change only the set-up,
+//! never the rules, so a schedule built for its first game holds for all.)
 
 use std::hash::{Hash, Hasher};
 
@@ -16,6 +18,7 @@ use bevy::prelude::Res;
 use super::command::Command;
 use super::resources::{CurrentCommand, Outcome};
 use super::ruleset::{Mechanism, Ruleset};
+use crate::scenario::schema::Scenario;
 
 /// The schedule that applies commands of one kind (`CommandKind`).
 #[derive(ScheduleLabel, Clone, Debug, PartialEq, Eq, Hash)]
@@ -68,13 +71,16 @@ pub struct RulesBuilder<'a> {
     sample: Option<&'a Command>,
     every: bool,
     ruleset: &'a dyn Ruleset,
+    /// The scenario the schedule is for; none: every mechanism is kept.
+    scenario: Option<&'a Scenario>,
 }
 
 impl<'a> RulesBuilder<'a> {
-    /// A builder of the schedule `schedule` for commands like `sample` (`every`: all systems).
+    /// A builder of the schedule `schedule` for commands like `sample` (`every`: all systems)
+    /// of games of `scenario` (none: of any scenario).
     #[must_use]
-    pub fn new(schedule: Schedule, sample: Option<&'a Command>, every: bool, ruleset: &'a dyn Ruleset) -> Self {
-        Self { schedule, sample, every, ruleset }
+    pub fn new(schedule: Schedule, sample: Option<&'a Command>, every: bool, ruleset: &'a dyn Ruleset, scenario: Option<&'a Scenario>) -> Self {
+        Self { schedule, sample, every, ruleset, scenario }
     }
 
     /// Systems that run on every run of every schedule (their own conditions decide).
@@ -93,6 +99,13 @@ impl<'a> RulesBuilder<'a> {
             self.schedule.add_systems(systems.distributive_run_if(command_is(kind)));
         }
         self
+    }
+
+    /// Whether the scenario uses a mechanism, as `uses` tells from its data (its systems are
+    /// left out if not; a schedule for any scenario keeps them).
+    #[must_use]
+    pub fn uses(&self, uses: impl FnOnce(&Scenario) -> bool) -> bool {
+        self.scenario.is_none_or(uses)
     }
 
     /// Whether the game's ruleset keeps a generic mechanism (its systems are left out if not).

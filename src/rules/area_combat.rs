@@ -17,7 +17,9 @@ use crate::scenario::schema::{PhaseKind, UnitFlag};
 use crate::model::command::Command;
 
 pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
-    s.always(check_must_attack.in_set(RulesSystems::ApplyCommand).after(super::sequence::check_sequence));
+    if s.uses(|sc| sc.rules.combat_in_space) {
+        s.always(check_must_attack.in_set(RulesSystems::ApplyCommand).after(super::sequence::check_sequence));
+    }
 }
 
 /// Who fights in `space` for `side` now: the enemy units attacked (the open ones, else those in

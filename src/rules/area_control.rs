@@ -15,7 +15,9 @@ use crate::scenario::schema::{AttrValue, Map, PhaseKind};
 use crate::model::log::{GameLog, LogKind};
 
 pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
-    s.always(control_by_slots.in_set(super::Gate::Accepted).in_set(RulesSystems::Tracks).before(super::tracks::score_control_changes));
+    if s.uses(|sc| matches!(&sc.map, Map::Area(m) if m.control_by_slots)) {
+        s.always(control_by_slots.in_set(super::Gate::Accepted).in_set(RulesSystems::Tracks).before(super::tracks::score_control_changes));
+    }
     s.always(control_income.in_set(super::Gate::PhaseStarted).in_set(RulesSystems::PhaseStart));
 }
 

@@ -15,8 +15,11 @@ use crate::model::log::{GameLog, LogKind};
 use crate::model::prompt::Prompt;
 
 pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
-    s.always(start_attrition.in_set(super::Gate::PhaseStarted).in_set(RulesSystems::PhaseStart));
-    s.always(next_choice.in_set(super::Gate::Accepted).in_set(RulesSystems::Tracks));
+    // Attrition by choice is rolled on area maps only (`start_attrition`).
+    if s.uses(|sc| sc.rules.attrition.is_some() && matches!(sc.map, Map::Area(_))) {
+        s.always(start_attrition.in_set(super::Gate::PhaseStarted).in_set(RulesSystems::PhaseStart));
+        s.always(next_choice.in_set(super::Gate::Accepted).in_set(RulesSystems::Tracks));
+    }
 }
 
 /// Attrition still to be chosen: (space, how many more units lose a level, the candidates left).

@@ -18,7 +18,9 @@ use crate::model::log::{GameLog, LogKind};
 
 pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
     s.always(score_lines.in_set(super::Gate::PhaseStarted).in_set(RulesSystems::PhaseStart));
-    s.always(score_eliminations.in_set(super::Gate::Accepted).in_set(RulesSystems::Tracks));
+    if s.uses(|sc| !sc.rules.elimination_scores.is_empty()) {
+        s.always(score_eliminations.in_set(super::Gate::Accepted).in_set(RulesSystems::Tracks));
+    }
 }
 
 /// Per (unit, line): scored, and whether its return behind the line has been scored.

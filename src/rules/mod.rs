@@ -131,13 +131,13 @@ pub fn state_parts() -> Vec<crate::model::state_parts::StatePart> {
 /// them, before victory, so that the order of the schedule's systems never depends on the game).
 #[must_use]
 pub fn rules_schedule(ruleset: &dyn crate::model::ruleset::Ruleset) -> Schedule {
-    build_schedule(Schedule::new(Rules), None, true, ruleset)
+    build_schedule(Schedule::new(Rules), None, true, ruleset, None)
 }
 
 /// The schedule for commands of the kind of `sample` (none: for phase-start runs with no
 /// command; `every`: every system).
-fn build_schedule(schedule: Schedule, sample: Option<&Command>, every: bool, ruleset: &dyn crate::model::ruleset::Ruleset) -> Schedule {
-    let mut b = RulesBuilder::new(schedule, sample, every, ruleset);
+fn build_schedule(schedule: Schedule, sample: Option<&Command>, every: bool, ruleset: &dyn crate::model::ruleset::Ruleset, scenario: Option<&crate::scenario::schema::Scenario>) -> Schedule {
+    let mut b = RulesBuilder::new(schedule, sample, every, ruleset, scenario);
     let s = b.schedule();
     s.set_executor(SingleThreadedExecutor::default());
     s.configure_sets(
@@ -207,9 +207,10 @@ pub fn run(world: &mut World) {
     let label = RulesFor(kind);
     let built = world.get_resource::<Schedules>().is_some_and(|s| s.contains(label.clone()));
     if !built {
-        let ruleset = world.resource::<crate::model::Game>().ruleset.clone();
+        let game = world.resource::<crate::model::Game>();
+        let (ruleset, scenario) = (game.ruleset.clone(), game.scenario.clone());
         let sample = world.resource::<CurrentCommand>().0.as_ref().map(|(_, c)| c.clone());
-        let schedule = build_schedule(Schedule::new(label.clone()), sample.as_ref(), kind == CommandKind::Every, ruleset.as_ref());
+        let schedule = build_schedule(Schedule::new(label.clone()), sample.as_ref(), kind == CommandKind::Every, ruleset.as_ref(), Some(&scenario));
 
         world.add_schedule(schedule);
     }

@@ -21,7 +21,9 @@ use crate::model::log::{GameLog, LogKind};
 
 pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
     s.always((check_supply_at_movement_start, supply_attrition).chain().run_if(phase_started).in_set(RulesSystems::PhaseStart));
-    s.always(remove_entered_markers.in_set(super::Gate::Accepted).in_set(RulesSystems::Tracks));
+    if s.uses(|sc| sc.rules.supply.is_some()) {
+        s.always(remove_entered_markers.in_set(super::Gate::Accepted).in_set(RulesSystems::Tracks));
+    }
 }
 
 /// A marker supply source is removed for good when an enemy unit enters its space (tutorial

@@ -8,13 +8,15 @@ use super::events::EffectParams;
 use super::note::log;
 use super::supply::side_supply;
 use super::RulesSystems;
-use crate::model::{Game, Outcome};
+use crate::model::Outcome;
 use crate::scenario::schema::PhaseKind;
 use crate::model::log::LogKind;
 
 pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
     s.always(roll_timers.in_set(super::Gate::PhaseStarted).in_set(RulesSystems::PhaseStart));
-    s.always(check_relief.in_set(super::Gate::Accepted).run_if(|g: Res<Game>| !g.scenario.rules.timers.is_empty()).in_set(RulesSystems::Tracks));
+    if s.uses(|sc| !sc.rules.timers.is_empty()) {
+        s.always(check_relief.in_set(super::Gate::Accepted).in_set(RulesSystems::Tracks));
+    }
 }
 
 /// How each timed objective stands: `None` while it holds, else how it ended.
