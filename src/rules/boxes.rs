@@ -20,7 +20,7 @@ pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
 #[derive(Resource, Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct Drawn(pub std::collections::BTreeSet<usize>);
 
-fn boxes(game: &Game) -> &[OffMapBox] {
+pub(crate) fn boxes(game: &Game) -> &[OffMapBox] {
     match &game.scenario.map {
         Map::Hex(m) => &m.boxes,
         Map::Area(_) => &[],

@@ -396,9 +396,9 @@ fn remembered_search(game: &Game, control: &Control, near: &Surroundings, (banne
 }
 
 /// Searches remembered between legal lists, on one thread. A search's result depends on the
-/// map and the scenario, the options, the control of the map (interdiction, demolished bridges,
-/// the season, the rail nets, closed boxes), where enemy units stand and their zones of control,
-/// and on the unit ([`SearchKey`]). The first four are the memo's generation: when any differs,
+/// map and the scenario, the options, the parts of the control of the map it reads
+/// ([`MovesControl`]), where enemy units stand and their zones of control, and on the unit
+/// ([`SearchKey`]). The first four are the memo's generation: when any differs,
 /// the memo starts again; the unit's part is the key. Lookups only: nothing depends on the
 /// order of the entries.
 #[derive(Default)]
@@ -407,10 +407,51 @@ struct Memo {
     board: Option<std::sync::Arc<crate::scenario::board::Board>>,
     scenario: Option<std::sync::Arc<crate::scenario::schema::Scenario>>,
     options: BTreeSet<String>,
-    control: Control,
+    control: MovesControl,
     enemy: SpaceSet,
     zoc: SpaceSet,
     found: std::collections::HashMap<SearchKey, Vec<Destination>, foldhash::fast::FixedState>,
+}
+
+/// The parts of the control of the map a search reads (`search_in`): interdiction, demolished
+/// bridges, the season, the rail nets, and who holds the hexes boxes are linked to (a box closes
+/// with its hex). Who holds any other space changes no search: a move stops at enemy units and
+/// their zones, not at the enemy's control, so a move that takes control keeps the memo.
+#[derive(Default)]
+struct MovesControl {
+    interdicted: Vec<bool>,
+    demolished: BTreeSet<(SpaceId, SpaceId)>,
+    season: Option<usize>,
+    rail_owner: Vec<Option<usize>>,
+    rail_built: BTreeSet<(SpaceId, SpaceId)>,
+    /// The holder of each box's linked hex, in the scenario's order of boxes.
+    box_links: Vec<Option<usize>>,
+}
+
+impl MovesControl {
+    /// The holders of the boxes' linked hexes, one by one.
+    fn box_links<'g>(game: &'g Game, control: &'g Control) -> impl Iterator<Item = Option<usize>> + 'g {
+        super::boxes::boxes(game).iter().map(|b| game.board.space(&b.linked_hex).and_then(|s| control.owner[s.index()]))
+    }
+
+    fn is(&self, game: &Game, control: &Control) -> bool {
+        self.interdicted == control.interdicted
+            && self.demolished == control.demolished
+            && self.season == control.season
+            && self.rail_owner == control.rail_owner
+            && self.rail_built == control.rail_built
+            && self.box_links.iter().copied().eq(Self::box_links(game, control))
+    }
+
+    fn set(&mut self, game: &Game, control: &Control) {
+        self.interdicted.clone_from(&control.interdicted);
+        self.demolished.clone_from(&control.demolished);
+        self.season = control.season;
+        self.rail_owner.clone_from(&control.rail_owner);
+        self.rail_built.clone_from(&control.rail_built);
+        self.box_links.clear();
+        self.box_links.extend(Self::box_links(game, control));
+    }
 }
 
 /// What a search depends on from the unit and its caller.
@@ -447,13 +488,13 @@ impl Memo {
             && self.options == game.options
             && self.enemy == near.enemy
             && self.zoc == near.zoc
-            && self.control == *control;
+            && self.control.is(game, control);
         if !same {
             self.generation += 1;
             self.board = Some(game.board.clone());
             self.scenario = Some(game.scenario.clone());
             self.options.clone_from(&game.options);
-            self.control.clone_from(control);
+            self.control.set(game, control);
             self.enemy.clone_from(&near.enemy);
             self.zoc.clone_from(&near.zoc);
             self.found.clear();

@@ -66,3 +66,20 @@ fn rule_5_4_reinforcements_drawn_two_of_three_face_down() {
     play(&mut s, &[Command::Enter { unit: "S-3Tk".into(), at: "merrow_box".into() }]);
     assert_eq!(location(&mut s, "S-3Tk"), "merrow_box");
 }
+
+/// 5.6: a box whose linked hex the enemy holds is closed; the legal list (which remembers its
+/// searches between lists) sees it close and open again when only the hex's holder changes.
+#[test]
+fn rule_5_6_the_legal_list_closes_a_box_when_its_linked_hex_changes_hands() {
+    let mut s = kell_with(&[BOX, (r#"(id: "S-Mil", unit_type: "s_mil", at: "0305")"#, r#"(id: "S-Mil", unit_type: "s_mil", at: "0506")"#)], &[]);
+    play(&mut s, &[Command::EndPhase, Command::EndPhase]);
+    assert_eq!(s.state(None).phase, "second_movement");
+    let into_box = |s: &mut sandtable::session::Session| s.legal_commands().contains(&mv("S-Mil", "merrow_box"));
+    assert!(into_box(&mut s), "the box is open to the South");
+    let link = s.game().board.space("0506").expect("the linked hex");
+    let mut hold = |s: &mut sandtable::session::Session, side: usize| s.world.resource_mut::<sandtable::model::Control>().owner[link.index()] = Some(side);
+    hold(&mut s, 0);
+    assert!(!into_box(&mut s), "closed while the North holds 0506");
+    hold(&mut s, 1);
+    assert!(into_box(&mut s), "open again");
+}
