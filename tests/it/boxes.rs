@@ -77,7 +77,7 @@ fn rule_5_6_the_legal_list_closes_a_box_when_its_linked_hex_changes_hands() {
     let into_box = |s: &mut sandtable::session::Session| s.legal_commands().contains(&mv("S-Mil", "merrow_box"));
     assert!(into_box(&mut s), "the box is open to the South");
     let link = s.game().board.space("0506").expect("the linked hex");
-    let mut hold = |s: &mut sandtable::session::Session, side: usize| s.world.resource_mut::<sandtable::model::Control>().owner[link.index()] = Some(side);
+    let hold = |s: &mut sandtable::session::Session, side: usize| s.world.resource_mut::<sandtable::model::Control>().owner[link.index()] = Some(side);
     hold(&mut s, 0);
     assert!(!into_box(&mut s), "closed while the North holds 0506");
     hold(&mut s, 1);
