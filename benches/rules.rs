@@ -16,7 +16,7 @@ use sandtable::bots::random::RandomPlayer;
 use sandtable::model::Control;
 use sandtable::model::view::UnitsView;
 use sandtable::rules::movement::legal_destinations;
-use sandtable::rules::supply::side_supply;
+use sandtable::rules::supply::{supply_map, supply_status};
 use sandtable::games::{load_file, load_str};
 use sandtable::scenario::Loaded;
 use sandtable::session::{GameSetup, Session};
@@ -109,7 +109,10 @@ fn measure_map(name: &str, loaded: Arc<Loaded>, unit: &str) {
     println!("{name}: legal destinations of `{unit}` ({n_dest} hexes): median {d:.1} us");
     if game.scenario.rules.supply.is_some() {
         let n = units.all().iter().filter(|x| x.side == u.side).count();
-        let t = time(500, || side_supply(&game, &units, &control, u.side));
+        // The map and every unit's trace, worked out each time (`side_supply` would answer from
+        // what it remembers of the same positions).
+        let rules = game.scenario.rules.supply.as_ref().expect("supply rules");
+        let t = time(500, || supply_status(&game, rules, &units, &supply_map(&game, rules, &units, &control, u.side, &control.interdicted), u.side));
         println!("{name}: full supply trace of side `{}` ({n} units, network + traces): median {t:.1} us", game.side_id(u.side));
     }
 }
