@@ -107,11 +107,10 @@ fn measure_map(name: &str, loaded: Arc<Loaded>, unit: &str) {
     let n_dest = legal_destinations(&game, &units, &control, &u).len();
     let d = time(2_000, || legal_destinations(&game, &units, &control, &u));
     println!("{name}: legal destinations of `{unit}` ({n_dest} hexes): median {d:.1} us");
-    if game.scenario.rules.supply.is_some() {
+    if let Some(rules) = &game.scenario.rules.supply {
         let n = units.all().iter().filter(|x| x.side == u.side).count();
         // The map and every unit's trace, worked out each time (`side_supply` would answer from
         // what it remembers of the same positions).
-        let rules = game.scenario.rules.supply.as_ref().expect("supply rules");
         let t = time(500, || supply_status(&game, rules, &units, &supply_map(&game, rules, &units, &control, u.side, &control.interdicted), u.side));
         println!("{name}: full supply trace of side `{}` ({n} units, network + traces): median {t:.1} us", game.side_id(u.side));
     }
