@@ -243,7 +243,7 @@ fn must_attack_among(game: &Game, turn: &TurnState, units: &UnitsView, side: usi
     })
 }
 
-pub(crate) fn check_must_attack(game: Res<Game>, turn: Res<TurnState>, tracks: Res<Tracks>, cmd: Res<CurrentCommand>, mut outcome: ResMut<Outcome>, mut q: crate::model::units_now::UnitQuery) {
+pub fn check_must_attack(game: Res<Game>, turn: Res<TurnState>, tracks: Res<Tracks>, cmd: Res<CurrentCommand>, mut outcome: ResMut<Outcome>, mut q: crate::model::units_now::UnitQuery) {
     let Some((side, Command::EndPhase)) = &cmd.0 else { return };
     if outcome.rejected.is_some() || !game.scenario.rules.combat_in_space {
         return;

@@ -40,7 +40,7 @@ fn slot_control_by(game: &Game, space: SpaceId, first_side: impl Fn(SpaceId) -> 
     owner
 }
 
-pub(crate) fn control_by_slots(game: Res<Game>, turn: Res<TurnState>, mut control: ResMut<Control>, mut glog: ResMut<GameLog>, mut q: UnitQuery, mut seen: Local<Option<u64>>) {
+pub fn control_by_slots(game: Res<Game>, turn: Res<TurnState>, mut control: ResMut<Control>, mut glog: ResMut<GameLog>, mut q: UnitQuery, mut seen: Local<Option<u64>>) {
     let Map::Area(m) = &game.scenario.map else { return };
     if !m.control_by_slots {
         return;

@@ -112,7 +112,7 @@ fn ask(game: &Game, queue: &mut AttritionQueue, prompt: &mut PendingPrompt, side
 }
 
 /// After a choice: that unit is off the list, one fewer is owed, and the next choice is asked.
-pub(crate) fn next_choice(
+pub fn next_choice(
     game: Res<Game>,
     turn: Res<TurnState>,
     cmd: Res<crate::model::CurrentCommand>,

@@ -134,6 +134,16 @@ pub fn rules_schedule(ruleset: &dyn crate::model::ruleset::Ruleset) -> Schedule 
     build_schedule(Schedule::new(Rules), None, true, ruleset, None)
 }
 
+/// The systems, by type, of the schedule a game of `loaded` (played by its ruleset) builds for
+/// commands of the kind of `sample`: what a designer or a test asks to see which mechanisms the
+/// scenario's schedules hold.
+pub fn schedule_systems(loaded: &crate::scenario::Loaded, sample: &Command) -> Result<Vec<std::any::TypeId>, String> {
+    use bevy::ecs::system::System;
+    let ruleset = crate::games::ruleset_for(loaded)?;
+    let mut s = build_schedule(Schedule::new(Rules), Some(sample), false, ruleset.as_ref(), Some(&loaded.scenario));
+    Ok(s.graph_mut().systems.iter().map(|(_, system, _)| system.system_type()).collect())
+}
+
 /// The schedule for commands of the kind of `sample` (none: for phase-start runs with no
 /// command; `every`: every system).
 fn build_schedule(schedule: Schedule, sample: Option<&Command>, every: bool, ruleset: &dyn crate::model::ruleset::Ruleset, scenario: Option<&crate::scenario::schema::Scenario>) -> Schedule {
@@ -215,45 +225,4 @@ pub fn run(world: &mut World) {
         world.add_schedule(schedule);
     }
     world.run_schedule(label);
-}
-
-#[cfg(test)]
-mod tests {
-    use std::any::TypeId;
-
-    use bevy::ecs::schedule::Schedule;
-    use bevy::ecs::system::System;
-    use bevy::prelude::IntoSystem;
-
-    use crate::model::command::Command;
-
-    /// The systems of the schedule for `EndPhase` commands of a shipped scenario, by type.
-    fn end_phase_systems(file: &str) -> Vec<TypeId> {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(file);
-        let loaded = crate::games::load_file(&path).expect("the scenario loads");
-        let ruleset = crate::games::ruleset_for(&loaded).expect("its ruleset");
-        let mut s = super::build_schedule(Schedule::new(super::Rules), Some(&Command::EndPhase), false, ruleset.as_ref(), Some(&loaded.scenario));
-        s.graph_mut().systems.iter().map(|(_, system, _)| system.system_type()).collect()
-    }
-
-    fn type_of<M>(system: impl IntoSystem<(), (), M>) -> TypeId {
-        IntoSystem::into_system(system).system_type()
-    }
-
-    #[test]
-    fn schedules_keep_only_the_systems_of_the_mechanisms_a_scenario_uses() {
-        let kell = end_phase_systems("scenarios/kell_ford.ron");
-        let iraq = end_phase_systems("scenarios/decision_iraq.ron");
-        let river = end_phase_systems("scenarios/salt_river_line.ron");
-        // Every scenario checks the sequence of play and victory.
-        for systems in [&kell, &iraq, &river] {
-            assert!(systems.contains(&type_of(super::sequence::check_sequence)));
-        }
-        // Control by slots, combat in spaces and attrition by choice: area maps only (DI 18.2,
-        // 16, 19); supply markers only where supply is traced (tutorial 5.7.9).
-        let area = [type_of(super::area_control::control_by_slots), type_of(super::area_combat::check_must_attack), type_of(super::attrition::next_choice)];
-        assert!(area.iter().all(|t| iraq.contains(t) && !kell.contains(t) && !river.contains(t)));
-        let markers = type_of(super::supply::remove_entered_markers);
-        assert!(river.contains(&markers) && !kell.contains(&markers) && !iraq.contains(&markers));
-    }
 }

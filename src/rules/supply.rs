@@ -28,7 +28,7 @@ pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
 
 /// A marker supply source is removed for good when an enemy unit enters its space (tutorial
 /// 5.7.9: the Beachhead).
-pub(crate) fn remove_entered_markers(game: Res<Game>, turn: Res<TurnState>, mut control: ResMut<Control>, mut glog: ResMut<GameLog>, mut q: crate::model::units_now::UnitQuery) {
+pub fn remove_entered_markers(game: Res<Game>, turn: Res<TurnState>, mut control: ResMut<Control>, mut glog: ResMut<GameLog>, mut q: crate::model::units_now::UnitQuery) {
     let Some(rules) = &game.scenario.rules.supply else { return };
     if control.source_markers.values().all(Option::is_none) {
         return;

@@ -326,3 +326,31 @@ fn rule_5_9_depot_strike_holding_spaces_through_a_full_player_turn() {
     assert_eq!(r.level, "north_win");
     assert!(r.reason.contains("for 3 player turns"), "{}", r.reason);
 }
+
+/// The systems of the schedule for `EndPhase` commands of a shipped scenario, by type.
+fn end_phase_systems(file: &str) -> Vec<std::any::TypeId> {
+    sandtable::rules::schedule_systems(&crate::common::load(file), &Command::EndPhase).expect("the schedule builds")
+}
+
+fn type_of<M>(system: impl bevy::prelude::IntoSystem<(), (), M>) -> std::any::TypeId {
+    use bevy::ecs::system::System;
+    bevy::prelude::IntoSystem::into_system(system).system_type()
+}
+
+/// A schedule holds the systems of the mechanisms its scenario uses only: control by slots,
+/// combat in spaces and attrition by choice on area maps (DI 18.2, 14.3, 19), supply markers
+/// where supply is traced (tutorial 5.7.9).
+#[test]
+fn schedules_keep_only_the_systems_of_the_mechanisms_a_scenario_uses() {
+    let kell = end_phase_systems("scenarios/kell_ford.ron");
+    let iraq = end_phase_systems("scenarios/decision_iraq.ron");
+    let river = end_phase_systems("scenarios/salt_river_line.ron");
+    for systems in [&kell, &iraq, &river] {
+        assert!(systems.contains(&type_of(sandtable::rules::sequence::check_sequence)), "every scenario checks the sequence of play");
+    }
+    use sandtable::rules::{area_combat, area_control, attrition, supply};
+    let area = [type_of(area_control::control_by_slots), type_of(area_combat::check_must_attack), type_of(attrition::next_choice)];
+    assert!(area.iter().all(|t| iraq.contains(t) && !kell.contains(t) && !river.contains(t)));
+    let markers = type_of(supply::remove_entered_markers);
+    assert!(river.contains(&markers) && !kell.contains(&markers) && !iraq.contains(&markers));
+}
