@@ -138,7 +138,6 @@ pub fn rules_schedule(ruleset: &dyn crate::model::ruleset::Ruleset) -> Schedule 
 /// commands of the kind of `sample`: what a designer or a test asks to see which mechanisms the
 /// scenario's schedules hold.
 pub fn schedule_systems(loaded: &crate::scenario::Loaded, sample: &Command) -> Result<Vec<std::any::TypeId>, String> {
-    use bevy::ecs::system::System;
     let ruleset = crate::games::ruleset_for(loaded)?;
     let mut s = build_schedule(Schedule::new(Rules), Some(sample), false, ruleset.as_ref(), Some(&loaded.scenario));
     Ok(s.graph_mut().systems.iter().map(|(_, system, _)| system.system_type()).collect())
