@@ -10,7 +10,7 @@ use crate::model::{
 };
 use crate::rules::note::log;
 use crate::rules::sequence::next_phase_on;
-use crate::rules::setup::{group_unit_id, next_setup_side};
+use crate::rules::setup::next_setup_side;
 use crate::scenario::Loaded;
 use crate::scenario::schema::Strength;
 use crate::model::dice::Dice;
@@ -98,10 +98,11 @@ fn fill_world(world: &mut World, loaded: &Loaded, ruleset: std::sync::Arc<dyn cr
         let loc = game.board.space(&u.at).map_or(Location::NotEntered, Location::OnMap);
         all.push((String::from(&*u.id), t, loc, u.level, u.hidden || s.unit_types[t].flags.contains(&crate::scenario::schema::UnitFlag::Hidden)));
     }
-    for g in &s.setup.groups {
+    // The groups' unit ids as the game's lookups made them (`setup::group_unit_id`).
+    for (i, g) in s.setup.groups.iter().enumerate() {
         let t = type_index(&g.unit_type);
-        for k in 1..=g.count {
-            all.push((group_unit_id(g, k), t, Location::NotEntered, g.level, false));
+        for id in game.lookups.group_units(i) {
+            all.push((id.clone(), t, Location::NotEntered, g.level, false));
         }
     }
     for r in &s.reinforcements {
