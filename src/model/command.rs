@@ -128,6 +128,9 @@ pub enum Command {
     },
     /// Mobilization (DI 12.10): buy a chit, drawn at random from the side's pool.
     BuyChit,
+    /// Pay track points for a roll on one of the tables of `roll` (`rules.bought_rolls`; ToO
+    /// 26: psychological warfare, column A or B).
+    BuyRoll { roll: Name, table: Name },
     /// Mobilization (DI 12.8): take an own unit off the map; it becomes available at once.
     Withdraw { unit: Name },
     /// End the current phase.
@@ -201,6 +204,7 @@ impl Command {
             Command::Recruit { unit_type, at, surge: true } => format!("recruit {unit_type} at {at} with mobilization points"),
             Command::Withdraw { unit } => format!("withdraw {unit}"),
             Command::BuyChit => "buy a chit".to_string(),
+            Command::BuyRoll { roll, table } => format!("buy {roll}: roll on {table}"),
             Command::EndPhase => "end phase".to_string(),
             Command::Game(g) => g.describe(),
         }

@@ -108,6 +108,13 @@ pub struct TurnState {
     /// A pursuit combat on offer (ToO 14.5): the exemptions its attack has.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pursuit: Option<PursuitCombat>,
+    /// The phase's actor has given a command in it: kept only where the scenario has bought
+    /// rolls, which come before anything else in a phase (ToO 26.1).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub phase_acted: bool,
+    /// (bought roll, side): the rolls bought this game turn (ToO 26.1: once per player turn).
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub rolls_bought: BTreeSet<(usize, usize)>,
 }
 
 /// An attack quota in force (`EventEffect::AttackQuota`, ToO 6.3): qualifying attacks are

@@ -434,14 +434,20 @@ fn event_draws(fx: &mut EffectCtx, rules: &crate::scenario::schema::EventRules, 
             if game.side_index(sd) != Some(side) {
                 continue;
             }
-            let Some(t) = game.scenario.tables.events.iter().find(|t| &t.id == table) else { continue };
-            let roll = fx.dice.roll_spec(t.dice, &format!("{} rolls on {}", game.side_id(side), t.name));
-            let Some(entry) = t.entries.iter().find(|e| (e.rolls.0..=e.rolls.1).contains(&roll)) else { continue };
-            fx.log(LogKind::Roll, format!("{}: rolled {roll}: {}", t.name, entry.name));
-            let cause = format!("{}: {}", t.name, entry.name);
-            fx.apply(side, &entry.effects, &cause);
+            if let Some(t) = game.scenario.tables.events.iter().find(|t| &t.id == table) {
+                roll_table(fx, side, t);
+            }
         }
     }
+}
+
+/// `side` rolls on an event table; the entry rolled applies for it.
+pub fn roll_table(fx: &mut EffectCtx, side: usize, t: &crate::scenario::schema::EventTableDef) {
+    let roll = fx.dice.roll_spec(t.dice, &format!("{} rolls on {}", fx.game.side_id(side), t.name));
+    let Some(entry) = t.entries.iter().find(|e| (e.rolls.0..=e.rolls.1).contains(&roll)) else { return };
+    fx.log(LogKind::Roll, format!("{}: rolled {roll}: {}", t.name, entry.name));
+    let cause = format!("{}: {}", t.name, entry.name);
+    fx.apply(side, &entry.effects, &cause);
 }
 
 /// Why a held chit may not be played now, if it may not.

@@ -19,6 +19,7 @@ pub mod area_control;
 pub mod attack_supply;
 pub mod attrition;
 pub mod attrition_rolls;
+pub mod bought_rolls;
 pub mod boxes;
 pub mod combat;
 pub mod crt;
@@ -185,6 +186,7 @@ fn build_schedule(schedule: Schedule, sample: Option<&Command>, every: bool, rul
     initiative::add_systems(s);
     interdiction::add_systems(s);
     events::add_systems(s);
+    bought_rolls::add_systems(s);
     reactions::add_systems(s);
     obligations::add_systems(s);
     timers::add_systems(s);

@@ -89,7 +89,7 @@ pub fn sequence_rejection(game: &Game, turn: &TurnState, prompt: Option<&crate::
         Command::Move { .. } | Command::Overrun { .. } | Command::Carry { .. } => phase.kind == PhaseKind::Movement,
         Command::Reserve { .. } => phase.kind == PhaseKind::Movement && phase.units == PhaseUnits::NonReserve,
         Command::ForcedMarch { .. } => phase.kind == PhaseKind::Movement && phase.units != PhaseUnits::Reserve,
-        Command::PlayChit { .. } => true,
+        Command::PlayChit { .. } | Command::BuyRoll { .. } => true,
         Command::StrategicMove { .. } | Command::RailMove { .. } | Command::BuildRail { .. } => phase.kind == PhaseKind::Movement && phase.units != PhaseUnits::Reserve,
         Command::Attack { .. } | Command::GroupAttack { .. } | Command::AttackSupply { .. } => phase.kind == PhaseKind::Combat,
         Command::Breakdown { .. } | Command::Combine { .. } => phase.kind == PhaseKind::Reorganisation,
@@ -246,6 +246,7 @@ pub(super) fn end_phase(
     }
     turn.attacked.clear();
     turn.looking.clear();
+    turn.phase_acted = false;
     turn.isr.clear();
     turn.coordinated.clear();
     turn.attacked_units.clear();
@@ -265,6 +266,7 @@ pub(super) fn end_phase(
             let label = game.scenario.turns.labels.get(turn.turn).cloned().unwrap_or_default();
             history.0.push((label, tracks.0.clone()));
             turn.turn += 1;
+            turn.rolls_bought.clear();
             control.season = crate::model::season_of(&game, turn.turn);
             if turn.turn >= turns {
                 // The victory systems determine the result at the end of the last turn.

@@ -10,6 +10,7 @@ pub mod mapgen;
 mod mapgen_lines;
 pub mod schema;
 mod schema_map;
+mod schema_purchases;
 mod schema_retreat;
 mod schema_rules;
 mod schema_rules_area;

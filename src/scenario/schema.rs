@@ -9,6 +9,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 pub use super::schema_map::*;
+pub use super::schema_purchases::*;
 pub use super::schema_retreat::*;
 pub use super::schema_rules::*;
 pub use super::schema_rules_area::*;

@@ -80,6 +80,9 @@ pub struct RulesConfig {
     /// What happens in Event phases; none = no Event phases.
     #[serde(default)]
     pub events: Option<EventRules>,
+    /// Rolls on tables a side may buy with track points (ToO 26: psychological warfare).
+    #[serde(default)]
+    pub bought_rolls: Vec<super::schema_purchases::BoughtRoll>,
     /// One-time declarations a side may make at the start of given game turns.
     #[serde(default)]
     pub declarations: Vec<DeclarationDef>,

@@ -154,6 +154,23 @@ pub(super) fn rules_refs(ctx: &mut Ctx, s: &Scenario, board: Option<&Board>, r: 
             effect_refs(ctx, r.tracks, r.pools, &format!("rules.scripted[{i}].effects[{k}]"), e);
         }
     }
+    // ToO 26: a bought roll names its side, its track and event tables, at a cost.
+    ids(ctx, &s.rules.bought_rolls, "rules.bought_rolls", |x| &x.id);
+    for (i, b) in s.rules.bought_rolls.iter().enumerate() {
+        side_ref(ctx, r.sides, &format!("rules.bought_rolls[{i}].side"), &b.side);
+        track_ref(ctx, r.tracks, &format!("rules.bought_rolls[{i}].track"), &b.track);
+        if b.cost < 0 {
+            ctx.err(format!("rules.bought_rolls[{i}].cost"), format!("{} is below 0", b.cost));
+        }
+        if b.tables.is_empty() {
+            ctx.err(format!("rules.bought_rolls[{i}].tables"), "names no table");
+        }
+        for (k, t) in b.tables.iter().enumerate() {
+            if !s.tables.events.iter().any(|x| &x.id == t) {
+                ctx.err(format!("rules.bought_rolls[{i}].tables[{k}]"), format!("unknown event table `{t}`"));
+            }
+        }
+    }
     if let Some(ps) = &s.victory.per_side {
         if ps.sides.len() != s.sides.len() {
             ctx.err("victory.per_side.sides", format!("names {} sides; the scenario has {}", ps.sides.len(), s.sides.len()));
@@ -545,9 +562,10 @@ fn ruleset_support(ctx: &mut Ctx, s: &Scenario, caps: &RulesetCaps) {
     }
     for (i, t) in s.tables.events.iter().enumerate() {
         let rolled = s.rules.events.as_ref().is_some_and(|e| e.tables.iter().any(|(_, id)| *id == t.id))
-            || s.rules.declarations.iter().any(|d| d.response.as_ref().is_some_and(|x| x.table.as_deref() == Some(t.id.as_str())));
+            || s.rules.declarations.iter().any(|d| d.response.as_ref().is_some_and(|x| x.table.as_deref() == Some(t.id.as_str())))
+            || s.rules.bought_rolls.iter().any(|b| b.tables.contains(&t.id));
         if !rolled {
-            ctx.err(format!("tables.events[{i}]"), format!("event table `{}` is never rolled (list it in rules.events.tables)", t.id));
+            ctx.err(format!("tables.events[{i}]"), format!("event table `{}` is never rolled (list it in rules.events.tables or rules.bought_rolls)", t.id));
         }
     }
     // Named procedures must be the ruleset's.

@@ -156,6 +156,10 @@ fn list(world: &mut World) -> Vec<Command> {
             }
         }
     }
+    // ToO 26: a roll bought first in a phase.
+    if !game.scenario.rules.bought_rolls.is_empty() {
+        out.extend(crate::rules::bought_rolls::bought_roll_commands(game, turn, tracks_now, side));
+    }
     for r in &game.scenario.reinforcements {
         for ru in &r.units {
             for at in &r.entry {

@@ -2,6 +2,7 @@ mod area_combat;
 mod attack_supply;
 mod calendar;
 mod attrition_rolls;
+mod bought_rolls;
 mod boxes;
 mod breakdown_losses;
 mod chaos;
