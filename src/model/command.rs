@@ -111,6 +111,14 @@ pub enum Command {
     /// Answer a pursuit prompt (ToO 14): each pursuing unit's path, its first hex one the
     /// losers left; units not named stay (no moves: no pursuit).
     Pursue { moves: Vec<RetreatMove> },
+    /// Answer a withdrawal prompt (ToO 7.10): the units withdrawn, after the composites in
+    /// `break_down` are broken down (their components, the first free of the pool by id, may
+    /// then be named).
+    WithdrawUnits {
+        units: Vec<Name>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        break_down: Vec<Name>,
+    },
     /// Answer a pick-units prompt: the units that suffer its effect.
     PickUnits { units: Vec<Name> },
     /// Answer a retreat prompt (DI 16.43): where each unit goes (a space or a box); units not
@@ -193,6 +201,10 @@ impl Command {
             Command::Pursue { moves } if moves.is_empty() => "no pursuit".to_string(),
             Command::Pursue { moves } => {
                 format!("pursue: {}", moves.iter().map(|m| format!("{} into {}", m.unit, m.path.join("-"))).collect::<Vec<_>>().join(", "))
+            }
+            Command::WithdrawUnits { units, break_down } => {
+                let what = if units.is_empty() { "no unit".to_string() } else { units.join(", ") };
+                if break_down.is_empty() { format!("withdraw {what}") } else { format!("break {} down; withdraw {what}", break_down.join(", ")) }
             }
             Command::PickUnits { units } => format!("pick {}", if units.is_empty() { "no unit".to_string() } else { units.join(", ") }),
             Command::RetreatTo { moves } if moves.is_empty() => "stay (no retreat)".to_string(),

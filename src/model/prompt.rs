@@ -95,6 +95,10 @@ pub enum Prompt {
     /// may attack one enemy hex on their own (answered by `Command::Attack`, or `Command::Pass`
     /// for none).
     PursuitCombat { side: String, units: Vec<String>, supports: Vec<String>, rule: String },
+    /// A withdrawal (ToO 7.10): the side names units of `units` worth `quota`, breaking down
+    /// any of `composites` first to name their components (answered by
+    /// `Command::WithdrawUnits`); with `may_refuse`, fewer or none, at the cost the rule names.
+    Withdraw { side: String, units: Vec<String>, composites: Vec<String>, quota: String, may_refuse: bool, rule: String },
     /// A question of the ruleset's own, for `side` (answered by the ruleset's commands).
     Game { side: String, prompt: super::game_value::GameVal },
 }
@@ -118,6 +122,7 @@ impl Prompt {
             | Prompt::ChooseSpace { side, .. }
             | Prompt::Pursue { side, .. }
             | Prompt::PursuitCombat { side, .. }
+            | Prompt::Withdraw { side, .. }
             | Prompt::Game { side, .. } => side,
         }
     }

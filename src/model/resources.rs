@@ -115,6 +115,9 @@ pub struct TurnState {
     /// (bought roll, side): the rolls bought this game turn (ToO 26.1: once per player turn).
     #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
     pub rolls_bought: BTreeSet<(usize, usize)>,
+    /// Withdrawals waiting for their sides' choices, first first (ToO 7.10).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub withdrawals: Vec<PendingWithdrawal>,
 }
 
 /// An attack quota in force (`EventEffect::AttackQuota`, ToO 6.3): qualifying attacks are
@@ -133,6 +136,19 @@ pub struct Quota {
     pub cause: String,
     /// Qualifying attacks made so far.
     pub made: u32,
+}
+
+/// A withdrawal waiting for its side's choice (`EventEffect::Withdraw`, ToO 7.10), its amount
+/// rolled.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PendingWithdrawal {
+    pub side: usize,
+    pub amount: u32,
+    pub def: crate::scenario::schema::WithdrawalDef,
+    pub cause: String,
+    /// Answered: whether the quota was met (its effects are still to apply).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub met: Option<bool>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

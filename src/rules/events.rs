@@ -108,6 +108,9 @@ pub struct EffectCtx<'a> {
     /// The track changes of the effect list being applied, netted before the floor and cap
     /// (`rules.net_track_changes`): `None` outside such a list.
     pub netting: Option<Vec<Netted>>,
+    /// Withdrawals the effects set (`Withdraw`, ToO 7.10), for the calling system to keep: the
+    /// side then chooses the units (`withdrawals.rs`).
+    pub withdrawals: Vec<crate::model::PendingWithdrawal>,
 }
 
 /// One track's changes in an effect list whose changes are netted (G20; ToO 5.7).
@@ -241,6 +244,12 @@ impl EffectCtx<'_> {
                         made: 0,
                     });
                 }
+                EventEffect::Withdraw(def) => {
+                    let amount = super::tracks::amount_value(self.dice, def.amount, &format!("{cause}: withdrawal")).max(0).unsigned_abs();
+                    let quota = super::withdrawals::describe_quota(self.game, amount, def);
+                    self.log(LogKind::Loss, format!("{cause}: {} withdraws {quota}", self.game.side_id(side)));
+                    self.withdrawals.push(crate::model::PendingWithdrawal { side, amount, def: (**def).clone(), cause: cause.to_string(), met: None });
+                }
                 EventEffect::Roll { dice, entries } => {
                     let roll = self.dice.roll_spec(*dice, cause);
                     let Some(x) = entries.iter().find(|x| (x.rolls.0..=x.rolls.1).contains(&roll)) else { continue };
@@ -346,6 +355,7 @@ impl EffectParams<'_, '_> {
             reductions: Vec::new(),
             deferred: Vec::new(),
             netting: None,
+            withdrawals: Vec::new(),
         };
         let r = f(&mut fx);
         // What the closure did not take is left for the ruleset's systems.
@@ -358,6 +368,10 @@ impl EffectParams<'_, '_> {
         let looks = std::mem::take(&mut fx.looks);
         if !looks.is_empty() {
             self.turn.looking.extend(looks);
+        }
+        let withdrawals = std::mem::take(&mut fx.withdrawals);
+        if !withdrawals.is_empty() {
+            self.turn.withdrawals.extend(withdrawals);
         }
         r
     }

@@ -63,6 +63,7 @@ pub mod supports;
 pub mod timers;
 pub mod tracks;
 pub mod victory;
+pub mod withdrawals;
 
 /// The full rules schedule, every system of every command kind (tests inspect it; commands run
 /// the schedule of their own kind, see [`run`]).
@@ -187,6 +188,7 @@ fn build_schedule(schedule: Schedule, sample: Option<&Command>, every: bool, rul
     interdiction::add_systems(s);
     events::add_systems(s);
     bought_rolls::add_systems(s);
+    withdrawals::add_systems(s);
     reactions::add_systems(s);
     obligations::add_systems(s);
     timers::add_systems(s);

@@ -171,6 +171,7 @@ fn targets(game: &Game, control: &Control, units: &UnitsView, owner: usize, def:
             | EventEffect::TableEntry { .. }
             | EventEffect::Roll { .. }
             | EventEffect::AttackQuota { .. }
+            | EventEffect::Withdraw(_)
             | EventEffect::LookInsideStacks
             | EventEffect::Ruleset { .. }
             | EventEffect::RulesetEffect(_)

@@ -36,6 +36,7 @@ pub fn sequence_rejection(game: &Game, turn: &TurnState, prompt: Option<&crate::
             | (crate::model::prompt::Prompt::Obligation { .. }, Command::Comply { .. } | Command::OptOut)
             | (crate::model::prompt::Prompt::FirstPlayer { .. }, Command::FirstPlayer { .. })
             | (crate::model::prompt::Prompt::PickUnits { .. }, Command::PickUnits { .. })
+            | (crate::model::prompt::Prompt::Withdraw { .. }, Command::WithdrawUnits { .. })
             | (crate::model::prompt::Prompt::Retreat { .. }, Command::RetreatTo { .. })
             | (crate::model::prompt::Prompt::PlaceUnit { optional: false, .. }, Command::Place { .. })
             | (crate::model::prompt::Prompt::PlaceUnit { optional: true, .. }, Command::Place { .. } | Command::Pass)
@@ -47,6 +48,9 @@ pub fn sequence_rejection(game: &Game, turn: &TurnState, prompt: Option<&crate::
     }
     if matches!(cmd, Command::TakeLosses { .. }) {
         return Some("no losses are waiting to be taken".to_string());
+    }
+    if matches!(cmd, Command::WithdrawUnits { .. }) {
+        return Some("no withdrawal is waiting for a choice".to_string());
     }
     if matches!(cmd, Command::Pursue { .. }) {
         return Some("no pursuit is on offer".to_string());
@@ -110,6 +114,7 @@ pub fn sequence_rejection(game: &Game, turn: &TurnState, prompt: Option<&crate::
         | Command::RetreatTo { .. }
         | Command::Advance { .. }
         | Command::Pursue { .. }
+        | Command::WithdrawUnits { .. }
         | Command::PlaceMarkers { .. }
         | Command::Declare { .. } => true,
         Command::Game(_) => false,
@@ -135,6 +140,7 @@ pub fn describe_prompt(p: &crate::model::prompt::Prompt) -> String {
         crate::model::prompt::Prompt::ChooseSpace { why, .. } => format!("choose a space ({why})"),
         crate::model::prompt::Prompt::Pursue { .. } => "pursue or not".to_string(),
         crate::model::prompt::Prompt::PursuitCombat { .. } => "make a pursuit combat or pass".to_string(),
+        crate::model::prompt::Prompt::Withdraw { quota, .. } => format!("withdraw {quota}"),
         crate::model::prompt::Prompt::Game { prompt, .. } => prompt.describe(),
     }
 }

@@ -16,6 +16,7 @@ mod schema_rules;
 mod schema_rules_area;
 mod schema_tables;
 mod schema_units;
+mod schema_withdrawal;
 pub mod validate;
 mod validate_assets;
 mod validate_calendar;

@@ -15,6 +15,7 @@ pub use super::schema_rules::*;
 pub use super::schema_rules_area::*;
 pub use super::schema_tables::*;
 pub use super::schema_units::*;
+pub use super::schema_withdrawal::*;
 
 /// A whole scenario: map, forces, sequence of play, tables, tracks and victory.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]

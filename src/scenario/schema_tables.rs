@@ -266,6 +266,8 @@ pub enum EventEffect {
         sizes: Vec<String>,
         penalty: Vec<EventEffect>,
     },
+    /// The side withdraws units of its own, its choice, up to a quota (ToO 7.10).
+    Withdraw(Box<super::schema_withdrawal::WithdrawalDef>),
     /// A roll on a small table of its own: the entry whose range holds the roll applies (ToO
     /// 6.3 Afghanistan Expedition: 1-2 success, 3-5 nothing, 6 fiasco).
     Roll { dice: DiceSpec, entries: Vec<EventEntry> },

@@ -131,6 +131,15 @@ pub(super) fn effect_refs(ctx: &mut Ctx, tracks: &BTreeSet<&str>, pools: &BTreeS
                 effect_refs(ctx, tracks, pools, &format!("{path}.then[{k}]"), x);
             }
         }
+        // Its unit filter is checked with the rules (`validate_rules`).
+        EventEffect::Withdraw(w) => {
+            for (k, x) in w.done.iter().enumerate() {
+                effect_refs(ctx, tracks, pools, &format!("{path}.done[{k}]"), x);
+            }
+            for (k, x) in w.short.iter().enumerate() {
+                effect_refs(ctx, tracks, pools, &format!("{path}.short[{k}]"), x);
+            }
+        }
         EventEffect::Ruleset { handler } if handler.is_empty() => ctx.err(format!("{path}.handler"), "empty handler name"),
         // Support, unit and table entry references are checked with the rules
         // (`validate_rules`).

@@ -688,6 +688,34 @@ fn effects_and_conditions(ctx: &mut Ctx, s: &Scenario, board: Option<&Board>, r:
                     effects.extend(x.effects.iter().enumerate().map(|(k, e)| (format!("{path}.entries[{j}].effects[{k}]"), e)));
                 }
             }
+            // ToO 7.10: the units a withdrawal counts exist; what follows is checked as well.
+            EventEffect::Withdraw(w) => {
+                let f = &w.units;
+                for (k, t) in f.unit_types.iter().enumerate() {
+                    type_ref(ctx, r.types, &format!("{path}.units.unit_types[{k}]"), t);
+                }
+                for (k, c) in f.contingents.iter().enumerate() {
+                    if !s.unit_types.iter().any(|t| &t.contingent == c) {
+                        ctx.err(format!("{path}.units.contingents[{k}]"), format!("no unit type is of contingent `{c}`"));
+                    }
+                }
+                for (k, z) in f.sizes.iter().enumerate() {
+                    if !s.unit_types.iter().any(|t| &t.size == z) {
+                        ctx.err(format!("{path}.units.sizes[{k}]"), format!("no unit type is of size `{z}`"));
+                    }
+                }
+                let regions: Vec<&str> = match &s.map {
+                    Map::Hex(m) => m.regions.iter().map(|x| x.id.as_str()).collect(),
+                    _ => Vec::new(),
+                };
+                for (k, g) in f.regions.iter().enumerate() {
+                    if !regions.contains(&g.as_str()) {
+                        ctx.err(format!("{path}.units.regions[{k}]"), format!("unknown region `{g}`"));
+                    }
+                }
+                effects.extend(w.done.iter().enumerate().map(|(k, e)| (format!("{path}.done[{k}]"), e)));
+                effects.extend(w.short.iter().enumerate().map(|(k, e)| (format!("{path}.short[{k}]"), e)));
+            }
             // ToO 6.3: the quota's table and unit types exist; its penalty is checked as well.
             EventEffect::AttackQuota { table, unit_types, penalty, .. } => {
                 if let Some(t) = table

@@ -53,6 +53,9 @@ fn list(world: &mut World) -> Vec<Command> {
     match prompt {
         Some(p @ Prompt::TakeLosses { .. }) => return loss_options(game, (&units, control), p, 32),
         Some(p @ Prompt::Pursue { .. }) => return crate::rules::pursuit::pursuit_options(game, (&units, control), p),
+        Some(Prompt::Withdraw { .. }) => {
+            return turn.withdrawals.first().map(|w| crate::rules::withdrawals::withdrawal_answers(game, &units, w)).unwrap_or_default();
+        }
         Some(p @ Prompt::PursuitCombat { .. }) => return crate::rules::pursuit::pursuit_combat_options(game, turn, &units, control, side, p),
         Some(Prompt::PlaceMarkers { count, spaces, .. }) => {
             // Every placement would be too many to list: the first `count` spaces, and the

@@ -70,6 +70,7 @@ fn fill_world(world: &mut World, loaded: &Loaded, ruleset: std::sync::Arc<dyn cr
         looking: BTreeSet::new(),
         phase_acted: false,
         rolls_bought: BTreeSet::new(),
+        withdrawals: Vec::new(),
     };
     let tracks = Tracks(s.tracks.iter().map(|t| t.start).collect());
     // ToO 16.2: where engineers build, the nets are state, starting as printed.

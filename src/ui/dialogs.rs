@@ -94,6 +94,10 @@ pub fn prompt_section(ui: &mut egui::Ui, client: &mut Client, offers: &[Offer], 
         Prompt::ChooseSpace { side, why, rule, .. } => (format!("{side}: choose a space ({why})"), rule.clone()),
         Prompt::Pursue { side, first, rule, .. } => (format!("{side}: pursue into {}?", first.join(" or ")), rule.clone()),
         Prompt::PursuitCombat { side, rule, .. } => (format!("{side}: attack again with the pursuers?"), rule.clone()),
+        Prompt::Withdraw { side, quota, may_refuse, rule, .. } => {
+            let or_not = if *may_refuse { ", or fewer at a cost" } else { "" };
+            (format!("{side}: withdraw {quota}{or_not}"), rule.clone())
+        }
         Prompt::Game { side, prompt } => (format!("{side}: {}", prompt.describe()), prompt.rule()),
         Prompt::Obligation { side, name, demand, opt_out, rule, .. } => {
             let cost = opt_out.as_ref().map(|c| format!("; opting out costs {c}")).unwrap_or_default();

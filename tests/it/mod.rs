@@ -66,4 +66,5 @@ mod supports;
 mod timers;
 mod tutorial;
 mod whole_unit_results;
+mod withdrawals;
 mod zoc;
