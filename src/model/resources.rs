@@ -115,6 +115,12 @@ pub struct TurnState {
     /// (bought roll, side): the rolls bought this game turn (ToO 26.1: once per player turn).
     #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
     pub rolls_bought: BTreeSet<(usize, usize)>,
+    /// Units bought this game turn, for the caps: (side, unit, hex) (ToO 7.4, 7.5).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub bought: Vec<(usize, String, SpaceId)>,
+    /// Counters bought under a once-only price, for the whole game (ToO 7.2, 23.1).
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub bought_once: BTreeSet<String>,
     /// Withdrawals waiting for their sides' choices, first first (ToO 7.10).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub withdrawals: Vec<PendingWithdrawal>,

@@ -44,6 +44,7 @@ pub mod reserve;
 pub mod overrun;
 pub mod rail;
 pub mod rail_building;
+pub mod purchases;
 pub mod pursuit;
 pub mod quotas;
 pub mod reactions;
@@ -188,6 +189,7 @@ fn build_schedule(schedule: Schedule, sample: Option<&Command>, every: bool, rul
     interdiction::add_systems(s);
     events::add_systems(s);
     bought_rolls::add_systems(s);
+    purchases::add_systems(s);
     withdrawals::add_systems(s);
     reactions::add_systems(s);
     obligations::add_systems(s);

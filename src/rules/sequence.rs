@@ -273,6 +273,7 @@ pub(super) fn end_phase(
             history.0.push((label, tracks.0.clone()));
             turn.turn += 1;
             turn.rolls_bought.clear();
+            turn.bought.clear();
             control.season = crate::model::season_of(&game, turn.turn);
             if turn.turn >= turns {
                 // The victory systems determine the result at the end of the last turn.

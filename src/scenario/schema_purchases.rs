@@ -25,3 +25,106 @@ pub struct BoughtRoll {
     #[serde(default)]
     pub rule: Option<String>,
 }
+
+/// Units bought with track points in the side's own Mobilization phases (ToO 7.2-7.9; engine
+/// gap G17): a counter of the mix that is not in play (in the pool, or eliminated where it may
+/// be replaced) is placed at once where a placement rule allows (command `Recruit`).
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct PurchaseRules {
+    /// (side, track): what each side pays from.
+    pub tracks: Vec<(String, String)>,
+    /// The least a track may hold once paid (ToO 5.4: 1). Default: the track's floor.
+    #[serde(default)]
+    pub keep_at_least: Option<i32>,
+    /// The unit types that may be bought, each with its price (7.2); others never are.
+    pub costs: Vec<UnitCost>,
+    /// Where bought units may be placed (7.4); a unit goes where any rule for it allows.
+    pub places: Vec<PlacementRule>,
+    /// Caps on the units of some kinds a side buys in one game turn (7.5: one German or
+    /// Austro-Hungarian unit).
+    #[serde(default)]
+    pub per_turn: Vec<PurchaseCap>,
+}
+
+/// The price of a unit type and when it may be bought (ToO 7.2).
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct UnitCost {
+    pub unit_type: String,
+    pub cost: i32,
+    /// Only from this year of the calendar on (7.2: tanks 1917+).
+    #[serde(default)]
+    pub from_year: Option<u32>,
+    /// Only while this optional rule is on (34: the artillery corps).
+    #[serde(default)]
+    pub option: Option<String>,
+    /// Each counter enters play by purchase at most once a game, and is never replaced (7.2
+    /// "once", 23.1 ANZAC). Default false.
+    #[serde(default)]
+    pub once: bool,
+    /// An eliminated counter may be bought again (7.9); false: never (HQs). Withdrawn counters
+    /// are in the pool and may always be. Default true.
+    #[serde(default = "yes")]
+    pub replaceable: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// Hexes where units a side buys may be placed (ToO 7.4). Every placement is also refused in a
+/// hex holding enemy units, in terrain the unit may not enter, where an entry ban closes it,
+/// and over the stacking limit where limits hold on entry (10.3 and A7: where they are checked
+/// at phase ends, a placement may go over them).
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct PlacementRule {
+    pub side: String,
+    /// Units of these contingents (empty: any).
+    #[serde(default)]
+    pub contingents: Vec<String>,
+    /// Units of these types (empty: any).
+    #[serde(default)]
+    pub unit_types: Vec<String>,
+    /// Hexes with one of these tags (`hexes[].tags`; empty: any hex).
+    #[serde(default)]
+    pub tags: Vec<String>,
+    /// Hexes in one of these regions (empty: any).
+    #[serde(default)]
+    pub regions: Vec<String>,
+    /// Who must hold the hex. Default: the side.
+    #[serde(default)]
+    pub control: PlaceControl,
+    /// At most this many units bought this game turn may be placed in one hex under this rule
+    /// (7.4: one supply, garrison, cavalry or camel unit at each other mobilisation hex).
+    #[serde(default)]
+    pub per_hex_per_turn: Option<u32>,
+    /// Only on a hex holding a unit of the side in supply (7.4: fortresses).
+    #[serde(default)]
+    pub on_supplied_unit: bool,
+}
+
+/// Who must hold a placement hex.
+#[derive(Clone, Copy, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
+pub enum PlaceControl {
+    /// The side holds it (7.4: Constantinople "if Ottoman-controlled").
+    #[default]
+    Own,
+    /// The enemy does not (7.4: Bulgarian border hexes "the Allies do not control").
+    NotEnemy,
+    Any,
+}
+
+/// At most `max` units of the listed contingents and types (empty: any) bought by `side` in one
+/// game turn.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct PurchaseCap {
+    pub side: String,
+    #[serde(default)]
+    pub contingents: Vec<String>,
+    #[serde(default)]
+    pub unit_types: Vec<String>,
+    pub max: u32,
+}

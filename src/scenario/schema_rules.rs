@@ -80,6 +80,9 @@ pub struct RulesConfig {
     /// What happens in Event phases; none = no Event phases.
     #[serde(default)]
     pub events: Option<EventRules>,
+    /// Units bought with track points in Mobilization phases (ToO 7.2-7.9); none = none.
+    #[serde(default)]
+    pub purchases: Option<super::schema_purchases::PurchaseRules>,
     /// Rolls on tables a side may buy with track points (ToO 26: psychological warfare).
     #[serde(default)]
     pub bought_rolls: Vec<super::schema_purchases::BoughtRoll>,

@@ -154,6 +154,9 @@ pub(super) fn rules_refs(ctx: &mut Ctx, s: &Scenario, board: Option<&Board>, r: 
             effect_refs(ctx, r.tracks, r.pools, &format!("rules.scripted[{i}].effects[{k}]"), e);
         }
     }
+    if let Some(p) = &s.rules.purchases {
+        purchase_refs(ctx, s, board, r, p);
+    }
     // ToO 26: a bought roll names its side, its track and event tables, at a cost.
     ids(ctx, &s.rules.bought_rolls, "rules.bought_rolls", |x| &x.id);
     for (i, b) in s.rules.bought_rolls.iter().enumerate() {
@@ -501,7 +504,9 @@ fn ruleset_support(ctx: &mut Ctx, s: &Scenario, caps: &RulesetCaps) {
     for (i, ph) in s.turns.phases.iter().enumerate() {
         if ph.kind == PhaseKind::Supply && !attrition {
             ctx.err(format!("turns.phases[{i}].kind"), "a Supply phase needs `rules.supply` with the `LoseStep` or `DiceAttrition` effect, or `rules.attrition`");
-        } else if matches!(ph.kind, PhaseKind::Mobilization | PhaseKind::Special) && !caps.phases.contains(&ph.kind) {
+        } else if ph.kind == PhaseKind::Mobilization && s.rules.purchases.is_none() && !caps.phases.contains(&ph.kind) {
+            ctx.err(format!("turns.phases[{i}].kind"), format!("a Mobilization phase needs `rules.purchases`, or a ruleset with its own (`{rs}` has none)"));
+        } else if ph.kind == PhaseKind::Special && !caps.phases.contains(&ph.kind) {
             ctx.err(format!("turns.phases[{i}].kind"), format!("the `{rs}` ruleset has no procedure for {:?} phases", ph.kind));
         } else if ph.kind == PhaseKind::Reorganisation && s.rules.reorganisation.is_empty() {
             ctx.err(format!("turns.phases[{i}].kind"), "a Reorganisation phase needs `rules.reorganisation`");
@@ -847,6 +852,60 @@ fn reaction_refs(ctx: &mut Ctx, s: &Scenario, board: Option<&Board>, path: &str,
                     ctx.err(format!("{path}.effects[{k}].bridges"), format!("{a}-{b} is not a road hexside"));
                 }
             }
+        }
+    }
+}
+
+/// ToO 7.2-7.5: what the purchases name exists; a placement names a hex tag some hex carries.
+fn purchase_refs(ctx: &mut Ctx, s: &Scenario, board: Option<&Board>, r: &Refs, p: &PurchaseRules) {
+    for (i, (sd, t)) in p.tracks.iter().enumerate() {
+        side_ref(ctx, r.sides, &format!("rules.purchases.tracks[{i}].0"), sd);
+        track_ref(ctx, r.tracks, &format!("rules.purchases.tracks[{i}].1"), t);
+    }
+    for (i, c) in p.costs.iter().enumerate() {
+        type_ref(ctx, r.types, &format!("rules.purchases.costs[{i}].unit_type"), &c.unit_type);
+        if c.cost < 0 {
+            ctx.err(format!("rules.purchases.costs[{i}].cost"), format!("{} is below 0", c.cost));
+        }
+        if p.costs[..i].iter().any(|o| o.unit_type == c.unit_type) {
+            ctx.err(format!("rules.purchases.costs[{i}].unit_type"), format!("`{}` has a price already", c.unit_type));
+        }
+    }
+    if !s.rules.counter_pool {
+        ctx.err("rules.purchases", "purchases take counters of the mix not in play: set `rules.counter_pool: true`");
+    }
+    let regions: Vec<&str> = match &s.map {
+        Map::Hex(m) => m.regions.iter().map(|x| x.id.as_str()).collect(),
+        _ => Vec::new(),
+    };
+    for (i, pl) in p.places.iter().enumerate() {
+        let path = format!("rules.purchases.places[{i}]");
+        side_ref(ctx, r.sides, &format!("{path}.side"), &pl.side);
+        for (k, t) in pl.unit_types.iter().enumerate() {
+            type_ref(ctx, r.types, &format!("{path}.unit_types[{k}]"), t);
+        }
+        for (k, c) in pl.contingents.iter().enumerate() {
+            if !s.unit_types.iter().any(|t| &t.contingent == c) {
+                ctx.err(format!("{path}.contingents[{k}]"), format!("no unit type is of contingent `{c}`"));
+            }
+        }
+        for (k, g) in pl.regions.iter().enumerate() {
+            if !regions.contains(&g.as_str()) {
+                ctx.err(format!("{path}.regions[{k}]"), format!("unknown region `{g}`"));
+            }
+        }
+        if let Some(b) = board {
+            for (k, t) in pl.tags.iter().enumerate() {
+                if !b.spaces.iter().any(|sp| sp.tags.contains(t)) {
+                    ctx.err(format!("{path}.tags[{k}]"), format!("no hex is tagged `{t}`"));
+                }
+            }
+        }
+    }
+    for (i, c) in p.per_turn.iter().enumerate() {
+        side_ref(ctx, r.sides, &format!("rules.purchases.per_turn[{i}].side"), &c.side);
+        for (k, t) in c.unit_types.iter().enumerate() {
+            type_ref(ctx, r.types, &format!("rules.purchases.per_turn[{i}].unit_types[{k}]"), t);
         }
     }
 }

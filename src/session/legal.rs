@@ -213,6 +213,10 @@ fn list(world: &mut World) -> Vec<Command> {
             }
         }
         PhaseKind::Reorganisation => reorganisation(game, turn, &units, control, side, &mut out),
+        // ToO 7.2-7.4: units bought with the side's track, each where it may be placed.
+        PhaseKind::Mobilization if game.scenario.rules.purchases.is_some() => {
+            out.extend(crate::rules::purchases::purchase_commands(game, (turn, control), (tracks_now, &units), side));
+        }
         PhaseKind::Combat => {
             let supports = world.resource::<crate::rules::supports::SupportState>();
             let tracks = world.resource::<crate::model::Tracks>();

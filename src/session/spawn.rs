@@ -70,6 +70,8 @@ fn fill_world(world: &mut World, loaded: &Loaded, ruleset: std::sync::Arc<dyn cr
         looking: BTreeSet::new(),
         phase_acted: false,
         rolls_bought: BTreeSet::new(),
+        bought: Vec::new(),
+        bought_once: BTreeSet::new(),
         withdrawals: Vec::new(),
     };
     let tracks = Tracks(s.tracks.iter().map(|t| t.start).collect());

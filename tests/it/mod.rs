@@ -32,6 +32,7 @@ mod mobilization;
 mod netwar_conflict;
 mod map_layers;
 mod per_side_victory;
+mod purchases;
 mod pursuit;
 mod quotas;
 mod reorganisation;
