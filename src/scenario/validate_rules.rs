@@ -505,7 +505,7 @@ fn ruleset_support(ctx: &mut Ctx, s: &Scenario, caps: &RulesetCaps) {
         if ph.kind == PhaseKind::Supply && !attrition {
             ctx.err(format!("turns.phases[{i}].kind"), "a Supply phase needs `rules.supply` with the `LoseStep` or `DiceAttrition` effect, or `rules.attrition`");
         } else if ph.kind == PhaseKind::Mobilization && s.rules.purchases.is_none() && !caps.phases.contains(&ph.kind) {
-            ctx.err(format!("turns.phases[{i}].kind"), format!("a Mobilization phase needs `rules.purchases`, or a ruleset with its own (`{rs}` has none)"));
+            ctx.err(format!("turns.phases[{i}].kind"), format!("the `{rs}` ruleset has no procedure for Mobilization phases (the generic rules play them with `rules.purchases`)"));
         } else if ph.kind == PhaseKind::Special && !caps.phases.contains(&ph.kind) {
             ctx.err(format!("turns.phases[{i}].kind"), format!("the `{rs}` ruleset has no procedure for {:?} phases", ph.kind));
         } else if ph.kind == PhaseKind::Reorganisation && s.rules.reorganisation.is_empty() {
