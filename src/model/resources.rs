@@ -121,6 +121,9 @@ pub struct TurnState {
     /// Counters bought under a once-only price, for the whole game (ToO 7.2, 23.1).
     #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
     pub bought_once: BTreeSet<String>,
+    /// Units received and still to place, first first (ToO 7.7).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub receipts: Vec<PendingReceipt>,
     /// Withdrawals waiting for their sides' choices, first first (ToO 7.10).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub withdrawals: Vec<PendingWithdrawal>,
@@ -142,6 +145,19 @@ pub struct Quota {
     pub cause: String,
     /// Qualifying attacks made so far.
     pub made: u32,
+}
+
+/// Units received free, waiting to be placed one by one (`EventEffect::Receive`, ToO 7.7).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PendingReceipt {
+    pub side: usize,
+    /// Units still to place.
+    pub left: u32,
+    pub def: crate::scenario::schema::ReceiveDef,
+    pub cause: String,
+    /// The counter drawn at random for the next placement (`random`), once drawn.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub drawn: Option<String>,
 }
 
 /// A withdrawal waiting for its side's choice (`EventEffect::Withdraw`, ToO 7.10), its amount

@@ -111,6 +111,9 @@ pub struct EffectCtx<'a> {
     /// Withdrawals the effects set (`Withdraw`, ToO 7.10), for the calling system to keep: the
     /// side then chooses the units (`withdrawals.rs`).
     pub withdrawals: Vec<crate::model::PendingWithdrawal>,
+    /// Units received (`Receive`, ToO 7.7), for the calling system to keep: the side then places
+    /// them (`receipts.rs`).
+    pub receipts: Vec<crate::model::PendingReceipt>,
 }
 
 /// One track's changes in an effect list whose changes are netted (G20; ToO 5.7).
@@ -244,6 +247,12 @@ impl EffectCtx<'_> {
                         made: 0,
                     });
                 }
+                EventEffect::Receive(def) => {
+                    let left = super::tracks::amount_value(self.dice, def.count, &format!("{cause}: units received")).max(0).unsigned_abs();
+                    let names: Vec<String> = def.unit_types.iter().map(|t| self.game.scenario.unit_types.iter().find(|u| u.id == *t).map_or_else(|| t.clone(), |u| u.name.clone())).collect();
+                    self.log(LogKind::Command, format!("{cause}: {} receives {left} unit(s), free: {}", self.game.side_id(side), names.join(" or ")));
+                    self.receipts.push(crate::model::PendingReceipt { side, left, def: (**def).clone(), cause: cause.to_string(), drawn: None });
+                }
                 EventEffect::Withdraw(def) => {
                     let amount = super::tracks::amount_value(self.dice, def.amount, &format!("{cause}: withdrawal")).max(0).unsigned_abs();
                     let quota = super::withdrawals::describe_quota(self.game, amount, def);
@@ -356,6 +365,7 @@ impl EffectParams<'_, '_> {
             deferred: Vec::new(),
             netting: None,
             withdrawals: Vec::new(),
+            receipts: Vec::new(),
         };
         let r = f(&mut fx);
         // What the closure did not take is left for the ruleset's systems.
@@ -368,6 +378,10 @@ impl EffectParams<'_, '_> {
         let looks = std::mem::take(&mut fx.looks);
         if !looks.is_empty() {
             self.turn.looking.extend(looks);
+        }
+        let receipts = std::mem::take(&mut fx.receipts);
+        if !receipts.is_empty() {
+            self.turn.receipts.extend(receipts);
         }
         let withdrawals = std::mem::take(&mut fx.withdrawals);
         if !withdrawals.is_empty() {

@@ -48,6 +48,7 @@ pub mod purchases;
 pub mod pursuit;
 pub mod quotas;
 pub mod reactions;
+pub mod receipts;
 pub mod reorganisation;
 pub mod retreat;
 pub mod retreat_costs;
@@ -191,6 +192,7 @@ fn build_schedule(schedule: Schedule, sample: Option<&Command>, every: bool, rul
     bought_rolls::add_systems(s);
     purchases::add_systems(s);
     withdrawals::add_systems(s);
+    receipts::add_systems(s);
     reactions::add_systems(s);
     obligations::add_systems(s);
     timers::add_systems(s);

@@ -90,7 +90,8 @@ fn rule_allows(game: &Game, (turn, control): (&TurnState, &Control), units: &Uni
         let bt = &game.scenario.unit_types[b.type_index];
         (r.contingents.is_empty() || r.contingents.contains(&bt.contingent)) && (r.unit_types.is_empty() || r.unit_types.contains(&bt.id))
     });
-    game.side_index(&r.side) == Some(side)
+    r.side.as_ref().is_none_or(|sd| game.side_index(sd) == Some(side))
+        && (!r.empty || units.at(space).next().is_none())
         && (r.contingents.is_empty() || r.contingents.contains(&ty.contingent))
         && (r.unit_types.is_empty() || r.unit_types.contains(&ty.id))
         && (r.tags.is_empty() || sp.tags.iter().any(|t| r.tags.contains(t)))
@@ -107,9 +108,8 @@ fn rule_allows(game: &Game, (turn, control): (&TurnState, &Control), units: &Uni
         })
 }
 
-/// Why the unit `u` (of `side`) may not be placed in `space` by any rule.
-fn place_refusal(game: &Game, (turn, control): (&TurnState, &Control), units: &UnitsView, (side, u, space): (usize, &UnitView, SpaceId), supplied: &dyn Fn() -> Vec<(String, bool)>) -> Option<String> {
-    let rules = game.scenario.rules.purchases.as_ref()?;
+/// Why the unit `u` (of `side`) may not be placed in `space` by any of `places`.
+pub(super) fn place_refusal(game: &Game, (turn, control): (&TurnState, &Control), units: &UnitsView, (side, u, space): (usize, &UnitView, SpaceId), places: &[PlacementRule], supplied: &dyn Fn() -> Vec<(String, bool)>) -> Option<String> {
     let key = game.board.key(space);
     if units.enemy_at(space, side) {
         return Some(format!("{key} holds enemy units (7.3)"));
@@ -126,7 +126,7 @@ fn place_refusal(game: &Game, (turn, control): (&TurnState, &Control), units: &U
     if super::stacking::checked_on_entry(game) && !super::stacking::room_for(game, units, space, side, super::stacking::stacking_points(game, u.type_index)) {
         return Some(format!("{key} has no room: stacking limit reached"));
     }
-    if !rules.places.iter().any(|r| rule_allows(game, (turn, control), units, (side, u, space), r, supplied)) {
+    if !places.iter().any(|r| rule_allows(game, (turn, control), units, (side, u, space), r, supplied)) {
         return Some(format!("{} may not be placed at {key} (7.4)", ty.name));
     }
     None
@@ -139,7 +139,8 @@ pub fn purchase_rejection(game: &Game, (turn, control): (&TurnState, &Control), 
     let space = game.board.space(at).ok_or_else(|| format!("unknown space `{at}`"))?;
     let u = units.get(&id).ok_or_else(|| format!("unknown unit `{id}`"))?;
     let supplied = || super::supply::side_supply(game, units, control, side);
-    if let Some(r) = place_refusal(game, (turn, control), units, (side, u, space), &supplied) {
+    let places = game.scenario.rules.purchases.as_ref().map_or(&[][..], |p| &p.places);
+    if let Some(r) = place_refusal(game, (turn, control), units, (side, u, space), places, &supplied) {
         return Err(r);
     }
     Ok(id)
@@ -158,7 +159,7 @@ pub fn purchase_commands(game: &Game, (turn, control): (&TurnState, &Control), (
         let Some(u) = units.get(&id) else { continue };
         for i in 0..game.board.len() {
             let space = SpaceId(i as u32);
-            if place_refusal(game, (turn, control), units, (side, u, space), &supplied).is_none() {
+            if place_refusal(game, (turn, control), units, (side, u, space), &rules.places, &supplied).is_none() {
                 out.push(Command::Recruit { unit_type: c.unit_type.as_str().into(), at: game.board.key_name(space).clone(), surge: false });
             }
         }

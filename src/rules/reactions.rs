@@ -172,6 +172,7 @@ fn targets(game: &Game, control: &Control, units: &UnitsView, owner: usize, def:
             | EventEffect::Roll { .. }
             | EventEffect::AttackQuota { .. }
             | EventEffect::Withdraw(_)
+            | EventEffect::Receive(_)
             | EventEffect::LookInsideStacks
             | EventEffect::Ruleset { .. }
             | EventEffect::RulesetEffect(_)

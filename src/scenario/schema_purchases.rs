@@ -80,7 +80,9 @@ fn yes() -> bool {
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct PlacementRule {
-    pub side: String,
+    /// The side it serves (none: any side; in an effect, the side receiving).
+    #[serde(default)]
+    pub side: Option<String>,
     /// Units of these contingents (empty: any).
     #[serde(default)]
     pub contingents: Vec<String>,
@@ -103,6 +105,9 @@ pub struct PlacementRule {
     /// Only on a hex holding a unit of the side in supply (7.4: fortresses).
     #[serde(default)]
     pub on_supplied_unit: bool,
+    /// Only on a hex holding no unit at all (6.3 Persian Unrest: "an empty hex in Persia").
+    #[serde(default)]
+    pub empty: bool,
 }
 
 /// Who must hold a placement hex.
@@ -127,4 +132,22 @@ pub struct PurchaseCap {
     #[serde(default)]
     pub unit_types: Vec<String>,
     pub max: u32,
+}
+
+/// Units a side receives free (`EventEffect::Receive`; ToO 6.3 Forced Offensive, Holy War,
+/// revolts; 7.7): `count` counters of `unit_types` not in play, each placed where one of
+/// `places` allows, in turn. The side chooses the type of each among those with a free counter,
+/// or, with `random`, each is drawn at random from the free counters of those types (22.1:
+/// guerrillas). A unit with no hex to go to is lost: it stays out of play (7.8).
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct ReceiveDef {
+    pub count: super::schema_tables::Amount,
+    pub unit_types: Vec<String>,
+    pub places: Vec<PlacementRule>,
+    #[serde(default)]
+    pub random: bool,
+    /// The rule, for the log and the prompt ("6.3").
+    #[serde(default)]
+    pub rule: Option<String>,
 }

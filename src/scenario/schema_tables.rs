@@ -266,6 +266,8 @@ pub enum EventEffect {
         sizes: Vec<String>,
         penalty: Vec<EventEffect>,
     },
+    /// The side receives units free, placed where it may (ToO 6.3, 7.7, 7.8).
+    Receive(Box<super::schema_purchases::ReceiveDef>),
     /// The side withdraws units of its own, its choice, up to a quota (ToO 7.10).
     Withdraw(Box<super::schema_withdrawal::WithdrawalDef>),
     /// A roll on a small table of its own: the entry whose range holds the roll applies (ToO

@@ -151,6 +151,7 @@ pub(super) fn effect_refs(ctx: &mut Ctx, tracks: &BTreeSet<&str>, pools: &BTreeS
         | EventEffect::EliminateUnit { .. }
         | EventEffect::AttackerLosesStep { .. }
         | EventEffect::Obligation(_)
+        | EventEffect::Receive(_)
         | EventEffect::LookInsideStacks
         | EventEffect::Ruleset { .. }
         | EventEffect::RulesetEffect(_)

@@ -693,6 +693,24 @@ fn effects_and_conditions(ctx: &mut Ctx, s: &Scenario, board: Option<&Board>, r:
                     effects.extend(x.effects.iter().enumerate().map(|(k, e)| (format!("{path}.entries[{j}].effects[{k}]"), e)));
                 }
             }
+            // ToO 7.7: the units received and their hexes exist.
+            EventEffect::Receive(d) => {
+                if d.unit_types.is_empty() {
+                    ctx.err(format!("{path}.unit_types"), "names no unit type");
+                }
+                for (k, t) in d.unit_types.iter().enumerate() {
+                    type_ref(ctx, r.types, &format!("{path}.unit_types[{k}]"), t);
+                }
+                if d.places.is_empty() {
+                    ctx.err(format!("{path}.places"), "names no place");
+                }
+                for (k, pl) in d.places.iter().enumerate() {
+                    placement_refs(ctx, s, board, r, &format!("{path}.places[{k}]"), pl);
+                }
+                if !s.rules.counter_pool {
+                    ctx.err(path.clone(), "units received are counters of the mix not in play: set `rules.counter_pool: true`");
+                }
+            }
             // ToO 7.10: the units a withdrawal counts exist; what follows is checked as well.
             EventEffect::Withdraw(w) => {
                 let f = &w.units;
@@ -874,38 +892,44 @@ fn purchase_refs(ctx: &mut Ctx, s: &Scenario, board: Option<&Board>, r: &Refs, p
     if !s.rules.counter_pool {
         ctx.err("rules.purchases", "purchases take counters of the mix not in play: set `rules.counter_pool: true`");
     }
-    let regions: Vec<&str> = match &s.map {
-        Map::Hex(m) => m.regions.iter().map(|x| x.id.as_str()).collect(),
-        _ => Vec::new(),
-    };
     for (i, pl) in p.places.iter().enumerate() {
-        let path = format!("rules.purchases.places[{i}]");
-        side_ref(ctx, r.sides, &format!("{path}.side"), &pl.side);
-        for (k, t) in pl.unit_types.iter().enumerate() {
-            type_ref(ctx, r.types, &format!("{path}.unit_types[{k}]"), t);
-        }
-        for (k, c) in pl.contingents.iter().enumerate() {
-            if !s.unit_types.iter().any(|t| &t.contingent == c) {
-                ctx.err(format!("{path}.contingents[{k}]"), format!("no unit type is of contingent `{c}`"));
-            }
-        }
-        for (k, g) in pl.regions.iter().enumerate() {
-            if !regions.contains(&g.as_str()) {
-                ctx.err(format!("{path}.regions[{k}]"), format!("unknown region `{g}`"));
-            }
-        }
-        if let Some(b) = board {
-            for (k, t) in pl.tags.iter().enumerate() {
-                if !b.spaces.iter().any(|sp| sp.tags.contains(t)) {
-                    ctx.err(format!("{path}.tags[{k}]"), format!("no hex is tagged `{t}`"));
-                }
-            }
-        }
+        placement_refs(ctx, s, board, r, &format!("rules.purchases.places[{i}]"), pl);
     }
     for (i, c) in p.per_turn.iter().enumerate() {
         side_ref(ctx, r.sides, &format!("rules.purchases.per_turn[{i}].side"), &c.side);
         for (k, t) in c.unit_types.iter().enumerate() {
             type_ref(ctx, r.types, &format!("rules.purchases.per_turn[{i}].unit_types[{k}]"), t);
+        }
+    }
+}
+
+/// ToO 7.4: what a placement rule names exists; a tag is carried by some hex.
+fn placement_refs(ctx: &mut Ctx, s: &Scenario, board: Option<&Board>, r: &Refs, path: &str, pl: &PlacementRule) {
+    let regions: Vec<&str> = match &s.map {
+        Map::Hex(m) => m.regions.iter().map(|x| x.id.as_str()).collect(),
+        _ => Vec::new(),
+    };
+    if let Some(sd) = &pl.side {
+        side_ref(ctx, r.sides, &format!("{path}.side"), sd);
+    }
+    for (k, t) in pl.unit_types.iter().enumerate() {
+        type_ref(ctx, r.types, &format!("{path}.unit_types[{k}]"), t);
+    }
+    for (k, c) in pl.contingents.iter().enumerate() {
+        if !s.unit_types.iter().any(|t| &t.contingent == c) {
+            ctx.err(format!("{path}.contingents[{k}]"), format!("no unit type is of contingent `{c}`"));
+        }
+    }
+    for (k, g) in pl.regions.iter().enumerate() {
+        if !regions.contains(&g.as_str()) {
+            ctx.err(format!("{path}.regions[{k}]"), format!("unknown region `{g}`"));
+        }
+    }
+    if let Some(b) = board {
+        for (k, t) in pl.tags.iter().enumerate() {
+            if !b.spaces.iter().any(|sp| sp.tags.contains(t)) {
+                ctx.err(format!("{path}.tags[{k}]"), format!("no hex is tagged `{t}`"));
+            }
         }
     }
 }

@@ -72,6 +72,7 @@ fn fill_world(world: &mut World, loaded: &Loaded, ruleset: std::sync::Arc<dyn cr
         rolls_bought: BTreeSet::new(),
         bought: Vec::new(),
         bought_once: BTreeSet::new(),
+        receipts: Vec::new(),
         withdrawals: Vec::new(),
     };
     let tracks = Tracks(s.tracks.iter().map(|t| t.start).collect());

@@ -35,6 +35,7 @@ mod per_side_victory;
 mod purchases;
 mod pursuit;
 mod quotas;
+mod receipts;
 mod reorganisation;
 mod retreats;
 mod rout;

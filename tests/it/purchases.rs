@@ -14,7 +14,7 @@ fn game(costs: &str) -> Session {
     let rules = format!(
         "rules: (reveal_when_enemy_ends_adjacent: true, counter_pool: true, purchases: Some((\n\
          tracks: [(\"north\", \"north_mp\")], keep_at_least: Some(1), costs: [{costs}],\n\
-         places: [(side: \"north\", tags: [\"depot\"]), (side: \"north\", unit_types: [\"n_art\"], tags: [\"mob\"], per_hex_per_turn: Some(1))],\n\
+         places: [(side: Some(\"north\"), tags: [\"depot\"]), (side: Some(\"north\"), unit_types: [\"n_art\"], tags: [\"mob\"], per_hex_per_turn: Some(1))],\n\
          per_turn: [(side: \"north\", unit_types: [\"n_inf\"], max: 1)]))),"
     );
     kell_with(
@@ -94,7 +94,7 @@ fn rule_too_7_3_no_placement_among_enemy_units_or_outside_the_sides_phase() {
 
 fn kell_variant_with_enemy_depot() -> Session {
     let rules = "rules: (reveal_when_enemy_ends_adjacent: true, counter_pool: true, purchases: Some((tracks: [(\"north\", \"north_vp\")], \
-                 costs: [(unit_type: \"n_inf\", cost: 0)], places: [(side: \"north\", tags: [\"depot\"], control: Any)]))),";
+                 costs: [(unit_type: \"n_inf\", cost: 0)], places: [(side: Some(\"north\"), tags: [\"depot\"], control: Any)]))),";
     kell_with(
         &[
             (crate::common::KELL_RULES, rules),
@@ -133,7 +133,7 @@ fn rule_too_7_9_eliminated_units_are_bought_again_unless_never_replaced() {
 fn bad_purchases_are_clear_errors() {
     let text = std::fs::read_to_string(crate::common::root().join("scenarios/kell_ford.ron")).expect("read");
     let rules = r#"rules: (purchases: Some((tracks: [("east", "gold")], costs: [(unit_type: "n_zep", cost: -1)],
-        places: [(side: "north", tags: ["port"], regions: ["sea"])]))),"#;
+        places: [(side: Some("north"), tags: ["port"], regions: ["sea"])]))),"#;
     let text = text.replacen(crate::common::KELL_RULES, rules, 1);
     let Err(e) = sandtable::games::load_str(&text, "bad.ron", &crate::common::root()) else { panic!("bad purchases load") };
     let e = e.to_string();
