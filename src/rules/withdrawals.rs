@@ -14,7 +14,7 @@ use crate::model::log::LogKind;
 use crate::model::prompt::Prompt;
 use crate::model::view::{UnitView, UnitsView, factors};
 use crate::model::{Game, Location, PendingPrompt, PendingWithdrawal};
-use crate::scenario::schema::{EventEffect, Scenario, UnitFilter, WithdrawMeasure, WithdrawalDef};
+use crate::scenario::schema::{EventEffect, Scenario, Whose, WithdrawMeasure, WithdrawalDef};
 
 pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
     if !s.uses(|sc| any_effect(sc, &|e| matches!(e, EventEffect::Withdraw(_)))) {
@@ -64,7 +64,9 @@ pub fn describe_quota(game: &Game, amount: u32, def: &WithdrawalDef) -> String {
     let mut of: Vec<String> = f.contingents.iter().chain(&f.sizes).cloned().collect();
     of.extend(f.unit_types.iter().map(|t| game.scenario.unit_types.iter().find(|u| u.id == *t).map_or_else(|| t.clone(), |u| u.name.clone())));
     let of = if of.is_empty() { String::new() } else { format!(" of {}", of.join(", ")) };
-    let within = if f.regions.is_empty() { String::new() } else { format!(" in {}", f.regions.join(" or ")) };
+    let places: Vec<&str> = f.regions.iter().chain(&f.terrains).map(String::as_str).collect();
+    let within = if places.is_empty() { String::new() } else { format!(" in {}", places.join(" or ")) };
+    let what = if def.whose == Whose::Enemy { what.replacen("unit", "enemy unit", 1) } else { what.to_string() };
     format!("{amount} {what}{of}{within}")
 }
 
@@ -78,12 +80,20 @@ fn value(game: &Game, u: &UnitView, measure: WithdrawMeasure) -> u32 {
     }
 }
 
-/// Whether a unit of `side` on the map is one `f` counts; `whole`: its type and size too (a
-/// composite broken down for its components need not be of them).
-fn counts(game: &Game, u: &UnitView, side: usize, f: &UnitFilter, whole: bool) -> bool {
+/// Whether a unit on the map is one the withdrawal of `w` counts; `whole`: its type and size
+/// too (a composite broken down for its components need not be of them).
+fn counts(game: &Game, u: &UnitView, w: &PendingWithdrawal, whole: bool) -> bool {
     let Some(at) = u.space() else { return false };
     let t = &game.scenario.unit_types[u.type_index];
-    u.side == side
+    let f = &w.def.units;
+    let in_terrain = || {
+        let crate::scenario::schema::Map::Hex(m) = &game.scenario.map else { return false };
+        game.board.spaces[at.index()].terrain.and_then(|k| m.terrain.get(k)).is_some_and(|d| f.terrains.contains(&d.id))
+    };
+    (match w.def.whose {
+        Whose::Own => u.side == w.side,
+        Whose::Enemy => u.side != w.side,
+    }) && (f.terrains.is_empty() || in_terrain())
         && (f.contingents.is_empty() || f.contingents.contains(&t.contingent))
         && (f.regions.is_empty() || game.board.spaces[at.index()].region.as_ref().is_some_and(|r| f.regions.contains(r)))
         && (!whole || f.unit_types.is_empty() || f.unit_types.contains(&t.id))
@@ -92,7 +102,7 @@ fn counts(game: &Game, u: &UnitView, side: usize, f: &UnitFilter, whole: bool) -
 
 /// The units the withdrawal may take, in the view's order.
 fn eligible<'u>(game: &Game, units: &'u UnitsView, w: &PendingWithdrawal) -> Vec<&'u UnitView> {
-    units.all().iter().filter(|u| counts(game, u, w.side, &w.def.units, true)).collect()
+    units.all().iter().filter(|u| counts(game, u, w, true)).collect()
 }
 
 /// The composites the side may break down to withdraw their components.
@@ -103,7 +113,7 @@ fn composites<'u>(game: &Game, units: &'u UnitsView, w: &PendingWithdrawal) -> V
     units
         .all()
         .iter()
-        .filter(|u| counts(game, u, w.side, &w.def.units, false))
+        .filter(|u| counts(game, u, w, false))
         .filter(|u| super::reorganisation::formation_of(game, u.type_index).is_some_and(|f| f.breaks_down && super::reorganisation::components_from_pool(game, units, f).is_some()))
         .collect()
 }
@@ -248,7 +258,8 @@ fn answer(mut ctx: super::note::CommandCtx, mut prompt: ResMut<PendingPrompt>, m
     super::reorganisation::place(&game, &mut q, &chosen, to);
     let what = if chosen.is_empty() { "no unit".to_string() } else { chosen.join(", ") };
     let how = if met { "the quota is met" } else { "the quota is not met" };
-    ctx.log(LogKind::Loss, format!("{} withdraws {what}: {how} ({})", game.side_id(side), w.cause), None);
+    let verb = if w.def.whose == Whose::Enemy { "removes" } else { "withdraws" };
+    ctx.log(LogKind::Loss, format!("{} {verb} {what}: {how} ({})", game.side_id(side), w.cause), None);
     prompt.0 = None;
     if let Some(first) = ctx.turn.withdrawals.first_mut() {
         first.met = Some(met);

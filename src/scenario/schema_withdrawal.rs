@@ -20,6 +20,10 @@ pub struct WithdrawalDef {
     /// Which units count. Default: all of the side's.
     #[serde(default)]
     pub units: UnitFilter,
+    /// Whose units: the side's own (default), or its enemy's, which the side chooses and
+    /// removes (26.3 Desertion, Sabotage; A31: a removal is a withdrawal).
+    #[serde(default)]
+    pub whose: Whose,
     /// Composites of `rules.reorganisation` may be broken down so that their components are
     /// withdrawn (7.10: "corps may be broken down"; 28.1: not for the first revolution).
     /// Default true.
@@ -40,6 +44,14 @@ pub struct WithdrawalDef {
 
 fn yes() -> bool {
     true
+}
+
+/// Whose units an effect takes.
+#[derive(Clone, Copy, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
+pub enum Whose {
+    #[default]
+    Own,
+    Enemy,
 }
 
 /// What a withdrawal quota counts.
@@ -71,4 +83,7 @@ pub struct UnitFilter {
     /// Arabia or Hejaz).
     #[serde(default)]
     pub regions: Vec<String>,
+    /// Terrains (ids) of the hex the unit must stand in (6.3 Miracle / Sandstorm: desert).
+    #[serde(default)]
+    pub terrains: Vec<String>,
 }

@@ -736,6 +736,15 @@ fn effects_and_conditions(ctx: &mut Ctx, s: &Scenario, board: Option<&Board>, r:
                         ctx.err(format!("{path}.units.regions[{k}]"), format!("unknown region `{g}`"));
                     }
                 }
+                let terrains: Vec<&str> = match &s.map {
+                    Map::Hex(m) => m.terrain.iter().map(|x| x.id.as_str()).collect(),
+                    _ => Vec::new(),
+                };
+                for (k, t) in f.terrains.iter().enumerate() {
+                    if !terrains.contains(&t.as_str()) {
+                        ctx.err(format!("{path}.units.terrains[{k}]"), format!("unknown terrain `{t}`"));
+                    }
+                }
                 effects.extend(w.done.iter().enumerate().map(|(k, e)| (format!("{path}.done[{k}]"), e)));
                 effects.extend(w.short.iter().enumerate().map(|(k, e)| (format!("{path}.short[{k}]"), e)));
             }

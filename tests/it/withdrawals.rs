@@ -120,3 +120,17 @@ fn bad_withdrawals_are_clear_errors() {
         assert!(e.contains(want), "{want} in {e}");
     }
 }
+
+#[test]
+fn rule_too_26_3_desertion_the_roller_removes_an_enemy_unit_of_its_choice() {
+    // Only enemy regiments or militia in clear terrain count: S-2Inf (0604); S-1Inf holds the
+    // town of Kell and the militia a hill.
+    let mut s = game(r#"amount: Fixed(1), whose: Enemy, units: (unit_types: ["s_inf", "s_mil"], terrains: ["clear"])"#, &[]);
+    let Some(Prompt::Withdraw { side, units, quota, .. }) = s.state(None).prompt else { panic!("the North chooses") };
+    assert_eq!((side.as_str(), units, quota.as_str()), ("north", vec!["S-2Inf".to_string()], "1 enemy unit(s) of Infantry Regiment, Militia in clear"));
+    let e = s.apply(withdraw(&["S-1Inf"], &[])).expect_err("in the town");
+    assert_eq!(e, "`S-1Inf` is not a unit this withdrawal may take");
+    play(&mut s, &[withdraw(&["S-2Inf"], &[])]);
+    assert!(log_has(&mut s, "north removes S-2Inf: the quota is met"));
+    assert_eq!(location(&mut s, "S-2Inf"), "pool", "removed, not eliminated (A31)");
+}
