@@ -121,6 +121,9 @@ pub struct TurnState {
     /// Counters bought under a once-only price, for the whole game (ToO 7.2, 23.1).
     #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
     pub bought_once: BTreeSet<String>,
+    /// Restrictions in force until the game turn ends: (side, restriction, cause) (ToO 6.3).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub restrictions: Vec<(usize, crate::scenario::schema::Restriction, String)>,
     /// Units received and still to place, first first (ToO 7.7).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub receipts: Vec<PendingReceipt>,

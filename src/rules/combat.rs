@@ -165,6 +165,11 @@ pub fn plan_attack(
         crossing.get_or_insert_with(Vec::new).push(edge.hexside);
         members.push((u, f.attack));
     }
+    // ToO 6.3-6.4: contingents an event keeps apart this turn.
+    let taking_part: Vec<&crate::model::view::UnitView> = members.iter().map(|(u, _)| *u).chain(supporting.iter().map(|(u, _, _)| *u)).collect();
+    if let Some(why) = super::restrictions::attack_apart(game, turn, side, &taking_part) {
+        return Err(why);
+    }
     let ground: Vec<String> = members.iter().map(|(u, _)| String::from(&*u.id)).collect();
     let exposed = check_supports(game, units, &members, &supporting, target_id)?;
     members.extend(supporting.iter().map(|(u, a, _)| (*u, *a)));

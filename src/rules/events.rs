@@ -114,6 +114,9 @@ pub struct EffectCtx<'a> {
     /// Units received (`Receive`, ToO 7.7), for the calling system to keep: the side then places
     /// them (`receipts.rs`).
     pub receipts: Vec<crate::model::PendingReceipt>,
+    /// Restrictions the effects put on sides until the turn ends (`Restrict`), for the calling
+    /// system to keep.
+    pub restrictions: Vec<(usize, crate::scenario::schema::Restriction, String)>,
 }
 
 /// One track's changes in an effect list whose changes are netted (G20; ToO 5.7).
@@ -247,6 +250,11 @@ impl EffectCtx<'_> {
                         made: 0,
                     });
                 }
+                EventEffect::Restrict(r) => {
+                    let text = super::restrictions::describe(r);
+                    self.log(LogKind::Track, format!("{cause}: until the turn ends, {} {text}", self.game.side_id(side)));
+                    self.restrictions.push((side, r.clone(), cause.to_string()));
+                }
                 EventEffect::Receive(def) => {
                     let left = super::tracks::amount_value(self.dice, def.count, &format!("{cause}: units received")).max(0).unsigned_abs();
                     let names: Vec<String> = def.unit_types.iter().map(|t| self.game.scenario.unit_types.iter().find(|u| u.id == *t).map_or_else(|| t.clone(), |u| u.name.clone())).collect();
@@ -366,6 +374,7 @@ impl EffectParams<'_, '_> {
             netting: None,
             withdrawals: Vec::new(),
             receipts: Vec::new(),
+            restrictions: Vec::new(),
         };
         let r = f(&mut fx);
         // What the closure did not take is left for the ruleset's systems.
@@ -378,6 +387,10 @@ impl EffectParams<'_, '_> {
         let looks = std::mem::take(&mut fx.looks);
         if !looks.is_empty() {
             self.turn.looking.extend(looks);
+        }
+        let restrictions = std::mem::take(&mut fx.restrictions);
+        if !restrictions.is_empty() {
+            self.turn.restrictions.extend(restrictions);
         }
         let receipts = std::mem::take(&mut fx.receipts);
         if !receipts.is_empty() {

@@ -50,6 +50,7 @@ pub mod quotas;
 pub mod reactions;
 pub mod receipts;
 pub mod reorganisation;
+pub mod restrictions;
 pub mod retreat;
 pub mod retreat_costs;
 pub mod rout;

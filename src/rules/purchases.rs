@@ -64,6 +64,9 @@ fn buyable_counter(game: &Game, turn: &TurnState, (tracks, units): (&Tracks, &Un
         return Err(format!("{name} costs {} and {} is {have}: it may not go below {keep} (5.4)", cost.cost, game.scenario.tracks[track].name));
     }
     let ty = &game.scenario.unit_types[t];
+    if let Some(why) = super::restrictions::purchase_banned(turn, side, &ty.contingent) {
+        return Err(why);
+    }
     for cap in rules.per_turn.iter().filter(|c| game.side_index(&c.side) == Some(side)) {
         let counts = |c: &str, id: &str| (cap.contingents.is_empty() || cap.contingents.iter().any(|x| x == c)) && (cap.unit_types.is_empty() || cap.unit_types.iter().any(|x| x == id));
         if !counts(&ty.contingent, &ty.id) {
@@ -125,6 +128,9 @@ pub(super) fn place_refusal(game: &Game, (turn, control): (&TurnState, &Control)
     // 10.3 (A7): where limits are checked at phase ends, a placement may go over them.
     if super::stacking::checked_on_entry(game) && !super::stacking::room_for(game, units, space, side, super::stacking::stacking_points(game, u.type_index)) {
         return Some(format!("{key} has no room: stacking limit reached"));
+    }
+    if let Some(why) = super::restrictions::placement_banned(game, turn, side, space) {
+        return Some(why);
     }
     if !places.iter().any(|r| rule_allows(game, (turn, control), units, (side, u, space), r, supplied)) {
         return Some(format!("{} may not be placed at {key} (7.4)", ty.name));

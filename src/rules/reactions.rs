@@ -173,6 +173,7 @@ fn targets(game: &Game, control: &Control, units: &UnitsView, owner: usize, def:
             | EventEffect::AttackQuota { .. }
             | EventEffect::Withdraw(_)
             | EventEffect::Receive(_)
+            | EventEffect::Restrict(_)
             | EventEffect::LookInsideStacks
             | EventEffect::Ruleset { .. }
             | EventEffect::RulesetEffect(_)

@@ -274,6 +274,7 @@ pub(super) fn end_phase(
             turn.turn += 1;
             turn.rolls_bought.clear();
             turn.bought.clear();
+            turn.restrictions.clear();
             control.season = crate::model::season_of(&game, turn.turn);
             if turn.turn >= turns {
                 // The victory systems determine the result at the end of the last turn.

@@ -11,6 +11,7 @@ mod mapgen_lines;
 pub mod schema;
 mod schema_map;
 mod schema_purchases;
+mod schema_restrictions;
 mod schema_retreat;
 mod schema_rules;
 mod schema_rules_area;

@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 
 pub use super::schema_map::*;
 pub use super::schema_purchases::*;
+pub use super::schema_restrictions::*;
 pub use super::schema_retreat::*;
 pub use super::schema_rules::*;
 pub use super::schema_rules_area::*;

@@ -266,6 +266,8 @@ pub enum EventEffect {
         sizes: Vec<String>,
         penalty: Vec<EventEffect>,
     },
+    /// A restriction on the side until the game turn ends (ToO 6.3-6.4).
+    Restrict(super::schema_restrictions::Restriction),
     /// The side receives units free, placed where it may (ToO 6.3, 7.7, 7.8).
     Receive(Box<super::schema_purchases::ReceiveDef>),
     /// The side withdraws units of its own, its choice, up to a quota (ToO 7.10).

@@ -152,6 +152,7 @@ pub(super) fn effect_refs(ctx: &mut Ctx, tracks: &BTreeSet<&str>, pools: &BTreeS
         | EventEffect::AttackerLosesStep { .. }
         | EventEffect::Obligation(_)
         | EventEffect::Receive(_)
+        | EventEffect::Restrict(_)
         | EventEffect::LookInsideStacks
         | EventEffect::Ruleset { .. }
         | EventEffect::RulesetEffect(_)

@@ -693,6 +693,38 @@ fn effects_and_conditions(ctx: &mut Ctx, s: &Scenario, board: Option<&Board>, r:
                     effects.extend(x.effects.iter().enumerate().map(|(k, e)| (format!("{path}.entries[{j}].effects[{k}]"), e)));
                 }
             }
+            // ToO 6.3-6.4: a restriction names contingents, unit types and tags that exist.
+            EventEffect::Restrict(x) => {
+                let contingent = |ctx: &mut Ctx, p: String, c: &String| {
+                    if !s.unit_types.iter().any(|t| &t.contingent == c) {
+                        ctx.err(p, format!("no unit type is of contingent `{c}`"));
+                    }
+                };
+                match x {
+                    Restriction::AttackApart { groups, exempt } => {
+                        for (g, list) in groups.iter().enumerate() {
+                            for (k, c) in list.iter().enumerate() {
+                                contingent(ctx, format!("{path}.groups[{g}][{k}]"), c);
+                            }
+                        }
+                        for (k, t) in exempt.iter().enumerate() {
+                            type_ref(ctx, r.types, &format!("{path}.exempt[{k}]"), t);
+                        }
+                    }
+                    Restriction::NoPurchase { contingents } => {
+                        for (k, c) in contingents.iter().enumerate() {
+                            contingent(ctx, format!("{path}.contingents[{k}]"), c);
+                        }
+                    }
+                    Restriction::NoPlacement { tags } => {
+                        for (k, t) in tags.iter().enumerate() {
+                            if board.is_some_and(|b| !b.spaces.iter().any(|sp| sp.tags.contains(t))) {
+                                ctx.err(format!("{path}.tags[{k}]"), format!("no hex is tagged `{t}`"));
+                            }
+                        }
+                    }
+                }
+            }
             // ToO 7.7: the units received and their hexes exist.
             EventEffect::Receive(d) => {
                 if d.unit_types.is_empty() {

@@ -37,6 +37,7 @@ mod pursuit;
 mod quotas;
 mod receipts;
 mod reorganisation;
+mod restrictions;
 mod retreats;
 mod rout;
 mod scripted;

@@ -42,6 +42,7 @@ fn at_cap_apply(s: &mut Session, effects: &[EventEffect]) -> (i32, String) {
         netting: None,
         withdrawals: Vec::new(),
         receipts: Vec::new(),
+        restrictions: Vec::new(),
     };
     fx.apply(0, effects, "T22");
     (tracks.0[t], glog.0.last().map(|e| e.text.clone()).unwrap_or_default())

@@ -11,8 +11,13 @@ use crate::common::{kell_with, location, log_has, play};
 /// battalions in the mix (in the pool), 10 mobilisation points, a depot at Hollin (0202) and
 /// two mobilisation hexes (0101, 0301) that take one artillery battalion each a turn.
 fn game(costs: &str) -> Session {
+    game_with(costs, "")
+}
+
+/// [`game`] with more rules (`name: value, ` each).
+fn game_with(costs: &str, more: &str) -> Session {
     let rules = format!(
-        "rules: (reveal_when_enemy_ends_adjacent: true, counter_pool: true, purchases: Some((\n\
+        "rules: (reveal_when_enemy_ends_adjacent: true, counter_pool: true, {more}purchases: Some((\n\
          tracks: [(\"north\", \"north_mp\")], keep_at_least: Some(1), costs: [{costs}],\n\
          places: [(side: Some(\"north\"), tags: [\"depot\"]), (side: Some(\"north\"), unit_types: [\"n_art\"], tags: [\"mob\"], per_hex_per_turn: Some(1))],\n\
          per_turn: [(side: \"north\", unit_types: [\"n_inf\"], max: 1)]))),"
@@ -162,4 +167,26 @@ fn rule_too_23_1_a_once_only_counter_enters_by_purchase_once_a_game() {
     play(&mut s, &[recruit("n_art", "0301")]);
     assert_eq!((location(&mut s, "n_art#1"), location(&mut s, "n_art#2")), ("pool".to_string(), "0301".to_string()));
     assert_eq!(s.apply(recruit("n_art", "0202")).expect_err("used up"), "no counter of Artillery Battalion is free to buy (7.2, 7.9)");
+}
+
+#[test]
+fn rule_too_6_3_events_may_ban_contingents_and_hexes_from_purchases_this_turn() {
+    // Orient Express Disrupted and Home Government vs. India Dispute, as the phase begins.
+    let script = r#"scripted: [(turn: "1", phase: "mob", effects: [Restrict(NoPurchase(contingents: ["north"])), Restrict(NoPlacement(tags: ["mob"]))], rule: Some("6.3"))], "#;
+    let mut s = game_with(COSTS, script);
+    assert!(log_has(&mut s, "scenario rule 6.3: until the turn ends, north may not buy units of north"));
+    let e = s.apply(recruit("n_inf", "0202")).expect_err("banned");
+    assert_eq!(e, "units of north may not be bought this turn (scenario rule 6.3)");
+    assert!(!s.legal_commands().iter().any(|c| matches!(c, Command::Recruit { .. })));
+    // Only the hex ban: the depot still takes units, the mobilisation hexes do not.
+    let script = r#"scripted: [(turn: "1", phase: "mob", effects: [Restrict(NoPlacement(tags: ["mob"]))])], "#;
+    let mut t = game_with(COSTS, script);
+    assert_eq!(t.apply(recruit("n_art", "0101")).expect_err("banned hex"), "no new unit may be placed at 0101 this turn (scenario rule)");
+    play(&mut t, &[recruit("n_art", "0202")]);
+    // The next turn the bans are gone.
+    while t.world.resource::<sandtable::model::TurnState>().turn < 1 {
+        play(&mut t, &[Command::EndPhase]);
+    }
+    assert!(t.world.resource::<sandtable::model::TurnState>().restrictions.is_empty());
+    assert!(t.legal_commands().contains(&recruit("n_art", "0101")));
 }

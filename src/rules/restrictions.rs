@@ -1,0 +1,72 @@
+//! Restrictions in force until the end of the game turn (`EventEffect::Restrict`; engine gap
+//! G19, ToO 6.3-6.4): which units may attack together, which contingents may be bought, and
+//! which hexes take no new units. The rules that make attacks and placements ask here.
+
+use crate::model::view::UnitView;
+use crate::model::{Game, SpaceId, TurnState};
+use crate::scenario::schema::Restriction;
+
+/// The restriction in words, after "until the turn ends, <side> ".
+#[must_use]
+pub fn describe(r: &Restriction) -> String {
+    match r {
+        Restriction::AttackApart { groups, exempt } => {
+            let g: Vec<String> = groups.iter().map(|x| x.join("+")).collect();
+            let ex = if exempt.is_empty() { String::new() } else { format!(" ({} exempt)", exempt.join(", ")) };
+            format!("may not attack with units of {} together{ex}", g.join(" and "))
+        }
+        Restriction::NoPurchase { contingents } => format!("may not buy units of {}", contingents.join(", ")),
+        Restriction::NoPlacement { tags } => format!("may not place new units in hexes tagged {}", tags.join(", ")),
+    }
+}
+
+/// Why these units of `side` may not attack together now, if they may not (6.3 German-Turkish
+/// Friction, 6.4 Command Dispute, Inter-Allied Friction).
+#[must_use]
+pub fn attack_apart(game: &Game, turn: &TurnState, side: usize, attackers: &[&UnitView]) -> Option<String> {
+    for (s, r, cause) in &turn.restrictions {
+        let (true, Restriction::AttackApart { groups, exempt }) = (*s == side, r) else { continue };
+        let group_of = |u: &UnitView| {
+            let t = &game.scenario.unit_types[u.type_index];
+            if exempt.contains(&t.id) {
+                return None;
+            }
+            groups.iter().position(|g| g.contains(&t.contingent))
+        };
+        let mut seen: Option<(usize, &str)> = None;
+        for u in attackers {
+            let Some(g) = group_of(u) else { continue };
+            match seen {
+                Some((first, id)) if first != g => return Some(format!("`{id}` and `{}` may not attack together this turn ({cause})", u.id)),
+                Some(_) => {}
+                None => seen = Some((g, &u.id)),
+            }
+        }
+    }
+    None
+}
+
+/// Why `side` may not buy a unit of contingent `contingent` now, if it may not (6.3 Orient
+/// Express Disrupted).
+#[must_use]
+pub fn purchase_banned(turn: &TurnState, side: usize, contingent: &str) -> Option<String> {
+    turn.restrictions.iter().find_map(|(s, r, cause)| match r {
+        Restriction::NoPurchase { contingents } if *s == side && contingents.iter().any(|c| c == contingent) => {
+            Some(format!("units of {contingent} may not be bought this turn ({cause})"))
+        }
+        _ => None,
+    })
+}
+
+/// Why `side` may not place a new unit in `space` now, if it may not (6.4 Home Government vs.
+/// India Dispute).
+#[must_use]
+pub fn placement_banned(game: &Game, turn: &TurnState, side: usize, space: SpaceId) -> Option<String> {
+    let tags = &game.board.spaces[space.index()].tags;
+    turn.restrictions.iter().find_map(|(s, r, cause)| match r {
+        Restriction::NoPlacement { tags: banned } if *s == side && tags.iter().any(|t| banned.contains(t)) => {
+            Some(format!("no new unit may be placed at {} this turn ({cause})", game.board.key(space)))
+        }
+        _ => None,
+    })
+}
