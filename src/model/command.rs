@@ -136,6 +136,8 @@ pub enum Command {
     },
     /// Mobilization (DI 12.10): buy a chit, drawn at random from the side's pool.
     BuyChit,
+    /// Build `construction` at `at`, spending the units it uses up there (ToO 29: a port).
+    Build { construction: Name, at: Name },
     /// Pay track points for a roll on one of the tables of `roll` (`rules.bought_rolls`; ToO
     /// 26: psychological warfare, column A or B).
     BuyRoll { roll: Name, table: Name },
@@ -217,6 +219,7 @@ impl Command {
             Command::Withdraw { unit } => format!("withdraw {unit}"),
             Command::BuyChit => "buy a chit".to_string(),
             Command::BuyRoll { roll, table } => format!("buy {roll}: roll on {table}"),
+            Command::Build { construction, at } => format!("build {construction} at {at}"),
             Command::EndPhase => "end phase".to_string(),
             Command::Game(g) => g.describe(),
         }

@@ -256,6 +256,9 @@ pub struct Control {
     /// Railway links built by engineers, each pair sorted (ToO 16.2).
     #[serde(skip_serializing_if = "BTreeSet::is_empty")]
     pub rail_built: BTreeSet<(SpaceId, SpaceId)>,
+    /// Tags hexes gained in play, as if printed (ToO 29: ports built).
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub built_tags: BTreeSet<(SpaceId, String)>,
 }
 
 /// Who controls every space when the scenario begins (`map.initial_control` rows and hexes; an

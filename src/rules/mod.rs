@@ -22,6 +22,7 @@ pub mod attrition_rolls;
 pub mod bought_rolls;
 pub mod boxes;
 pub mod combat;
+pub mod constructions;
 pub mod crt;
 pub mod declarations;
 pub mod entry_bans;
@@ -192,6 +193,7 @@ fn build_schedule(schedule: Schedule, sample: Option<&Command>, every: bool, rul
     events::add_systems(s);
     bought_rolls::add_systems(s);
     purchases::add_systems(s);
+    constructions::add_systems(s);
     withdrawals::add_systems(s);
     receipts::add_systems(s);
     reactions::add_systems(s);

@@ -97,7 +97,7 @@ fn rule_allows(game: &Game, (turn, control): (&TurnState, &Control), units: &Uni
         && (!r.empty || units.at(space).next().is_none())
         && (r.contingents.is_empty() || r.contingents.contains(&ty.contingent))
         && (r.unit_types.is_empty() || r.unit_types.contains(&ty.id))
-        && (r.tags.is_empty() || sp.tags.iter().any(|t| r.tags.contains(t)))
+        && (r.tags.is_empty() || r.tags.iter().any(|t| super::constructions::has_tag(game, control, space, t)))
         && (r.regions.is_empty() || sp.region.as_ref().is_some_and(|g| r.regions.contains(g)))
         && match r.control {
             PlaceControl::Own => control.owner[space.index()] == Some(side),
@@ -129,7 +129,7 @@ pub(super) fn place_refusal(game: &Game, (turn, control): (&TurnState, &Control)
     if super::stacking::checked_on_entry(game) && !super::stacking::room_for(game, units, space, side, super::stacking::stacking_points(game, u.type_index)) {
         return Some(format!("{key} has no room: stacking limit reached"));
     }
-    if let Some(why) = super::restrictions::placement_banned(game, turn, side, space) {
+    if let Some(why) = super::restrictions::placement_banned(game, (turn, control), side, space) {
         return Some(why);
     }
     if !places.iter().any(|r| rule_allows(game, (turn, control), units, (side, u, space), r, supplied)) {

@@ -61,10 +61,9 @@ pub fn purchase_banned(turn: &TurnState, side: usize, contingent: &str) -> Optio
 /// Why `side` may not place a new unit in `space` now, if it may not (6.4 Home Government vs.
 /// India Dispute).
 #[must_use]
-pub fn placement_banned(game: &Game, turn: &TurnState, side: usize, space: SpaceId) -> Option<String> {
-    let tags = &game.board.spaces[space.index()].tags;
+pub fn placement_banned(game: &Game, (turn, control): (&TurnState, &crate::model::Control), side: usize, space: SpaceId) -> Option<String> {
     turn.restrictions.iter().find_map(|(s, r, cause)| match r {
-        Restriction::NoPlacement { tags: banned } if *s == side && tags.iter().any(|t| banned.contains(t)) => {
+        Restriction::NoPlacement { tags: banned } if *s == side && banned.iter().any(|t| super::constructions::has_tag(game, control, space, t)) => {
             Some(format!("no new unit may be placed at {} this turn ({cause})", game.board.key(space)))
         }
         _ => None,

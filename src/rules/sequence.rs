@@ -93,7 +93,7 @@ pub fn sequence_rejection(game: &Game, turn: &TurnState, prompt: Option<&crate::
         Command::Move { .. } | Command::Overrun { .. } | Command::Carry { .. } => phase.kind == PhaseKind::Movement,
         Command::Reserve { .. } => phase.kind == PhaseKind::Movement && phase.units == PhaseUnits::NonReserve,
         Command::ForcedMarch { .. } => phase.kind == PhaseKind::Movement && phase.units != PhaseUnits::Reserve,
-        Command::PlayChit { .. } | Command::BuyRoll { .. } => true,
+        Command::PlayChit { .. } | Command::BuyRoll { .. } | Command::Build { .. } => true,
         Command::StrategicMove { .. } | Command::RailMove { .. } | Command::BuildRail { .. } => phase.kind == PhaseKind::Movement && phase.units != PhaseUnits::Reserve,
         Command::Attack { .. } | Command::GroupAttack { .. } | Command::AttackSupply { .. } => phase.kind == PhaseKind::Combat,
         Command::Breakdown { .. } | Command::Combine { .. } => phase.kind == PhaseKind::Reorganisation,

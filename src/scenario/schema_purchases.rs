@@ -151,3 +151,26 @@ pub struct ReceiveDef {
     #[serde(default)]
     pub rule: Option<String>,
 }
+
+/// Something a side builds in a hex by spending units there (ToO 29: the Allies spend 3 supply
+/// units in a coastal city in their Mobilisation Phase for a permanent port; engine gap G34):
+/// the hex gains the tag `adds_tag` for the rest of the game, as if printed (command `Build`).
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Construction {
+    pub id: String,
+    pub name: String,
+    pub side: String,
+    /// Built in the side's own phases of this kind.
+    pub phase: super::schema::PhaseKind,
+    /// Units of the side in the hex that the building uses up: (unit type, how many). They
+    /// leave play: to the counter pool where there is one.
+    pub spend: Vec<(String, u32)>,
+    /// The hex must carry every one of these tags (printed or built).
+    #[serde(default)]
+    pub on_tags: Vec<String>,
+    pub adds_tag: String,
+    /// The rule, for the log ("29").
+    #[serde(default)]
+    pub rule: Option<String>,
+}

@@ -83,6 +83,9 @@ pub struct RulesConfig {
     /// Units bought with track points in Mobilization phases (ToO 7.2-7.9); none = none.
     #[serde(default)]
     pub purchases: Option<super::schema_purchases::PurchaseRules>,
+    /// What sides may build by spending units (ToO 29: ports).
+    #[serde(default)]
+    pub constructions: Vec<super::schema_purchases::Construction>,
     /// Rolls on tables a side may buy with track points (ToO 26: psychological warfare).
     #[serde(default)]
     pub bought_rolls: Vec<super::schema_purchases::BoughtRoll>,

@@ -157,6 +157,28 @@ pub(super) fn rules_refs(ctx: &mut Ctx, s: &Scenario, board: Option<&Board>, r: 
     if let Some(p) = &s.rules.purchases {
         purchase_refs(ctx, s, board, r, p);
     }
+    // ToO 29: a construction names its side, the units it uses up and tags hexes carry.
+    ids(ctx, &s.rules.constructions, "rules.constructions", |x| &x.id);
+    for (i, c) in s.rules.constructions.iter().enumerate() {
+        let path = format!("rules.constructions[{i}]");
+        side_ref(ctx, r.sides, &format!("{path}.side"), &c.side);
+        if !s.turns.phases.iter().any(|p| p.kind == c.phase) {
+            ctx.err(format!("{path}.phase"), format!("the sequence of play has no {:?} phase", c.phase));
+        }
+        if c.spend.is_empty() {
+            ctx.err(format!("{path}.spend"), "uses up no unit");
+        }
+        for (k, (t, _)) in c.spend.iter().enumerate() {
+            type_ref(ctx, r.types, &format!("{path}.spend[{k}].0"), t);
+        }
+        if let Some(b) = board {
+            for (k, t) in c.on_tags.iter().enumerate() {
+                if !tag_known(s, b, t) {
+                    ctx.err(format!("{path}.on_tags[{k}]"), format!("no hex is tagged `{t}`, and nothing builds it"));
+                }
+            }
+        }
+    }
     // ToO 26: a bought roll names its side, its track and event tables, at a cost.
     ids(ctx, &s.rules.bought_rolls, "rules.bought_rolls", |x| &x.id);
     for (i, b) in s.rules.bought_rolls.iter().enumerate() {
@@ -718,8 +740,8 @@ fn effects_and_conditions(ctx: &mut Ctx, s: &Scenario, board: Option<&Board>, r:
                     }
                     Restriction::NoPlacement { tags } => {
                         for (k, t) in tags.iter().enumerate() {
-                            if board.is_some_and(|b| !b.spaces.iter().any(|sp| sp.tags.contains(t))) {
-                                ctx.err(format!("{path}.tags[{k}]"), format!("no hex is tagged `{t}`"));
+                            if board.is_some_and(|b| !tag_known(s, b, t)) {
+                                ctx.err(format!("{path}.tags[{k}]"), format!("no hex is tagged `{t}`, and nothing builds it"));
                             }
                         }
                     }
@@ -968,9 +990,14 @@ fn placement_refs(ctx: &mut Ctx, s: &Scenario, board: Option<&Board>, r: &Refs, 
     }
     if let Some(b) = board {
         for (k, t) in pl.tags.iter().enumerate() {
-            if !b.spaces.iter().any(|sp| sp.tags.contains(t)) {
-                ctx.err(format!("{path}.tags[{k}]"), format!("no hex is tagged `{t}`"));
+            if !tag_known(s, b, t) {
+                ctx.err(format!("{path}.tags[{k}]"), format!("no hex is tagged `{t}`, and nothing builds it"));
             }
         }
     }
+}
+
+/// Whether some hex carries `tag`, or some construction gives it (ToO 29: ports).
+fn tag_known(s: &Scenario, board: &Board, tag: &str) -> bool {
+    board.spaces.iter().any(|sp| sp.tags.iter().any(|t| t == tag)) || s.rules.constructions.iter().any(|c| c.adds_tag == tag)
 }

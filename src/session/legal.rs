@@ -160,6 +160,10 @@ fn list(world: &mut World) -> Vec<Command> {
             }
         }
     }
+    // ToO 29: constructions (ports) made by spending units.
+    if !game.scenario.rules.constructions.is_empty() {
+        out.extend(crate::rules::constructions::build_commands(game, (turn, control), &units, side));
+    }
     // ToO 26: a roll bought first in a phase.
     if !game.scenario.rules.bought_rolls.is_empty() {
         out.extend(crate::rules::bought_rolls::bought_roll_commands(game, turn, tracks_now, side));

@@ -11,6 +11,7 @@ mod client;
 mod cli;
 mod commands;
 mod decision_iraq;
+mod constructions;
 mod declarations;
 mod concentric;
 mod defense_multipliers;
