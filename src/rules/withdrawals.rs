@@ -114,7 +114,17 @@ fn composites<'u>(game: &Game, units: &'u UnitsView, w: &PendingWithdrawal) -> V
         .all()
         .iter()
         .filter(|u| counts(game, u, w, false))
-        .filter(|u| super::reorganisation::formation_of(game, u.type_index).is_some_and(|f| f.breaks_down && super::reorganisation::components_from_pool(game, units, f).is_some()))
+        .filter(|u| {
+            super::reorganisation::formation_of(game, u.type_index).is_some_and(|f| {
+                // Only for components the withdrawal may take.
+                let wanted = f.components.iter().any(|(ty, _)| {
+                    game.scenario.unit_types.iter().find(|t| t.id == *ty).is_some_and(|t| {
+                        (w.def.units.unit_types.is_empty() || w.def.units.unit_types.contains(&t.id)) && (w.def.units.sizes.is_empty() || w.def.units.sizes.contains(&t.size))
+                    })
+                });
+                wanted && f.breaks_down && super::reorganisation::components_from_pool(game, units, f).is_some()
+            })
+        })
         .collect()
 }
 

@@ -26,6 +26,7 @@ mod interdiction;
 mod invariants;
 mod jihad;
 mod lines;
+mod mechanisms_together;
 mod minimum_move;
 mod loader;
 mod losses;

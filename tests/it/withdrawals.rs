@@ -134,3 +134,14 @@ fn rule_too_26_3_desertion_the_roller_removes_an_enemy_unit_of_its_choice() {
     assert!(log_has(&mut s, "north removes S-2Inf: the quota is met"));
     assert_eq!(location(&mut s, "S-2Inf"), "pool", "removed, not eliminated (A31)");
 }
+
+#[test]
+fn rule_too_7_10_a_corps_is_broken_down_only_for_components_the_withdrawal_takes() {
+    // Regiments only: the corps is made of divisions, so breaking it down would give nothing.
+    let mut s = game(r#"amount: Fixed(1), units: (unit_types: ["n_inf"])"#, &[]);
+    let Some(Prompt::Withdraw { composites, units, .. }) = s.state(None).prompt else { panic!("asked") };
+    assert!(composites.is_empty(), "{composites:?}");
+    assert_eq!(units, vec!["N-2Inf".to_string(), "N-3Inf".to_string()]);
+    let e = s.apply(withdraw(&["N-2Inf"], &["N-Corps"])).expect_err("no such breakdown");
+    assert_eq!(e, "`N-Corps` may not be broken down for this withdrawal");
+}
