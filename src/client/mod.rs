@@ -191,7 +191,9 @@ impl Client {
         match self.session.apply(cmd.clone()) {
             Ok(()) => {
                 self.dirty = true;
-                self.status = format!("Done: {}.", cmd.describe());
+                // Bought rolls and constructions by their names (the rest as the log has them).
+                let done = if matches!(cmd, Command::BuyRoll { .. } | Command::Build { .. }) { self.label(&cmd) } else { cmd.describe() };
+                self.status = format!("Done: {done}.");
                 self.status_is_error = false;
                 self.seats.follow(&mut self.session);
                 if self.seats.handoff.is_some() {

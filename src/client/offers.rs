@@ -114,6 +114,25 @@ impl Client {
     /// `text` with the spaces it names by key shown by their names (`kurdistan_south` as
     /// Kurdistan South, `0404` as Kell (0404), a box as its district and box).
     #[must_use]
+    /// A command's button label: its description with names for ids, and for bought rolls and
+    /// constructions what they are and cost (ToO 26, 29).
+    pub(super) fn label(&self, c: &Command) -> String {
+        let game = self.session.game();
+        match c {
+            Command::BuyRoll { roll, table } => {
+                let Some((_, r)) = crate::rules::bought_rolls::bought_roll(game, roll) else { return self.named(&c.describe()) };
+                let table = game.scenario.tables.events.iter().find(|t| t.id == **table).map_or_else(|| table.to_string(), |t| t.name.clone());
+                let track = game.track_index(&r.track).map_or_else(|| r.track.clone(), |i| game.scenario.tracks[i].name.clone());
+                format!("{}: roll on {table} ({} {track})", r.name, r.cost)
+            }
+            Command::Build { construction, at } => {
+                let name = game.scenario.rules.constructions.iter().find(|x| x.id == **construction).map_or_else(|| construction.to_string(), |x| x.name.clone());
+                self.named(&format!("Build {name} at {at}"))
+            }
+            _ => self.named(&c.describe()),
+        }
+    }
+
     pub fn named(&self, text: &str) -> String {
         let board = &self.session.game().board;
         let name = |w: &str| -> Option<String> {
@@ -227,7 +246,7 @@ impl Client {
                 c if given_by_map(c) => continue,
                 _ => Place::Other,
             };
-            out.push(Offer::new(place, self.named(&c.describe()), UiAction::Give(c)));
+            out.push(Offer::new(place, self.label(&c), UiAction::Give(c)));
         }
         for t in types {
             let name = game.scenario.unit_types.iter().find(|u| u.id == t).map_or(t.clone(), |u| u.name.clone());

@@ -152,6 +152,22 @@ pub fn purchase_rejection(game: &Game, (turn, control): (&TurnState, &Control), 
     Ok(id)
 }
 
+/// The price of a unit type and how many of its counters are free to buy, for the purchase
+/// list: "4 Ottoman VP, 2 free" (none if the type has no price).
+#[must_use]
+pub fn purchase_note(game: &Game, units: &UnitsView, turn: &TurnState, unit_type: &str) -> Option<String> {
+    let rules = game.scenario.rules.purchases.as_ref()?;
+    let (t, cost) = price(rules, game, unit_type)?;
+    // The side of the type's contingent pays (a contingent is its side where none is listed).
+    let contingent = &game.scenario.unit_types[t].contingent;
+    let side = game.scenario.contingents.iter().find(|c| c.id == *contingent).map_or(contingent.as_str(), |c| c.side.as_str());
+    let track = rules.tracks.iter().find(|(s, _)| s == side).and_then(|(_, tr)| game.track_index(tr)).map_or_else(String::new, |i| format!(" {}", game.scenario.tracks[i].name));
+    let free = units.all().iter().filter(|u| u.type_index == t && !(cost.once && turn.bought_once.contains(&*u.id))).filter(|u| {
+        u.location == Location::Pool || (u.location == Location::Eliminated && cost.replaceable && !cost.once)
+    });
+    Some(format!("{}{track}, {} free", cost.cost, free.count()))
+}
+
 /// Every purchase `side` may make now, type by type in the order of the prices, each at every
 /// hex it may go to in board order.
 #[must_use]

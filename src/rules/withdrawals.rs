@@ -61,7 +61,12 @@ pub fn describe_quota(game: &Game, amount: u32, def: &WithdrawalDef) -> String {
         WithdrawMeasure::Defence => "defence strength of units",
     };
     let f = &def.units;
-    let mut of: Vec<String> = f.contingents.iter().chain(&f.sizes).cloned().collect();
+    // Contingents by name (a side's name where the contingent is the side).
+    let contingent = |c: &String| {
+        let listed = game.scenario.contingents.iter().find(|x| x.id == *c).map(|x| x.name.clone());
+        listed.or_else(|| game.scenario.sides.iter().find(|x| x.id == *c).map(|x| x.name.clone())).unwrap_or_else(|| c.clone())
+    };
+    let mut of: Vec<String> = f.contingents.iter().map(contingent).chain(f.sizes.iter().cloned()).collect();
     of.extend(f.unit_types.iter().map(|t| game.scenario.unit_types.iter().find(|u| u.id == *t).map_or_else(|| t.clone(), |u| u.name.clone())));
     let of = if of.is_empty() { String::new() } else { format!(" of {}", of.join(", ")) };
     let places: Vec<&str> = f.regions.iter().chain(&f.terrains).map(String::as_str).collect();
@@ -214,18 +219,25 @@ pub fn withdrawal_answers(game: &Game, units: &UnitsView, w: &PendingWithdrawal)
             tries.extend(pick(&sim, &parts.concat()).into_iter().map(|p| (p, down.clone())));
         }
     }
-    let mut out = Vec::new();
+    // The ways to make the quota, fewest units first; where the side may refuse, refusing
+    // (a part of the quota costs as much as none: ToO 6.3) comes after them, and is the only
+    // answer when the quota cannot be made.
+    let mut out: Vec<(usize, Command)> = Vec::new();
+    for (chosen, down) in tries {
+        let c = Command::WithdrawUnits { units: names(&chosen), break_down: names(&down) };
+        if out.iter().any(|(_, o)| *o == c) {
+            continue;
+        }
+        match withdrawal_check(game, units, w, &chosen, &down) {
+            Ok(true) => out.push((chosen.len(), c)),
+            Ok(false) if w.def.short.is_empty() => out.push((chosen.len(), c)),
+            _ => {}
+        }
+    }
+    out.sort_by_key(|(n, _)| *n);
+    let mut out: Vec<Command> = out.into_iter().map(|(_, c)| c).take(MOST).collect();
     if !w.def.short.is_empty() {
         out.push(Command::WithdrawUnits { units: Vec::new(), break_down: Vec::new() });
-    }
-    for (chosen, down) in tries {
-        if out.len() >= MOST {
-            break;
-        }
-        let c = Command::WithdrawUnits { units: names(&chosen), break_down: names(&down) };
-        if !out.contains(&c) && withdrawal_check(game, units, w, &chosen, &down).is_ok() {
-            out.push(c);
-        }
     }
     out
 }

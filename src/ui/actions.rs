@@ -52,7 +52,12 @@ pub fn mobilization_section(ui: &mut egui::Ui, client: &Client, units: &UnitsVie
     }
     for ty in types {
         let Some(t) = game.scenario.unit_types.iter().position(|u| u.id == ty) else { continue };
-        let cost = game.ruleset.purchase_cost(&game, ty).map_or(String::new(), |c| format!(" ({c})"));
+        // A ruleset's own price, or the scenario's (ToO 7.2: with the counters free to buy).
+        let turn = client.session.world.resource::<crate::model::TurnState>();
+        let cost = match game.ruleset.purchase_cost(&game, ty) {
+            Some(c) => format!(" ({c})"),
+            None => crate::rules::purchases::purchase_note(&game, units, turn, ty).map_or(String::new(), |n| format!(" ({n})")),
+        };
         // Free counters by level (12.9): the mix less the units in play.
         let free: Vec<String> = crate::rules::levels::range(&game, t)
             .map(|(lo, hi)| {

@@ -108,6 +108,8 @@ pub fn prompt_section(ui: &mut egui::Ui, client: &mut Client, offers: &[Offer], 
     // maps) the spaces they are about.
     let game = client.session.game().clone();
     let who = client.seats.viewer.map_or(String::new(), |v| game.scenario.sides[v].name.clone());
+    // The frame names the side already ("Northern Army: your decision"), not by its id.
+    let title = title.strip_prefix(&format!("{}: ", prompt.side())).map_or_else(|| title.clone(), str::to_string);
     let title = client.named(&title);
     ui.separator();
     egui::Frame::group(ui.style()).stroke(egui::Stroke::new(2.0, Color32::YELLOW)).show(ui, |ui| {

@@ -45,7 +45,7 @@ fn north_vp(s: &Session) -> i32 {
 fn rule_too_7_10_a_withdrawal_takes_units_worth_the_quota_and_no_more() {
     let mut s = game(r#"amount: Fixed(2), measure: StackingPoints, units: (contingents: ["north"]), done: [AdjustTrack(track: "north_vp", amount: Fixed(1))]"#, &[]);
     let Some(Prompt::Withdraw { side, quota, may_refuse, composites, .. }) = s.state(None).prompt else { panic!("a withdrawal is asked for") };
-    assert_eq!((side.as_str(), quota.as_str(), may_refuse), ("north", "2 stacking point(s) of units of north", false));
+    assert_eq!((side.as_str(), quota.as_str(), may_refuse), ("north", "2 stacking point(s) of units of Northern Army", false));
     assert_eq!(composites, vec!["N-Corps".to_string()]);
     let legal = s.legal_commands();
     assert!(legal.contains(&withdraw(&["N-Corps"], &[])), "the corps alone makes the quota");
@@ -54,9 +54,9 @@ fn rule_too_7_10_a_withdrawal_takes_units_worth_the_quota_and_no_more() {
     assert!(!legal.contains(&withdraw(&[], &[])), "the quota may not be refused");
     // Too little, too much, a breakdown for nothing: each refused with its reason.
     let e = s.apply(withdraw(&["N-2Inf"], &[])).expect_err("short");
-    assert!(e.starts_with("the quota is 2 stacking point(s) of units of north:"), "{e}");
+    assert!(e.starts_with("the quota is 2 stacking point(s) of units of Northern Army:"), "{e}");
     let e = s.apply(withdraw(&["N-Corps", "N-2Inf"], &[])).expect_err("more than the quota");
-    assert_eq!(e, "`N-2Inf` is not needed to make the quota (2 stacking point(s) of units of north)");
+    assert_eq!(e, "`N-2Inf` is not needed to make the quota (2 stacking point(s) of units of Northern Army)");
     let e = s.apply(withdraw(&["N-2Inf", "N-3Inf"], &["N-Corps"])).expect_err("a breakdown for nothing");
     assert!(e.starts_with("`N-Corps` is broken down, but none of its components"), "{e}");
     // 7.10: the corps is broken down and two of its divisions go; the third stays.
