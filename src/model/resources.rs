@@ -121,6 +121,10 @@ pub struct TurnState {
     /// Counters bought under a once-only price, for the whole game (ToO 7.2, 23.1).
     #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
     pub bought_once: BTreeSet<String>,
+    /// Units passing to another side, set by effects and applied once their list is done:
+    /// (unit, new side, cause) (ToO 6.3 Bolshevik Alliance).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub side_changes: Vec<(String, usize, String)>,
     /// Restrictions in force until the game turn ends: (side, restriction, cause) (ToO 6.3).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub restrictions: Vec<(usize, crate::scenario::schema::Restriction, String)>,
@@ -219,7 +223,8 @@ impl TurnState {
         let n = game.scenario.sides.len();
         match &phase.actor {
             PhaseActor::First => Some(self.first_side),
-            PhaseActor::Second => Some((self.first_side + 1) % n.max(1)),
+            // The next side that plays (a neutral side never does: ToO 28.4).
+            PhaseActor::Second => (1..n.max(1)).map(|k| (self.first_side + k) % n).find(|&s| !game.scenario.sides[s].neutral).or(Some(self.first_side)),
             PhaseActor::Side(id) => game.side_index(id),
             PhaseActor::Nobody => None,
         }

@@ -119,6 +119,13 @@ impl UnitsNow {
         self.changes += 1;
     }
 
+    /// A unit's identity changed (its side, ToO 28.4), which no change tick records: the next
+    /// reader builds the view whole.
+    pub fn rebuild(&mut self) {
+        self.view = None;
+        self.stale();
+    }
+
     /// Unit `e` may change.
     fn stale_one(&mut self, e: Entity) {
         self.dirty = true;

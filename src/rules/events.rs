@@ -117,6 +117,9 @@ pub struct EffectCtx<'a> {
     /// Restrictions the effects put on sides until the turn ends (`Restrict`), for the calling
     /// system to keep.
     pub restrictions: Vec<(usize, crate::scenario::schema::Restriction, String)>,
+    /// Units passing to another side (`ChangeSides`): (unit, side, cause), for the calling
+    /// system to keep; `allegiance.rs` applies them.
+    pub side_changes: Vec<(String, usize, String)>,
 }
 
 /// One track's changes in an effect list whose changes are netted (G20; ToO 5.7).
@@ -250,6 +253,22 @@ impl EffectCtx<'_> {
                         made: 0,
                     });
                 }
+                EventEffect::ChangeSides { unit_types, to } => {
+                    let target = match to {
+                        crate::scenario::schema::Whose::Own => Some(side),
+                        crate::scenario::schema::Whose::Enemy => super::allegiance::other_side(self.game, side),
+                    };
+                    let Some(target) = target else { continue };
+                    let moving = self.units.all().iter().filter(|u| u.space().is_some() && u.side != target && unit_types.contains(&self.game.scenario.unit_types[u.type_index].id));
+                    let ids: Vec<String> = moving.map(|u| String::from(&*u.id)).collect();
+                    if ids.is_empty() {
+                        self.log(LogKind::Track, format!("{cause}: no unit changes sides"));
+                    }
+                    for id in ids {
+                        self.log(LogKind::Track, format!("{cause}: {id} passes to {}", self.game.side_id(target)));
+                        self.side_changes.push((id, target, cause.to_string()));
+                    }
+                }
                 EventEffect::Restrict(r) => {
                     let text = super::restrictions::describe(r);
                     self.log(LogKind::Track, format!("{cause}: until the turn ends, {} {text}", self.game.side_id(side)));
@@ -375,6 +394,7 @@ impl EffectParams<'_, '_> {
             withdrawals: Vec::new(),
             receipts: Vec::new(),
             restrictions: Vec::new(),
+            side_changes: Vec::new(),
         };
         let r = f(&mut fx);
         // What the closure did not take is left for the ruleset's systems.
@@ -387,6 +407,10 @@ impl EffectParams<'_, '_> {
         let looks = std::mem::take(&mut fx.looks);
         if !looks.is_empty() {
             self.turn.looking.extend(looks);
+        }
+        let side_changes = std::mem::take(&mut fx.side_changes);
+        if !side_changes.is_empty() {
+            self.turn.side_changes.extend(side_changes);
         }
         let restrictions = std::mem::take(&mut fx.restrictions);
         if !restrictions.is_empty() {

@@ -14,6 +14,7 @@ use crate::model::command::Command;
 use crate::model::rules_builder::{CommandKind, RulesBuilder, RulesFor};
 use crate::model::CurrentCommand;
 
+pub mod allegiance;
 pub mod area_combat;
 pub mod area_control;
 pub mod attack_supply;
@@ -196,6 +197,7 @@ fn build_schedule(schedule: Schedule, sample: Option<&Command>, every: bool, rul
     constructions::add_systems(s);
     withdrawals::add_systems(s);
     receipts::add_systems(s);
+    allegiance::add_systems(s);
     reactions::add_systems(s);
     obligations::add_systems(s);
     timers::add_systems(s);

@@ -174,6 +174,7 @@ fn targets(game: &Game, control: &Control, units: &UnitsView, owner: usize, def:
             | EventEffect::Withdraw(_)
             | EventEffect::Receive(_)
             | EventEffect::Restrict(_)
+            | EventEffect::ChangeSides { .. }
             | EventEffect::LookInsideStacks
             | EventEffect::Ruleset { .. }
             | EventEffect::RulesetEffect(_)

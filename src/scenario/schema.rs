@@ -98,6 +98,11 @@ pub struct SideDef {
     /// Counter background colour, `#rrggbb`.
     #[serde(default = "default_color")]
     pub color: String,
+    /// A side no player plays (ToO 28.4: the Bolshevik corps starts neutral): it acts in no
+    /// phase and places no setup group; its units are the enemy of every side, and a unit of it
+    /// that is attacked joins the side not attacking it. Default false.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub neutral: bool,
 }
 
 /// A nationality or contingent within a side (own colours, own rules hooks).

@@ -266,6 +266,9 @@ pub enum EventEffect {
         sizes: Vec<String>,
         penalty: Vec<EventEffect>,
     },
+    /// Units of these types on the map pass to the side (`Own`) or to its enemy (ToO 6.3-6.4
+    /// Bolshevik Alliance, 26.3 Subversion).
+    ChangeSides { unit_types: Vec<String>, #[serde(default)] to: super::schema_withdrawal::Whose },
     /// A restriction on the side until the game turn ends (ToO 6.3-6.4).
     Restrict(super::schema_restrictions::Restriction),
     /// The side receives units free, placed where it may (ToO 6.3, 7.7, 7.8).

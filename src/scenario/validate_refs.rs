@@ -153,6 +153,7 @@ pub(super) fn effect_refs(ctx: &mut Ctx, tracks: &BTreeSet<&str>, pools: &BTreeS
         | EventEffect::Obligation(_)
         | EventEffect::Receive(_)
         | EventEffect::Restrict(_)
+        | EventEffect::ChangeSides { .. }
         | EventEffect::LookInsideStacks
         | EventEffect::Ruleset { .. }
         | EventEffect::RulesetEffect(_)

@@ -157,6 +157,21 @@ pub(super) fn rules_refs(ctx: &mut Ctx, s: &Scenario, board: Option<&Board>, r: 
     if let Some(p) = &s.rules.purchases {
         purchase_refs(ctx, s, board, r, p);
     }
+    // ToO 28.4: a neutral side plays no phase and places no setup group.
+    for (i, sd) in s.sides.iter().enumerate().filter(|(_, sd)| sd.neutral) {
+        if s.turns.first_side == sd.id {
+            ctx.err("turns.first_side", format!("`{}` is neutral and plays no turn", sd.id));
+        }
+        if let Some(k) = s.turns.phases.iter().position(|p| p.actor == PhaseActor::Side(sd.id.clone())) {
+            ctx.err(format!("turns.phases[{k}].actor"), format!("`{}` is neutral and plays no phase", sd.id));
+        }
+        if let Some(k) = s.setup.groups.iter().position(|g| g.side == sd.id) {
+            ctx.err(format!("setup.groups[{k}].side"), format!("`{}` is neutral and places no units (sides[{i}])", sd.id));
+        }
+    }
+    if s.sides.iter().filter(|x| !x.neutral).count() < 2 {
+        ctx.err("sides", "at least two sides must play (not neutral)");
+    }
     // ToO 29: a construction names its side, the units it uses up and tags hexes carry.
     ids(ctx, &s.rules.constructions, "rules.constructions", |x| &x.id);
     for (i, c) in s.rules.constructions.iter().enumerate() {
@@ -713,6 +728,12 @@ fn effects_and_conditions(ctx: &mut Ctx, s: &Scenario, board: Option<&Board>, r:
             EventEffect::Roll { entries, .. } => {
                 for (j, x) in entries.iter().enumerate() {
                     effects.extend(x.effects.iter().enumerate().map(|(k, e)| (format!("{path}.entries[{j}].effects[{k}]"), e)));
+                }
+            }
+            // ToO 6.3 Bolshevik Alliance: the units that change sides exist.
+            EventEffect::ChangeSides { unit_types, .. } => {
+                for (k, t) in unit_types.iter().enumerate() {
+                    type_ref(ctx, r.types, &format!("{path}.unit_types[{k}]"), t);
                 }
             }
             // ToO 6.3-6.4: a restriction names contingents, unit types and tags that exist.

@@ -1,3 +1,4 @@
+mod allegiance;
 mod area_combat;
 mod attack_supply;
 mod calendar;
