@@ -111,6 +111,8 @@ pub enum Command {
     /// Answer a pursuit prompt (ToO 14): each pursuing unit's path, its first hex one the
     /// losers left; units not named stay (no moves: no pursuit).
     Pursue { moves: Vec<RetreatMove> },
+    /// Answer a choice of options: the option taken (by its name).
+    ChooseOption { option: Name },
     /// Answer a withdrawal prompt (ToO 7.10): the units withdrawn, after the composites in
     /// `break_down` are broken down (their components, the first free of the pool by id, may
     /// then be named).
@@ -204,6 +206,7 @@ impl Command {
             Command::Pursue { moves } => {
                 format!("pursue: {}", moves.iter().map(|m| format!("{} into {}", m.unit, m.path.join("-"))).collect::<Vec<_>>().join(", "))
             }
+            Command::ChooseOption { option } => format!("choose: {option}"),
             Command::WithdrawUnits { units, break_down } => {
                 let what = if units.is_empty() { "no unit".to_string() } else { units.join(", ") };
                 if break_down.is_empty() { format!("withdraw {what}") } else { format!("break {} down; withdraw {what}", break_down.join(", ")) }

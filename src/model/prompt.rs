@@ -95,6 +95,9 @@ pub enum Prompt {
     /// may attack one enemy hex on their own (answered by `Command::Attack`, or `Command::Pass`
     /// for none).
     PursuitCombat { side: String, units: Vec<String>, supports: Vec<String>, rule: String },
+    /// The side chooses one of `options` (their names), whose effects then apply (answered by
+    /// `Command::ChooseOption`).
+    ChooseOption { side: String, options: Vec<String>, rule: String },
     /// A withdrawal (ToO 7.10): the side names units of `units` worth `quota`, breaking down
     /// any of `composites` first to name their components (answered by
     /// `Command::WithdrawUnits`); with `may_refuse`, fewer or none, at the cost the rule names.
@@ -123,6 +126,7 @@ impl Prompt {
             | Prompt::Pursue { side, .. }
             | Prompt::PursuitCombat { side, .. }
             | Prompt::Withdraw { side, .. }
+            | Prompt::ChooseOption { side, .. }
             | Prompt::Game { side, .. } => side,
         }
     }

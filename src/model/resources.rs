@@ -121,6 +121,9 @@ pub struct TurnState {
     /// Counters bought under a once-only price, for the whole game (ToO 7.2, 23.1).
     #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
     pub bought_once: BTreeSet<String>,
+    /// Choices of effects waiting for their sides: (side, options, cause), first first.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub choices: Vec<(usize, Vec<crate::scenario::schema::EffectOption>, String)>,
     /// Units passing to another side, set by effects and applied once their list is done:
     /// (unit, new side, cause) (ToO 6.3 Bolshevik Alliance).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

@@ -120,6 +120,9 @@ pub struct EffectCtx<'a> {
     /// Units passing to another side (`ChangeSides`): (unit, side, cause), for the calling
     /// system to keep; `allegiance.rs` applies them.
     pub side_changes: Vec<(String, usize, String)>,
+    /// Choices of effects (`ChooseOne`), for the calling system to keep: the side then chooses
+    /// (`choices.rs`).
+    pub choices: Vec<(usize, Vec<crate::scenario::schema::EffectOption>, String)>,
 }
 
 /// One track's changes in an effect list whose changes are netted (G20; ToO 5.7).
@@ -252,6 +255,14 @@ impl EffectCtx<'_> {
                         cause: cause.to_string(),
                         made: 0,
                     });
+                }
+                EventEffect::ChooseOne { options } => {
+                    let open: Vec<crate::scenario::schema::EffectOption> = options.iter().filter(|o| o.when.iter().all(|c| self.holds(c))).cloned().collect();
+                    if open.is_empty() {
+                        self.log(LogKind::Track, format!("{cause}: no option is open"));
+                        continue;
+                    }
+                    self.choices.push((side, open, cause.to_string()));
                 }
                 EventEffect::ChangeSides { unit_types, to } => {
                     let target = match to {
@@ -395,6 +406,7 @@ impl EffectParams<'_, '_> {
             receipts: Vec::new(),
             restrictions: Vec::new(),
             side_changes: Vec::new(),
+            choices: Vec::new(),
         };
         let r = f(&mut fx);
         // What the closure did not take is left for the ruleset's systems.
@@ -407,6 +419,10 @@ impl EffectParams<'_, '_> {
         let looks = std::mem::take(&mut fx.looks);
         if !looks.is_empty() {
             self.turn.looking.extend(looks);
+        }
+        let choices = std::mem::take(&mut fx.choices);
+        if !choices.is_empty() {
+            self.turn.choices.extend(choices);
         }
         let side_changes = std::mem::take(&mut fx.side_changes);
         if !side_changes.is_empty() {

@@ -175,6 +175,7 @@ fn targets(game: &Game, control: &Control, units: &UnitsView, owner: usize, def:
             | EventEffect::Receive(_)
             | EventEffect::Restrict(_)
             | EventEffect::ChangeSides { .. }
+            | EventEffect::ChooseOne { .. }
             | EventEffect::LookInsideStacks
             | EventEffect::Ruleset { .. }
             | EventEffect::RulesetEffect(_)

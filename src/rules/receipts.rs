@@ -24,8 +24,6 @@ pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
         return;
     }
     s.on(|c| matches!(c, Command::Place { .. }), place.in_set(RulesSystems::Movement));
-    s.always(offer.in_set(super::Gate::PhaseStarted).in_set(RulesSystems::PhaseStart).after(super::events::event_phase));
-    s.always(offer.in_set(super::Gate::Accepted).in_set(RulesSystems::Tracks));
 }
 
 /// The counters free to receive of a type: in the pool, then eliminated, each by id.
@@ -56,7 +54,7 @@ fn options(game: &Game, (turn, control): (&TurnState, &Control), units: &UnitsVi
 
 /// Asks the side to place the next unit received; draws it first where the units are drawn at
 /// random; loses those that have no hex to go to (7.8).
-fn offer(mut prompt: ResMut<PendingPrompt>, mut p: EffectParams) {
+pub(super) fn offer(prompt: &mut PendingPrompt, p: &mut EffectParams) {
     while prompt.0.is_none() {
         let Some(r) = p.turn.receipts.first().cloned() else { return };
         if r.left == 0 {

@@ -37,6 +37,7 @@ pub fn sequence_rejection(game: &Game, turn: &TurnState, prompt: Option<&crate::
             | (crate::model::prompt::Prompt::FirstPlayer { .. }, Command::FirstPlayer { .. })
             | (crate::model::prompt::Prompt::PickUnits { .. }, Command::PickUnits { .. })
             | (crate::model::prompt::Prompt::Withdraw { .. }, Command::WithdrawUnits { .. })
+            | (crate::model::prompt::Prompt::ChooseOption { .. }, Command::ChooseOption { .. })
             | (crate::model::prompt::Prompt::Retreat { .. }, Command::RetreatTo { .. })
             | (crate::model::prompt::Prompt::PlaceUnit { optional: false, .. }, Command::Place { .. })
             | (crate::model::prompt::Prompt::PlaceUnit { optional: true, .. }, Command::Place { .. } | Command::Pass)
@@ -48,6 +49,9 @@ pub fn sequence_rejection(game: &Game, turn: &TurnState, prompt: Option<&crate::
     }
     if matches!(cmd, Command::TakeLosses { .. }) {
         return Some("no losses are waiting to be taken".to_string());
+    }
+    if matches!(cmd, Command::ChooseOption { .. }) {
+        return Some("no choice of options is asked for".to_string());
     }
     if matches!(cmd, Command::WithdrawUnits { .. }) {
         return Some("no withdrawal is waiting for a choice".to_string());
@@ -115,6 +119,7 @@ pub fn sequence_rejection(game: &Game, turn: &TurnState, prompt: Option<&crate::
         | Command::Advance { .. }
         | Command::Pursue { .. }
         | Command::WithdrawUnits { .. }
+        | Command::ChooseOption { .. }
         | Command::PlaceMarkers { .. }
         | Command::Declare { .. } => true,
         Command::Game(_) => false,
@@ -141,6 +146,7 @@ pub fn describe_prompt(p: &crate::model::prompt::Prompt) -> String {
         crate::model::prompt::Prompt::Pursue { .. } => "pursue or not".to_string(),
         crate::model::prompt::Prompt::PursuitCombat { .. } => "make a pursuit combat or pass".to_string(),
         crate::model::prompt::Prompt::Withdraw { quota, .. } => format!("withdraw {quota}"),
+        crate::model::prompt::Prompt::ChooseOption { options, .. } => format!("choose one of: {}", options.join(", ")),
         crate::model::prompt::Prompt::Game { prompt, .. } => prompt.describe(),
     }
 }

@@ -21,10 +21,6 @@ pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
         return;
     }
     s.on(|c| matches!(c, Command::WithdrawUnits { .. }), answer.in_set(RulesSystems::Movement));
-    // A withdrawal set by a phase's events, or by a command's, is asked for (or settled) once
-    // its effect list is done.
-    s.always(settle_and_ask.in_set(super::Gate::PhaseStarted).in_set(RulesSystems::PhaseStart).after(super::events::event_phase));
-    s.always(settle_and_ask.in_set(super::Gate::Accepted).in_set(RulesSystems::Tracks));
 }
 
 /// Whether any effect the scenario holds, at any depth, is one `pred` picks.
@@ -39,6 +35,7 @@ pub fn any_effect(s: &Scenario, pred: &dyn Fn(&EventEffect) -> bool) -> bool {
                     EventEffect::AttackQuota { penalty, .. } => walk(penalty, pred),
                     EventEffect::Obligation(o) => walk(&o.opt_out, pred),
                     EventEffect::Withdraw(w) => walk(&w.done, pred) || walk(&w.short, pred),
+                    EventEffect::ChooseOne { options } => options.iter().any(|o| walk(&o.effects, pred)),
                     _ => false,
                 }
         })
@@ -289,8 +286,8 @@ fn answer(mut ctx: super::note::CommandCtx, mut prompt: ResMut<PendingPrompt>, m
 }
 
 /// Applies the effects of withdrawals answered, and of those no unit can answer; then asks for
-/// the next one.
-fn settle_and_ask(mut prompt: ResMut<PendingPrompt>, mut p: EffectParams) {
+/// the next one (`pending::ask_pending`).
+pub(super) fn settle_and_ask(prompt: &mut PendingPrompt, p: &mut EffectParams) {
     while prompt.0.is_none() {
         let Some(w) = p.turn.withdrawals.first().cloned() else { return };
         let units = p.q.view();

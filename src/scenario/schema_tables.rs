@@ -266,6 +266,10 @@ pub enum EventEffect {
         sizes: Vec<String>,
         penalty: Vec<EventEffect>,
     },
+    /// The side chooses one of the options whose conditions hold, and its effects apply (ToO
+    /// 6.3 Miracle / Sandstorm, 26.3 Subversion, 6.4 Emergency Reinforcements). With no option
+    /// open, nothing happens.
+    ChooseOne { options: Vec<EffectOption> },
     /// Units of these types on the map pass to the side (`Own`) or to its enemy (ToO 6.3-6.4
     /// Bolshevik Alliance, 26.3 Subversion).
     ChangeSides { unit_types: Vec<String>, #[serde(default)] to: super::schema_withdrawal::Whose },
@@ -287,6 +291,18 @@ pub enum EventEffect {
     /// the ruleset reads and checks it when the scenario loads, and its systems apply it.
     RulesetEffect(Box<ron::value::RawValue>),
     NoEffect,
+}
+
+/// One option of a `ChooseOne` effect.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct EffectOption {
+    pub name: String,
+    /// Offered only while every one of these holds (26.3: Wassmuss "if not already in play").
+    #[serde(default)]
+    pub when: Vec<Condition>,
+    #[serde(default)]
+    pub effects: Vec<EventEffect>,
 }
 
 /// A cup of chits.

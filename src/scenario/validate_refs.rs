@@ -131,6 +131,13 @@ pub(super) fn effect_refs(ctx: &mut Ctx, tracks: &BTreeSet<&str>, pools: &BTreeS
                 effect_refs(ctx, tracks, pools, &format!("{path}.then[{k}]"), x);
             }
         }
+        EventEffect::ChooseOne { options } => {
+            for (i, o) in options.iter().enumerate() {
+                for (k, x) in o.effects.iter().enumerate() {
+                    effect_refs(ctx, tracks, pools, &format!("{path}.options[{i}].effects[{k}]"), x);
+                }
+            }
+        }
         // Its unit filter is checked with the rules (`validate_rules`).
         EventEffect::Withdraw(w) => {
             for (k, x) in w.done.iter().enumerate() {

@@ -730,6 +730,16 @@ fn effects_and_conditions(ctx: &mut Ctx, s: &Scenario, board: Option<&Board>, r:
                     effects.extend(x.effects.iter().enumerate().map(|(k, e)| (format!("{path}.entries[{j}].effects[{k}]"), e)));
                 }
             }
+            // The options' conditions and effects are checked like any others.
+            EventEffect::ChooseOne { options } => {
+                if options.is_empty() {
+                    ctx.err(format!("{path}.options"), "offers no option");
+                }
+                for (i, o) in options.iter().enumerate() {
+                    conditions.extend(o.when.iter().enumerate().map(|(k, x)| (format!("{path}.options[{i}].when[{k}]"), x)));
+                    effects.extend(o.effects.iter().enumerate().map(|(k, e)| (format!("{path}.options[{i}].effects[{k}]"), e)));
+                }
+            }
             // ToO 6.3 Bolshevik Alliance: the units that change sides exist.
             EventEffect::ChangeSides { unit_types, .. } => {
                 for (k, t) in unit_types.iter().enumerate() {

@@ -54,6 +54,7 @@ fn list(world: &mut World) -> Vec<Command> {
         Some(p @ Prompt::TakeLosses { .. }) => return loss_options(game, (&units, control), p, 32),
         Some(p @ Prompt::Pursue { .. }) => return crate::rules::pursuit::pursuit_options(game, (&units, control), p),
         Some(p @ Prompt::PlaceUnit { by, .. }) if by == crate::rules::receipts::RECEIVE => return crate::rules::receipts::place_answers(p),
+        Some(p @ Prompt::ChooseOption { .. }) => return crate::rules::choices::option_answers(p),
         Some(Prompt::Withdraw { .. }) => {
             return turn.withdrawals.first().map(|w| crate::rules::withdrawals::withdrawal_answers(game, &units, w)).unwrap_or_default();
         }

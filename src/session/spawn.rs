@@ -72,6 +72,7 @@ fn fill_world(world: &mut World, loaded: &Loaded, ruleset: std::sync::Arc<dyn cr
         rolls_bought: BTreeSet::new(),
         bought: Vec::new(),
         bought_once: BTreeSet::new(),
+        choices: Vec::new(),
         side_changes: Vec::new(),
         restrictions: Vec::new(),
         receipts: Vec::new(),

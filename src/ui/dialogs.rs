@@ -94,6 +94,7 @@ pub fn prompt_section(ui: &mut egui::Ui, client: &mut Client, offers: &[Offer], 
         Prompt::ChooseSpace { side, why, rule, .. } => (format!("{side}: choose a space ({why})"), rule.clone()),
         Prompt::Pursue { side, first, rule, .. } => (format!("{side}: pursue into {}?", first.join(" or ")), rule.clone()),
         Prompt::PursuitCombat { side, rule, .. } => (format!("{side}: attack again with the pursuers?"), rule.clone()),
+        Prompt::ChooseOption { side, rule, .. } => (format!("{side}: choose one"), rule.clone()),
         Prompt::Withdraw { side, quota, may_refuse, rule, .. } => {
             let or_not = if *may_refuse { ", or fewer at a cost" } else { "" };
             (format!("{side}: withdraw {quota}{or_not}"), rule.clone())

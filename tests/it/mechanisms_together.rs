@@ -1,6 +1,6 @@
 //! Random games with the mechanisms of issue 14's Mobilization-phase and event work together
 //! (purchases, constructions, bought rolls, withdrawals of own and enemy units, units received
-//! at random or chosen, restrictions): the simulator plays them with invariants asserted after
+//! at random or chosen, choices of effects, restrictions): the simulator plays them with invariants asserted after
 //! every command, and no command the legal list offers is rejected.
 
 use std::sync::Arc;
@@ -38,8 +38,9 @@ const TABLES: &str = r#"    tables: (
           ]),
           (id: "psy_a", name: "Column A", side: Some("north"), dice: D6, entries: [(rolls: (1, 3), name: "No effect"),
             (rolls: (4, 6), name: "Propaganda", effects: [AdjustTrack(track: "north_mp", amount: Dice(1))])]),
-          (id: "psy_b", name: "Column B", side: Some("north"), dice: D6, entries: [(rolls: (1, 6), name: "Revolt",
-            effects: [Receive((count: Fixed(1), unit_types: ["n_inf", "n_div"], places: [(tags: ["mob"], empty: true)], random: true))])]),
+          (id: "psy_b", name: "Column B", side: Some("north"), dice: D6, entries: [(rolls: (1, 6), name: "Large revolt",
+            effects: [ChooseOne(options: [(name: "Revolt", effects: [Receive((count: Fixed(1), unit_types: ["n_inf", "n_div"], places: [(tags: ["mob"], empty: true)], random: true))]),
+                (name: "Propaganda", effects: [AdjustTrack(track: "north_mp", amount: Fixed(1))])])])]),
         ],
         crts: [("#;
 

@@ -8,6 +8,7 @@ mod boxes;
 mod breakdown_losses;
 mod chaos;
 mod chits;
+mod choices;
 mod client;
 mod cli;
 mod commands;

@@ -44,6 +44,7 @@ fn at_cap_apply(s: &mut Session, effects: &[EventEffect]) -> (i32, String) {
         receipts: Vec::new(),
         restrictions: Vec::new(),
         side_changes: Vec::new(),
+        choices: Vec::new(),
     };
     fx.apply(0, effects, "T22");
     (tracks.0[t], glog.0.last().map(|e| e.text.clone()).unwrap_or_default())
