@@ -14,7 +14,7 @@ use crate::model::log::LogKind;
 use crate::model::prompt::Prompt;
 use crate::model::view::{UnitView, UnitsView, factors};
 use crate::model::{Game, Location, PendingPrompt, PendingWithdrawal};
-use crate::scenario::schema::{EventEffect, Scenario, Whose, WithdrawMeasure, WithdrawalDef};
+use crate::scenario::schema::{EventEffect, Scenario, Taken, Whose, WithdrawMeasure, WithdrawalDef};
 
 pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
     if !s.uses(|sc| any_effect(sc, &|e| matches!(e, EventEffect::Withdraw(_)))) {
@@ -69,7 +69,8 @@ pub fn describe_quota(game: &Game, amount: u32, def: &WithdrawalDef) -> String {
     let places: Vec<&str> = f.regions.iter().chain(&f.terrains).map(String::as_str).collect();
     let within = if places.is_empty() { String::new() } else { format!(" in {}", places.join(" or ")) };
     let what = if def.whose == Whose::Enemy { what.replacen("unit", "enemy unit", 1) } else { what.to_string() };
-    format!("{amount} {what}{of}{within}")
+    let then = if def.then == Taken::BrokenDown { " to break down" } else { "" };
+    format!("{amount} {what}{of}{within}{then}")
 }
 
 /// What a unit is worth toward the quota.
@@ -102,14 +103,18 @@ fn counts(game: &Game, u: &UnitView, w: &PendingWithdrawal, whole: bool) -> bool
         && (!whole || f.sizes.is_empty() || f.sizes.contains(&t.size))
 }
 
-/// The units the withdrawal may take, in the view's order.
+/// The units the withdrawal may take, in the view's order (to break down: only composites
+/// that may be, with their components free).
 fn eligible<'u>(game: &Game, units: &'u UnitsView, w: &PendingWithdrawal) -> Vec<&'u UnitView> {
-    units.all().iter().filter(|u| counts(game, u, w, true)).collect()
+    let breakable = |u: &UnitView| {
+        super::reorganisation::formation_of(game, u.type_index).is_some_and(|f| f.breaks_down && super::reorganisation::components_from_pool(game, units, f).is_some())
+    };
+    units.all().iter().filter(|u| counts(game, u, w, true) && (w.def.then == Taken::SetAside || breakable(u))).collect()
 }
 
 /// The composites the side may break down to withdraw their components.
 fn composites<'u>(game: &Game, units: &'u UnitsView, w: &PendingWithdrawal) -> Vec<&'u UnitView> {
-    if !w.def.break_down {
+    if !w.def.break_down || w.def.then == Taken::BrokenDown {
         return Vec::new();
     }
     units
@@ -272,12 +277,25 @@ fn answer(mut ctx: super::note::CommandCtx, mut prompt: ResMut<PendingPrompt>, m
             ctx.log(LogKind::Loss, format!("{id} is broken down into {} for the withdrawal (ToO 7.10)", parts.join(", ")), None);
         }
     }
-    // 7.9, 7.10: set aside, not eliminated: to the pool, where counters may be bought again.
-    let to = if game.scenario.rules.counter_pool { Location::Pool } else { Location::OutOfPlay };
-    super::reorganisation::place(&game, &mut q, &chosen, to);
+    if w.def.then == Taken::BrokenDown {
+        // 6.3 Miracle / Sandstorm: broken down where they stand, not taken away.
+        for id in &chosen {
+            if let Some(parts) = super::reorganisation::break_down_where_it_stands(&game, &mut q, id) {
+                ctx.log(LogKind::Loss, format!("{id} is broken down into {} ({})", parts.join(", "), w.cause), None);
+            }
+        }
+    } else {
+        // 7.9, 7.10: set aside, not eliminated: to the pool, where counters may be bought again.
+        let to = if game.scenario.rules.counter_pool { Location::Pool } else { Location::OutOfPlay };
+        super::reorganisation::place(&game, &mut q, &chosen, to);
+    }
     let what = if chosen.is_empty() { "no unit".to_string() } else { chosen.join(", ") };
     let how = if met { "the quota is met" } else { "the quota is not met" };
-    let verb = if w.def.whose == Whose::Enemy { "removes" } else { "withdraws" };
+    let verb = match (w.def.then, w.def.whose) {
+        (Taken::BrokenDown, _) => "breaks down",
+        (Taken::SetAside, Whose::Enemy) => "removes",
+        (Taken::SetAside, Whose::Own) => "withdraws",
+    };
     ctx.log(LogKind::Loss, format!("{} {verb} {what}: {how} ({})", game.side_id(side), w.cause), None);
     prompt.0 = None;
     if let Some(first) = ctx.turn.withdrawals.first_mut() {

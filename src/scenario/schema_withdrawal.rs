@@ -24,6 +24,11 @@ pub struct WithdrawalDef {
     /// removes (26.3 Desertion, Sabotage; A31: a removal is a withdrawal).
     #[serde(default)]
     pub whose: Whose,
+    /// What happens to the units named: set aside (default), or broken down where they stand
+    /// into their components (6.3 Miracle / Sandstorm: an enemy corps in a desert hex); only
+    /// composites that may be broken down are named then.
+    #[serde(default)]
+    pub then: Taken,
     /// Composites of `rules.reorganisation` may be broken down so that their components are
     /// withdrawn (7.10: "corps may be broken down"; 28.1: not for the first revolution).
     /// Default true.
@@ -44,6 +49,14 @@ pub struct WithdrawalDef {
 
 fn yes() -> bool {
     true
+}
+
+/// What a withdrawal does to the units named.
+#[derive(Clone, Copy, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
+pub enum Taken {
+    #[default]
+    SetAside,
+    BrokenDown,
 }
 
 /// Whose units an effect takes.

@@ -11,9 +11,14 @@ use crate::common::{kell_with, location, log_has, play};
 /// Kell Ford with a North corps of three divisions (3 stacking points) at 0503 and a counter
 /// pool, and `withdraw` (a `WithdrawalDef`) applied for the North as its first phase begins.
 fn game(withdraw: &str, dice: &[u32]) -> Session {
+    game_in("first_movement", withdraw, dice)
+}
+
+/// [`game`], with the withdrawal applied as phase `phase` of turn 1 begins (for its actor).
+fn game_in(phase: &str, withdraw: &str, dice: &[u32]) -> Session {
     let rules = format!(
         "rules: (reveal_when_enemy_ends_adjacent: true, counter_pool: true, reorganisation: [(unit_type: \"n_corps\", components: [(\"n_div\", 3)])],\n\
-         scripted: [(turn: \"1\", phase: \"first_movement\", effects: [Withdraw(({withdraw}))], rule: Some(\"6.3\"))]),"
+         scripted: [(turn: \"1\", phase: \"{phase}\", effects: [Withdraw(({withdraw}))], rule: Some(\"6.3\"))]),"
     );
     let types = r#"(id: "n_div", name: "Division", contingent: "north", symbol: Infantry, size: "XX", strength: Steps([(attack: 2, defense: 2, movement: 4)])),
         (id: "n_corps", name: "Corps", contingent: "north", symbol: Infantry, size: "XXX", stacking_points: 3, strength: Steps([(attack: 6, defense: 6, movement: 4)])),
@@ -144,4 +149,18 @@ fn rule_too_7_10_a_corps_is_broken_down_only_for_components_the_withdrawal_takes
     assert_eq!(units, vec!["N-2Inf".to_string(), "N-3Inf".to_string()]);
     let e = s.apply(withdraw(&["N-2Inf"], &["N-Corps"])).expect_err("no such breakdown");
     assert_eq!(e, "`N-Corps` may not be broken down for this withdrawal");
+}
+
+#[test]
+fn rule_too_6_3_miracle_the_side_breaks_an_enemy_corps_down_where_it_stands() {
+    // In the South's movement phase: the North's corps (0503, clear) is broken into divisions.
+    let w = r#"amount: Fixed(1), whose: Enemy, units: (sizes: ["XXX"], terrains: ["clear"]), then: BrokenDown"#;
+    let mut s = game_in("second_movement", w, &[]);
+    play(&mut s, &[Command::EndPhase, Command::EndPhase]);
+    let Some(Prompt::Withdraw { side, units, quota, .. }) = s.state(None).prompt else { panic!("the South chooses") };
+    assert_eq!((side.as_str(), units, quota.as_str()), ("south", vec!["N-Corps".to_string()], "1 enemy unit(s) of XXX in clear to break down"));
+    play(&mut s, &[withdraw(&["N-Corps"], &[])]);
+    assert!(log_has(&mut s, "N-Corps is broken down into n_div#1, n_div#2, n_div#3 (scenario rule 6.3)"));
+    assert!(log_has(&mut s, "south breaks down N-Corps: the quota is met"));
+    assert_eq!((location(&mut s, "N-Corps"), location(&mut s, "n_div#2")), ("pool".to_string(), "0503".to_string()));
 }
