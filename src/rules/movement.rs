@@ -376,8 +376,10 @@ fn remembered_search(game: &Game, control: &Control, near: &Surroundings, (banne
     let Some(start) = unit.space() else { return Vec::new() };
     let Some(t) = game.scenario.unit_types.get(unit.type_index) else { return Vec::new() };
     let board = &game.board;
-    let infiltrates = t.flags.contains(&UnitFlag::Infiltration);
-    let zoc = |s: SpaceId| !infiltrates && near.zoc.contains(s);
+    // Infiltrating units ignore enemy zones of control, unless the scenario makes them pay to
+    // leave one (ToO 31.2, in `search_in`).
+    let ignores_zoc = t.flags.contains(&UnitFlag::Infiltration) && game.scenario.rules.zoc.infiltration_mp.is_none();
+    let zoc = |s: SpaceId| !ignores_zoc && near.zoc.contains(s);
     let enemy = |s: SpaceId| near.enemy.contains(s);
     let key = near.memo.zip(bans).map(|(generation, bans)| {
         let key = SearchKey { rank: unit.rank, start, type_index: unit.type_index, side: unit.side, mp_used: unit.activity.mp_used, allowance, paths, until, avoid_enemies, bans };
@@ -610,6 +612,9 @@ fn search_in(
     // Area maps: an infiltrating unit passes through spaces holding enemy units (DI 13.6).
     let passes_enemies = !board.is_hex && t.flags.contains(&UnitFlag::Infiltration);
     let rail_bound = t.flags.contains(&UnitFlag::RailBound);
+    // ToO 31.2: an infiltrating unit need not stop in an enemy zone of control; leaving one
+    // costs it this much more, out of the zone or straight into another.
+    let infiltration = zr.infiltration_mp.filter(|_| t.flags.contains(&UnitFlag::Infiltration));
     // Cost by cost, as a heap would give them (within one cost the order changes nothing:
     // a space's cost is the least found, and its step before the lowest of equal ways).
     for cost in 0..=allowance {
@@ -624,7 +629,7 @@ fn search_in(
             }
             // Movement ends on entering an enemy zone of control (if the game says so), an
             // enemy-held area (its open part: DI 13.3-13.4), or a slot of such an area (DI 17.3).
-            let stops_here = (zoc(here) && zr.stop_on_entry)
+            let stops_here = (zoc(here) && zr.stop_on_entry && infiltration.is_none())
                 || (enemy(here) && !passes_enemies)
                 || matches!(board.spaces[here.index()].kind, SpaceKind::Slot { parent, .. } if enemy(parent) && !passes_enemies);
             if here != start && stops_here {
@@ -654,8 +659,8 @@ fn search_in(
                 }
                 let Some(mut step) = edge_cost_in(game, here, e, class, allowance, (&control.interdicted, &control.demolished), (parts, road)) else { continue };
                 if leaving_zoc {
-                    step += zr.exit_cost * parts;
-                    if zoc(to) {
+                    step += infiltration.unwrap_or(zr.exit_cost) * parts;
+                    if zoc(to) && infiltration.is_none() {
                         match zr.zoc_to_zoc {
                             ZocToZoc::Allowed => {}
                             ZocToZoc::Forbidden => continue,

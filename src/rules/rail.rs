@@ -66,7 +66,9 @@ pub fn rail_destinations(game: &Game, turn: &TurnState, units: &UnitsView, contr
         return Err(format!("`{}` is not on its side's rail net", unit.id));
     }
     let near = Surroundings::of(game, units, unit.side);
-    let infiltrates = has_flag(game, unit.type_index, UnitFlag::Infiltration);
+    // Infiltrating units go on by train only where they ignore zones of control altogether
+    // (with ToO 31.2 they pay MP to leave one, which a train ride does not count) [I].
+    let infiltrates = has_flag(game, unit.type_index, UnitFlag::Infiltration) && game.scenario.rules.zoc.infiltration_mp.is_none();
     let banned = (!game.lookups.bans(unit.type_index).is_empty()).then(|| super::entry_bans::entry_bans(game, units, unit));
     let points = super::stacking::stacking_points(game, unit.type_index);
     // ToO 10.3: where limits hold only at phase ends, a move may end over them.

@@ -709,6 +709,11 @@ pub struct ZocRules {
     /// A friendly unit in a hex cancels the enemy ZOC there for retreats. Default true.
     #[serde(default = "yes")]
     pub friendly_negates_for_retreat: bool,
+    /// Hex maps: units flagged `Infiltration` need not stop in an enemy ZOC; leaving one costs
+    /// them this many MP on top of the terrain, out of the zone or straight into another (ToO
+    /// 31.2, optional). None (default): they ignore enemy zones of control altogether.
+    #[serde(default)]
+    pub infiltration_mp: Option<u32>,
 }
 
 impl Default for ZocRules {
@@ -719,6 +724,7 @@ impl Default for ZocRules {
             zoc_to_zoc: ZocToZoc::Allowed,
             exit_cost: 0,
             friendly_negates_for_retreat: true,
+            infiltration_mp: None,
         }
     }
 }

@@ -101,3 +101,14 @@ fn rule_too_11_2_a_zoc_does_not_reach_across_a_hexside_that_blocks_it() {
     // where the same move is ZOC-to-ZOC without the rule (3 MP round by 0503).
     assert_eq!(cost(&mut s, "N-2Inf", "0504"), Ok(2));
 }
+
+#[test]
+fn rule_too_31_2_infiltrators_pay_to_leave_an_enemy_zone_even_into_another() {
+    let infiltrator = ("symbol: Infantry, size: \"III\",\n         strength: Steps([(attack: 4", "symbol: Infantry, size: \"III\", flags: [Infiltration],\n         strength: Steps([(attack: 4");
+    let mut s = kell_rules("(zoc: (zoc_to_zoc: Forbidden, infiltration_mp: Some(2)))", &[N2_AT_0403, infiltrator], &[]);
+    assert_eq!(cost(&mut s, "N-2Inf", "0504"), Ok(4), "2 terrain + 2 to leave the zone, straight into another");
+    assert_eq!(cost(&mut s, "N-2Inf", "0503"), Ok(3), "1 terrain + 2 to leave the zone");
+    // A regiment without the flag may not go zone to zone: round by 0503 (1 + 2 MP).
+    let mut plain = kell_rules("(zoc: (zoc_to_zoc: Forbidden, infiltration_mp: Some(2)))", &[N2_AT_0403], &[]);
+    assert_eq!(cost(&mut plain, "N-2Inf", "0504"), Ok(3));
+}
