@@ -449,6 +449,9 @@ pub struct Outcome {
     pub resume_phase_end: bool,
     /// Stacking was checked at the end of a phase and every hex was within its limit.
     pub stacking_checked: bool,
+    /// The move just made, where a rule reads moves across region boundaries: (unit, every
+    /// space from where it started to where it stopped).
+    pub moved: Option<(String, Vec<SpaceId>)>,
 }
 
 /// Effects of a ruleset's own (`EventEffect` variants the generic rules do not apply) that an

@@ -25,6 +25,7 @@ pub mod boxes;
 pub mod choices;
 pub mod combat;
 pub mod constructions;
+pub mod crossings;
 pub mod crt;
 pub mod declarations;
 pub mod entry_bans;

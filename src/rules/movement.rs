@@ -20,6 +20,10 @@ use crate::model::log::LogKind;
 
 pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
     s.on(|c| matches!(c, Command::Move { .. }), move_unit.in_set(RulesSystems::Movement));
+    let crossing = |e: &crate::scenario::schema::EventEffect| matches!(e, crate::scenario::schema::EventEffect::Restrict(crate::scenario::schema::Restriction::Crossing(_)));
+    if s.uses(|sc| !sc.rules.region_crossings.is_empty() || super::withdrawals::any_effect(sc, &crossing)) {
+        s.on(|c| matches!(c, Command::Move { .. }), super::crossings::cross.in_set(RulesSystems::Movement).after(move_unit));
+    }
     s.on(|c| matches!(c, Command::Enter { .. }), enter_reinforcement.in_set(RulesSystems::Movement));
 }
 
@@ -823,6 +827,11 @@ fn move_unit(
     act.finished = must_stop(&ctx.game, &view, &me, dest.space, act.mp_used);
     let path: Vec<String> = dest.path.iter().map(|s| ctx.game.board.key(*s).to_string()).collect();
     ctx.log(LogKind::Command, format!("{unit} moves {} ({} MP)", path.join("-"), mp_text(&ctx.game, dest.cost)), Some(to.clone()));
+    // For the rules on crossing region boundaries (ToO 22.3, 6.3), where there are any.
+    if !ctx.game.scenario.rules.region_crossings.is_empty() || !ctx.turn.restrictions.is_empty() {
+        let start = me.space().into_iter();
+        ctx.outcome.moved = Some((unit.clone(), start.chain(dest.path.iter().copied()).collect()));
+    }
     if hidden.0 {
         hidden.0 = false;
         ctx.outcome.barrier = true;

@@ -17,6 +17,10 @@ pub fn describe(r: &Restriction) -> String {
         }
         Restriction::NoPurchase { contingents } => format!("may not buy units of {}", contingents.join(", ")),
         Restriction::NoPlacement { tags } => format!("may not place new units in hexes tagged {}", tags.join(", ")),
+        Restriction::Crossing(c) => match &c.effect {
+            crate::scenario::schema::CrossingEffect::Pay { track, amount } => format!("pays {amount} {track} for each region boundary its units cross"),
+            crate::scenario::schema::CrossingEffect::Survival { .. } => "rolls for each region boundary its units cross".to_string(),
+        },
     }
 }
 

@@ -22,4 +22,34 @@ pub enum Restriction {
     /// No unit is bought or received into hexes with one of these tags (6.4 Home Government
     /// vs. India Dispute: Persian Gulf coastal and port hexes).
     NoPlacement { tags: Vec<String> },
+    /// A crossing rule for the side's units (6.3 Insubordination: 1 VP each time an Ottoman
+    /// unit crosses an Ottoman regional boundary).
+    Crossing(Box<RegionCrossing>),
+}
+
+/// What a unit that moves across a boundary between two regions of the map sets off, per
+/// boundary crossed (`rules.region_crossings`; ToO 22.3, 6.3 Insubordination; engine gap G28).
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct RegionCrossing {
+    /// The units it applies to (their `regions` and `terrains` are not read).
+    #[serde(default)]
+    pub units: super::schema_withdrawal::UnitFilter,
+    /// Boundaries between two of these regions (empty: between any two regions).
+    #[serde(default)]
+    pub regions: Vec<String>,
+    pub effect: CrossingEffect,
+    /// The rule, for the log ("22.3").
+    #[serde(default)]
+    pub rule: Option<String>,
+}
+
+/// What crossing a boundary does.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub enum CrossingEffect {
+    /// A roll for each boundary; a result within `eliminated` eliminates the unit there and then
+    /// (22.3: 1d6, 1-3).
+    Survival { dice: super::schema_tables::DiceSpec, eliminated: (u32, u32) },
+    /// The unit's side pays `amount` from `track` for each boundary (6.3 Insubordination).
+    Pay { track: String, amount: i32 },
 }

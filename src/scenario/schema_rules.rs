@@ -115,6 +115,10 @@ pub struct RulesConfig {
     /// Track changes for controlling given spaces (applied when control changes hands).
     #[serde(default)]
     pub control_scores: Vec<ControlScore>,
+    /// What units set off by moving across region boundaries (ToO 22.3: a guerrilla rolls, 1-3
+    /// eliminated). Default empty.
+    #[serde(default)]
+    pub region_crossings: Vec<super::schema_restrictions::RegionCrossing>,
     /// Contingents that never leave their regions (sugar for entry bans on every other space).
     #[serde(default)]
     pub region_bound: Vec<RegionBound>,

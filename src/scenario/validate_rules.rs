@@ -157,6 +157,9 @@ pub(super) fn rules_refs(ctx: &mut Ctx, s: &Scenario, board: Option<&Board>, r: 
     if let Some(p) = &s.rules.purchases {
         purchase_refs(ctx, s, board, r, p);
     }
+    for (i, c) in s.rules.region_crossings.iter().enumerate() {
+        crossing_refs(ctx, s, r, &format!("rules.region_crossings[{i}]"), c);
+    }
     // ToO 28.4: a neutral side plays no phase and places no setup group.
     for (i, sd) in s.sides.iter().enumerate().filter(|(_, sd)| sd.neutral) {
         if s.turns.first_side == sd.id {
@@ -769,6 +772,7 @@ fn effects_and_conditions(ctx: &mut Ctx, s: &Scenario, board: Option<&Board>, r:
                             contingent(ctx, format!("{path}.contingents[{k}]"), c);
                         }
                     }
+                    Restriction::Crossing(c) => crossing_refs(ctx, s, r, &path, c),
                     Restriction::NoPlacement { tags } => {
                         for (k, t) in tags.iter().enumerate() {
                             if board.is_some_and(|b| !tag_known(s, b, t)) {
@@ -1031,4 +1035,31 @@ fn placement_refs(ctx: &mut Ctx, s: &Scenario, board: Option<&Board>, r: &Refs, 
 /// Whether some hex carries `tag`, or some construction gives it (ToO 29: ports).
 fn tag_known(s: &Scenario, board: &Board, tag: &str) -> bool {
     board.spaces.iter().any(|sp| sp.tags.iter().any(|t| t == tag)) || s.rules.constructions.iter().any(|c| c.adds_tag == tag)
+}
+
+/// ToO 22.3, 6.3: a crossing rule names units, regions and a track that exist.
+fn crossing_refs(ctx: &mut Ctx, s: &Scenario, r: &Refs, path: &str, c: &RegionCrossing) {
+    for (k, t) in c.units.unit_types.iter().enumerate() {
+        type_ref(ctx, r.types, &format!("{path}.units.unit_types[{k}]"), t);
+    }
+    for (k, x) in c.units.contingents.iter().enumerate() {
+        if !s.unit_types.iter().any(|t| &t.contingent == x) {
+            ctx.err(format!("{path}.units.contingents[{k}]"), format!("no unit type is of contingent `{x}`"));
+        }
+    }
+    let regions: Vec<&str> = match &s.map {
+        Map::Hex(m) => m.regions.iter().map(|x| x.id.as_str()).collect(),
+        _ => Vec::new(),
+    };
+    if regions.is_empty() {
+        ctx.err(path.to_string(), "the map has no regions to cross");
+    }
+    for (k, g) in c.regions.iter().enumerate() {
+        if !regions.contains(&g.as_str()) {
+            ctx.err(format!("{path}.regions[{k}]"), format!("unknown region `{g}`"));
+        }
+    }
+    if let CrossingEffect::Pay { track, .. } = &c.effect {
+        track_ref(ctx, r.tracks, &format!("{path}.effect.track"), track);
+    }
 }

@@ -14,6 +14,7 @@ mod cli;
 mod commands;
 mod decision_iraq;
 mod constructions;
+mod crossings;
 mod declarations;
 mod concentric;
 mod defense_multipliers;
