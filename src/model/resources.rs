@@ -128,6 +128,13 @@ pub struct TurnState {
     /// (unit, new side, cause) (ToO 6.3 Bolshevik Alliance).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub side_changes: Vec<(String, usize, String)>,
+    /// Units leaving play, set by effects and moved once their list is done: (unit, for good)
+    /// (ToO 28.2).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub leaving: Vec<(String, bool)>,
+    /// Restrictions in force for the rest of the game: (side, restriction, cause) (ToO 28.2).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub lasting_restrictions: Vec<(usize, crate::scenario::schema::Restriction, String)>,
     /// Restrictions in force until the game turn ends: (side, restriction, cause) (ToO 6.3).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub restrictions: Vec<(usize, crate::scenario::schema::Restriction, String)>,

@@ -11,16 +11,11 @@ use crate::model::log::{GameLog, LogKind};
 use crate::model::units_now::UnitsNow;
 use crate::model::view::UnitsView;
 use crate::model::{Control, CurrentCommand, Game, Outcome, TurnState, Unit, UnitIndex};
-use crate::scenario::schema::EventEffect;
 
 pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
     let neutral = s.uses(|sc| sc.sides.iter().any(|x| x.neutral));
     if neutral {
         s.on(|c| matches!(c, Command::Attack { .. }), join_when_attacked.in_set(RulesSystems::ApplyCommand).after(super::sequence::check_sequence));
-    }
-    if s.uses(|sc| super::withdrawals::any_effect(sc, &|e| matches!(e, EventEffect::ChangeSides { .. }))) {
-        s.always(change_sides.in_set(super::Gate::PhaseStarted).in_set(RulesSystems::PhaseStart).after(super::events::event_phase));
-        s.always(change_sides.in_set(super::Gate::Accepted).in_set(RulesSystems::Tracks));
     }
 }
 
@@ -31,7 +26,7 @@ pub fn other_side(game: &Game, side: usize) -> Option<usize> {
 }
 
 /// Gives each unit its new side; the units' view is built again (a side is no change tick's).
-fn pass(world: &mut World, changes: &[(String, usize)]) {
+pub(super) fn pass(world: &mut World, changes: &[(String, usize)]) {
     for (id, side) in changes {
         let Some(&e) = world.resource::<UnitIndex>().0.get(id) else { continue };
         if let Some(mut u) = world.get_mut::<Unit>(e) {
@@ -71,12 +66,3 @@ fn join_when_attacked(world: &mut World) {
     note(world, text, Some(target.to_string()));
 }
 
-/// Applies the side changes effects set.
-fn change_sides(world: &mut World) {
-    if world.resource::<TurnState>().side_changes.is_empty() {
-        return;
-    }
-    let changes = std::mem::take(&mut world.resource_mut::<TurnState>().side_changes);
-    let pairs: Vec<(String, usize)> = changes.into_iter().map(|(id, side, _)| (id, side)).collect();
-    pass(world, &pairs);
-}

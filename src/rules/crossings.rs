@@ -37,7 +37,7 @@ pub(super) fn cross(mut ctx: CommandCtx, mut dice: ResMut<Dice>, mut tracks: Res
     let game = ctx.game.clone();
     let view = q.view();
     let Some(u) = view.get(&id).cloned() else { return };
-    let by_event = ctx.turn.restrictions.iter().filter_map(|(s, r, cause)| match r {
+    let by_event = super::restrictions::in_force(&ctx.turn).filter_map(|(s, r, cause)| match r {
         Restriction::Crossing(c) if *s == u.side => Some((c.as_ref().clone(), cause.clone())),
         _ => None,
     });

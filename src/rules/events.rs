@@ -123,6 +123,10 @@ pub struct EffectCtx<'a> {
     /// Choices of effects (`ChooseOne`), for the calling system to keep: the side then chooses
     /// (`choices.rs`).
     pub choices: Vec<(usize, Vec<crate::scenario::schema::EffectOption>, String)>,
+    /// Units leaving play (`UnitsLeave`): (unit, for good), for the calling system to move.
+    pub leaving: Vec<(String, bool)>,
+    /// Restrictions for the rest of the game (`RestrictForGood`), for the calling system to keep.
+    pub lasting: Vec<(usize, crate::scenario::schema::Restriction, String)>,
 }
 
 /// One track's changes in an effect list whose changes are netted (G20; ToO 5.7).
@@ -280,6 +284,41 @@ impl EffectCtx<'_> {
                         self.side_changes.push((id, target, cause.to_string()));
                     }
                 }
+                EventEffect::RestrictForGood(r) => {
+                    let text = super::restrictions::describe(r);
+                    self.log(LogKind::Track, format!("{cause}: from now on, {} {text}", self.game.side_id(side)));
+                    self.lasting.push((side, r.clone(), cause.to_string()));
+                }
+                EventEffect::UnitsLeave { units, roll, permanently } => {
+                    let t = |u: &crate::model::view::UnitView| &self.game.scenario.unit_types[u.type_index];
+                    let matching: Vec<String> = self
+                        .units
+                        .all()
+                        .iter()
+                        .filter(|u| u.side == side && u.space().is_some() && !self.leaving.iter().any(|(id, _)| **id == *u.id))
+                        .filter(|u| {
+                            let t = t(u);
+                            (units.contingents.is_empty() || units.contingents.contains(&t.contingent))
+                                && (units.unit_types.is_empty() || units.unit_types.contains(&t.id))
+                                && (units.sizes.is_empty() || units.sizes.contains(&t.size))
+                        })
+                        .map(|u| String::from(&*u.id))
+                        .collect();
+                    let how = if *permanently { "leaves play for good" } else { "is withdrawn" };
+                    for id in matching {
+                        if let Some((spec, (lo, hi))) = roll {
+                            let r = self.dice.roll_spec(*spec, &format!("{cause}: {id}"));
+                            if !(*lo..=*hi).contains(&r) {
+                                self.log(LogKind::Roll, format!("{cause}: {id} rolls {r} and stays"));
+                                continue;
+                            }
+                            self.log(LogKind::Loss, format!("{cause}: {id} rolls {r} and {how}"));
+                        } else {
+                            self.log(LogKind::Loss, format!("{cause}: {id} {how}"));
+                        }
+                        self.leaving.push((id, *permanently));
+                    }
+                }
                 EventEffect::Restrict(r) => {
                     let text = super::restrictions::describe(r);
                     self.log(LogKind::Track, format!("{cause}: until the turn ends, {} {text}", self.game.side_id(side)));
@@ -407,6 +446,8 @@ impl EffectParams<'_, '_> {
             restrictions: Vec::new(),
             side_changes: Vec::new(),
             choices: Vec::new(),
+            leaving: Vec::new(),
+            lasting: Vec::new(),
         };
         let r = f(&mut fx);
         // What the closure did not take is left for the ruleset's systems.
@@ -419,6 +460,14 @@ impl EffectParams<'_, '_> {
         let looks = std::mem::take(&mut fx.looks);
         if !looks.is_empty() {
             self.turn.looking.extend(looks);
+        }
+        let lasting = std::mem::take(&mut fx.lasting);
+        if !lasting.is_empty() {
+            self.turn.lasting_restrictions.extend(lasting);
+        }
+        let leaving = std::mem::take(&mut fx.leaving);
+        if !leaving.is_empty() {
+            self.turn.leaving.extend(leaving);
         }
         let choices = std::mem::take(&mut fx.choices);
         if !choices.is_empty() {

@@ -27,6 +27,7 @@ pub mod combat;
 pub mod constructions;
 pub mod crossings;
 pub mod crt;
+pub mod effect_units;
 pub mod declarations;
 pub mod entry_bans;
 pub mod events;
@@ -201,6 +202,7 @@ fn build_schedule(schedule: Schedule, sample: Option<&Command>, every: bool, rul
     withdrawals::add_systems(s);
     receipts::add_systems(s);
     allegiance::add_systems(s);
+    effect_units::add_systems(s);
     choices::add_systems(s);
     pending::add_systems(s);
     reactions::add_systems(s);

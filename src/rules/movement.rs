@@ -20,7 +20,8 @@ use crate::model::log::LogKind;
 
 pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
     s.on(|c| matches!(c, Command::Move { .. }), move_unit.in_set(RulesSystems::Movement));
-    let crossing = |e: &crate::scenario::schema::EventEffect| matches!(e, crate::scenario::schema::EventEffect::Restrict(crate::scenario::schema::Restriction::Crossing(_)));
+    use crate::scenario::schema::{EventEffect, Restriction};
+    let crossing = |e: &EventEffect| matches!(e, EventEffect::Restrict(Restriction::Crossing(_)) | EventEffect::RestrictForGood(Restriction::Crossing(_)));
     if s.uses(|sc| !sc.rules.region_crossings.is_empty() || super::withdrawals::any_effect(sc, &crossing)) {
         s.on(|c| matches!(c, Command::Move { .. }), super::crossings::cross.in_set(RulesSystems::Movement).after(move_unit));
     }
@@ -828,7 +829,7 @@ fn move_unit(
     let path: Vec<String> = dest.path.iter().map(|s| ctx.game.board.key(*s).to_string()).collect();
     ctx.log(LogKind::Command, format!("{unit} moves {} ({} MP)", path.join("-"), mp_text(&ctx.game, dest.cost)), Some(to.clone()));
     // For the rules on crossing region boundaries (ToO 22.3, 6.3), where there are any.
-    if !ctx.game.scenario.rules.region_crossings.is_empty() || !ctx.turn.restrictions.is_empty() {
+    if !ctx.game.scenario.rules.region_crossings.is_empty() || super::restrictions::in_force(&ctx.turn).next().is_some() {
         let start = me.space().into_iter();
         ctx.outcome.moved = Some((unit.clone(), start.chain(dest.path.iter().copied()).collect()));
     }

@@ -176,6 +176,8 @@ fn targets(game: &Game, control: &Control, units: &UnitsView, owner: usize, def:
             | EventEffect::Restrict(_)
             | EventEffect::ChangeSides { .. }
             | EventEffect::ChooseOne { .. }
+            | EventEffect::RestrictForGood(_)
+            | EventEffect::UnitsLeave { .. }
             | EventEffect::LookInsideStacks
             | EventEffect::Ruleset { .. }
             | EventEffect::RulesetEffect(_)

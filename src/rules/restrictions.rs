@@ -24,12 +24,24 @@ pub fn describe(r: &Restriction) -> String {
     }
 }
 
+/// The restrictions in force: for the rest of the game, then for the turn.
+pub fn in_force(turn: &TurnState) -> impl Iterator<Item = &(usize, Restriction, String)> {
+    turn.lasting_restrictions.iter().chain(&turn.restrictions)
+}
+
+/// How long a restriction lasts, in words.
+fn how_long(turn: &TurnState, r: &(usize, Restriction, String)) -> &'static str {
+    if turn.lasting_restrictions.iter().any(|x| std::ptr::eq(x, r)) { "for the rest of the game" } else { "this turn" }
+}
+
 /// Why these units of `side` may not attack together now, if they may not (6.3 German-Turkish
 /// Friction, 6.4 Command Dispute, Inter-Allied Friction).
 #[must_use]
 pub fn attack_apart(game: &Game, turn: &TurnState, side: usize, attackers: &[&UnitView]) -> Option<String> {
-    for (s, r, cause) in &turn.restrictions {
+    for entry in in_force(turn) {
+        let (s, r, cause) = entry;
         let (true, Restriction::AttackApart { groups, exempt }) = (*s == side, r) else { continue };
+        let when = how_long(turn, entry);
         let group_of = |u: &UnitView| {
             let t = &game.scenario.unit_types[u.type_index];
             if exempt.contains(&t.id) {
@@ -41,7 +53,7 @@ pub fn attack_apart(game: &Game, turn: &TurnState, side: usize, attackers: &[&Un
         for u in attackers {
             let Some(g) = group_of(u) else { continue };
             match seen {
-                Some((first, id)) if first != g => return Some(format!("`{id}` and `{}` may not attack together this turn ({cause})", u.id)),
+                Some((first, id)) if first != g => return Some(format!("`{id}` and `{}` may not attack together {when} ({cause})", u.id)),
                 Some(_) => {}
                 None => seen = Some((g, &u.id)),
             }
@@ -54,9 +66,9 @@ pub fn attack_apart(game: &Game, turn: &TurnState, side: usize, attackers: &[&Un
 /// Express Disrupted).
 #[must_use]
 pub fn purchase_banned(turn: &TurnState, side: usize, contingent: &str) -> Option<String> {
-    turn.restrictions.iter().find_map(|(s, r, cause)| match r {
-        Restriction::NoPurchase { contingents } if *s == side && contingents.iter().any(|c| c == contingent) => {
-            Some(format!("units of {contingent} may not be bought this turn ({cause})"))
+    in_force(turn).find_map(|entry| match entry {
+        (s, Restriction::NoPurchase { contingents }, cause) if *s == side && contingents.iter().any(|c| c == contingent) => {
+            Some(format!("units of {contingent} may not be bought {} ({cause})", how_long(turn, entry)))
         }
         _ => None,
     })
@@ -66,9 +78,9 @@ pub fn purchase_banned(turn: &TurnState, side: usize, contingent: &str) -> Optio
 /// India Dispute).
 #[must_use]
 pub fn placement_banned(game: &Game, (turn, control): (&TurnState, &crate::model::Control), side: usize, space: SpaceId) -> Option<String> {
-    turn.restrictions.iter().find_map(|(s, r, cause)| match r {
-        Restriction::NoPlacement { tags: banned } if *s == side && banned.iter().any(|t| super::constructions::has_tag(game, control, space, t)) => {
-            Some(format!("no new unit may be placed at {} this turn ({cause})", game.board.key(space)))
+    in_force(turn).find_map(|entry| match entry {
+        (s, Restriction::NoPlacement { tags: banned }, cause) if *s == side && banned.iter().any(|t| super::constructions::has_tag(game, control, space, t)) => {
+            Some(format!("no new unit may be placed at {} {} ({cause})", game.board.key(space), how_long(turn, entry)))
         }
         _ => None,
     })

@@ -275,6 +275,21 @@ pub enum EventEffect {
     ChangeSides { unit_types: Vec<String>, #[serde(default)] to: super::schema_withdrawal::Whose },
     /// A restriction on the side until the game turn ends (ToO 6.3-6.4).
     Restrict(super::schema_restrictions::Restriction),
+    /// A restriction on the side for the rest of the game (ToO 28.2: no more Russian units
+    /// may be bought).
+    RestrictForGood(super::schema_restrictions::Restriction),
+    /// Every unit of the side on the map that `units` counts leaves play: withdrawn (to the
+    /// counter pool where there is one), or out of play for good with `permanently`; with
+    /// `roll`, each rolls and leaves only on a result in the range (ToO 28.2: the Russian naval
+    /// units and the Grand Duke go; each other Russian unit rolls 1d6, 1-3 withdrawn; 28.3).
+    UnitsLeave {
+        #[serde(default)]
+        units: super::schema_withdrawal::UnitFilter,
+        #[serde(default)]
+        roll: Option<(DiceSpec, (u32, u32))>,
+        #[serde(default)]
+        permanently: bool,
+    },
     /// The side receives units free, placed where it may (ToO 6.3, 7.7, 7.8).
     Receive(Box<super::schema_purchases::ReceiveDef>),
     /// The side withdraws units of its own, its choice, up to a quota (ToO 7.10).

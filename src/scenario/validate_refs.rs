@@ -161,6 +161,8 @@ pub(super) fn effect_refs(ctx: &mut Ctx, tracks: &BTreeSet<&str>, pools: &BTreeS
         | EventEffect::Receive(_)
         | EventEffect::Restrict(_)
         | EventEffect::ChangeSides { .. }
+        | EventEffect::RestrictForGood(_)
+        | EventEffect::UnitsLeave { .. }
         | EventEffect::LookInsideStacks
         | EventEffect::Ruleset { .. }
         | EventEffect::RulesetEffect(_)

@@ -733,6 +733,23 @@ fn effects_and_conditions(ctx: &mut Ctx, s: &Scenario, board: Option<&Board>, r:
                     effects.extend(x.effects.iter().enumerate().map(|(k, e)| (format!("{path}.entries[{j}].effects[{k}]"), e)));
                 }
             }
+            // ToO 28.2: the units that leave exist; a roll's range is on its dice.
+            EventEffect::UnitsLeave { units, roll, .. } => {
+                for (k, t) in units.unit_types.iter().enumerate() {
+                    type_ref(ctx, r.types, &format!("{path}.units.unit_types[{k}]"), t);
+                }
+                for (k, c) in units.contingents.iter().enumerate() {
+                    if !s.unit_types.iter().any(|t| &t.contingent == c) {
+                        ctx.err(format!("{path}.units.contingents[{k}]"), format!("no unit type is of contingent `{c}`"));
+                    }
+                }
+                if let Some((dice, (lo, hi))) = roll {
+                    let top = dice.outcomes().last().copied().unwrap_or(0);
+                    if lo > hi || *hi > top {
+                        ctx.err(format!("{path}.roll"), format!("{lo}-{hi} is not a range of {dice:?} (at most {top})"));
+                    }
+                }
+            }
             // The options' conditions and effects are checked like any others.
             EventEffect::ChooseOne { options } => {
                 if options.is_empty() {
@@ -750,7 +767,7 @@ fn effects_and_conditions(ctx: &mut Ctx, s: &Scenario, board: Option<&Board>, r:
                 }
             }
             // ToO 6.3-6.4: a restriction names contingents, unit types and tags that exist.
-            EventEffect::Restrict(x) => {
+            EventEffect::Restrict(x) | EventEffect::RestrictForGood(x) => {
                 let contingent = |ctx: &mut Ctx, p: String, c: &String| {
                     if !s.unit_types.iter().any(|t| &t.contingent == c) {
                         ctx.err(p, format!("no unit type is of contingent `{c}`"));

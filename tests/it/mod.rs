@@ -57,6 +57,7 @@ mod rail;
 mod rail_bound;
 mod rail_building;
 mod regions;
+mod revolution;
 mod road_mp;
 mod reserve;
 mod rules;
