@@ -128,6 +128,9 @@ pub struct TurnState {
     /// (unit, new side, cause) (ToO 6.3 Bolshevik Alliance).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub side_changes: Vec<(String, usize, String)>,
+    /// Event table entries that happened in this game: (table, entry) (ToO 6.2).
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub happened: BTreeSet<(String, String)>,
     /// Units leaving play, set by effects and moved once their list is done: (unit, for good)
     /// (ToO 28.2).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

@@ -78,6 +78,7 @@ pub fn condition_holds(facts: Facts, c: &Condition) -> bool {
         Condition::TimerEnded(id) => {
             game.scenario.rules.timers.iter().position(|t| &t.id == id).is_some_and(|i| facts.timers.get(i).is_some_and(Option::is_some))
         }
+        Condition::Happened { table, entry } => happened(game, turn, &[], table, entry),
         Condition::OptionOn(o) => game.options.contains(o),
         Condition::OptionOff(o) => !game.options.contains(o),
     }
@@ -127,6 +128,8 @@ pub struct EffectCtx<'a> {
     pub leaving: Vec<(String, bool)>,
     /// Restrictions for the rest of the game (`RestrictForGood`), for the calling system to keep.
     pub lasting: Vec<(usize, crate::scenario::schema::Restriction, String)>,
+    /// Event table entries that happened (ToO 6.2), for the calling system to record.
+    pub happened: Vec<(String, String)>,
 }
 
 /// One track's changes in an effect list whose changes are netted (G20; ToO 5.7).
@@ -347,6 +350,7 @@ impl EffectCtx<'_> {
                 EventEffect::TableEntry { table, entry } => {
                     let Some(x) = self.game.scenario.tables.events.iter().find(|t| &t.id == table).and_then(|t| t.entries.iter().find(|x| &x.name == entry)) else { continue };
                     self.log(LogKind::Track, format!("{cause}: {entry} applies"));
+                    self.happened.push((table.clone(), entry.clone()));
                     let effects = x.effects.clone();
                     self.apply_each(side, &effects, &format!("{cause}: {entry}"));
                 }
@@ -448,6 +452,7 @@ impl EffectParams<'_, '_> {
             choices: Vec::new(),
             leaving: Vec::new(),
             lasting: Vec::new(),
+            happened: Vec::new(),
         };
         let r = f(&mut fx);
         // What the closure did not take is left for the ruleset's systems.
@@ -460,6 +465,10 @@ impl EffectParams<'_, '_> {
         let looks = std::mem::take(&mut fx.looks);
         if !looks.is_empty() {
             self.turn.looking.extend(looks);
+        }
+        let happened = std::mem::take(&mut fx.happened);
+        if !happened.is_empty() {
+            self.turn.happened.extend(happened);
         }
         let lasting = std::mem::take(&mut fx.lasting);
         if !lasting.is_empty() {
@@ -571,13 +580,28 @@ fn event_draws(fx: &mut EffectCtx, rules: &crate::scenario::schema::EventRules, 
     }
 }
 
-/// `side` rolls on an event table; the entry rolled applies for it.
+/// `side` rolls on an event table; the entry rolled applies for it, unless its precondition
+/// fails or, once only, it happened already: then it is no event (ToO 6.2, A14).
 pub fn roll_table(fx: &mut EffectCtx, side: usize, t: &crate::scenario::schema::EventTableDef) {
     let roll = fx.dice.roll_spec(t.dice, &format!("{} rolls on {}", fx.game.side_id(side), t.name));
     let Some(entry) = t.entries.iter().find(|e| (e.rolls.0..=e.rolls.1).contains(&roll)) else { return };
     fx.log(LogKind::Roll, format!("{}: rolled {roll}: {}", t.name, entry.name));
+    if entry.once && happened(fx.game, fx.turn, &fx.happened, &t.id, &entry.name) {
+        return fx.log(LogKind::Roll, format!("{}: {} has happened already: no event (once a game)", t.name, entry.name));
+    }
+    if !entry.when.iter().all(|c| fx.holds(c)) {
+        return fx.log(LogKind::Roll, format!("{}: {}: its conditions do not hold: no event", t.name, entry.name));
+    }
+    fx.happened.push((t.id.clone(), entry.name.clone()));
     let cause = format!("{}: {}", t.name, entry.name);
     fx.apply(side, &entry.effects, &cause);
+}
+
+/// Whether the event table entry has happened: in this game (recorded, or in `now`, the effect
+/// list being applied), or before it began (`rules.events.happened`).
+fn happened(game: &Game, turn: &TurnState, now: &[(String, String)], table: &str, entry: &str) -> bool {
+    let is = |(t, e): &(String, String)| t == table && e == entry;
+    turn.happened.iter().any(is) || now.iter().any(is) || game.scenario.rules.events.as_ref().is_some_and(|r| r.happened.iter().any(is))
 }
 
 /// Why a held chit may not be played now, if it may not.

@@ -187,6 +187,10 @@ pub struct EventRules {
     /// (side, event table id): tables rolled in the side's Event phases.
     #[serde(default)]
     pub tables: Vec<(String, String)>,
+    /// (event table id, entry name): events that happened before the scenario begins (ToO
+    /// 36.6: the Balkan Campaign), for once-only events and `Happened` conditions.
+    #[serde(default)]
+    pub happened: Vec<(String, String)>,
 }
 
 fn one() -> u32 {

@@ -205,6 +205,14 @@ pub struct EventEntry {
     pub name: String,
     #[serde(default)]
     pub effects: Vec<EventEffect>,
+    /// The event happens only while every one of these holds; rolled before, it is no event
+    /// (ToO 6.2).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub when: Vec<Condition>,
+    /// The event happens at most once a game; rolled again, it is no event. A roll whose `when`
+    /// fails does not use it up (ToO 6.2, A14). Default false.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub once: bool,
 }
 
 /// An amount: fixed or rolled.
@@ -459,6 +467,9 @@ pub enum Condition {
     Eliminated(String),
     /// The timed objective (siege) has ended, by falling or by relief.
     TimerEnded(String),
+    /// The entry (by name) of the event table has happened in this game, or the scenario lists
+    /// it as happened before it began (`rules.events.happened`; ToO 6.2, 36.6).
+    Happened { table: String, entry: String },
     /// The optional rule is on / off in this game.
     OptionOn(String),
     OptionOff(String),

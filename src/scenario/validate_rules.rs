@@ -697,6 +697,12 @@ fn effects_and_conditions(ctx: &mut Ctx, s: &Scenario, board: Option<&Board>, r:
     for (i, t) in s.tables.events.iter().enumerate() {
         for (j, e) in t.entries.iter().enumerate() {
             effects.extend(e.effects.iter().enumerate().map(|(k, x)| (format!("tables.events[{i}].entries[{j}].effects[{k}]"), x)));
+            conditions.extend(e.when.iter().enumerate().map(|(k, x)| (format!("tables.events[{i}].entries[{j}].when[{k}]"), x)));
+        }
+    }
+    if let Some(ev) = &s.rules.events {
+        for (i, (table, entry)) in ev.happened.iter().enumerate() {
+            entry_ref(ctx, s, &format!("rules.events.happened[{i}]"), table, entry);
         }
     }
     for (i, d) in s.rules.declarations.iter().enumerate() {
@@ -906,6 +912,7 @@ fn effects_and_conditions(ctx: &mut Ctx, s: &Scenario, board: Option<&Board>, r:
             Condition::Declared(d) if !declarations.contains(d.as_str()) => ctx.err(path, format!("unknown declaration `{d}`")),
             Condition::Eliminated(u) if !units.contains(u.as_str()) => ctx.err(path, format!("unknown unit `{u}`")),
             Condition::TimerEnded(t) if !s.rules.timers.iter().any(|x| &x.id == t) => ctx.err(path, format!("unknown timed objective `{t}`")),
+            Condition::Happened { table, entry } => entry_ref(ctx, s, &path, table, entry),
             Condition::OptionOn(o) | Condition::OptionOff(o) if !s.options.iter().any(|x| &x.id == o) => ctx.err(path, format!("unknown option `{o}`")),
             Condition::Expr { left, right, .. } => {
                 for t in expr_tracks(left).into_iter().chain(expr_tracks(right)) {
@@ -1078,5 +1085,14 @@ fn crossing_refs(ctx: &mut Ctx, s: &Scenario, r: &Refs, path: &str, c: &RegionCr
     }
     if let CrossingEffect::Pay { track, .. } = &c.effect {
         track_ref(ctx, r.tracks, &format!("{path}.effect.track"), track);
+    }
+}
+
+/// ToO 6.2, 36.6: an event table and an entry of it by name.
+fn entry_ref(ctx: &mut Ctx, s: &Scenario, path: &str, table: &str, entry: &str) {
+    match s.tables.events.iter().find(|t| t.id == table) {
+        None => ctx.err(path.to_string(), format!("unknown event table `{table}`")),
+        Some(t) if !t.entries.iter().any(|e| e.name == entry) => ctx.err(path.to_string(), format!("table `{table}` has no entry `{entry}`")),
+        Some(_) => {}
     }
 }

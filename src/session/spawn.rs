@@ -74,6 +74,7 @@ fn fill_world(world: &mut World, loaded: &Loaded, ruleset: std::sync::Arc<dyn cr
         bought_once: BTreeSet::new(),
         choices: Vec::new(),
         side_changes: Vec::new(),
+        happened: BTreeSet::new(),
         leaving: Vec::new(),
         lasting_restrictions: Vec::new(),
         restrictions: Vec::new(),

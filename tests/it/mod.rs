@@ -21,6 +21,7 @@ mod defense_multipliers;
 mod determinism;
 mod elimination_scores;
 mod event_effects;
+mod event_history;
 mod events;
 mod fog;
 #[cfg(feature = "gui")]

@@ -47,6 +47,7 @@ fn at_cap_apply(s: &mut Session, effects: &[EventEffect]) -> (i32, String) {
         choices: Vec::new(),
         leaving: Vec::new(),
         lasting: Vec::new(),
+        happened: Vec::new(),
     };
     fx.apply(0, effects, "T22");
     (tracks.0[t], glog.0.last().map(|e| e.text.clone()).unwrap_or_default())
