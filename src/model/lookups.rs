@@ -46,6 +46,9 @@ pub struct Lookups {
     slot_controlled: Vec<SpaceId>,
     /// Per setup group: its units' ids (`setup::group_unit_id`), first to last.
     group_units: Vec<Vec<String>>,
+    /// The event table entries whose happening is kept (ToO 6.2): the once-only ones and those a
+    /// `Happened` condition names; (table, entry).
+    watched_events: BTreeSet<(String, String)>,
 }
 
 impl Lookups {
@@ -102,7 +105,15 @@ impl Lookups {
             crate::scenario::schema::Map::Hex(_) => Vec::new(),
         };
         let group_units = s.setup.groups.iter().map(|g| (1..=g.count).map(|k| crate::rules::setup::group_unit_id(g, k)).collect()).collect();
-        Self { mix, bans, rail_net, slot_controlled, group_units }
+        let watched_events = watched_events(s);
+        Self { mix, bans, rail_net, slot_controlled, group_units, watched_events }
+    }
+
+    /// Whether the happening of this event table entry is kept (once-only, or named by a
+    /// `Happened` condition): other entries leave no record, so the state holds what rules read.
+    #[must_use]
+    pub fn watches_event(&self, table: &str, entry: &str) -> bool {
+        self.watched_events.iter().any(|(t, e)| t == table && e == entry)
     }
 
     /// The areas whose control follows their slots, in the map's order.
@@ -136,4 +147,74 @@ impl Lookups {
     pub fn bans(&self, t: usize) -> &[Ban] {
         self.bans.get(t).map_or(&[], Vec::as_slice)
     }
+}
+
+/// The once-only event table entries and those a `Happened` condition names, anywhere.
+fn watched_events(s: &Scenario) -> BTreeSet<(String, String)> {
+    use crate::scenario::schema::{Condition, EventEffect};
+    fn in_effects(list: &[EventEffect], out: &mut BTreeSet<(String, String)>) {
+        for e in list {
+            match e {
+                EventEffect::If { when, then } => {
+                    in_conditions(when, out);
+                    in_effects(then, out);
+                }
+                EventEffect::ChooseOne { options } => {
+                    for o in options {
+                        in_conditions(&o.when, out);
+                        in_effects(&o.effects, out);
+                    }
+                }
+                EventEffect::Roll { entries, .. } => entries.iter().for_each(|x| in_effects(&x.effects, out)),
+                EventEffect::AttackQuota { penalty, .. } => in_effects(penalty, out),
+                EventEffect::Obligation(o) => in_effects(&o.opt_out, out),
+                EventEffect::Withdraw(w) => {
+                    in_effects(&w.done, out);
+                    in_effects(&w.short, out);
+                }
+                _ => {}
+            }
+        }
+    }
+    fn in_conditions(list: &[Condition], out: &mut BTreeSet<(String, String)>) {
+        for c in list {
+            if let Condition::Happened { table, entry } = c {
+                out.insert((table.clone(), entry.clone()));
+            }
+        }
+    }
+    let mut out = BTreeSet::new();
+    for t in &s.tables.events {
+        for x in &t.entries {
+            if x.once {
+                out.insert((t.id.clone(), x.name.clone()));
+            }
+            in_conditions(&x.when, &mut out);
+            in_effects(&x.effects, &mut out);
+        }
+    }
+    for c in s.pools.iter().flat_map(|p| &p.chits) {
+        in_conditions(&c.no_event, &mut out);
+        in_conditions(&c.playable_if, &mut out);
+        in_effects(&c.effects, &mut out);
+    }
+    for d in &s.rules.declarations {
+        in_conditions(&d.forbidden_if, &mut out);
+        in_effects(&d.effects, &mut out);
+        if let Some(r) = &d.response {
+            in_effects(&r.effects, &mut out);
+        }
+    }
+    for c in s.rules.forced_march.iter().chain(&s.rules.attack_supply) {
+        in_conditions(&c.forbidden_if, &mut out);
+    }
+    for t in &s.rules.timers {
+        in_effects(&t.on_fall, &mut out);
+        in_effects(&t.on_relief, &mut out);
+    }
+    for sp in &s.rules.scripted {
+        in_effects(&sp.effects, &mut out);
+    }
+    in_effects(&s.victory.before_final, &mut out);
+    out
 }

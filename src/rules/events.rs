@@ -350,7 +350,9 @@ impl EffectCtx<'_> {
                 EventEffect::TableEntry { table, entry } => {
                     let Some(x) = self.game.scenario.tables.events.iter().find(|t| &t.id == table).and_then(|t| t.entries.iter().find(|x| &x.name == entry)) else { continue };
                     self.log(LogKind::Track, format!("{cause}: {entry} applies"));
-                    self.happened.push((table.clone(), entry.clone()));
+                    if self.game.lookups.watches_event(table, entry) {
+                        self.happened.push((table.clone(), entry.clone()));
+                    }
                     let effects = x.effects.clone();
                     self.apply_each(side, &effects, &format!("{cause}: {entry}"));
                 }
@@ -592,7 +594,9 @@ pub fn roll_table(fx: &mut EffectCtx, side: usize, t: &crate::scenario::schema::
     if !entry.when.iter().all(|c| fx.holds(c)) {
         return fx.log(LogKind::Roll, format!("{}: {}: its conditions do not hold: no event", t.name, entry.name));
     }
-    fx.happened.push((t.id.clone(), entry.name.clone()));
+    if fx.game.lookups.watches_event(&t.id, &entry.name) {
+        fx.happened.push((t.id.clone(), entry.name.clone()));
+    }
     let cause = format!("{}: {}", t.name, entry.name);
     fx.apply(side, &entry.effects, &cause);
 }
