@@ -111,16 +111,6 @@ pub enum Command {
     /// Answer a pursuit prompt (ToO 14): each pursuing unit's path, its first hex one the
     /// losers left; units not named stay (no moves: no pursuit).
     Pursue { moves: Vec<RetreatMove> },
-    /// Answer a choice of options: the option taken (by its name).
-    ChooseOption { option: Name },
-    /// Answer a withdrawal prompt (ToO 7.10): the units withdrawn, after the composites in
-    /// `break_down` are broken down (their components, the first free of the pool by id, may
-    /// then be named).
-    WithdrawUnits {
-        units: Vec<Name>,
-        #[serde(default, skip_serializing_if = "Vec::is_empty")]
-        break_down: Vec<Name>,
-    },
     /// Answer a pick-units prompt: the units that suffer its effect.
     PickUnits { units: Vec<Name> },
     /// Answer a retreat prompt (DI 16.43): where each unit goes (a space or a box); units not
@@ -138,15 +128,26 @@ pub enum Command {
     },
     /// Mobilization (DI 12.10): buy a chit, drawn at random from the side's pool.
     BuyChit,
+    /// Mobilization (DI 12.8): take an own unit off the map; it becomes available at once.
+    Withdraw { unit: Name },
+    /// End the current phase.
+    EndPhase,
+    // Variants are added here, at the end: saves and hashes read a variant by its place.
     /// Build `construction` at `at`, spending the units it uses up there (ToO 29: a port).
     Build { construction: Name, at: Name },
     /// Pay track points for a roll on one of the tables of `roll` (`rules.bought_rolls`; ToO
     /// 26: psychological warfare, column A or B).
     BuyRoll { roll: Name, table: Name },
-    /// Mobilization (DI 12.8): take an own unit off the map; it becomes available at once.
-    Withdraw { unit: Name },
-    /// End the current phase.
-    EndPhase,
+    /// Answer a choice of options: the option taken (by its name).
+    ChooseOption { option: Name },
+    /// Answer a withdrawal prompt (ToO 7.10): the units withdrawn, after the composites in
+    /// `break_down` are broken down (their components, the first free of the pool by id, may
+    /// then be named).
+    WithdrawUnits {
+        units: Vec<Name>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        break_down: Vec<Name>,
+    },
     /// A command of the ruleset's own vocabulary, written in files under the ruleset's own name
     /// for it and with its own fields.
     #[serde(skip)]

@@ -278,14 +278,40 @@ impl ser::SerializeMap for Hasher<'_> {
     }
 }
 
+/// Fields of the state added after saves of format 3 were first written (issue 14's mechanisms,
+/// each skipped while empty): skipped, they feed nothing, so a format-3 save written before
+/// them still verifies. A field added to the state later, skipped while empty, joins the list.
+const ADDED_AFTER_FORMAT_3: &[&str] = &[
+    "phase_acted",
+    "rolls_bought",
+    "bought",
+    "bought_once",
+    "withdrawals",
+    "receipts",
+    "restrictions",
+    "side_changes",
+    "choices",
+    "happened",
+    "leaving",
+    "lasting_restrictions",
+    "built_tags",
+];
+
+/// A skipped field is a tag in the hash, unless it came after format 3 (see above).
+fn skip(h: &mut StateHasher, key: &'static str) {
+    if !ADDED_AFTER_FORMAT_3.contains(&key) {
+        h.tag(19);
+    }
+}
+
 impl ser::SerializeStruct for Hasher<'_> {
     type Ok = ();
     type Error = Never;
     fn serialize_field<T: Serialize + ?Sized>(&mut self, _: &'static str, v: &T) -> Result<(), Never> {
         v.serialize(Hasher(self.0))
     }
-    fn skip_field(&mut self, _: &'static str) -> Result<(), Never> {
-        self.0.tag(19);
+    fn skip_field(&mut self, key: &'static str) -> Result<(), Never> {
+        skip(self.0, key);
         Ok(())
     }
     fn end(self) -> Result<(), Never> {
@@ -300,8 +326,8 @@ impl ser::SerializeStructVariant for Hasher<'_> {
     fn serialize_field<T: Serialize + ?Sized>(&mut self, _: &'static str, v: &T) -> Result<(), Never> {
         v.serialize(Hasher(self.0))
     }
-    fn skip_field(&mut self, _: &'static str) -> Result<(), Never> {
-        self.0.tag(19);
+    fn skip_field(&mut self, key: &'static str) -> Result<(), Never> {
+        skip(self.0, key);
         Ok(())
     }
     fn end(self) -> Result<(), Never> {

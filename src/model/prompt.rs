@@ -95,6 +95,9 @@ pub enum Prompt {
     /// may attack one enemy hex on their own (answered by `Command::Attack`, or `Command::Pass`
     /// for none).
     PursuitCombat { side: String, units: Vec<String>, supports: Vec<String>, rule: String },
+    /// A question of the ruleset's own, for `side` (answered by the ruleset's commands).
+    Game { side: String, prompt: super::game_value::GameVal },
+    // Variants are added at the end: a state hash reads a variant by its place.
     /// The side chooses one of `options` (their names), whose effects then apply (answered by
     /// `Command::ChooseOption`).
     ChooseOption { side: String, options: Vec<String>, rule: String },
@@ -102,8 +105,6 @@ pub enum Prompt {
     /// any of `composites` first to name their components (answered by
     /// `Command::WithdrawUnits`); with `may_refuse`, fewer or none, at the cost the rule names.
     Withdraw { side: String, units: Vec<String>, composites: Vec<String>, quota: String, may_refuse: bool, rule: String },
-    /// A question of the ruleset's own, for `side` (answered by the ruleset's commands).
-    Game { side: String, prompt: super::game_value::GameVal },
 }
 
 impl Prompt {

@@ -189,7 +189,7 @@ pub struct EventRules {
     pub tables: Vec<(String, String)>,
     /// (event table id, entry name): events that happened before the scenario begins (ToO
     /// 36.6: the Balkan Campaign), for once-only events and `Happened` conditions.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub happened: Vec<(String, String)>,
 }
 

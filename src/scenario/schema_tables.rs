@@ -274,6 +274,19 @@ pub enum EventEffect {
         sizes: Vec<String>,
         penalty: Vec<EventEffect>,
     },
+    /// A roll on a small table of its own: the entry whose range holds the roll applies (ToO
+    /// 6.3 Afghanistan Expedition: 1-2 success, 3-5 nothing, 6 fiasco).
+    Roll { dice: DiceSpec, entries: Vec<EventEntry> },
+    /// The effects of a named entry of an event table, as if it had been rolled (ToO 35.6: the
+    /// Forced Offensive applies on turn 1 without a roll).
+    TableEntry { table: String, entry: String },
+    /// Procedure implemented by the ruleset plugin under this name.
+    Ruleset { handler: String },
+    /// An effect in the ruleset's own format (its section of the file format), kept as written:
+    /// the ruleset reads and checks it when the scenario loads, and its systems apply it.
+    RulesetEffect(Box<ron::value::RawValue>),
+    NoEffect,
+    // Variants are added at the end: a state hash reads a variant by its place.
     /// The side chooses one of the options whose conditions hold, and its effects apply (ToO
     /// 6.3 Miracle / Sandstorm, 26.3 Subversion, 6.4 Emergency Reinforcements). With no option
     /// open, nothing happens.
@@ -302,18 +315,6 @@ pub enum EventEffect {
     Receive(Box<super::schema_purchases::ReceiveDef>),
     /// The side withdraws units of its own, its choice, up to a quota (ToO 7.10).
     Withdraw(Box<super::schema_withdrawal::WithdrawalDef>),
-    /// A roll on a small table of its own: the entry whose range holds the roll applies (ToO
-    /// 6.3 Afghanistan Expedition: 1-2 success, 3-5 nothing, 6 fiasco).
-    Roll { dice: DiceSpec, entries: Vec<EventEntry> },
-    /// The effects of a named entry of an event table, as if it had been rolled (ToO 35.6: the
-    /// Forced Offensive applies on turn 1 without a roll).
-    TableEntry { table: String, entry: String },
-    /// Procedure implemented by the ruleset plugin under this name.
-    Ruleset { handler: String },
-    /// An effect in the ruleset's own format (its section of the file format), kept as written:
-    /// the ruleset reads and checks it when the scenario loads, and its systems apply it.
-    RulesetEffect(Box<ron::value::RawValue>),
-    NoEffect,
 }
 
 /// One option of a `ChooseOne` effect.
@@ -467,15 +468,15 @@ pub enum Condition {
     Eliminated(String),
     /// The timed objective (siege) has ended, by falling or by relief.
     TimerEnded(String),
-    /// The entry (by name) of the event table has happened in this game, or the scenario lists
-    /// it as happened before it began (`rules.events.happened`; ToO 6.2, 36.6).
-    Happened { table: String, entry: String },
     /// The optional rule is on / off in this game.
     OptionOn(String),
     OptionOff(String),
     /// An expression compared with another (ToO 6.3 Morale Check: one side has at least 26 VP
     /// more than the other, `Sum([Track("a"), Neg(Track("b"))]) Ge Const(26)`).
     Expr { left: super::schema::Expr, op: super::schema::CompareOp, right: super::schema::Expr },
+    /// The entry (by name) of the event table has happened in this game, or the scenario lists
+    /// it as happened before it began (`rules.events.happened`; ToO 6.2, 36.6).
+    Happened { table: String, entry: String },
 }
 
 fn one() -> u32 {

@@ -289,6 +289,19 @@ fn saves_of_formats_1_and_2_written_by_earlier_versions_still_load_and_verify() 
     let _ = std::fs::remove_dir_all(dir);
 }
 
+/// A save of format 3 written before issue 14's mechanisms added their (empty) parts of the
+/// state (at 1a22fff: the first 160 commands of the shipped Decision: Iraq game) still replays
+/// and verifies every checkpoint: a part a game does not use never changes its hashes.
+#[test]
+fn saves_of_format_3_written_before_the_twilight_mechanisms_still_verify() {
+    let f = "tests/fixtures/saves/decision_iraq_format3.ron";
+    let save = read_save(&crate::common::root().join(f)).unwrap_or_else(|e| panic!("{f}: {e}"));
+    assert_eq!(save.format, 3);
+    assert!(save.checkpoints.len() >= 10, "checkpoints to verify: {}", save.checkpoints.len());
+    let s = replay_on(&save, load("scenarios/decision_iraq.ron")).unwrap_or_else(|e| panic!("{f} replays: {e}"));
+    assert_eq!(s.played.len(), 160);
+}
+
 #[test]
 fn saves_unknown_fields_inside_commands_are_errors_with_their_place() {
     let dir = temp_dir("unknown_field");
