@@ -1,6 +1,6 @@
 //! Moves across region boundaries (engine gap G28; ToO 22.3: a guerrilla crossing a border
-//! rolls, 1-3 eliminated; 6.3 Insubordination: 1 VP each time an Ottoman unit crosses an
-//! Ottoman regional boundary this turn): each boundary a move crosses sets off the rules that
+//! rolls, 1-3 eliminated; 6.3 Insubordination: 1 VP each time a unit of the side crosses a
+//! boundary between its regions this turn): each boundary a move crosses sets off the rules that
 //! hold for the unit, the scenario's and those an event put on its side for the turn.
 
 use bevy::prelude::*;

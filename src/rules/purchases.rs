@@ -153,7 +153,7 @@ pub fn purchase_rejection(game: &Game, (turn, control): (&TurnState, &Control), 
 }
 
 /// The price of a unit type and how many of its counters are free to buy, for the purchase
-/// list: "4 Ottoman VP, 2 free" (none if the type has no price).
+/// list: "4 North VP, 2 free" (none if the type has no price).
 #[must_use]
 pub fn purchase_note(game: &Game, units: &UnitsView, turn: &TurnState, unit_type: &str) -> Option<String> {
     let rules = game.scenario.rules.purchases.as_ref()?;

@@ -113,7 +113,7 @@ pub struct PlacementRule {
 /// Who must hold a placement hex.
 #[derive(Clone, Copy, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
 pub enum PlaceControl {
-    /// The side holds it (7.4: Constantinople "if Ottoman-controlled").
+    /// The side holds it (7.4: a capital "if controlled by the side").
     #[default]
     Own,
     /// The enemy does not (7.4: Bulgarian border hexes "the Allies do not control").

@@ -22,8 +22,8 @@ pub enum Restriction {
     /// No unit is bought or received into hexes with one of these tags (6.4 Home Government
     /// vs. India Dispute: Persian Gulf coastal and port hexes).
     NoPlacement { tags: Vec<String> },
-    /// A crossing rule for the side's units (6.3 Insubordination: 1 VP each time an Ottoman
-    /// unit crosses an Ottoman regional boundary).
+    /// A crossing rule for the side's units (6.3 Insubordination: 1 VP each time one of them
+    /// crosses a boundary between its own regions).
     Crossing(Box<RegionCrossing>),
 }
 
