@@ -745,9 +745,7 @@ fn effects_and_conditions(ctx: &mut Ctx, s: &Scenario, board: Option<&Board>, r:
                     type_ref(ctx, r.types, &format!("{path}.units.unit_types[{k}]"), t);
                 }
                 for (k, c) in units.contingents.iter().enumerate() {
-                    if !s.unit_types.iter().any(|t| &t.contingent == c) {
-                        ctx.err(format!("{path}.units.contingents[{k}]"), format!("no unit type is of contingent `{c}`"));
-                    }
+                    contingent_ref(ctx, s, format!("{path}.units.contingents[{k}]"), c);
                 }
                 if let Some((dice, (lo, hi))) = roll {
                     let top = dice.outcomes().last().copied().unwrap_or(0);
@@ -775,9 +773,7 @@ fn effects_and_conditions(ctx: &mut Ctx, s: &Scenario, board: Option<&Board>, r:
             // ToO 6.3-6.4: a restriction names contingents, unit types and tags that exist.
             EventEffect::Restrict(x) | EventEffect::RestrictForGood(x) => {
                 let contingent = |ctx: &mut Ctx, p: String, c: &String| {
-                    if !s.unit_types.iter().any(|t| &t.contingent == c) {
-                        ctx.err(p, format!("no unit type is of contingent `{c}`"));
-                    }
+                    contingent_ref(ctx, s, p, c);
                 };
                 match x {
                     Restriction::AttackApart { groups, exempt } => {
@@ -830,9 +826,7 @@ fn effects_and_conditions(ctx: &mut Ctx, s: &Scenario, board: Option<&Board>, r:
                     type_ref(ctx, r.types, &format!("{path}.units.unit_types[{k}]"), t);
                 }
                 for (k, c) in f.contingents.iter().enumerate() {
-                    if !s.unit_types.iter().any(|t| &t.contingent == c) {
-                        ctx.err(format!("{path}.units.contingents[{k}]"), format!("no unit type is of contingent `{c}`"));
-                    }
+                    contingent_ref(ctx, s, format!("{path}.units.contingents[{k}]"), c);
                 }
                 for (k, z) in f.sizes.iter().enumerate() {
                     if !s.unit_types.iter().any(|t| &t.size == z) {
@@ -1038,9 +1032,7 @@ fn placement_refs(ctx: &mut Ctx, s: &Scenario, board: Option<&Board>, r: &Refs, 
         type_ref(ctx, r.types, &format!("{path}.unit_types[{k}]"), t);
     }
     for (k, c) in pl.contingents.iter().enumerate() {
-        if !s.unit_types.iter().any(|t| &t.contingent == c) {
-            ctx.err(format!("{path}.contingents[{k}]"), format!("no unit type is of contingent `{c}`"));
-        }
+        contingent_ref(ctx, s, format!("{path}.contingents[{k}]"), c);
     }
     for (k, g) in pl.regions.iter().enumerate() {
         if !regions.contains(&g.as_str()) {
@@ -1067,9 +1059,7 @@ fn crossing_refs(ctx: &mut Ctx, s: &Scenario, r: &Refs, path: &str, c: &RegionCr
         type_ref(ctx, r.types, &format!("{path}.units.unit_types[{k}]"), t);
     }
     for (k, x) in c.units.contingents.iter().enumerate() {
-        if !s.unit_types.iter().any(|t| &t.contingent == x) {
-            ctx.err(format!("{path}.units.contingents[{k}]"), format!("no unit type is of contingent `{x}`"));
-        }
+        contingent_ref(ctx, s, format!("{path}.units.contingents[{k}]"), x);
     }
     let regions: Vec<&str> = match &s.map {
         Map::Hex(m) => m.regions.iter().map(|x| x.id.as_str()).collect(),
@@ -1094,5 +1084,12 @@ fn entry_ref(ctx: &mut Ctx, s: &Scenario, path: &str, table: &str, entry: &str) 
         None => ctx.err(path.to_string(), format!("unknown event table `{table}`")),
         Some(t) if !t.entries.iter().any(|e| e.name == entry) => ctx.err(path.to_string(), format!("table `{table}` has no entry `{entry}`")),
         Some(_) => {}
+    }
+}
+
+/// A contingent some unit type belongs to.
+fn contingent_ref(ctx: &mut Ctx, s: &Scenario, path: String, c: &str) {
+    if !s.unit_types.iter().any(|t| t.contingent == c) {
+        ctx.err(path, format!("no unit type is of contingent `{c}`"));
     }
 }
