@@ -21,6 +21,8 @@ pub enum Highlight {
     Target,
     /// The selected unit may ride there by rail (ToO 9.8), where it may not simply move.
     Rail,
+    /// The units aboard may sail there (ToO 20).
+    Sea,
 }
 
 impl Client {
@@ -32,7 +34,7 @@ impl Client {
 
     /// The command a click on `key` gives with the current selection, if any: a move, a
     /// placement, an entry or a purchase from the legal list.
-    fn command_at(&self, legal: &[Command], key: &str) -> Option<Command> {
+    fn command_at(&self, (legal, voyages): (&[Command], &[Command]), key: &str) -> Option<Command> {
         let game = self.session.game();
         // A prompt that asks for a space is answered by a click on it.
         if let Some(c) = legal.iter().find(|c| matches!(c, Command::ChooseSpace { space } if space == key)) {
@@ -42,6 +44,10 @@ impl Client {
             return legal.iter().find(|c| matches!(c, Command::Recruit { unit_type, at, surge: false } if unit_type == ty && at == key)).cloned();
         }
         let unit = self.selected.first()?.clone();
+        // With the sea moves shown a click sails (ToO 20).
+        if self.sea_on() {
+            return voyages.iter().find(|c| matches!(c, Command::SeaMove { to, .. } if to == key)).cloned();
+        }
         // In rail mode a click rides (ToO 9.8).
         if self.rail_on() {
             return legal.iter().find(|c| matches!(c, Command::RailMove { unit: u, to } if *u == unit && to == key)).cloned();
@@ -113,12 +119,14 @@ impl Client {
             let units = UnitsView::from_world(&mut self.session.world);
             let control = self.session.world.resource::<Control>().clone();
             let costs = self.selected.first().and_then(|id| units.get(id)).map(|u| legal_destinations(&game, &units, &control, u)).unwrap_or_default();
+            let voyages = if self.sea_on() { self.voyages() } else { Vec::new() };
             for sp in 0..game.board.len() {
                 let id = SpaceId(sp as u32);
                 let key = game.board.key(id).to_string();
-                match self.command_at(&legal, &key) {
+                match self.command_at((&legal, &voyages), &key) {
                     Some(Command::Move { .. }) => out.push((id, Highlight::Move(costs.iter().find(|d| d.space == id).map_or(0, |d| d.cost)))),
                     Some(Command::RailMove { .. }) => out.push((id, Highlight::Rail)),
+                    Some(Command::SeaMove { .. }) => out.push((id, Highlight::Sea)),
                     Some(_) => out.push((id, Highlight::Place)),
                     None => {}
                 }
@@ -192,9 +200,11 @@ impl Client {
             return;
         }
         let legal = self.legal();
-        if let Some(cmd) = self.command_at(&legal, key) {
+        let voyages = if self.sea_on() { self.voyages() } else { Vec::new() };
+        if let Some(cmd) = self.command_at((&legal, &voyages), key) {
             self.give(cmd);
             self.selected.clear();
+            self.sea_cargo = None;
             return;
         }
         let units = UnitsView::from_world(&mut self.session.world);

@@ -8,6 +8,7 @@ pub mod attack;
 pub mod images;
 pub mod clicks;
 mod offers;
+mod sea;
 pub mod script;
 
 pub use attack::AttackPreview;
@@ -31,6 +32,8 @@ pub struct Client {
     pub selected: Vec<String>,
     /// The unit whose rail moves the map shows and gives (ToO 9.8), while it stays selected.
     pub rail_mode: Option<String>,
+    /// The units aboard while the map shows their sea moves (ToO 20), the selected unit first.
+    pub sea_cargo: Option<Vec<String>>,
     /// A space the player pointed at as a target.
     pub target: Option<String>,
     /// A unit is being dragged on the map (the drag moves it instead of panning).
@@ -140,6 +143,7 @@ impl Client {
             session,
             selected: Vec::new(),
             rail_mode: None,
+            sea_cargo: None,
             target: None,
             inspected: None,
             markers: Vec::new(),

@@ -33,6 +33,10 @@ pub enum UiAction {
     CancelAttack,
     /// The selected unit's rail moves on the map instead of its moves, or back (ToO 9.8).
     ToggleRail,
+    /// The selected unit's sea moves on the map instead of its moves, or back (ToO 20).
+    ToggleSea,
+    /// Take a unit of the selected unit's hex aboard for its sea move, or leave it ashore.
+    ToggleCargo(String),
     EndPhase,
     Undo,
     Save,
@@ -88,7 +92,7 @@ pub struct Offer {
 }
 
 impl Offer {
-    fn new(place: Place, label: impl Into<String>, action: UiAction) -> Self {
+    pub(super) fn new(place: Place, label: impl Into<String>, action: UiAction) -> Self {
         Self { place, label: label.into(), action, enabled: true }
     }
 }
@@ -225,6 +229,7 @@ impl Client {
             let label = if self.rail_on() { "Back to moves on foot".to_string() } else { format!("Rail move: {rides} hexes (ringed light blue)") };
             out.push(Offer::new(Place::Unit, label, UiAction::ToggleRail));
         }
+        self.sea_offers(&mut out);
         let mut types: Vec<String> = Vec::new();
         for c in legal {
             let place = match &c {
@@ -236,7 +241,7 @@ impl Client {
                     Place::Mobilization(unit_type.to_string())
                 }
                 Command::Withdraw { .. } => Place::Withdraw,
-                Command::RailMove { .. } => continue,
+                Command::RailMove { .. } | Command::SeaMove { .. } => continue,
                 c if unit_of(&game, c).is_some() => {
                     if unit_of(&game, c) != selected.as_deref() {
                         continue;
@@ -323,6 +328,8 @@ impl Client {
                 self.status = if self.rail_on() { "Rail move: click a light-blue hex to ride there.".into() } else { "Moves on foot: click a ringed hex.".into() };
                 self.status_is_error = false;
             }
+            UiAction::ToggleSea => self.toggle_sea(),
+            UiAction::ToggleCargo(id) => self.toggle_cargo(id),
             UiAction::EndPhase => self.give(Command::EndPhase),
             UiAction::Undo => self.undo(),
             UiAction::Save => self.save(),

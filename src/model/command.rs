@@ -148,6 +148,9 @@ pub enum Command {
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         break_down: Vec<Name>,
     },
+    /// Carry `units`, which stand in one coastal hex, by sea on `transport` to the coastal hex
+    /// `to` (`rules.sea_moves`; ToO 20.2).
+    SeaMove { transport: Name, units: Vec<Name>, to: Name },
     /// A command of the ruleset's own vocabulary, written in files under the ruleset's own name
     /// for it and with its own fields.
     #[serde(skip)]
@@ -224,6 +227,7 @@ impl Command {
             Command::BuyChit => "buy a chit".to_string(),
             Command::BuyRoll { roll, table } => format!("buy {roll}: roll on {table}"),
             Command::Build { construction, at } => format!("build {construction} at {at}"),
+            Command::SeaMove { transport, units, to } => format!("carry {} by sea to {to} on {transport}", units.join(", ")),
             Command::EndPhase => "end phase".to_string(),
             Command::Game(g) => g.describe(),
         }

@@ -49,6 +49,9 @@ pub struct Lookups {
     /// The event table entries whose happening is kept (ToO 6.2): the once-only ones and those a
     /// `Happened` condition names; (table, entry).
     watched_events: BTreeSet<(String, String)>,
+    /// Per space: the sea zones (bits by their place in `map.sea_zones`) whose coast it is
+    /// (ToO 20: sea moves start and end in coastal hexes).
+    sea_zones: Vec<u64>,
 }
 
 impl Lookups {
@@ -106,7 +109,19 @@ impl Lookups {
         };
         let group_units = s.setup.groups.iter().map(|g| (1..=g.count).map(|k| crate::rules::setup::group_unit_id(g, k)).collect()).collect();
         let watched_events = watched_events(s);
-        Self { mix, bans, rail_net, slot_controlled, group_units, watched_events }
+        let mut sea_zones = Vec::new();
+        if let crate::scenario::schema::Map::Hex(m) = &s.map
+            && !m.sea_zones.is_empty()
+        {
+            sea_zones = vec![0; board.len()];
+            // Validation keeps a map within 64 zones.
+            for (z, def) in m.sea_zones.iter().enumerate().take(64) {
+                for sp in def.coast.iter().filter_map(|k| board.space(k)) {
+                    sea_zones[sp.index()] |= 1 << z;
+                }
+            }
+        }
+        Self { mix, bans, rail_net, slot_controlled, group_units, watched_events, sea_zones }
     }
 
     /// Whether the happening of this event table entry is kept (once-only, or named by a
@@ -114,6 +129,12 @@ impl Lookups {
     #[must_use]
     pub fn watches_event(&self, table: &str, entry: &str) -> bool {
         self.watched_events.iter().any(|(t, e)| t == table && e == entry)
+    }
+
+    /// The sea zones whose coast `space` is, as bits by their place in `map.sea_zones`.
+    #[must_use]
+    pub fn sea_zones(&self, space: SpaceId) -> u64 {
+        self.sea_zones.get(space.index()).copied().unwrap_or(0)
     }
 
     /// The areas whose control follows their slots, in the map's order.

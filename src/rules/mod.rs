@@ -60,6 +60,7 @@ pub mod restrictions;
 pub mod retreat;
 pub mod retreat_costs;
 pub mod rout;
+pub mod sea_moves;
 pub mod sequence;
 pub mod setup;
 pub mod stacking;
@@ -187,6 +188,7 @@ fn build_schedule(schedule: Schedule, sample: Option<&Command>, every: bool, rul
     strategic::add_systems(s);
     rail::add_systems(s);
     rail_building::add_systems(s);
+    sea_moves::add_systems(s);
     forced_march::add_systems(s);
     attack_supply::add_systems(s);
     reorganisation::add_systems(s);

@@ -21,6 +21,8 @@ pub fn describe(r: &Restriction) -> String {
             crate::scenario::schema::CrossingEffect::Pay { track, amount } => format!("pays {amount} {track} for each region boundary its units cross"),
             crate::scenario::schema::CrossingEffect::Survival { .. } => "rolls for each region boundary its units cross".to_string(),
         },
+        Restriction::SeaBan { zones, between_only: false } => format!("may not move units by sea in {}", zones.join(", ")),
+        Restriction::SeaBan { zones, between_only: true } => format!("may not move units by sea between {} and other zones", zones.join(", ")),
     }
 }
 

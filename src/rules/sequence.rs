@@ -98,7 +98,7 @@ pub fn sequence_rejection(game: &Game, turn: &TurnState, prompt: Option<&crate::
         Command::Reserve { .. } => phase.kind == PhaseKind::Movement && phase.units == PhaseUnits::NonReserve,
         Command::ForcedMarch { .. } => phase.kind == PhaseKind::Movement && phase.units != PhaseUnits::Reserve,
         Command::PlayChit { .. } | Command::BuyRoll { .. } | Command::Build { .. } => true,
-        Command::StrategicMove { .. } | Command::RailMove { .. } | Command::BuildRail { .. } => phase.kind == PhaseKind::Movement && phase.units != PhaseUnits::Reserve,
+        Command::StrategicMove { .. } | Command::RailMove { .. } | Command::BuildRail { .. } | Command::SeaMove { .. } => phase.kind == PhaseKind::Movement && phase.units != PhaseUnits::Reserve,
         Command::Attack { .. } | Command::GroupAttack { .. } | Command::AttackSupply { .. } => phase.kind == PhaseKind::Combat,
         Command::Breakdown { .. } | Command::Combine { .. } => phase.kind == PhaseKind::Reorganisation,
         Command::Enter { .. } => {

@@ -69,6 +69,10 @@ pub struct SeaZone {
     pub id: String,
     pub name: String,
     pub symbol: char,
+    /// Hexes on the zone's coast that touch none of its painted hexes: ports on waters too
+    /// narrow for a sea hex at the map's scale (a gulf, a bay).
+    #[serde(default)]
+    pub coast: Vec<String>,
 }
 
 /// A named hex.
@@ -107,7 +111,7 @@ pub fn generate(dir: &Path) -> Result<String, Report> {
     }
     let (roads, hexsides) = lines(&src, &cells).map_err(|e| Report(vec![Diagnostic::error(&name("features.ron"), Place::Field(e.0), e.1)]))?;
     let zone_cells = if dir.join("zones.txt").exists() { layer(&src, &read("zones.txt")?, &name("zones.txt"), &mut problems) } else { Vec::new() };
-    let sea_zones = coasts(&src, &cells, &zone_cells, &name("zones.txt"), &mut problems);
+    let sea_zones = coasts(&src, &cells, &zone_cells, (&name("zones.txt"), &name("features.ron")), &mut problems);
     if !problems.is_empty() {
         return Err(Report(problems));
     }
@@ -187,7 +191,7 @@ fn lines(src: &MapSources, cells: &[Vec<char>]) -> Result<(Vec<RoadDef>, Vec<Hex
 
 /// Each sea zone with its coast: the hexes next to one of its hexes where units may stand (no
 /// hex whose terrain is closed to them), in key order.
-fn coasts(src: &MapSources, cells: &[Vec<char>], zones: &[Vec<char>], file: &str, problems: &mut Vec<Diagnostic>) -> Vec<super::schema::SeaZoneDef> {
+fn coasts(src: &MapSources, cells: &[Vec<char>], zones: &[Vec<char>], (file, features): (&str, &str), problems: &mut Vec<Diagnostic>) -> Vec<super::schema::SeaZoneDef> {
     let grid = grid_of(src, cells);
     let w = last(src.first_column, src.columns).max(last(src.first_row, src.rows)).to_string().len().max(2);
     let key = |ri: usize, ci: usize| format!("{:0w$}{:0w$}", src.first_column as usize + ci, src.first_row as usize + ri);
@@ -206,7 +210,15 @@ fn coasts(src: &MapSources, cells: &[Vec<char>], zones: &[Vec<char>], file: &str
         .iter()
         .zip(members)
         .map(|(z, hexes)| {
-            let coast: BTreeSet<String> = hexes.iter().flat_map(|h| grid.neighbours(h)).filter(|n| !closed.contains(*n)).map(str::to_string).collect();
+            let mut coast: BTreeSet<String> = hexes.iter().flat_map(|h| grid.neighbours(h)).filter(|n| !closed.contains(*n)).map(str::to_string).collect();
+            for (k, h) in z.coast.iter().enumerate() {
+                let field = || Place::Field(format!("sea_zones[{}].coast[{k}]", src.sea_zones.iter().position(|x| x.id == z.id).unwrap_or(0)));
+                if closed.contains(h) || !grid.contains(h) {
+                    problems.push(Diagnostic::error(features, field(), format!("{h} is not a hex where units may stand")));
+                } else if !coast.insert(h.clone()) {
+                    problems.push(Diagnostic::warning(features, field(), format!("{h} touches the zone already")));
+                }
+            }
             super::schema::SeaZoneDef { id: z.id.clone(), name: z.name.clone(), coast: coast.into_iter().collect() }
         })
         .collect()

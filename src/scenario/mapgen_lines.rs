@@ -74,6 +74,12 @@ impl Grid {
     }
 
     /// The hexes next to `key` that the grid has.
+    /// Whether the grid has a hex with this key.
+    #[must_use]
+    pub fn contains(&self, key: &str) -> bool {
+        self.by_key.contains_key(key)
+    }
+
     pub fn neighbours(&self, key: &str) -> Vec<&str> {
         let Ok((q, r)) = self.at(key) else { return Vec::new() };
         hexx::Hex::new(q, r).all_neighbors().iter().filter_map(|h| self.key((h.x, h.y))).collect()

@@ -15,6 +15,7 @@ mod schema_restrictions;
 mod schema_retreat;
 mod schema_rules;
 mod schema_rules_area;
+mod schema_sea;
 mod schema_tables;
 mod schema_units;
 mod schema_withdrawal;
@@ -24,6 +25,7 @@ mod validate_calendar;
 pub mod variants;
 mod validate_refs;
 mod validate_rules;
+mod validate_sea;
 
 pub use diagnostics::{Diagnostic, Place, Report, Severity};
 pub use load::{Loaded, RulesetSlot, load_file_with, load_str_with};

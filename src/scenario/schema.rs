@@ -14,6 +14,7 @@ pub use super::schema_restrictions::*;
 pub use super::schema_retreat::*;
 pub use super::schema_rules::*;
 pub use super::schema_rules_area::*;
+pub use super::schema_sea::*;
 pub use super::schema_tables::*;
 pub use super::schema_units::*;
 pub use super::schema_withdrawal::*;

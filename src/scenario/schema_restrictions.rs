@@ -25,6 +25,15 @@ pub enum Restriction {
     /// A crossing rule for the side's units (6.3 Insubordination: 1 VP each time one of them
     /// crosses a boundary between its own regions).
     Crossing(Box<RegionCrossing>),
+    // Variants are added here, at the end: saves and hashes read a variant by its place.
+    /// No sea move of the side's units in these zones (6.4 Russian Naval Superiority: the
+    /// Ottomans in the Black Sea), or, with `between_only`, none between one of them and
+    /// another zone (6.4 Home Government vs. India Dispute: the Persian Gulf).
+    SeaBan {
+        zones: Vec<String>,
+        #[serde(default)]
+        between_only: bool,
+    },
 }
 
 /// What a unit that moves across a boundary between two regions of the map sets off, per

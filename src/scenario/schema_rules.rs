@@ -119,6 +119,10 @@ pub struct RulesConfig {
     /// eliminated). Default empty.
     #[serde(default)]
     pub region_crossings: Vec<super::schema_restrictions::RegionCrossing>,
+    /// Units carried by sea transports between coastal hexes (ToO 20; engine gap G26); none =
+    /// no sea moves.
+    #[serde(default)]
+    pub sea_moves: Option<super::schema_sea::SeaMoveRules>,
     /// Contingents that never leave their regions (sugar for entry bans on every other space).
     #[serde(default)]
     pub region_bound: Vec<RegionBound>,

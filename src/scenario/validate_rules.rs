@@ -175,6 +175,10 @@ pub(super) fn rules_refs(ctx: &mut Ctx, s: &Scenario, board: Option<&Board>, r: 
     if s.sides.iter().filter(|x| !x.neutral).count() < 2 {
         ctx.err("sides", "at least two sides must play (not neutral)");
     }
+    // ToO 20: sea moves name transports, contingents, zones and hexes that exist.
+    if let Some(sea) = &s.rules.sea_moves {
+        super::validate_sea::sea_moves(ctx, s, board, r, sea);
+    }
     // ToO 29: a construction names its side, the units it uses up and tags hexes carry.
     ids(ctx, &s.rules.constructions, "rules.constructions", |x| &x.id);
     for (i, c) in s.rules.constructions.iter().enumerate() {
@@ -713,6 +717,14 @@ fn effects_and_conditions(ctx: &mut Ctx, s: &Scenario, board: Option<&Board>, r:
             effects.extend(resp.effects.iter().enumerate().map(|(k, e)| (format!("{path}.response.effects[{k}]"), e)));
         }
     }
+    if let Some(sea) = &s.rules.sea_moves {
+        for (i, a) in sea.zones.iter().enumerate() {
+            conditions.extend(a.when.iter().enumerate().map(|(k, x)| (format!("rules.sea_moves.zones[{i}].when[{k}]"), x)));
+        }
+        for (i, h) in sea.hazards.iter().enumerate() {
+            conditions.extend(h.unless.iter().enumerate().map(|(k, x)| (format!("rules.sea_moves.hazards[{i}].unless[{k}]"), x)));
+        }
+    }
     if let Some(fm) = &s.rules.forced_march {
         conditions.extend(fm.forbidden_if.iter().enumerate().map(|(k, x)| (format!("rules.forced_march.forbidden_if[{k}]"), x)));
     }
@@ -792,6 +804,11 @@ fn effects_and_conditions(ctx: &mut Ctx, s: &Scenario, board: Option<&Board>, r:
                         }
                     }
                     Restriction::Crossing(c) => crossing_refs(ctx, s, r, &path, c),
+                    Restriction::SeaBan { zones, .. } => {
+                        for (k, z) in zones.iter().enumerate() {
+                            super::validate_sea::zone_ref(ctx, s, &format!("{path}.zones[{k}]"), z);
+                        }
+                    }
                     Restriction::NoPlacement { tags } => {
                         for (k, t) in tags.iter().enumerate() {
                             if board.is_some_and(|b| !tag_known(s, b, t)) {
@@ -1049,7 +1066,7 @@ fn placement_refs(ctx: &mut Ctx, s: &Scenario, board: Option<&Board>, r: &Refs, 
 }
 
 /// Whether some hex carries `tag`, or some construction gives it (ToO 29: ports).
-fn tag_known(s: &Scenario, board: &Board, tag: &str) -> bool {
+pub(super) fn tag_known(s: &Scenario, board: &Board, tag: &str) -> bool {
     board.spaces.iter().any(|sp| sp.tags.iter().any(|t| t == tag)) || s.rules.constructions.iter().any(|c| c.adds_tag == tag)
 }
 
@@ -1088,7 +1105,7 @@ fn entry_ref(ctx: &mut Ctx, s: &Scenario, path: &str, table: &str, entry: &str) 
 }
 
 /// A contingent some unit type belongs to.
-fn contingent_ref(ctx: &mut Ctx, s: &Scenario, path: String, c: &str) {
+pub(super) fn contingent_ref(ctx: &mut Ctx, s: &Scenario, path: String, c: &str) {
     if !s.unit_types.iter().any(|t| t.contingent == c) {
         ctx.err(path, format!("no unit type is of contingent `{c}`"));
     }

@@ -203,6 +203,10 @@ fn list(world: &mut World) -> Vec<Command> {
                 }
                 out.extend(crate::rules::rail_building::build_options(game, turn, &units, control, side));
             }
+            // ToO 20: sea moves on the side's transports.
+            if game.scenario.rules.sea_moves.is_some() {
+                out.extend(crate::rules::sea_moves::sea_move_commands(game, facts, side));
+            }
             let tracks = world.resource::<crate::model::Tracks>();
             if game.scenario.rules.forced_march.is_some() {
                 for u in units.all().iter().filter(|u| u.side == side) {

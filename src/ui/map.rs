@@ -347,6 +347,7 @@ pub fn map_ui(ui: &mut egui::Ui, client: &mut Client, images: &super::images::Ma
         let colour = match h {
             Highlight::Move(_) => Color32::from_rgb(255, 230, 0),
             Highlight::Rail => Color32::from_rgb(120, 200, 255),
+            Highlight::Sea => Color32::from_rgb(40, 190, 150),
             Highlight::Place => Color32::from_rgb(90, 230, 120),
             Highlight::Target => Color32::from_rgb(255, 90, 60),
         };

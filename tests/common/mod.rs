@@ -50,15 +50,21 @@ pub fn bin() -> &'static Path {
 
 /// A session on Kell Ford with text replacements applied (each must match), for rule variants.
 pub fn kell_with(replacements: &[(&str, &str)], dice: &[u32]) -> Session {
+    let text = kell_text_with(replacements);
+    let loaded = sandtable::games::load_str(&text, "kell_variant.ron", &root()).unwrap_or_else(|r| panic!("{r}"));
+    let loaded = Arc::new(loaded);
+    let options = Session::default_options(&loaded);
+    Session::new(loaded, GameSetup { options, seed: 1, forced_dice: dice.to_vec() }).expect("session")
+}
+
+/// The text of Kell Ford with replacements applied (each must match).
+pub fn kell_text_with(replacements: &[(&str, &str)]) -> String {
     let mut text = std::fs::read_to_string(root().join("scenarios/kell_ford.ron")).expect("read");
     for (a, b) in replacements {
         assert!(text.contains(a), "replacement target not found: {a}");
         text = text.replacen(a, b, 1);
     }
-    let loaded = sandtable::games::load_str(&text, "kell_variant.ron", &root()).unwrap_or_else(|r| panic!("{r}"));
-    let loaded = Arc::new(loaded);
-    let options = Session::default_options(&loaded);
-    Session::new(loaded, GameSetup { options, seed: 1, forced_dice: dice.to_vec() }).expect("session")
+    text
 }
 
 /// The `rules` line of Kell Ford, which variants replace.

@@ -64,6 +64,7 @@ mod reserve;
 mod rules;
 mod ruleset_plugin;
 mod salt_river;
+mod sea_moves;
 mod stacking;
 mod saves;
 mod seats;

@@ -89,6 +89,28 @@ fn the_sea_zones_coasts_are_worked_out_from_the_zone_layer() {
 }
 
 #[test]
+fn rule_too_20_3_every_printed_port_is_on_a_sea_zone_coast() {
+    let loaded = sandtable::games::load_str(&scenario_around_map(), "twilight_map.ron", &root()).unwrap_or_else(|r| panic!("{r}"));
+    let sandtable::scenario::schema::Map::Hex(m) = &loaded.scenario.map else { panic!("a hex map") };
+    let ports: Vec<&str> = m.hexes.iter().filter(|h| h.tags.iter().any(|t| t == "port")).map(|h| h.hex.as_str()).collect();
+    // The printed ports of 5.3, Haifa/Jaffa as Jaffa (2920).
+    assert_eq!(ports.len(), 17, "{ports:?}");
+    for p in &ports {
+        assert!(m.sea_zones.iter().any(|z| z.coast.iter().any(|h| h == p)), "port {p} is on no coast");
+    }
+    // Ports on narrow waters are put on their zone's coast by hand.
+    let coast = |zone: &str| m.sea_zones.iter().find(|z| z.id == zone).map(|z| z.coast.clone()).unwrap_or_default();
+    for (zone, port) in [("mediterranean", "1511"), ("red_sea", "2625"), ("red_sea", "3124")] {
+        assert!(coast(zone).iter().any(|h| h == port), "{port} on the {zone}");
+    }
+    // A hand-put coast hex must be a hex units may stand in.
+    let features = std::fs::read_to_string(root().join("scenarios/twilight/map/features.ron")).expect("read");
+    let dir = sources_with("coast", "features.ron", &features.replacen(r#"coast: ["1511"]"#, r#"coast: ["0909"]"#, 1));
+    let e = sandtable::scenario::mapgen::generate(&dir).expect_err("a closed hex on the coast").to_string();
+    assert!(e.contains("sea_zones[2].coast[0]: 0909 is not a hex where units may stand"), "{e}");
+}
+
+#[test]
 fn rule_too_38_0_straits_are_closed_but_to_the_bosporus_railway() {
     let s = crate::common::session_from_text_with(&scenario_around_map(), 1, &[]);
     let game = s.game();
