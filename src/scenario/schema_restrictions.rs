@@ -26,9 +26,9 @@ pub enum Restriction {
     /// crosses a boundary between its own regions).
     Crossing(Box<RegionCrossing>),
     // Variants are added here, at the end: saves and hashes read a variant by its place.
-    /// No sea move of the side's units in these zones (6.4 Russian Naval Superiority: the
-    /// Ottomans in the Black Sea), or, with `between_only`, none between one of them and
-    /// another zone (6.4 Home Government vs. India Dispute: the Persian Gulf).
+    /// No sea move of the side's units in these zones (ToO 6.4 Russian Naval Superiority), or,
+    /// with `between_only`, none between one of them and another zone (ToO 6.4 Home
+    /// Government vs. India Dispute).
     SeaBan {
         zones: Vec<String>,
         #[serde(default)]

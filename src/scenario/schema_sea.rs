@@ -31,10 +31,10 @@ pub struct SeaMoveRules {
     /// MP of a voyage from a port the side holds to another (20.3: 1). Default 1.
     #[serde(default = "one")]
     pub port_cost_mp: u32,
-    /// Passages between zones that enemy units can hamper (20.8: the Suez Canal).
+    /// Passages between zones that enemy units can hamper (20.8: a canal).
     #[serde(default)]
     pub passages: Vec<SeaPassage>,
-    /// Rolls for the voyages in a zone (20.11: the Marmara minefields).
+    /// Rolls for the voyages in a zone (20.11: minefields).
     #[serde(default)]
     pub hazards: Vec<SeaHazard>,
     /// The rule, for the log ("20").
@@ -42,8 +42,8 @@ pub struct SeaMoveRules {
     pub rule: Option<String>,
 }
 
-/// The sea zones units of some contingents sail, while every condition holds (20.9: the
-/// Ottomans never while the Allies hold Constantinople).
+/// The sea zones units of some contingents sail, while every condition holds (20.9: a side's
+/// units not while the enemy holds a given city).
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct SeaAccess {
@@ -54,7 +54,7 @@ pub struct SeaAccess {
 }
 
 /// A voyage between a zone of `from` and a zone of `to` (either way) that enemy units in any of
-/// `watched` hamper (20.8: an Ottoman-side unit by the canal, A36: the hexes on its Sinai side).
+/// `watched` hamper (20.8: an enemy unit by a canal; A36: the hexes on one bank of it).
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct SeaPassage {
@@ -77,7 +77,7 @@ pub enum Hampered {
 
 /// A roll for each transport whose voyage starts or ends in `zone` carrying units of one of
 /// `contingents`, unless a condition of `unless` holds (20.11: 1d6, 1-3 lost; waived while the
-/// Allies hold Constantinople).
+/// side holds a given city).
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct SeaHazard {
