@@ -322,7 +322,11 @@ fn sea_move(
     for &h in &v.hazards {
         let hz = &rules.hazards[h];
         let cause = hz.rule.as_deref().map(|r| format!(" ({r})")).unwrap_or_default();
-        let roll = dice.roll_spec(hz.dice, &format!("{transport} sails in {}{cause}", zone_name(&game, zone_bits(&game, std::slice::from_ref(&hz.zone)).trailing_zeros() as usize)));
+        let zone = match &game.scenario.map {
+            crate::scenario::schema::Map::Hex(m) => m.sea_zones.iter().find(|z| z.id == hz.zone).map_or(hz.zone.as_str(), |z| z.name.as_str()),
+            crate::scenario::schema::Map::Area(_) => hz.zone.as_str(),
+        };
+        let roll = dice.roll_spec(hz.dice, &format!("{transport} sails in {zone}{cause}"));
         if (hz.lost.0..=hz.lost.1).contains(&roll) {
             for id in &ids {
                 if let Some((_, mut loc, ..)) = q.unit_mut(id) {
