@@ -105,6 +105,24 @@ pub fn effects_text(effects: &[CombatEffect]) -> String {
     if parts.is_empty() { "no effect".to_string() } else { parts.join(", ") }
 }
 
+/// How a support unit joins attacks, for the unit panel (ToO 17-19).
+#[must_use]
+pub fn support_text(game: &crate::model::Game, role: &crate::scenario::schema::SupportRole, range: Option<u32>, attack: u32) -> String {
+    let reach = if role.from_sea.is_empty() {
+        format!("by units within {} hexes", range.unwrap_or(0))
+    } else {
+        let zones: Vec<&str> = role.from_sea.iter().map(|z| crate::rules::sea_moves::zone_name_of(game, z)).collect();
+        format!("on a hex on the coast of {}, from the sea", zones.join(", "))
+    };
+    let alone = if role.alone_against.is_empty() {
+        String::new()
+    } else {
+        let types: Vec<&str> = role.alone_against.iter().map(|t| game.scenario.unit_types.iter().find(|u| u.id == *t).map_or(t.as_str(), |u| u.name.as_str())).collect();
+        format!("; alone, it bombards an enemy {}", types.join(" or "))
+    };
+    format!("{}: adds {attack} to an attack {reach}{alone}", role.category)
+}
+
 impl Client {
     /// The combat dialog, when the phase is a combat phase, the viewer acts and has chosen a
     /// target.

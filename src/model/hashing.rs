@@ -295,6 +295,7 @@ const ADDED_AFTER_FORMAT_3: &[&str] = &[
     "leaving",
     "lasting_restrictions",
     "built_tags",
+    "bombarded",
 ];
 
 /// A skipped field is a tag in the hash, unless it came after format 3 (see above).

@@ -147,6 +147,9 @@ pub struct TurnState {
     /// Withdrawals waiting for their sides' choices, first first (ToO 7.10).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub withdrawals: Vec<PendingWithdrawal>,
+    /// Hexes bombarded by support units alone in this phase (ToO 19.2, A26: not attacked).
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub bombarded: BTreeSet<SpaceId>,
 }
 
 /// An attack quota in force (`EventEffect::AttackQuota`, ToO 6.3): qualifying attacks are
@@ -373,8 +376,8 @@ pub struct CombatInProgress {
     pub attacker_retreated: bool,
     /// An overrun: the stack and the MP it pays; it enters the hex if the defender leaves it.
     pub overrun: Option<(Vec<String>, u32)>,
-    /// Attackers that share the results but never retreat or advance (ToO 12.13: support units
-    /// the defender exposes).
+    /// Units that share the results but never retreat or advance (ToO 12.13: support units
+    /// the defender exposes; 19.2: everyone in a bombardment).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub no_retreat: Vec<String>,
     /// A rout's survivors and the hexes each rolled to retreat (ToO 12, AT/DT), asked of their

@@ -62,6 +62,9 @@ pub struct AttackPlan {
     /// The support units among the attackers (ToO 17-19), each with whether it shares the
     /// attackers' results (none retreats).
     pub supporting: Vec<(String, bool)>,
+    /// Support units attack alone (ToO 19.2): the hex is bombarded, not attacked, and nobody
+    /// retreats or pursues.
+    pub bombardment: bool,
 }
 
 /// Checks an attack and computes its strengths and column. Errors say why it is illegal.
@@ -171,7 +174,10 @@ pub fn plan_attack(
         return Err(why);
     }
     let ground: Vec<String> = members.iter().map(|(u, _)| String::from(&*u.id)).collect();
-    let exposed = check_supports(game, units, &members, &supporting, target_id)?;
+    // ToO 19.2: support units alone bombard only the enemy units they may attack alone.
+    let bombardment = members.is_empty();
+    let defenders = if bombardment { super::bombardment::alone_defenders(game, turn, units, &supporting, target_id)? } else { defenders };
+    let exposed = check_supports(game, turn, units, &members, &supporting, target_id)?;
     members.extend(supporting.iter().map(|(u, a, _)| (*u, *a)));
     // ToO 12.2, 15.7: concentric attack and attack supply multiply each unit's strength,
     // support units included, together at most the cap; out of supply (tutorial 5.7.5) halves
@@ -216,33 +222,26 @@ pub fn plan_attack(
         return Err(format!("raw odds of {} are prohibited on {}", pick.raw_label(), crt.name));
     }
     let supporting = supporting.iter().map(|(u, ..)| (String::from(&*u.id), exposed.contains(&&*u.id))).collect();
-    Ok(AttackPlan { target: target_id, crt: crt_index, attack, defense, pick, attackers: sorted, defenders, extra_steps: 0, mark: target_id, underground: false, defense_multiplier, attack_multiplier, supporting })
+    Ok(AttackPlan { target: target_id, crt: crt_index, attack, defense, pick, attackers: sorted, defenders, extra_steps: 0, mark: target_id, underground: false, defense_multiplier, attack_multiplier, supporting, bombardment })
 }
 
-/// ToO 12.13, 17-19: the support units of an attack, checked: some unit attacks from next to
-/// the target, each support is within its range of one of them, no more of a category than it
-/// allows. Returns the supports that share the attackers' results (the defender holds a unit
-/// of a type that exposes them).
+/// ToO 12.13, 17-19: the support units of an attack, checked: each is within its range of a
+/// unit attacking from next to the target (of the target, attacking alone) or reaches it from
+/// the sea (19.1), no more of a category than it allows. Returns the supports that share the
+/// attackers' results: those attacking alone (19.2), and those the defender exposes by
+/// holding a unit of a type their role names.
 fn check_supports<'u>(
     game: &Game,
+    turn: &TurnState,
     units: &UnitsView,
     ground: &[(&crate::model::view::UnitView, u32)],
-    supporting: &[(&'u crate::model::view::UnitView, u32, &crate::scenario::schema::SupportRole)],
+    supporting: &[super::bombardment::Supporter<'u, '_>],
     target: SpaceId,
 ) -> Result<Vec<&'u str>, String> {
-    if supporting.is_empty() {
-        return Ok(Vec::new());
-    }
-    if ground.is_empty() {
-        return Err("support units add to an attack by other units; they never attack alone".into());
-    }
+    let from: Vec<SpaceId> = ground.iter().filter_map(|(g, _)| g.space()).collect();
     let mut exposed = Vec::new();
     for (u, _, role) in supporting {
-        let range = game.scenario.unit_types[u.type_index].support_range.unwrap_or(0);
-        let reach = u.space().is_some_and(|s| ground.iter().filter_map(|(g, _)| g.space()).any(|g| game.board.distance(s, g).is_some_and(|d| d <= range)));
-        if !reach {
-            return Err(format!("`{}` is not within {range} hexes of an attacking unit", u.id));
-        }
+        super::bombardment::reaches(game, turn, (u, role), &from, target)?;
         let same = supporting.iter().filter(|(_, _, r)| r.category == role.category).count() as u32;
         if let Some(max) = role.max_per_attack
             && same > max
@@ -250,7 +249,7 @@ fn check_supports<'u>(
             return Err(format!("at most {max} {} unit(s) may support one attack", role.category));
         }
         let defender_has = |ty: &String| units.at(target).any(|d| d.side != u.side && game.scenario.unit_types[d.type_index].id == *ty);
-        if role.exposed_if_defender_has.iter().any(defender_has) {
+        if ground.is_empty() || role.exposed_if_defender_has.iter().any(defender_has) {
             exposed.push(&*u.id);
         }
     }
@@ -294,7 +293,7 @@ fn resolve_attack(
     mut ctx: CommandCtx,
     mut combat: CombatParams,
     mut supports: ResMut<super::supports::SupportState>,
-    tracks: Res<crate::model::Tracks>,
+    (tracks, timers): (Res<crate::model::Tracks>, Res<super::timers::Timers>),
     mut q: LossQuery,
 ) {
     let Some((side, Command::Attack { attackers, target, table, supports: named })) = ctx.cmd.0.clone() else { return };
@@ -306,6 +305,26 @@ fn resolve_attack(
     let plan = match plan_supported_attack(&ctx.game, &ctx.turn, &view, &combat.control, &supports, side, (&attackers, &target, table.as_deref()), &named) {
         Ok(p) => p,
         Err(r) => return ctx.reject(r),
+    };
+    // ToO 19.7: ships entering a mined zone roll first; the attack goes on without the lost.
+    let game = ctx.game.clone();
+    let facts = super::events::Facts { game: &game, turn: &ctx.turn, tracks: &tracks, control: &combat.control, units: &view, timers: &timers.0 };
+    let rolls = super::bombardment::hazards_of(facts, &plan.attackers, plan.target);
+    let (plan, view) = if rolls.is_empty() {
+        (plan, view)
+    } else {
+        let lost = super::bombardment::hazard_rolls(&mut ctx, &mut combat.dice, &mut q, &rolls, plan.target);
+        let left: Vec<String> = attackers.iter().filter(|a| !lost.contains(a)).cloned().collect();
+        let view = q.view();
+        let replanned = if left.is_empty() {
+            Err("no attacking unit is left".to_string())
+        } else {
+            plan_supported_attack(&ctx.game, &ctx.turn, &view, &combat.control, &supports, side, (&left, &target, table.as_deref()), &named)
+        };
+        match replanned {
+            Ok(p) => (p, view),
+            Err(why) => return ctx.log(LogKind::Combat, format!("the attack on {target} is not made: {why}"), Some(target.clone())),
+        }
     };
     super::supports::spend(&ctx.game, &mut supports, &named);
     if !named.is_empty() {
@@ -371,15 +390,25 @@ pub fn fight(ctx: &mut CommandCtx, combat: &mut CombatParams, q: &mut LossQuery,
     if pursuing.is_some() {
         prompt.0 = None;
     }
-    let pursuit_note = if pursuing.is_some() { " (pursuit combat, ToO 14.5)" } else { "" };
+    let pursuit_note = match (&pursuing, plan.bombardment) {
+        (Some(_), _) => " (pursuit combat, ToO 14.5)".to_string(),
+        (None, true) => format!(" (bombardment by support units alone: only {} defend, ToO 19.2)", plan.defenders.join(", ")),
+        (None, false) => String::new(),
+    };
     let cause = format!("{cause}{pursuit_note}");
     let roll = dice.roll_spec(crt.dice, &cause);
     ctx.outcome.barrier = true;
     let code = crt_lookup(crt, plan.pick.column, roll).unwrap_or("").to_string();
     ctx.log(LogKind::Roll, format!("{cause}: rolled {roll}"), Some(target.clone()));
-    ctx.turn.attacked.insert(plan.mark);
+    // A26: a bombardment leaves the hex free to be attacked this phase; it counts toward no
+    // attack quota [I].
+    if plan.bombardment {
+        ctx.turn.bombarded.insert(plan.target);
+    } else {
+        ctx.turn.attacked.insert(plan.mark);
+    }
     // ToO 6.3: the attack counts toward its side's quotas.
-    if let Some(side) = plan.attackers.first().and_then(|id| view.get(id)).map(|u| u.side) {
+    if let Some(side) = plan.attackers.first().and_then(|id| view.get(id)).map(|u| u.side).filter(|_| !plan.bombardment) {
         super::quotas::count_attack(&game, &mut ctx.turn.quotas, view, side, plan.crt, &plan.attackers);
     }
     for id in plan.attackers.iter().chain(&plan.defenders) {
@@ -399,7 +428,11 @@ pub fn fight(ctx: &mut CommandCtx, combat: &mut CombatParams, q: &mut LossQuery,
     // them, and never retreat.
     let sheltered = |id: &String| plan.supporting.iter().any(|(s, exposed)| s == id && !exposed);
     let fighting: Vec<String> = plan.attackers.iter().filter(|id| !sheltered(id)).cloned().collect();
-    let holding: Vec<String> = plan.supporting.iter().filter(|(_, exposed)| *exposed).map(|(id, _)| id.clone()).collect();
+    let mut holding: Vec<String> = plan.supporting.iter().filter(|(_, exposed)| *exposed).map(|(id, _)| id.clone()).collect();
+    // ToO 19.2: after a bombardment nobody retreats.
+    if plan.bombardment {
+        holding.extend(plan.defenders.iter().cloned());
+    }
     let mut points = [0u32; 2];
     let mut owed = [crate::model::Owed::default(); 2];
     let effects = crt.results.iter().find(|r| r.code == code).map(|r| r.effects.clone()).unwrap_or_default();
@@ -478,7 +511,7 @@ pub fn fight(ctx: &mut CommandCtx, combat: &mut CombatParams, q: &mut LossQuery,
         if p == 0 { fighting = survivors } else { defenders = survivors }
         dice_retreats = rolls;
     }
-    let pursuit = pursuit.filter(|_| game.scenario.rules.pursuit.is_some()).and_then(|(p, combat)| {
+    let pursuit = pursuit.filter(|_| game.scenario.rules.pursuit.is_some() && !plan.bombardment).and_then(|(p, combat)| {
         let ground: Vec<String> = fighting.iter().filter(|id| !plan.supporting.iter().any(|(s, _)| s == *id)).cloned().collect();
         let side = |ids: &[String]| ids.iter().find_map(|id| view.get(id)).map(|u| u.side);
         if p == 0 {

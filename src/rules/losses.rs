@@ -250,8 +250,8 @@ pub fn continue_losses(
         }
         // A retreat result is paid with the loss points: at least that many hexes of retreat.
         let forced = party.map_or(0, |p| c.owed[p].retreat);
-        // ToO 12.13: support units stay where they are.
-        if forced > 0 && c.stage == CombatStage::Attacker {
+        // ToO 12.13: support units stay where they are; 19.2: after a bombardment, everyone.
+        if forced > 0 {
             live.retain(|u| !c.no_retreat.iter().any(|id| *id == *u.id));
         }
         // ToO 13.4: fortresses ignore retreat results (a retreat paid in steps is no such result).

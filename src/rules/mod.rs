@@ -21,6 +21,7 @@ pub mod attack_supply;
 pub mod attrition;
 pub mod attrition_rolls;
 pub mod bought_rolls;
+pub mod bombardment;
 pub mod boxes;
 pub mod choices;
 pub mod combat;

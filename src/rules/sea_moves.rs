@@ -66,7 +66,16 @@ fn zone_name(game: &Game, z: usize) -> &str {
     }
 }
 
-fn zone_bits(game: &Game, ids: &[String]) -> u64 {
+/// The name of the sea zone `id` (the id itself if the map has none such).
+#[must_use]
+pub fn zone_name_of<'a>(game: &'a Game, id: &'a str) -> &'a str {
+    match &game.scenario.map {
+        crate::scenario::schema::Map::Hex(m) => m.sea_zones.iter().find(|z| z.id == id).map_or(id, |z| z.name.as_str()),
+        crate::scenario::schema::Map::Area(_) => id,
+    }
+}
+
+pub(super) fn zone_bits(game: &Game, ids: &[String]) -> u64 {
     let crate::scenario::schema::Map::Hex(m) = &game.scenario.map else { return 0 };
     m.sea_zones.iter().enumerate().take(64).filter(|(_, z)| ids.contains(&z.id)).fold(0, |acc, (i, _)| acc | 1 << i)
 }
@@ -322,10 +331,7 @@ fn sea_move(
     for &h in &v.hazards {
         let hz = &rules.hazards[h];
         let cause = hz.rule.as_deref().map(|r| format!(" ({r})")).unwrap_or_default();
-        let zone = match &game.scenario.map {
-            crate::scenario::schema::Map::Hex(m) => m.sea_zones.iter().find(|z| z.id == hz.zone).map_or(hz.zone.as_str(), |z| z.name.as_str()),
-            crate::scenario::schema::Map::Area(_) => hz.zone.as_str(),
-        };
+        let zone = zone_name_of(&game, &hz.zone);
         let roll = dice.roll_spec(hz.dice, &format!("{transport} sails in {zone}{cause}"));
         if (hz.lost.0..=hz.lost.1).contains(&roll) {
             for id in &ids {

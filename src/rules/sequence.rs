@@ -257,6 +257,7 @@ pub(super) fn end_phase(
         }
     }
     turn.attacked.clear();
+    turn.bombarded.clear();
     turn.looking.clear();
     turn.phase_acted = false;
     turn.isr.clear();

@@ -54,6 +54,20 @@ pub struct SupportRole {
     /// retreats, and never advances or pursues.
     #[serde(default)]
     pub exposed_if_defender_has: Vec<String>,
+    /// It supports from the sea (ToO 19.1, 19.6): from an all-sea hex next to the target, in
+    /// one of these sea zones (`map.sea_zones`), so the target must be a coastal hex of one of
+    /// them; where the unit stands and its range do not matter. Zones an event closes to the
+    /// side (`Restriction::SeaBan`) are closed to it, and the sea's hazards
+    /// (`rules.sea_moves.hazards`) roll once for each such unit before its combat (19.7).
+    /// Empty: it supports from its range.
+    #[serde(default)]
+    pub from_sea: Vec<String>,
+    /// Units of these types may attack a hex holding an enemy unit of one of these types with
+    /// no other units (ToO 19.2: ships against a fortress). Only those enemy units defend and
+    /// take the results; nobody retreats or pursues; the hex is bombarded, not attacked, so it
+    /// may be attacked again this phase, but not bombarded again or after its attack (A26).
+    #[serde(default)]
+    pub alone_against: Vec<String>,
 }
 
 fn one_point() -> u32 {

@@ -173,8 +173,22 @@ pub fn validate_with_board(s: &Scenario, file: &str, base: &Path, caps: &Ruleset
         }
         // ToO 17-19: a support unit joins from its range.
         if let Some(role) = &t.support {
-            if t.support_range.is_none() {
-                ctx.err(format!("unit_types[{i}].support_range"), "a support unit needs its range");
+            if t.support_range.is_none() && role.from_sea.is_empty() {
+                ctx.err(format!("unit_types[{i}].support_range"), "a support unit needs its range, or the sea zones it supports from");
+            }
+            let zones: Vec<&str> = match &s.map {
+                crate::scenario::schema::Map::Hex(m) => m.sea_zones.iter().map(|z| z.id.as_str()).collect(),
+                crate::scenario::schema::Map::Area(_) => Vec::new(),
+            };
+            for (k, z) in role.from_sea.iter().enumerate() {
+                if !zones.contains(&z.as_str()) {
+                    ctx.err(format!("unit_types[{i}].support.from_sea[{k}]"), format!("unknown sea zone `{z}` (map.sea_zones)"));
+                }
+            }
+            for (k, x) in role.alone_against.iter().enumerate() {
+                if !types.contains(x.as_str()) {
+                    ctx.err(format!("unit_types[{i}].support.alone_against[{k}]"), format!("unknown unit type `{x}`"));
+                }
             }
             if role.category.is_empty() {
                 ctx.err(format!("unit_types[{i}].support.category"), "is empty");

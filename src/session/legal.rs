@@ -318,9 +318,16 @@ fn attacks(
         .filter(|u| u.side == side && !u.activity.attacked && u.space().is_some() && game.scenario.unit_types[u.type_index].support.is_some())
         .map(|u| String::from(&*u.id))
         .collect();
+    // ToO 19.2: support units that may attack alone (ships against a fortress).
+    let alone: Vec<String> = helpers
+        .iter()
+        .filter(|h| units.get(h).and_then(|u| game.scenario.unit_types[u.type_index].support.as_ref()).is_some_and(|r| !r.alone_against.is_empty()))
+        .cloned()
+        .collect();
     for t in targets {
         let key = board.spaces[t].key.clone();
         let target = crate::model::SpaceId(t as u32);
+        bombardments(game, (turn, units, control), side, (&alone, &key), &tables, out);
         let adjacent: Vec<String> = units
             .all()
             .iter()
@@ -339,10 +346,14 @@ fn attacks(
                 if crate::rules::combat::attack_ban(game, tracks, units, g).is_some() {
                     continue;
                 }
-                if let Ok(plan) = plan_attack(game, turn, units, control, side, g, &key, table.as_deref()) {
+                let base = plan_attack(game, turn, units, control, side, g, &key, table.as_deref());
+                if base.is_ok() {
                     out.push(Command::Attack { attackers: names(g), target: key.as_str().into(), table: table.as_deref().map(Name::new), supports: Vec::new() });
-                    // The same attack with each support unit that may join it, then with as
-                    // many as may join together (the first of each category).
+                }
+                // The same attack with each support unit that may join it, then with as many as
+                // may join together (the first of each category): some are legal only with
+                // their strength (odds the table prohibits without it).
+                if !helpers.is_empty() {
                     let mut joined = g.clone();
                     for h in &helpers {
                         let with: Vec<String> = g.iter().chain([h]).cloned().collect();
@@ -357,6 +368,8 @@ fn attacks(
                     if joined.len() > g.len() + 1 {
                         out.push(Command::Attack { attackers: names(&joined), target: key.as_str().into(), table: table.as_deref().map(Name::new), supports: Vec::new() });
                     }
+                }
+                if let Ok(plan) = base {
                     // The same attack with each support that may join it.
                     for d in &game.scenario.rules.supports {
                         let named = vec![String::from(&*d.id)];
@@ -370,6 +383,27 @@ fn attacks(
     }
 }
 
+/// ToO 19.2: bombardments of `key` by the support units `alone` may attack alone with: each
+/// unit, and all of them together, on every table.
+fn bombardments(game: &Game, (turn, units, control): (&TurnState, &UnitsView, &Control), side: usize, (alone, key): (&[String], &str), tables: &[Option<String>], out: &mut Vec<Command>) {
+    if alone.is_empty() {
+        return;
+    }
+    for table in tables {
+        let ok = |g: &[String]| plan_attack(game, turn, units, control, side, g, key, table.as_deref()).is_ok();
+        let push = |out: &mut Vec<Command>, g: &[String]| out.push(Command::Attack { attackers: names(g), target: key.into(), table: table.as_deref().map(Name::new), supports: Vec::new() });
+        let mut each = Vec::new();
+        for a in alone {
+            if ok(std::slice::from_ref(a)) {
+                push(out, std::slice::from_ref(a));
+                each.push(a.clone());
+            }
+        }
+        if each.len() > 1 && ok(&each) {
+            push(out, &each);
+        }
+    }
+}
 
 /// Overruns: from every hex holding the side's units, each unit alone and the whole stack,
 /// against every adjacent enemy hex.

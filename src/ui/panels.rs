@@ -240,8 +240,8 @@ fn side_panel(ui: &mut egui::Ui, client: &mut Client, offers: &[Offer], clicked:
                 ui.label(RichText::new(format!("{} ({})", u.id, t.name)).strong());
                 ui.label(format!("attack {}, defence {}, movement {}", f.attack, f.defense, f.movement));
                 // ToO 17-19: how a support unit joins attacks.
-                if let (Some(role), Some(range)) = (&t.support, t.support_range) {
-                    ui.label(format!("{}: adds {} to an attack by units within {range} hexes", role.category, f.attack));
+                if let Some(role) = &t.support {
+                    ui.label(crate::client::attack::support_text(&game, role, t.support_range, f.attack));
                 }
                 if client.selected.len() > 1 {
                     ui.label(format!("Selected: {}", client.selected.join(", ")));

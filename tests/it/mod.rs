@@ -4,6 +4,7 @@ mod attack_supply;
 mod calendar;
 mod attrition_rolls;
 mod bought_rolls;
+mod bombardment;
 mod boxes;
 mod breakdown_losses;
 mod chaos;

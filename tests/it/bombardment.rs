@@ -1,0 +1,211 @@
+//! Naval bombardment (`support.from_sea`, `support.alone_against`; engine gap G26, ToO 19):
+//! ships support attacks on coastal hexes from the sea zones they sail, wherever they stand;
+//! alone they bombard a fortress, which alone defends; a mined zone takes a roll per ship.
+
+use sandtable::model::PendingPrompt;
+use sandtable::session::{Command, Session};
+
+use crate::common::{attack, kell_every_roll, location, log_has, play};
+
+const RESULTS: &str = r#"results: [
+                (code: "AA", effects: [EliminateUnits(party: Attacker, count: 1)]),
+                (code: "DA", effects: [EliminateUnits(party: Defender, count: 1)]),
+                (code: "DR", effects: [Retreat(party: Defender, hexes: 1)]),
+            ],"#;
+
+/// Kell Ford with sea zones: the Narrows (Kell, 0404, alone: mined for the North unless
+/// `unless` holds), the Gulf (0604, and Kell too when `gulf_kell`) and the East Sea (0806).
+/// North ships (6, from the Gulf and the Narrows; they may attack a fortress alone) stand at
+/// 0101 and 0201, a gunboat (2, East Sea only) at 0301, an HQ at 0401; the South has a
+/// fortress (defence 3) in Kell; fortresses double the units with them.
+fn game(code: &str, gulf_kell: bool, unless: &str, dice: &[u32]) -> Session {
+    let gulf = if gulf_kell { r#""0604", "0404""# } else { r#""0604""# };
+    let rules = format!(
+        r#"rules: (reveal_when_enemy_ends_adjacent: true, fortress_multiplier: Some(2), sea_moves: Some((transports: ["n_ship"], capacity: 2,
+            zones: [(contingents: ["north"], zones: ["narrows", "gulf", "east"])],
+            hazards: [(zone: "narrows", contingents: ["north"], dice: D6, lost: (1, 3), transport_lost: true, unless: [{unless}], rule: Some("19.7"))]))),"#
+    );
+    let zones = format!(
+        r#"        sea_zones: [
+            (id: "narrows", name: "The Narrows", coast: ["0404"]),
+            (id: "gulf", name: "The Gulf", coast: [{gulf}]),
+            (id: "east", name: "East Sea", coast: ["0806"]),
+        ],
+        vp_tracks:"#
+    );
+    let types = r#"(id: "n_nav", name: "Naval Bombardment", contingent: "north", symbol: Naval, strength: Steps([(attack: 6, defense: 0, movement: 0)]),
+         flags: [NoZoc, FixedStrength], support: Some((category: "naval", exposed_if_defender_has: ["s_fort"], from_sea: ["gulf", "narrows"], alone_against: ["s_fort"]))),
+        (id: "n_gun", name: "Gunboat", contingent: "north", symbol: Naval, strength: Steps([(attack: 2, defense: 0, movement: 0)]),
+         flags: [NoZoc, FixedStrength], support: Some((category: "naval", from_sea: ["east"], alone_against: ["s_fort"]))),
+        (id: "n_hq", name: "HQ", contingent: "north", symbol: Headquarters, strength: Steps([(attack: 2, defense: 1, movement: 4)]),
+         flags: [CannotAttack], support_range: Some(3), support: Some((category: "HQ", max_per_attack: Some(1)))),
+        (id: "n_ship", name: "Transport", contingent: "north", symbol: Infantry, strength: Steps([(attack: 0, defense: 1, movement: 0)]), flags: [NoZoc, CannotAttack, Static]),
+        (id: "s_fort", name: "Fortress", contingent: "south", symbol: Base, strength: Steps([(attack: 0, defense: 3, movement: 0)]), flags: [Static, CannotAttack, Fortress], stacking_points: 0),
+        (id: "s_inf", name: "Infantry Regiment", contingent: "south","#;
+    let mix = r#"(unit_type: "n_inf", count: 3),
+        (unit_type: "n_art", count: 1), (unit_type: "n_nav", count: 2), (unit_type: "n_gun", count: 1), (unit_type: "n_hq", count: 1),
+        (unit_type: "n_ship", count: 1), (unit_type: "s_fort", count: 1),"#;
+    let placed = r#"(id: "N-Art", unit_type: "n_art", at: "0202"),
+            (id: "N-Nav", unit_type: "n_nav", at: "0101"), (id: "N-Nav2", unit_type: "n_nav", at: "0201"),
+            (id: "N-Gun", unit_type: "n_gun", at: "0301"), (id: "N-HQ", unit_type: "n_hq", at: "0401"),
+            (id: "N-4Inf", unit_type: "n_inf", at: "0603"), (id: "S-Fort", unit_type: "s_fort", at: "0404"),"#;
+    kell_every_roll(
+        code,
+        RESULTS,
+        &[
+            (crate::common::KELL_RULES, rules.as_str()),
+            ("        vp_tracks:", zones.as_str()),
+            (r#"(id: "s_inf", name: "Infantry Regiment", contingent: "south","#, types),
+            (r#"(unit_type: "n_inf", count: 2),
+        (unit_type: "n_art", count: 1),"#, mix),
+            (r#"(id: "N-2Inf", unit_type: "n_inf", at: "0402"),"#, r#"(id: "N-2Inf", unit_type: "n_inf", at: "0403"),"#),
+            (r#"(id: "N-Art", unit_type: "n_art", at: "0202"),"#, placed),
+        ],
+        dice,
+    )
+}
+
+/// The South's answer to a result of one unit lost: `unit`, both its steps.
+fn lose(unit: &str) -> Command {
+    Command::TakeLosses { units: vec![unit.into(), unit.into()], retreat: Vec::new(), break_down: Vec::new() }
+}
+
+fn refused(s: &mut Session, c: Command) -> String {
+    s.apply(c).expect_err("refused")
+}
+
+#[test]
+fn rule_too_19_1_ships_support_an_attack_on_a_coastal_hex_from_the_sea_wherever_they_stand() {
+    let mut s = game("DA", true, "", &[]);
+    play(&mut s, &[Command::EndPhase]);
+    // N-Nav stands at 0101, far from Kell: its reach is the sea (the Gulf, with no roll).
+    let p = crate::common::plan_now(&mut s, &["N-2Inf", "N-Nav"], "0404");
+    // 4 + 6 (never multiplied); Kell's fortress doubles S-1Inf (4 × 2) and not itself (3).
+    assert_eq!((p.attack, p.defense, p.supporting.clone()), (10, 11, vec![("N-Nav".to_string(), true)]));
+    assert!(s.legal_commands().contains(&attack(&["N-2Inf", "N-Nav"], "0404")));
+    play(&mut s, &[attack(&["N-2Inf", "N-Nav"], "0404")]);
+    assert!(log_has(&mut s, "combat at 0404: 10 vs 11"));
+    assert!(!log_has(&mut s, "enters The Narrows"), "the Gulf takes no roll");
+    play(&mut s, &[lose("S-1Inf")]);
+    // 0604 is on the Gulf's coast too; S-Mil's 0305 is on no coast.
+    let e = refused(&mut s, attack(&["N-4Inf", "N-Nav2"], "0305"));
+    assert!(e.contains("not adjacent") || e.contains("on no coast"), "{e}");
+    play(&mut s, &[attack(&["N-4Inf", "N-Nav2"], "0604")]);
+    assert!(log_has(&mut s, "combat at 0604: 10 vs"));
+}
+
+#[test]
+fn rule_too_19_1_a_ship_supports_only_against_a_hex_on_the_coast_of_its_zones() {
+    let mut s = game("DA", true, "", &[]);
+    play(&mut s, &[Command::EndPhase]);
+    // 19.6: the gunboat sails only the East Sea, whose coast is 0806.
+    assert_eq!(
+        refused(&mut s, attack(&["N-2Inf", "N-Gun"], "0404")),
+        "`N-Gun` supports only from the sea, and 0404 is on no coast of a sea zone open to it"
+    );
+    assert!(!s.legal_commands().contains(&attack(&["N-2Inf", "N-Gun"], "0404")));
+}
+
+/// Reference T16: ships bombard the fortress hex alone; only the fortress defends and takes
+/// the result; later in the phase infantry attacks the same hex without those ships, and the
+/// defenders no longer have the fortress's doubling.
+#[test]
+fn rule_too_19_2_t16_ships_bombard_a_fortress_alone_then_infantry_storms_the_hex() {
+    let mut s = game("DA", true, "", &[]);
+    play(&mut s, &[Command::EndPhase]);
+    let p = crate::common::plan_now(&mut s, &["N-Nav"], "0404");
+    assert_eq!((p.attack, p.defense, p.defenders.clone(), p.bombardment), (6, 3, vec!["S-Fort".to_string()], true));
+    assert!(s.legal_commands().contains(&attack(&["N-Nav"], "0404")), "the bombardment is listed");
+    assert!(s.legal_commands().contains(&attack(&["N-Nav", "N-Nav2"], "0404")), "so is the one by both ships");
+    play(&mut s, &[attack(&["N-Nav"], "0404")]);
+    assert!(log_has(&mut s, "combat at 0404: 6 vs 3"));
+    assert!(log_has(&mut s, "bombardment by support units alone: only S-Fort defend, ToO 19.2"));
+    // DA: the one unit lost is the fortress, not S-1Inf.
+    assert_eq!(location(&mut s, "S-Fort"), "eliminated");
+    assert_eq!(location(&mut s, "S-1Inf"), "0404");
+    // A26: one bombardment a phase; the ship that bombarded supports nothing more.
+    assert_eq!(refused(&mut s, attack(&["N-Nav2"], "0404")), "0404 has already been bombarded this phase");
+    assert_eq!(refused(&mut s, attack(&["N-2Inf", "N-Nav"], "0404")), "`N-Nav` has already attacked this phase");
+    // The storm: S-1Inf defends 4, no longer doubled.
+    let p = crate::common::plan_now(&mut s, &["N-2Inf", "N-Nav2"], "0404");
+    assert_eq!((p.attack, p.defense), (10, 4));
+    play(&mut s, &[attack(&["N-2Inf", "N-Nav2"], "0404")]);
+    assert_eq!(location(&mut s, "S-1Inf"), "eliminated");
+}
+
+#[test]
+fn rule_too_19_2_a_bombardment_comes_before_the_hexs_attack_and_only_against_a_fortress() {
+    let mut s = game("DA", true, "", &[]);
+    play(&mut s, &[Command::EndPhase]);
+    assert_eq!(refused(&mut s, attack(&["N-Nav"], "0604")), "support units attack alone only a hex holding an enemy s_fort; 0604 holds none");
+    assert!(refused(&mut s, attack(&["N-HQ"], "0404")).contains("support units never attack alone"));
+    assert!(refused(&mut s, attack(&["N-Nav", "N-HQ"], "0404")).contains("`N-HQ` adds to an attack by other units"));
+    play(&mut s, &[attack(&["N-2Inf", "N-HQ"], "0404"), lose("S-1Inf")]);
+    assert_eq!(refused(&mut s, attack(&["N-Nav"], "0404")), "0404 has already been attacked this phase");
+}
+
+#[test]
+fn rule_too_19_2_nobody_retreats_after_a_bombardment_and_the_ships_take_their_results() {
+    let mut s = game("DR", true, "", &[]);
+    play(&mut s, &[Command::EndPhase, attack(&["N-Nav"], "0404")]);
+    assert_eq!(s.world.resource::<PendingPrompt>().0, None, "no retreat is asked");
+    assert_eq!(location(&mut s, "S-Fort"), "0404");
+    let mut t = game("AA", true, "", &[]);
+    play(&mut t, &[Command::EndPhase, attack(&["N-Nav"], "0404")]);
+    assert_eq!(location(&mut t, "N-Nav"), "eliminated");
+    assert_eq!(location(&mut t, "S-Fort"), "0404");
+}
+
+/// Reference T18: two ships enter the mined zone, one roll each, 2 and 5: the first is lost
+/// before the combat, the second supports it.
+#[test]
+fn rule_too_19_7_t18_each_ship_entering_the_mined_zone_rolls_before_its_combat() {
+    let mut s = game("DA", false, "", &[2, 5]);
+    play(&mut s, &[Command::EndPhase, attack(&["N-2Inf", "N-Nav", "N-Nav2"], "0404")]);
+    assert!(log_has(&mut s, "N-Nav enters The Narrows: rolled 2, it is lost (19.7)"));
+    assert!(log_has(&mut s, "N-Nav2 enters The Narrows: rolled 5, it comes through (19.7)"));
+    assert_eq!(location(&mut s, "N-Nav"), "eliminated");
+    assert!(log_has(&mut s, "combat at 0404: 10 vs 11"), "one ship's 6 is added");
+    // Lost at sea before a bombardment: no combat, and the hex may still be bombarded.
+    let mut t = game("DA", false, "", &[1]);
+    play(&mut t, &[Command::EndPhase, attack(&["N-Nav"], "0404")]);
+    assert!(log_has(&mut t, "the attack on 0404 is not made: no attacking unit is left"));
+    assert_eq!(location(&mut t, "S-Fort"), "0404");
+    play(&mut t, &[attack(&["N-Nav2"], "0404")]);
+}
+
+#[test]
+fn rule_too_19_7_the_minefield_check_is_waived_while_its_condition_holds() {
+    let mut s = game("DA", false, r#"Controls(side: "north", space: "0202")"#, &[]);
+    play(&mut s, &[Command::EndPhase, attack(&["N-2Inf", "N-Nav"], "0404")]);
+    assert!(!log_has(&mut s, "enters The Narrows"));
+    assert!(log_has(&mut s, "combat at 0404: 10 vs 11"));
+}
+
+#[test]
+fn bad_bombardment_units_are_clear_errors() {
+    let text = crate::common::kell_text_with(&[(
+        r#"(id: "s_inf", name: "Infantry Regiment", contingent: "south","#,
+        r#"(id: "n_nav", name: "Ship", contingent: "north", symbol: Naval, strength: Steps([(attack: 6, defense: 0, movement: 0)]),
+         support: Some((category: "naval", from_sea: ["nowhere"], alone_against: ["s_castle"]))),
+        (id: "s_inf", name: "Infantry Regiment", contingent: "south","#,
+    )]);
+    let Err(e) = sandtable::games::load_str(&text, "bad.ron", &crate::common::root()) else { panic!("bad ships load") };
+    let e = e.to_string();
+    assert!(e.contains("support.from_sea[0]: unknown sea zone `nowhere`"), "{e}");
+    assert!(e.contains("support.alone_against[0]: unknown unit type `s_castle`"), "{e}");
+    assert!(!e.contains("support_range"), "a ship needs no range: {e}");
+}
+
+#[test]
+fn rule_too_19_1_the_unit_panel_says_how_a_ship_supports() {
+    let s = game("DA", true, "", &[]);
+    let g = s.game();
+    let text = |ty: &str| {
+        let t = g.scenario.unit_types.iter().find(|t| t.id == ty).expect("type");
+        let role = t.support.as_ref().expect("support");
+        sandtable::client::attack::support_text(g, role, t.support_range, 6)
+    };
+    assert_eq!(text("n_nav"), "naval: adds 6 to an attack on a hex on the coast of The Gulf, The Narrows, from the sea; alone, it bombards an enemy Fortress");
+    assert_eq!(text("n_hq"), "HQ: adds 6 to an attack by units within 3 hexes");
+}
