@@ -296,6 +296,7 @@ const ADDED_AFTER_FORMAT_3: &[&str] = &[
     "lasting_restrictions",
     "built_tags",
     "bombarded",
+    "landings",
 ];
 
 /// A skipped field is a tag in the hash, unless it came after format 3 (see above).

@@ -150,6 +150,20 @@ pub struct TurnState {
     /// Hexes bombarded by support units alone in this phase (ToO 19.2, A26: not attacked).
     #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
     pub bombarded: BTreeSet<SpaceId>,
+    /// Assault landings waiting at sea for their attack (ToO 20.10), first first.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub landings: Vec<Landing>,
+}
+
+/// An assault landing at sea (ToO 20.10): the force, its transport, the all-sea hex it waits
+/// in and the hex it must attack.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Landing {
+    pub side: usize,
+    pub units: Vec<String>,
+    pub transport: String,
+    pub sea: SpaceId,
+    pub target: SpaceId,
 }
 
 /// An attack quota in force (`EventEffect::AttackQuota`, ToO 6.3): qualifying attacks are
@@ -356,6 +370,8 @@ pub struct FinishedCombat {
     pub target: SpaceId,
     pub attackers: Vec<String>,
     pub defender: usize,
+    /// The result let the attacker pursue (ToO 14; 20.10: a landing force lands).
+    pub attacker_pursues: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]

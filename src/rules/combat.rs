@@ -147,6 +147,12 @@ pub fn plan_attack(
         if u.activity.no_attack {
             return Err(format!("`{id}` overran this turn and may not attack"));
         }
+        // ToO 20.10: a landing force attacks only the hex it lands on.
+        if !turn.landings.is_empty()
+            && let Some(why) = super::landings::attack_refusal(game, turn, id, target_id)
+        {
+            return Err(why);
+        }
         let role = game.scenario.unit_types[u.type_index].support.as_ref();
         if role.is_none() && has_flag(game, u.type_index, UnitFlag::CannotAttack) {
             return Err(format!("`{id}` may not attack"));
@@ -429,10 +435,11 @@ pub fn fight(ctx: &mut CommandCtx, combat: &mut CombatParams, q: &mut LossQuery,
     let sheltered = |id: &String| plan.supporting.iter().any(|(s, exposed)| s == id && !exposed);
     let fighting: Vec<String> = plan.attackers.iter().filter(|id| !sheltered(id)).cloned().collect();
     let mut holding: Vec<String> = plan.supporting.iter().filter(|(_, exposed)| *exposed).map(|(id, _)| id.clone()).collect();
-    // ToO 19.2: after a bombardment nobody retreats.
+    // ToO 19.2: after a bombardment nobody retreats; 20.10: a landing force never does.
     if plan.bombardment {
         holding.extend(plan.defenders.iter().cloned());
     }
+    holding.extend(plan.attackers.iter().filter(|id| ctx.turn.landings.iter().any(|l| l.units.contains(id))).cloned());
     let mut points = [0u32; 2];
     let mut owed = [crate::model::Owed::default(); 2];
     let effects = crt.results.iter().find(|r| r.code == code).map(|r| r.effects.clone()).unwrap_or_default();

@@ -92,9 +92,10 @@ fn alive(ids: &[String], units: &UnitsView) -> Vec<UnitView> {
 }
 
 /// The record of a combat whose losses are over.
-fn finished(c: &crate::model::CombatInProgress, units: &UnitsView) -> Option<crate::model::FinishedCombat> {
+/// The combat `c` just finished, `pursuer` the side its result lets pursue (ToO 14), if any.
+fn finished(c: &crate::model::CombatInProgress, units: &UnitsView, pursuer: Option<usize>) -> Option<crate::model::FinishedCombat> {
     let defender = c.defenders.iter().find_map(|id| units.get(id)).map(|u| u.side)?;
-    Some(crate::model::FinishedCombat { target: c.target, attackers: c.attackers.clone(), defender })
+    Some(crate::model::FinishedCombat { target: c.target, attackers: c.attackers.clone(), defender, attacker_pursues: pursuer.is_some_and(|s| s != defender) })
 }
 
 /// Moves the combat on until it needs a decision (a prompt is raised) or is over.
@@ -120,7 +121,7 @@ pub fn continue_losses(
                 if c.attacker_retreated && rules.attacker_retreat_cancels_defender {
                     log(glog, game, turn, LogKind::Combat, "the attacker retreated: the defender's result is cancelled".into(), None);
                     let (target, overrun) = (c.target, c.overrun.take());
-                    pending.1 = finished(c, &units);
+                    pending.1 = finished(c, &units, None);
                     pending.0 = None;
                     if let Some((stack, cost)) = overrun {
                         finish_overrun(game, turn, glog, q, control, changes, target, &stack, cost);
@@ -137,14 +138,14 @@ pub fn continue_losses(
             CombatStage::Advance => {
                 let target = c.target;
                 if let Some((stack, cost)) = c.overrun.take() {
-                    pending.1 = finished(c, &units);
+                    pending.1 = finished(c, &units, None);
                     pending.0 = None;
                     finish_overrun(game, turn, glog, q, control, changes, target, &stack, cost);
                     return;
                 }
                 // ToO 14: a result that allows pursuit offers it instead of the advance.
                 if let Some(grant) = c.pursuit.take() {
-                    pending.1 = finished(c, &units);
+                    pending.1 = finished(c, &units, Some(grant.side));
                     pending.0 = None;
                     super::pursuit::offer(game, turn, glog, &units, grant, prompt);
                     return;
@@ -159,7 +160,7 @@ pub fn continue_losses(
                     .collect();
                 let side = units.get(c.attackers.first().map_or("", String::as_str)).map(|u| u.side);
                 let retreated = c.attacker_retreated;
-                pending.1 = finished(c, &units);
+                pending.1 = finished(c, &units, None);
                 pending.0 = None;
                 if rules.advance_after_combat
                     && here == 0

@@ -36,6 +36,7 @@ pub mod fog;
 pub mod forced_march;
 pub mod initiative;
 pub mod interdiction;
+pub mod landings;
 pub mod levels;
 pub mod lines;
 pub mod loss_answers;
@@ -190,6 +191,7 @@ fn build_schedule(schedule: Schedule, sample: Option<&Command>, every: bool, rul
     rail::add_systems(s);
     rail_building::add_systems(s);
     sea_moves::add_systems(s);
+    landings::add_systems(s);
     forced_march::add_systems(s);
     attack_supply::add_systems(s);
     reorganisation::add_systems(s);

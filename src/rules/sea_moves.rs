@@ -42,6 +42,8 @@ pub struct Voyage {
     pub zones: (usize, usize),
     pub cost: VoyageCost,
     pub hazards: Vec<usize>,
+    /// An assault landing on `to` (20.10): the all-sea hex the units wait in.
+    pub landing: Option<SpaceId>,
 }
 
 /// The units a transport would carry, checked once for every destination.
@@ -172,10 +174,18 @@ pub fn voyage(game: &Game, facts: Facts, side: usize, cargo: &Cargo, to: SpaceId
     if here == 0 {
         return Err(format!("{key} is not a coastal hex"));
     }
-    // 20.2: the landing hex holds no enemy unit.
-    if units.enemy_at(to, side) {
-        return Err(format!("enemy units hold {key}"));
-    }
+    // 20.2: the landing hex holds no enemy unit, unless this is an assault landing (20.10).
+    let landing = if units.enemy_at(to, side) {
+        let Some(l) = &rules.landings else { return Err(format!("enemy units hold {key}")) };
+        let rule = l.rule.as_deref().map(|r| format!(" ({r})")).unwrap_or_default();
+        if !super::constructions::has_tag(game, control, cargo.from, &rules.port_tag) {
+            return Err(format!("enemy units hold {key}: an assault landing starts in a port{rule}"));
+        }
+        let sea = super::landings::sea_next_to(game, l, to).ok_or_else(|| format!("enemy units hold {key}, and no all-sea hex lies next to it for a landing{rule}"))?;
+        Some(sea)
+    } else {
+        None
+    };
     for u in &cargo.units {
         let t = &game.scenario.unit_types[u.type_index];
         let prohibited = game.board.spaces[to.index()].terrain.is_some_and(|tr| game.board.terrain_cost(tr, &t.movement_class) == MoveCost::Prohibited);
@@ -183,7 +193,7 @@ pub fn voyage(game: &Game, facts: Facts, side: usize, cargo: &Cargo, to: SpaceId
             return Err(format!("`{}` may not enter {key}", u.id));
         }
     }
-    if super::stacking::checked_on_entry(game) && !super::stacking::room_for(game, units, to, side, cargo.points) {
+    if landing.is_none() && super::stacking::checked_on_entry(game) && !super::stacking::room_for(game, units, to, side, cargo.points) {
         return Err(format!("{key} has no room for {} more stacking points", cargo.points));
     }
     let port = |s: SpaceId| super::constructions::has_tag(game, control, s, &rules.port_tag) && control.owner[s.index()] == Some(side);
@@ -206,7 +216,7 @@ pub fn voyage(game: &Game, facts: Facts, side: usize, cargo: &Cargo, to: SpaceId
                 why = format!("an event bars voyages between {} and {}", zone_name(game, z1), zone_name(game, z2));
                 continue;
             }
-            let mut cost = if port_to_port { VoyageCost::Mp(rules.port_cost_mp * mp_parts(game)) } else { VoyageCost::All };
+            let mut cost = if port_to_port && landing.is_none() { VoyageCost::Mp(rules.port_cost_mp * mp_parts(game)) } else { VoyageCost::All };
             let mut closed = false;
             for p in &rules.passages {
                 let (f, t) = (zone_bits(game, &p.from), zone_bits(game, &p.to));
@@ -241,7 +251,7 @@ pub fn voyage(game: &Game, facts: Facts, side: usize, cargo: &Cargo, to: SpaceId
                 })
                 .map(|(i, _)| i)
                 .collect();
-            let v = Voyage { from: cargo.from, to, zones: (z1, z2), cost, hazards };
+            let v = Voyage { from: cargo.from, to, zones: (z1, z2), cost, hazards, landing };
             // The cheapest voyage, then the one with fewer rolls; the first in zone order.
             if best.as_ref().is_none_or(|b| (v.cost, v.hazards.len()) < (b.cost, b.hazards.len())) {
                 best = Some(v);
@@ -350,6 +360,9 @@ fn sea_move(
             return ctx.log(LogKind::Loss, format!("{transport} sails from {from_key} with {names}: rolled {roll}, all are lost{ship}{cause}"), Some(from_key));
         }
         ctx.log(LogKind::Roll, format!("{transport} sails from {from_key} with {names}: rolled {roll}, they come through{cause}"), None);
+    }
+    if let Some(sea) = v.landing {
+        return super::landings::put_to_sea(&mut ctx, &mut q, (side, &transport, &ids), &v, sea);
     }
     let after = q.view();
     for id in &ids {

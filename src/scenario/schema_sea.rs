@@ -37,7 +37,27 @@ pub struct SeaMoveRules {
     /// Rolls for the voyages in a zone (20.11: minefields).
     #[serde(default)]
     pub hazards: Vec<SeaHazard>,
+    /// Assault landings (20.10): a voyage from a port to a coastal hex enemy units hold
+    /// leaves the units at sea next to it, to attack it in their side's next Combat phase.
+    /// None: a voyage never ends where enemy units stand (20.2).
+    #[serde(default)]
+    pub landings: Option<LandingRules>,
     /// The rule, for the log ("20").
+    #[serde(default)]
+    pub rule: Option<String>,
+}
+
+/// Assault landings (ToO 20.10). The force waits in an all-sea hex next to its target (the
+/// first in the board's order of the target's neighbours) and must attack the target in its
+/// side's next Combat phase, only that hex and never retreating. If the result lets the
+/// attacker pursue, the force lands there as its pursuit; otherwise it is eliminated with its
+/// transport. A force that could not attack lands at the end of that phase if the target is
+/// empty by then, and is otherwise eliminated with its transport [I].
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct LandingRules {
+    /// The terrain of all-sea hexes.
+    pub sea_terrain: String,
     #[serde(default)]
     pub rule: Option<String>,
 }

@@ -70,6 +70,18 @@ pub(super) fn sea_moves(ctx: &mut Ctx, s: &Scenario, board: Option<&Board>, r: &
             space_ref(ctx, board, &format!("{at}.watched[{k}]"), h);
         }
     }
+    if let Some(l) = &sea.landings {
+        let known = match &s.map {
+            Map::Hex(m) => m.terrain.iter().any(|t| t.id == l.sea_terrain),
+            Map::Area(_) => false,
+        };
+        if !known {
+            ctx.err(format!("{path}.landings.sea_terrain"), format!("unknown terrain `{}`", l.sea_terrain));
+        }
+        if !s.turns.phases.iter().any(|p| p.kind == PhaseKind::Combat) {
+            ctx.err(format!("{path}.landings"), "the sequence of play has no Combat phase for a landing's attack");
+        }
+    }
     for (i, h) in sea.hazards.iter().enumerate() {
         let at = format!("{path}.hazards[{i}]");
         zone_ref(ctx, s, &format!("{at}.zone"), &h.zone);

@@ -253,7 +253,12 @@ fn list(world: &mut World) -> Vec<Command> {
         PhaseKind::Combat => crate::rules::area_combat::must_attack_rejection_listed(game, turn, &units, side, &on_first_table),
         _ => crate::rules::area_combat::must_attack_rejection(game, turn, &units, world.resource::<crate::model::Tracks>(), side),
     };
-    if must_attack.is_none() {
+    // ToO 20.10: a landing force attacks before its side's Combat phase ends.
+    let landing = match phase.kind {
+        PhaseKind::Combat if !turn.landings.is_empty() => crate::rules::landings::owed_attack(game, turn, &units, control, side),
+        _ => None,
+    };
+    if must_attack.is_none() && landing.is_none() {
         out.push(Command::EndPhase);
     }
     // Forced operations in force (tutorial 5.8) hold some units to some moves and attacks.

@@ -30,6 +30,7 @@ mod gui;
 mod interdiction;
 mod invariants;
 mod jihad;
+mod landings;
 mod lines;
 mod mechanisms_together;
 mod minimum_move;
