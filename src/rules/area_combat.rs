@@ -53,7 +53,7 @@ pub fn plan_area_attack(game: &Game, turn: &TurnState, units: &UnitsView, side: 
 
 #[expect(clippy::too_many_arguments, reason = "an attack's whole description")]
 pub fn plan_area_attack_with(game: &Game, turn: &TurnState, units: &UnitsView, side: usize, attackers: &[String], target: SpaceId, crt: usize, alone: bool) -> Result<AttackPlan, String> {
-    if let Some(why) = super::combat::table_ban(game, crt, game.board.area_of(target)) {
+    if let Some(why) = super::combat_modifiers::table_ban(game, crt, game.board.area_of(target)) {
         return Err(why);
     }
     let core = area_attack_core(game, turn, units, side, attackers, target, alone)?;
@@ -189,7 +189,7 @@ pub fn area_attacks(game: &Game, turn: &TurnState, units: &UnitsView, tracks: &T
             let crt = table.as_ref().and_then(|t| game.scenario.tables.crts.iter().position(|c| &c.id == t)).unwrap_or(0);
             for ((g, target), core) in groups.iter().zip(&cores) {
                 let Some(core) = core else { continue };
-                if super::combat::table_ban(game, crt, core.target).is_some() || odds_column(&game.scenario.tables.crts[crt], core.attack, core.defense, 0).prohibited {
+                if super::combat_modifiers::table_ban(game, crt, core.target).is_some() || odds_column(&game.scenario.tables.crts[crt], core.attack, core.defense, 0).prohibited {
                     continue;
                 }
                 debug_assert!(plan_area_attack(game, turn, units, side, g, *target, crt).is_ok(), "the legal list and the attack agree on {g:?} against {}", game.board.key(*target));

@@ -25,6 +25,7 @@ pub mod bombardment;
 pub mod boxes;
 pub mod choices;
 pub mod combat;
+pub mod combat_modifiers;
 pub mod constructions;
 pub mod crossings;
 pub mod crt;
