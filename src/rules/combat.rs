@@ -171,6 +171,10 @@ pub fn plan_attack(
         if has_flag(game, u.type_index, UnitFlag::RailBound) && !super::rail::is_railway(control, at, edge) {
             return Err(format!("`{id}` attacks only a hex joined to its own by a railway"));
         }
+        // ToO 21.3: a flotilla attacks only hexes of its waters.
+        if !super::waters::in_waters(game, u.type_index, target_id) {
+            return Err(format!("`{id}` keeps to its waters and attacks only hexes of them"));
+        }
         crossing.get_or_insert_with(Vec::new).push(edge.hexside);
         members.push((u, f.attack));
     }

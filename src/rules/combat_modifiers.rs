@@ -16,13 +16,15 @@ pub(super) fn concentric(game: &Game, units: &UnitsView, attackers: &[String], t
     let Some(rules) = &game.scenario.rules.concentric_attack else { return 1 };
     let board = &game.board;
     let at: Vec<SpaceId> = attackers.iter().filter_map(|id| units.get(id)).filter_map(|u| u.space()).collect();
-    let zoc_from: Vec<SpaceId> = attackers
+    let zoc_from: Vec<(SpaceId, usize)> = attackers
         .iter()
         .filter_map(|id| units.get(id))
         .filter(|u| super::movement::exerts_zoc(game, u))
-        .filter_map(|u| u.space())
+        .filter_map(|u| u.space().map(|s| (s, u.type_index)))
         .collect();
-    let covered = |n: SpaceId| at.contains(&n) || zoc_from.iter().any(|&a| board.edge(a, n).is_some_and(|e| board.zoc_crosses(e)));
+    let covered = |n: SpaceId| {
+        at.contains(&n) || zoc_from.iter().any(|&(a, ty)| board.edge(a, n).is_some_and(|e| board.zoc_crosses(e)) && super::waters::in_waters(game, ty, n))
+    };
     let ring = board.edges[target.index()].iter().filter(|e| matches!(board.spaces[e.to.index()].kind, crate::scenario::board::SpaceKind::Hex { .. }));
     if ring.clone().count() > 0 && ring.map(|e| e.to).all(covered) { rules.multiplier } else { 1 }
 }

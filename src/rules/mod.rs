@@ -76,6 +76,7 @@ pub mod supports;
 pub mod timers;
 pub mod tracks;
 pub mod victory;
+pub mod waters;
 pub mod withdrawals;
 
 /// The full rules schedule, every system of every command kind (tests inspect it; commands run

@@ -124,7 +124,7 @@ pub fn enemy_zoc(game: &Game, units: &UnitsView, side: usize) -> Vec<bool> {
             continue;
         }
         for e in &game.board.edges[s.index()] {
-            if game.board.zoc_crosses(e) {
+            if game.board.zoc_crosses(e) && super::waters::in_waters(game, u.type_index, e.to) {
                 z[e.to.index()] = true;
             }
         }
@@ -212,7 +212,7 @@ impl Surroundings {
                 // that exerts one.
                 if game.board.is_hex && exerts_zoc(game, u) && matches!(game.board.spaces[s.index()].kind, SpaceKind::Hex { .. }) {
                     for e in &game.board.edges[s.index()] {
-                        if game.board.zoc_crosses(e) {
+                        if game.board.zoc_crosses(e) && super::waters::in_waters(game, u.type_index, e.to) {
                             zoc.insert(e.to);
                         }
                     }
@@ -617,6 +617,8 @@ fn search_in(
     // Area maps: an infiltrating unit passes through spaces holding enemy units (DI 13.6).
     let passes_enemies = !board.is_hex && t.flags.contains(&UnitFlag::Infiltration);
     let rail_bound = t.flags.contains(&UnitFlag::RailBound);
+    // ToO 21.1: a flotilla keeps to its waters, at a fixed cost a step.
+    let waters = t.waters.as_ref();
     // ToO 31.2: an infiltrating unit need not stop in an enemy zone of control; leaving one
     // costs it this much more, out of the zone or straight into another.
     let infiltration = zr.infiltration_mp.filter(|_| t.flags.contains(&UnitFlag::Infiltration));
@@ -644,7 +646,7 @@ fn search_in(
             for e in &board.edges[here.index()] {
                 let to = e.to;
                 // ToO 16.4: an armoured train keeps to its side's rail net.
-                if rail_bound && !super::rail::bound_step(game, control, unit, here, e) {
+                if (rail_bound || waters.is_some()) && !super::rail::bound_step(game, control, unit, here, e) {
                     continue;
                 }
                 if let SpaceKind::OffMap { sides } = &board.spaces[to.index()].kind
@@ -662,7 +664,8 @@ fn search_in(
                 if avoid_enemies && enemy(board.area_of(to)) {
                     continue;
                 }
-                let Some(mut step) = edge_cost_in(game, here, e, class, allowance, (&control.interdicted, &control.demolished), (parts, road)) else { continue };
+                let cost_in = || edge_cost_in(game, here, e, class, allowance, (&control.interdicted, &control.demolished), (parts, road));
+                let Some(mut step) = waters.map_or_else(cost_in, |w| Some(w.step_mp * parts)) else { continue };
                 if leaving_zoc {
                     step += infiltration.unwrap_or(zr.exit_cost) * parts;
                     if zoc(to) && infiltration.is_none() {

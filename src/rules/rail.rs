@@ -32,11 +32,13 @@ pub fn is_railway(control: &Control, from: SpaceId, edge: &crate::scenario::boar
     edge.road == Some(crate::scenario::schema::RoadClass::Rail) || control.rail_built.contains(&(from.min(edge.to), from.max(edge.to)))
 }
 
-/// Whether a unit bound to its side's rail net may step along `edge` (ToO 16.4): a railway into
-/// a hex of the side's net; any step for other units.
+/// Whether a network-bound unit may step along `edge`: one bound to its side's rail net only
+/// along a railway into a hex of the net (ToO 16.4), one that keeps to its waters only into
+/// them (21.1); any step for other units.
 #[must_use]
 pub fn bound_step(game: &Game, control: &Control, unit: &UnitView, from: SpaceId, edge: &crate::scenario::board::Edge) -> bool {
-    !has_flag(game, unit.type_index, UnitFlag::RailBound) || (is_railway(control, from, edge) && net_of(game, control, edge.to) == Some(unit.side))
+    let rail = !has_flag(game, unit.type_index, UnitFlag::RailBound) || (is_railway(control, from, edge) && net_of(game, control, edge.to) == Some(unit.side));
+    rail && super::waters::in_waters(game, unit.type_index, edge.to)
 }
 
 /// Where a unit may go by rail now, each with the path ridden; or why it may not ride.
@@ -46,6 +48,10 @@ pub fn rail_destinations(game: &Game, turn: &TurnState, units: &UnitsView, contr
     let Some(start) = unit.space() else { return Err(format!("`{}` is not on the map", unit.id)) };
     if unit.activity.finished || has_flag(game, unit.type_index, UnitFlag::Static) {
         return Err(format!("`{}` may not move any more this phase", unit.id));
+    }
+    // ToO 21.1: a flotilla never moves by rail.
+    if super::waters::waters(game, unit.type_index).is_some() {
+        return Err(format!("`{}` keeps to its waters and never moves by rail", unit.id));
     }
     // 9.9: one rail move a phase.
     if unit.activity.railed {

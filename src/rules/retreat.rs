@@ -58,6 +58,9 @@ fn step_rejection(game: &Game, w: &RetreatWorld, unit: &UnitView, combat: SpaceI
     if super::entry_bans::banned_from(game, w.units, unit, to) {
         return Some(format!("{key} may never be entered by {} (an entry ban or its region)", unit.id));
     }
+    if !super::waters::in_waters(game, unit.type_index, to) {
+        return Some(format!("{key} is not in {}'s waters (ToO 21.3)", unit.id));
+    }
     if !super::rail::bound_step(game, w.control, unit, from, edge) {
         return Some(format!("{key} is off {}'s rail net (a unit bound to it)", game.side_id(unit.side)));
     }

@@ -32,6 +32,9 @@ pub fn strategic_destinations(game: &Game, turn: &TurnState, units: &UnitsView, 
     if unit.activity.moved || unit.activity.finished || has_flag(game, unit.type_index, UnitFlag::Static) {
         return Err(format!("`{}` has already moved this phase", unit.id));
     }
+    if super::waters::waters(game, unit.type_index).is_some() {
+        return Err(format!("`{}` keeps to its waters", unit.id));
+    }
     if unit.activity.out_of_supply {
         return Err(format!("`{}` is out of supply", unit.id));
     }

@@ -286,10 +286,16 @@ impl Board {
             }
             self.by_key.insert(a.alias.clone(), id);
         }
+        let mut listed: BTreeMap<SpaceId, usize> = BTreeMap::new();
         for (i, h) in m.hexes.iter().enumerate() {
             let Some(id) = self.hex_or_report(&h.hex, &format!("map.hexes[{i}].hex"), problems) else {
                 continue;
             };
+            // One entry a hex: a second would silently replace the first's name, VP and tags.
+            if let Some(first) = listed.insert(id, i) {
+                problems.push((format!("map.hexes[{i}].hex"), format!("{} is listed already (map.hexes[{first}])", h.hex)));
+                continue;
+            }
             let space = &mut self.spaces[id.index()];
             if let Some(t) = &h.terrain {
                 match terrain_index.get(t.as_str()) {

@@ -36,6 +36,24 @@ pub struct UnitTypeDef {
     /// factors; the client still marks level, steps and selection.
     #[serde(default)]
     pub image: Option<String>,
+    /// The unit keeps to its waters (ToO 21; engine gap G27): the hexes with this tag.
+    #[serde(default)]
+    pub waters: Option<Waters>,
+}
+
+/// Waters a network-bound unit keeps to (ToO 21.1-21.3: a river flotilla's coast, navigable
+/// river and canal hexes). It moves only from hex to hex of them, each step costing `step_mp`
+/// whatever the terrain and hexside (38.0: 1 MP); its zone of control reaches only into them,
+/// it attacks only them, and it retreats and pursues only into them (a retreat with no such
+/// hex eliminates it). It never moves by rail.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Waters {
+    /// The hex tag (`map.hexes[].tags`) of its waters.
+    pub tag: String,
+    /// MP of each step. Default 1.
+    #[serde(default = "one_point")]
+    pub step_mp: u32,
 }
 
 /// How a support unit joins attacks (ToO 12.13, 17-19).

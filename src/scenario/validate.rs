@@ -199,6 +199,17 @@ pub fn validate_with_board(s: &Scenario, file: &str, base: &Path, caps: &Ruleset
                 }
             }
         }
+        // ToO 21: a flotilla's waters are hexes the map tags.
+        if let Some(w) = &t.waters {
+            if let Some(b) = &board
+                && !super::validate_rules::tag_known(s, b, &w.tag)
+            {
+                ctx.err(format!("unit_types[{i}].waters.tag"), format!("no hex has the tag `{}`", w.tag));
+            }
+            if w.step_mp == 0 {
+                ctx.err(format!("unit_types[{i}].waters.step_mp"), "a step costs at least 1 MP");
+            }
+        }
     }
     let level_ok = |t: &str, level: Option<u32>| -> Result<(), String> {
         let Some(ty) = type_by_id.get(t) else { return Ok(()) };

@@ -244,3 +244,10 @@ fn ruleset_sections_are_read_by_their_ruleset_with_their_place_in_the_file() {
     let e = load_str(&generic, "di.ron", &root()).expect_err("the generic ruleset cannot play it").to_string();
     assert!(e.contains("the `generic` ruleset has no procedure for Mobilization phases"), "{e}");
 }
+
+#[test]
+fn a_hex_listed_twice_in_map_hexes_is_a_clear_error() {
+    let text = crate::common::kell_text_with(&[(r#"(hex: "0202", name: Some("Hollin")),"#, r#"(hex: "0202", name: Some("Hollin")), (hex: "0404", tags: ["river"]),"#)]);
+    let Err(e) = sandtable::games::load_str(&text, "twice.ron", &crate::common::root()) else { panic!("a hex listed twice loads") };
+    assert!(e.to_string().contains("map.hexes[2].hex: 0404 is listed already (map.hexes[1])"), "{e}");
+}

@@ -78,6 +78,7 @@ mod supply_units;
 mod supports;
 mod timers;
 mod tutorial;
+mod waters;
 mod whole_unit_results;
 mod withdrawals;
 mod zoc;

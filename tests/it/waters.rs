@@ -1,0 +1,127 @@
+//! Units that keep to their waters (`unit_types[].waters`; engine gap G27, ToO 21): a river
+//! flotilla moves only from hex to hex of its waters at 1 MP a step, exerts its zone of control
+//! and attacks only into them, and retreats only into them.
+
+use sandtable::session::{Command, Session};
+
+use crate::common::{attack, kell_every_roll, location, mv, play};
+
+const RESULTS: &str = r#"results: [
+                (code: "AR", effects: [Retreat(party: Attacker, hexes: 1)]),
+                (code: "DA", effects: [EliminateUnits(party: Defender, count: 1)]),
+            ],"#;
+
+/// Kell Ford whose every roll gives `code`, with the river's waters tagged `river` on `waters`
+/// (hex keys), a North flotilla (2-1-10) at `at`, a South flotilla at 0801 (waters 0801-0802)
+/// and a South militia moved to 0504.
+fn game(code: &str, waters: &[&str], at: &str) -> Session {
+    let tagged: String = waters.iter().chain(&["0801", "0802"]).filter(|h| **h != "0404").map(|h| format!(r#"(hex: "{h}", tags: ["river"]), "#)).collect();
+    let hexes = format!(r#"(hex: "0202", name: Some("Hollin")), {tagged}"#);
+    let kell = if waters.contains(&"0404") { r#"(hex: "0404", name: Some("Kell"), vp: 3, objective: true, tags: ["river"]),"# } else { r#"(hex: "0404", name: Some("Kell"), vp: 3, objective: true),"# };
+    let types = r#"(id: "n_flot", name: "Flotilla", contingent: "north", symbol: Naval, strength: Steps([(attack: 2, defense: 1, movement: 10)]),
+         waters: Some((tag: "river"))),
+        (id: "s_flot", name: "Flotilla", contingent: "south", symbol: Naval, strength: Steps([(attack: 2, defense: 1, movement: 10)]),
+         waters: Some((tag: "river"))),
+        (id: "s_inf", name: "Infantry Regiment", contingent: "south","#;
+    let mix = r#"(unit_type: "n_art", count: 1), (unit_type: "n_flot", count: 1), (unit_type: "s_flot", count: 1),"#;
+    let placed = format!(
+        r#"(id: "N-Art", unit_type: "n_art", at: "0202"), (id: "N-Flot", unit_type: "n_flot", at: "{at}"), (id: "S-Flot", unit_type: "s_flot", at: "0801"),"#
+    );
+    kell_every_roll(
+        code,
+        RESULTS,
+        &[
+            (r#"(hex: "0202", name: Some("Hollin")),"#, hexes.as_str()),
+            (r#"(hex: "0404", name: Some("Kell"), vp: 3, objective: true),"#, kell),
+            (r#"(id: "s_inf", name: "Infantry Regiment", contingent: "south","#, types),
+            (r#"(unit_type: "n_art", count: 1),"#, mix),
+            (r#"(id: "N-Art", unit_type: "n_art", at: "0202"),"#, placed.as_str()),
+            (r#"(id: "S-Mil", unit_type: "s_mil", at: "0305"),"#, r#"(id: "S-Mil", unit_type: "s_mil", at: "0504"),"#),
+        ],
+        &[6],
+    )
+}
+
+fn destinations(s: &mut Session, unit: &str) -> Vec<String> {
+    let mut out: Vec<String> = s
+        .legal_commands()
+        .into_iter()
+        .filter_map(|c| match c {
+            Command::Move { unit: u, to } if u == unit => Some(to.to_string()),
+            _ => None,
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn rule_too_21_1_a_flotilla_moves_only_through_its_waters_at_one_mp_a_step() {
+    // Hill 0103 and the river hexsides cost it no more than 1 MP a step.
+    let mut s = game("DA", &["0101", "0102", "0103", "0203", "0303", "0403"], "0101");
+    // 0403 is next to Kell (S-1Inf) and the militia at 0504: it stops there.
+    assert_eq!(destinations(&mut s, "N-Flot"), ["0102", "0103", "0203", "0303", "0403"]);
+    assert!(s.apply(mv("N-Flot", "0201")).is_err(), "0201 is no part of its waters");
+    play(&mut s, &[mv("N-Flot", "0303")]);
+    let used = sandtable::model::units_now::UnitsNow::of_world(&mut s.world).get("N-Flot").expect("flotilla").activity.mp_used;
+    assert_eq!(used, 4, "four steps at 1 MP");
+}
+
+#[test]
+fn rule_too_21_2_a_flotillas_zone_of_control_reaches_only_into_its_waters() {
+    let mut s = game("DA", &["0101"], "0101");
+    let units = sandtable::model::view::UnitsView::from_world(&mut s.world);
+    let zoc = sandtable::rules::movement::enemy_zoc(s.game(), &units, 0);
+    let at = |k: &str| s.game().board.space(k).expect("hex").index();
+    // S-Flot at 0801: into 0802 (its waters), not into 0701 or 0702.
+    assert!(zoc[at("0802")]);
+    assert!(!zoc[at("0701")] && !zoc[at("0702")]);
+}
+
+#[test]
+fn rule_too_21_3_a_flotilla_attacks_only_hexes_of_its_waters_and_retreats_only_into_them() {
+    let mut s = game("DA", &["0303", "0403", "0404"], "0403");
+    play(&mut s, &[Command::EndPhase]);
+    // The militia at 0504 is next to 0403, but off the waters.
+    let e = s.apply(attack(&["N-Flot"], "0504")).expect_err("off its waters");
+    assert_eq!(e, "`N-Flot` keeps to its waters and attacks only hexes of them");
+    assert!(s.legal_commands().contains(&attack(&["N-Flot"], "0404")));
+    // AR: the only hex of its waters farther from Kell is 0303.
+    let mut t = game("AR", &["0303", "0403", "0404"], "0403");
+    play(&mut t, &[Command::EndPhase, attack(&["N-Flot"], "0404")]);
+    let answers = t.legal_commands();
+    assert!(!answers.is_empty());
+    for c in &answers {
+        let Command::TakeLosses { retreat, .. } = c else { panic!("a retreat answer: {c:?}") };
+        assert!(retreat.iter().all(|r| r.path.iter().all(|h| h.as_str() == "0303")), "{c:?}");
+    }
+    play(&mut t, &[answers[0].clone()]);
+    assert_eq!(location(&mut t, "N-Flot"), "0303");
+}
+
+#[test]
+fn rule_too_21_3_a_flotilla_with_no_hex_of_its_waters_to_retreat_into_is_eliminated() {
+    let mut s = game("AR", &["0403", "0404"], "0403");
+    play(&mut s, &[Command::EndPhase, attack(&["N-Flot"], "0404")]);
+    for c in s.legal_commands() {
+        if matches!(c, Command::TakeLosses { .. }) {
+            play(&mut s, &[c]);
+            break;
+        }
+    }
+    assert_eq!(location(&mut s, "N-Flot"), "eliminated");
+}
+
+#[test]
+fn bad_waters_are_clear_errors() {
+    let text = crate::common::kell_text_with(&[(
+        r#"(id: "s_inf", name: "Infantry Regiment", contingent: "south","#,
+        r#"(id: "n_flot", name: "Flotilla", contingent: "north", symbol: Naval, strength: Steps([(attack: 2, defense: 1, movement: 10)]),
+         waters: Some((tag: "tigris", step_mp: 0))),
+        (id: "s_inf", name: "Infantry Regiment", contingent: "south","#,
+    )]);
+    let Err(e) = sandtable::games::load_str(&text, "bad.ron", &crate::common::root()) else { panic!("bad waters load") };
+    let e = e.to_string();
+    assert!(e.contains("waters.tag: no hex has the tag `tigris`"), "{e}");
+    assert!(e.contains("waters.step_mp: a step costs at least 1 MP"), "{e}");
+}
