@@ -63,7 +63,7 @@ pub fn plan_area_attack_with(game: &Game, turn: &TurnState, units: &UnitsView, s
         return Err(format!("raw odds of {} are prohibited on {}", pick.raw_label(), table.name));
     }
     let AreaAttack { target, attack, defense, attackers, defenders, mark, underground } = core;
-    Ok(AttackPlan { target, crt, attack, defense, pick, attackers, defenders, extra_steps: 0, mark, underground, defense_multiplier: (1, String::new()), attack_multiplier: (1, String::new()), supporting: Vec::new(), bombardment: false })
+    Ok(AttackPlan { target, crt, attack, defense, pick, attackers, defenders, extra_steps: 0, mark, underground, defense_multiplier: (1, String::new()), attack_multiplier: (1, String::new()), supporting: Vec::new(), bombardment: false, spent: Vec::new() })
 }
 
 /// What an attack inside an area is, whatever the table: its checks but the table's own (a

@@ -65,6 +65,8 @@ pub struct AttackPlan {
     /// Support units attack alone (ToO 19.2): the hex is bombarded, not attacked, and nobody
     /// retreats or pursues.
     pub bombardment: bool,
+    /// Supply units the supports spend (ToO 34), with the rule, for the log.
+    pub spent: Vec<(String, String)>,
 }
 
 /// Checks an attack and computes its strengths and column. Errors say why it is illegal.
@@ -188,6 +190,9 @@ pub fn plan_attack(
     let bombardment = members.is_empty();
     let defenders = if bombardment { super::bombardment::alone_defenders(game, turn, units, &supporting, target_id)? } else { defenders };
     let exposed = check_supports(game, turn, units, &members, &supporting, target_id)?;
+    // ToO 34: an artillery corps's attack supply bill doubles with the attack's.
+    let doubled = members.iter().map(|(u, _)| *u).chain(supporting.iter().map(|(u, ..)| *u)).any(|u| super::attack_supply::in_supply_range(game, units, u));
+    let spent = super::supply_spends::spends(game, units, &supporting, doubled)?;
     members.extend(supporting.iter().map(|(u, a, _)| (*u, *a)));
     // ToO 12.2, 15.7: concentric attack and attack supply multiply each unit's strength,
     // support units included, together at most the cap; out of supply (tutorial 5.7.5) halves
@@ -232,7 +237,7 @@ pub fn plan_attack(
         return Err(format!("raw odds of {} are prohibited on {}", pick.raw_label(), crt.name));
     }
     let supporting = supporting.iter().map(|(u, ..)| (String::from(&*u.id), exposed.contains(&&*u.id))).collect();
-    Ok(AttackPlan { target: target_id, crt: crt_index, attack, defense, pick, attackers: sorted, defenders, extra_steps: 0, mark: target_id, underground: false, defense_multiplier, attack_multiplier, supporting, bombardment })
+    Ok(AttackPlan { target: target_id, crt: crt_index, attack, defense, pick, attackers: sorted, defenders, extra_steps: 0, mark: target_id, underground: false, defense_multiplier, attack_multiplier, supporting, bombardment, spent })
 }
 
 /// ToO 12.13, 17-19: the support units of an attack, checked: each is within its range of a
@@ -373,6 +378,17 @@ pub fn fight(ctx: &mut CommandCtx, combat: &mut CombatParams, q: &mut LossQuery,
         (None, false) => String::new(),
     };
     let cause = format!("{cause}{pursuit_note}");
+    // ToO 34: the supports' supply is spent as the attack is made.
+    if !plan.spent.is_empty() {
+        for (id, _) in &plan.spent {
+            if let Some((_, mut loc, ..)) = q.unit_mut(id) {
+                *loc = crate::model::Location::OutOfPlay;
+            }
+        }
+        let ids: Vec<&str> = plan.spent.iter().map(|(id, _)| id.as_str()).collect();
+        let rule = plan.spent.first().map(|(_, r)| r.as_str()).filter(|r| !r.is_empty()).map(|r| format!(" ({r})")).unwrap_or_default();
+        ctx.log(LogKind::Command, format!("the supports spend {}{rule}", ids.join(", ")), Some(target.clone()));
+    }
     let roll = dice.roll_spec(crt.dice, &cause);
     ctx.outcome.barrier = true;
     let code = crt_lookup(crt, plan.pick.column, roll).unwrap_or("").to_string();

@@ -72,6 +72,7 @@ pub mod strategic;
 pub mod supply;
 pub mod supply_memo;
 pub mod supply_sources;
+pub mod supply_spends;
 pub mod supports;
 pub mod timers;
 pub mod tracks;

@@ -86,6 +86,26 @@ pub struct SupportRole {
     /// may be attacked again this phase, but not bombarded again or after its attack (A26).
     #[serde(default)]
     pub alone_against: Vec<String>,
+    /// Each attack it supports spends supply units (ToO 34: artillery corps); it supports none
+    /// without them.
+    #[serde(default)]
+    pub spends: Option<SupportSpend>,
+}
+
+/// The supply units an attack with a support unit spends (ToO 34): `count` units of `unit_type`
+/// of its side within `range` hexes of it (the nearest first, then by their order), or
+/// `with_attack_supply` if an attacking unit is within range of a unit spent for attack supply
+/// (15.7). The spent units leave play at once and do nothing else.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct SupportSpend {
+    pub unit_type: String,
+    pub range: u32,
+    pub count: u32,
+    pub with_attack_supply: u32,
+    /// The rule, for the log ("34").
+    #[serde(default)]
+    pub rule: Option<String>,
 }
 
 fn one_point() -> u32 {

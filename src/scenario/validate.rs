@@ -185,6 +185,11 @@ pub fn validate_with_board(s: &Scenario, file: &str, base: &Path, caps: &Ruleset
                     ctx.err(format!("unit_types[{i}].support.from_sea[{k}]"), format!("unknown sea zone `{z}` (map.sea_zones)"));
                 }
             }
+            if let Some(sp) = &role.spends
+                && !types.contains(sp.unit_type.as_str())
+            {
+                ctx.err(format!("unit_types[{i}].support.spends.unit_type"), format!("unknown unit type `{}`", sp.unit_type));
+            }
             for (k, x) in role.alone_against.iter().enumerate() {
                 if !types.contains(x.as_str()) {
                     ctx.err(format!("unit_types[{i}].support.alone_against[{k}]"), format!("unknown unit type `{x}`"));

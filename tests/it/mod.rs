@@ -1,5 +1,6 @@
 mod allegiance;
 mod area_combat;
+mod artillery_corps;
 mod attack_supply;
 mod calendar;
 mod attrition_rolls;
