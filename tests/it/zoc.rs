@@ -5,7 +5,7 @@ use sandtable::model::view::UnitsView;
 use sandtable::rules::movement::{enemy_zoc, legal_destinations, move_check};
 use sandtable::session::Session;
 
-use crate::common::{kell, kell_rules};
+use crate::common::{kell, kell_rules, mv, play};
 
 /// N-2Inf set up at 0403, in the ZOC of S-1Inf (0404). Its neighbour 0504 (across the river,
 /// 2 MP) is in the ZOC of S-1Inf and S-2Inf; 0503 (1 MP) is in no enemy ZOC.
@@ -111,4 +111,23 @@ fn rule_too_31_2_infiltrators_pay_to_leave_an_enemy_zone_even_into_another() {
     // A regiment without the flag may not go zone to zone: round by 0503 (1 + 2 MP).
     let mut plain = kell_rules("(zoc: (zoc_to_zoc: Forbidden, infiltration_mp: Some(2)))", &[N2_AT_0403], &[]);
     assert_eq!(cost(&mut plain, "N-2Inf", "0504"), Ok(3));
+}
+
+#[test]
+fn rule_too_31_3_an_infiltrator_may_always_pass_the_first_enemy_zone_one_hex_for_all_its_mp() {
+    // N-2Inf with 2 MP at 0403, in S-1Inf's zone: to 0504 costs 2 terrain + 2 to leave, more
+    // than it has; 9.4's minimum move lets it go one hex for all its MP, zone to zone.
+    let infiltrator = (
+        "symbol: Infantry, size: \"III\",\n         strength: Steps([(attack: 4, defense: 4, movement: 4)",
+        "symbol: Infantry, size: \"III\", flags: [Infiltration],\n         strength: Steps([(attack: 4, defense: 4, movement: 2)",
+    );
+    let rules = "(minimum_move: true, zoc: (zoc_to_zoc: Forbidden, infiltration_mp: Some(2)))";
+    let mut s = kell_rules(rules, &[N2_AT_0403, infiltrator], &[]);
+    assert_eq!(cost(&mut s, "N-2Inf", "0504"), Ok(2), "one hex for all its MP");
+    play(&mut s, &[mv("N-2Inf", "0504")]);
+    assert!(s.apply(mv("N-2Inf", "0505")).is_err(), "then it moves no more");
+    // A regiment without the flag may not go zone to zone even so (nor round by 0503, 3 MP).
+    let plain = ("symbol: Infantry, size: \"III\",\n         strength: Steps([(attack: 4, defense: 4, movement: 4)", "symbol: Infantry, size: \"III\",\n         strength: Steps([(attack: 4, defense: 4, movement: 2)");
+    let mut t = kell_rules(rules, &[N2_AT_0403, plain], &[]);
+    assert!(cost(&mut t, "N-2Inf", "0504").is_err());
 }
