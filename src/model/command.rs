@@ -84,7 +84,9 @@ pub enum Command {
         #[serde(default)]
         table: Option<Name>,
     },
-    /// DI 27.5, 27.8: a carrier takes a friendly unit from its district to another.
+    /// A carrier takes a friendly unit from its space to another: DI 27.5, 27.8 (the ruleset's
+    /// transports); ToO 21.4 (`unit_types[].carries`: the carrier moves as `Move` does and sets
+    /// the passenger down where its move ends).
     Carry { carrier: Name, passenger: Name, to: Name },
     /// Strategic movement along the strategic road class.
     StrategicMove { unit: Name, to: Name },

@@ -23,6 +23,7 @@ pub mod attrition_rolls;
 pub mod bought_rolls;
 pub mod bombardment;
 pub mod boxes;
+pub mod carrying;
 pub mod choices;
 pub mod combat;
 pub mod combat_modifiers;
@@ -184,6 +185,7 @@ fn build_schedule(schedule: Schedule, sample: Option<&Command>, every: bool, rul
     sequence::add_systems(s);
     setup::add_systems(s);
     movement::add_systems(s);
+    carrying::add_systems(s);
     combat::add_systems(s);
     area_combat::add_systems(s);
     losses::add_systems(s);

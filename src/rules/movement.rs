@@ -19,7 +19,12 @@ use crate::model::command::Command;
 use crate::model::log::LogKind;
 
 pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
-    s.on(|c| matches!(c, Command::Move { .. }), move_unit.in_set(RulesSystems::Movement));
+    // ToO 21.4: a generic carrier moves as any unit (a ruleset may play `Carry` its own way).
+    if s.uses(|sc| sc.unit_types.iter().any(|t| t.carries.is_some())) {
+        s.on(|c| matches!(c, Command::Move { .. } | Command::Carry { .. }), move_unit.in_set(RulesSystems::Movement));
+    } else {
+        s.on(|c| matches!(c, Command::Move { .. }), move_unit.in_set(RulesSystems::Movement));
+    }
     use crate::scenario::schema::{EventEffect, Restriction};
     let crossing = |e: &EventEffect| matches!(e, EventEffect::Restrict(Restriction::Crossing(_)) | EventEffect::RestrictForGood(Restriction::Crossing(_)));
     if s.uses(|sc| !sc.rules.region_crossings.is_empty() || super::withdrawals::any_effect(sc, &crossing)) {
@@ -805,13 +810,15 @@ pub fn move_check(game: &Game, units: &UnitsView, control: &Control, side: usize
     })
 }
 
-fn move_unit(
+pub(super) fn move_unit(
     mut ctx: CommandCtx,
     mut control: ResMut<Control>,
     mut changes: ResMut<ControlChanges>,
     mut q: crate::model::units_now::UnitsMut,
 ) {
-    let Some((side, Command::Move { unit, to })) = ctx.cmd.0.clone() else { return };
+    // ToO 21.4: a carrier (`unit_types[].carries`) moves as any unit; its passenger is checked
+    // before and goes with it after (`carrying`).
+    let Some((side, Command::Move { unit, to } | Command::Carry { carrier: unit, to, .. })) = ctx.cmd.0.clone() else { return };
     let (unit, to) = (unit.to_string(), to.to_string());
     let view = q.view();
     if let Some(Err(r)) = view.get(&unit).map(|u| super::reserve::phase_allows(&ctx.game, &ctx.turn, u)) {

@@ -39,6 +39,24 @@ pub struct UnitTypeDef {
     /// The unit keeps to its waters (ToO 21; engine gap G27): the hexes with this tag.
     #[serde(default)]
     pub waters: Option<Waters>,
+    /// The unit carries others as it moves (ToO 21.4: a flotilla).
+    #[serde(default)]
+    pub carries: Option<Carrying>,
+}
+
+/// What a unit carries as it moves (ToO 21.4; engine gap G27, command `Carry`): units of its
+/// side that stand in its hex and have not moved this phase, up to `points` stacking points
+/// (of `unit_types`; empty: of any type that may move), go with it wherever its move ends, and
+/// their own move is over.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Carrying {
+    pub points: u32,
+    #[serde(default)]
+    pub unit_types: Vec<String>,
+    /// The rule, for the log ("21.4").
+    #[serde(default)]
+    pub rule: Option<String>,
 }
 
 /// Waters a network-bound unit keeps to (ToO 21.1-21.3: a river flotilla's coast, navigable

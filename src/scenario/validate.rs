@@ -204,6 +204,16 @@ pub fn validate_with_board(s: &Scenario, file: &str, base: &Path, caps: &Ruleset
                 }
             }
         }
+        if let Some(c) = &t.carries {
+            if c.points == 0 {
+                ctx.err(format!("unit_types[{i}].carries.points"), "a carrier carries at least 1 stacking point");
+            }
+            for (k, x) in c.unit_types.iter().enumerate() {
+                if !types.contains(x.as_str()) {
+                    ctx.err(format!("unit_types[{i}].carries.unit_types[{k}]"), format!("unknown unit type `{x}`"));
+                }
+            }
+        }
         // ToO 21: a flotilla's waters are hexes the map tags.
         if let Some(w) = &t.waters {
             if let Some(b) = &board

@@ -203,6 +203,8 @@ fn list(world: &mut World) -> Vec<Command> {
                 }
                 out.extend(crate::rules::rail_building::build_options(game, turn, &units, control, side));
             }
+            // ToO 21.4: carriers with units aboard.
+            out.extend(crate::rules::carrying::carry_commands(game, turn, &units, control, side));
             // ToO 20: sea moves on the side's transports.
             if game.scenario.rules.sea_moves.is_some() {
                 out.extend(crate::rules::sea_moves::sea_move_commands(game, facts, side));

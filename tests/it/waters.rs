@@ -1,6 +1,6 @@
 //! Units that keep to their waters (`unit_types[].waters`; engine gap G27, ToO 21): a river
 //! flotilla moves only from hex to hex of its waters at 1 MP a step, exerts its zone of control
-//! and attacks only into them, and retreats only into them.
+//! and attacks only into them, and retreats only into them; it carries a unit of its hex.
 
 use sandtable::session::{Command, Session};
 
@@ -15,11 +15,12 @@ const RESULTS: &str = r#"results: [
 /// (hex keys), a North flotilla (2-1-10) at `at`, a South flotilla at 0801 (waters 0801-0802)
 /// and a South militia moved to 0504.
 fn game(code: &str, waters: &[&str], at: &str) -> Session {
-    let tagged: String = waters.iter().chain(&["0801", "0802"]).filter(|h| **h != "0404").map(|h| format!(r#"(hex: "{h}", tags: ["river"]), "#)).collect();
-    let hexes = format!(r#"(hex: "0202", name: Some("Hollin")), {tagged}"#);
+    let tagged: String = waters.iter().chain(&["0801", "0802"]).filter(|h| !["0202", "0404"].contains(*h)).map(|h| format!(r#"(hex: "{h}", tags: ["river"]), "#)).collect();
+    let hollin = if waters.contains(&"0202") { r#"(hex: "0202", name: Some("Hollin"), tags: ["river"])"# } else { r#"(hex: "0202", name: Some("Hollin"))"# };
+    let hexes = format!("{hollin}, {tagged}");
     let kell = if waters.contains(&"0404") { r#"(hex: "0404", name: Some("Kell"), vp: 3, objective: true, tags: ["river"]),"# } else { r#"(hex: "0404", name: Some("Kell"), vp: 3, objective: true),"# };
     let types = r#"(id: "n_flot", name: "Flotilla", contingent: "north", symbol: Naval, strength: Steps([(attack: 2, defense: 1, movement: 10)]),
-         waters: Some((tag: "river"))),
+         waters: Some((tag: "river")), carries: Some((points: 1, rule: Some("21.4")))),
         (id: "s_flot", name: "Flotilla", contingent: "south", symbol: Naval, strength: Steps([(attack: 2, defense: 1, movement: 10)]),
          waters: Some((tag: "river"))),
         (id: "s_inf", name: "Infantry Regiment", contingent: "south","#;
@@ -124,4 +125,30 @@ fn bad_waters_are_clear_errors() {
     let e = e.to_string();
     assert!(e.contains("waters.tag: no hex has the tag `tigris`"), "{e}");
     assert!(e.contains("waters.step_mp: a step costs at least 1 MP"), "{e}");
+}
+
+fn carry(carrier: &str, passenger: &str, to: &str) -> Command {
+    Command::Carry { carrier: carrier.into(), passenger: passenger.into(), to: to.into() }
+}
+
+#[test]
+fn rule_too_21_4_a_flotilla_carries_a_unit_of_its_hex_and_sets_it_down_where_its_move_ends() {
+    // The flotilla in Hollin (0202) with N-Art; its waters run 0202-0303-0403.
+    let mut s = game("DA", &["0202", "0303", "0403"], "0202");
+    assert!(s.legal_commands().contains(&carry("N-Flot", "N-Art", "0403")));
+    play(&mut s, &[carry("N-Flot", "N-Art", "0303")]);
+    assert!(crate::common::log_has(&mut s, "N-Flot carries N-Art to 0303 (21.4)"));
+    assert_eq!((location(&mut s, "N-Flot"), location(&mut s, "N-Art")), ("0303".to_string(), "0303".to_string()));
+    // The passenger's move is over; the flotilla moves on with what it has left.
+    assert!(s.apply(mv("N-Art", "0402")).is_err());
+    play(&mut s, &[mv("N-Flot", "0403")]);
+}
+
+#[test]
+fn rule_too_21_4_the_passenger_starts_in_the_flotillas_hex_and_has_not_moved() {
+    let mut s = game("DA", &["0202", "0303", "0403"], "0202");
+    assert_eq!(s.apply(carry("N-Flot", "N-1Tk", "0303")).expect_err("apart"), "`N-1Tk` does not stand with `N-Flot`");
+    assert_eq!(s.apply(carry("N-Art", "N-Flot", "0303")).expect_err("no carrier"), "`N-Art` carries no units");
+    play(&mut s, &[mv("N-Art", "0201"), mv("N-Art", "0202")]);
+    assert_eq!(s.apply(carry("N-Flot", "N-Art", "0303")).expect_err("moved"), "`N-Art` has moved this phase");
 }
