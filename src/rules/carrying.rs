@@ -61,11 +61,25 @@ pub fn cargo_rejection(game: &Game, turn: &TurnState, units: &UnitsView, side: u
 }
 
 fn check_cargo(mut ctx: CommandCtx, mut q: crate::model::units_now::UnitQuery) {
-    let Some((side, Command::Carry { carrier, passenger, .. })) = ctx.cmd.0.clone() else { return };
+    let Some((side, Command::Carry { carrier, passenger, to })) = ctx.cmd.0.clone() else { return };
     let view = q.view();
     if let Some(why) = cargo_rejection(&ctx.game, &ctx.turn, &view, side, &carrier, std::slice::from_ref(&passenger)) {
-        ctx.reject(why);
+        return ctx.reject(why);
     }
+    if let Some(at) = ctx.game.board.space(&to)
+        && !room_for_both(&ctx.game, &view, side, (&carrier, &passenger), at)
+    {
+        ctx.reject(format!("{to} has no room for `{carrier}` and `{passenger}`"));
+    }
+}
+
+/// Where stacking is checked on entry, whether `at` has room for the carrier and its passenger.
+fn room_for_both(game: &Game, units: &UnitsView, side: usize, (carrier, passenger): (&str, &str), at: crate::model::SpaceId) -> bool {
+    if !super::stacking::checked_on_entry(game) {
+        return true;
+    }
+    let points: u32 = [carrier, passenger].iter().filter_map(|id| units.get(id)).map(|u| super::stacking::stacking_points(game, u.type_index)).sum();
+    super::stacking::room_for(game, units, at, side, points)
 }
 
 /// The cargo goes where the carrier's move ended; its own move is over.
@@ -105,7 +119,7 @@ pub fn carry_commands(game: &Game, turn: &TurnState, units: &UnitsView, control:
         }
         let dests = super::movement::legal_destinations(game, units, control, c);
         for r in riders {
-            for d in &dests {
+            for d in dests.iter().filter(|d| room_for_both(game, units, side, (&c.id, &r.id), d.space)) {
                 out.push(Command::Carry { carrier: c.id.clone(), passenger: r.id.clone(), to: game.board.key_name(d.space).clone() });
             }
         }

@@ -152,3 +152,12 @@ fn rule_too_21_4_the_passenger_starts_in_the_flotillas_hex_and_has_not_moved() {
     play(&mut s, &[mv("N-Art", "0201"), mv("N-Art", "0202")]);
     assert_eq!(s.apply(carry("N-Flot", "N-Art", "0303")).expect_err("moved"), "`N-Art` has moved this phase");
 }
+
+#[test]
+fn rule_too_21_4_where_stacking_is_checked_on_entry_the_passenger_needs_room_too() {
+    // 0302 holds N-1Tk; Kell Ford stacks 2 a hex: the flotilla fits, not with N-Art.
+    let mut s = game("DA", &["0202", "0302"], "0202");
+    assert_eq!(s.apply(carry("N-Flot", "N-Art", "0302")).expect_err("no room"), "0302 has no room for `N-Flot` and `N-Art`");
+    assert!(!s.legal_commands().contains(&carry("N-Flot", "N-Art", "0302")));
+    play(&mut s, &[mv("N-Flot", "0302")]);
+}
