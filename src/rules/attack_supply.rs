@@ -32,8 +32,9 @@ pub fn attack_supply_rejection(game: &Game, turn: &TurnState, (tracks, control):
     if u.activity.attack_supply {
         return Some(format!("`{unit}` is already spent for attack supply"));
     }
-    // 15.8: a moved supply unit is flipped to its "moved" side and cannot be spent.
-    if u.activity.moved_before {
+    // 15.8: a moved supply unit is flipped to its "moved" side and cannot be spent; one that
+    // sailed with a landing force is spent at sea for it (20.10) [I].
+    if u.activity.moved_before && !u.space().is_some_and(|s| super::landings::at_sea(game, s)) {
         return Some(format!("`{unit}` moved in the movement phase just before"));
     }
     // 15.9: every unit to be spent is declared when the phase begins.
@@ -67,7 +68,8 @@ pub fn in_supply_range(game: &Game, units: &UnitsView, u: &UnitView) -> bool {
         .iter()
         .filter(|s| s.activity.attack_supply && s.side == u.side)
         .filter_map(|s| s.space())
-        .any(|s| game.board.distance(s, at).is_some_and(|d| d <= rules.range))
+        // ToO 20.10: a landing force at sea has it only from a unit spent in its own sea hex.
+        .any(|s| if super::landings::at_sea(game, at) { s == at } else { game.board.distance(s, at).is_some_and(|d| d <= rules.range) })
 }
 
 /// Each attacker's multiplier (in the order given) and the causes, for an attack whose

@@ -42,6 +42,14 @@ pub fn sea_next_to(game: &Game, rules: &LandingRules, target: SpaceId) -> Option
     around.first().copied()
 }
 
+/// Whether `space` is an all-sea hex, where only landing forces stand (20.10).
+#[must_use]
+pub fn at_sea(game: &Game, space: SpaceId) -> bool {
+    let Some(l) = game.scenario.rules.sea_moves.as_ref().and_then(|r| r.landings.as_ref()) else { return false };
+    let crate::scenario::schema::Map::Hex(m) = &game.scenario.map else { return false };
+    game.board.spaces[space.index()].terrain.is_some_and(|t| m.terrain.get(t).is_some_and(|d| d.id == l.sea_terrain))
+}
+
 /// The voyage of a landing force ends at sea (20.10): the units wait in `sea` with no MP left,
 /// and the landing is recorded for their side's next Combat phase.
 pub(super) fn put_to_sea(ctx: &mut CommandCtx, q: &mut crate::model::units_now::UnitsMut, (side, transport, ids): (usize, &Name, &[Name]), v: &Voyage, sea: SpaceId) {

@@ -15,10 +15,11 @@ const RESULTS: &str = r#"results: [
 
 /// Kell Ford with every roll giving `code`, a sea hex at 0705 (next to S-2Inf's 0604), sea
 /// zones West Bay (Hollin, 0202) and the South Sea (0604, 0606), Hollin a port, landings on,
-/// pursuit of 1 hex. The North has two transports at 0101, N-2Inf and N-Art in Hollin and
-/// N-3Inf at 0102, on the coast but in no port.
+/// pursuit of 1 hex, attack supply within 2 hexes. The North has two transports at 0101, N-2Inf,
+/// N-Art and a supply unit in Hollin, N-3Inf at 0102 (on the coast, in no port) and a supply
+/// unit at 0603, 2 hexes from the sea hex.
 fn game(code: &str) -> Session {
-    let rules = r#"rules: (reveal_when_enemy_ends_adjacent: true, pursuit: Some((hexes: 1)), sea_moves: Some((transports: ["n_ship"], capacity: 2,
+    let rules = r#"rules: (reveal_when_enemy_ends_adjacent: true, pursuit: Some((hexes: 1)), attack_supply: Some((unit_type: "n_sup", range: 2)), sea_moves: Some((transports: ["n_ship"], capacity: 2,
             zones: [(contingents: ["north"], zones: ["west", "south"])],
             landings: Some((sea_terrain: "sea", rule: Some("20.10"))), rule: Some("20")))),"#;
     kell_every_roll(
@@ -45,14 +46,16 @@ fn game(code: &str) -> Session {
                 "    ],\n    counter_mix: [",
                 r#"        (id: "n_ship", name: "Transport", contingent: "north", symbol: Infantry, size: "II",
          strength: Steps([(attack: 0, defense: 1, movement: 0)]), flags: [NoZoc, CannotAttack, Static]),
+        (id: "n_sup", name: "Supply", contingent: "north", symbol: Supply, strength: Steps([(attack: 0, defense: 1, movement: 4)]), flags: [NoZoc, CannotAttack]),
     ],
     counter_mix: [
-        (unit_type: "n_ship", count: 2),"#,
+        (unit_type: "n_ship", count: 2), (unit_type: "n_sup", count: 2),"#,
             ),
             (r#"(id: "N-2Inf", unit_type: "n_inf", at: "0402"),"#, r#"(id: "N-2Inf", unit_type: "n_inf", at: "0202"),"#),
             (
                 r#"(id: "N-3Inf", unit_type: "n_inf", at: "0602"),"#,
-                r#"(id: "N-3Inf", unit_type: "n_inf", at: "0102"), (id: "N-Ship", unit_type: "n_ship", at: "0101"), (id: "N-Ship2", unit_type: "n_ship", at: "0101"),"#,
+                r#"(id: "N-3Inf", unit_type: "n_inf", at: "0102"), (id: "N-Ship", unit_type: "n_ship", at: "0101"), (id: "N-Ship2", unit_type: "n_ship", at: "0101"),
+                   (id: "N-Sup", unit_type: "n_sup", at: "0202"), (id: "N-Sup2", unit_type: "n_sup", at: "0603"),"#,
             ),
         ],
         &[],
@@ -149,4 +152,16 @@ fn bad_landings_are_clear_errors() {
     )]);
     let Err(e) = sandtable::games::load_str(&text, "bad.ron", &crate::common::root()) else { panic!("bad landings load") };
     assert!(e.to_string().contains("rules.sea_moves.landings.sea_terrain: unknown terrain `ocean`"), "{e}");
+}
+
+#[test]
+fn rule_too_20_10_a_landing_force_has_attack_supply_only_from_a_supply_unit_spent_at_sea_with_it() {
+    // The supply unit sails with the force and is spent at sea, though it moved (15.8).
+    let mut s = game("DW");
+    play(&mut s, &[sail("N-Ship", &["N-2Inf", "N-Sup"], "0604"), Command::EndPhase, Command::AttackSupply { unit: "N-Sup".into() }]);
+    assert_eq!(crate::common::plan_now(&mut s, &["N-2Inf"], "0604").attack, 8);
+    // One spent on land 2 hexes away doubles nobody at sea.
+    let mut t = landed("DW");
+    play(&mut t, &[Command::AttackSupply { unit: "N-Sup2".into() }]);
+    assert_eq!(crate::common::plan_now(&mut t, &["N-2Inf"], "0604").attack, 4);
 }
