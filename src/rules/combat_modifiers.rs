@@ -21,6 +21,7 @@ pub(super) fn concentric(game: &Game, units: &UnitsView, attackers: &[String], t
         .filter_map(|id| units.get(id))
         .filter(|u| super::movement::exerts_zoc(game, u))
         .filter_map(|u| u.space().map(|s| (s, u.type_index)))
+        .filter(|(s, _)| !super::landings::at_sea(game, *s))
         .collect();
     let covered = |n: SpaceId| {
         at.contains(&n) || zoc_from.iter().any(|&(a, ty)| board.edge(a, n).is_some_and(|e| board.zoc_crosses(e)) && super::waters::in_waters(game, ty, n))

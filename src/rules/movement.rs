@@ -125,7 +125,8 @@ pub fn enemy_zoc(game: &Game, units: &UnitsView, side: usize) -> Vec<bool> {
     }
     for u in units.all().iter().filter(|u| u.side != side) {
         let Some(s) = u.space() else { continue };
-        if !exerts_zoc(game, u) || !matches!(game.board.spaces[s.index()].kind, SpaceKind::Hex { .. }) {
+        // ToO 20.10: a landing force waiting at sea has no zone of control ashore [I].
+        if !exerts_zoc(game, u) || !matches!(game.board.spaces[s.index()].kind, SpaceKind::Hex { .. }) || super::landings::at_sea(game, s) {
             continue;
         }
         for e in &game.board.edges[s.index()] {
@@ -215,7 +216,7 @@ impl Surroundings {
                 enemy.insert(s);
                 // Zones of control (as `enemy_zoc`): the hexes around a hex holding a unit
                 // that exerts one.
-                if game.board.is_hex && exerts_zoc(game, u) && matches!(game.board.spaces[s.index()].kind, SpaceKind::Hex { .. }) {
+                if game.board.is_hex && exerts_zoc(game, u) && matches!(game.board.spaces[s.index()].kind, SpaceKind::Hex { .. }) && !super::landings::at_sea(game, s) {
                     for e in &game.board.edges[s.index()] {
                         if game.board.zoc_crosses(e) && super::waters::in_waters(game, u.type_index, e.to) {
                             zoc.insert(e.to);

@@ -24,7 +24,7 @@ pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
 pub fn zoc_sources(game: &Game, units: &UnitsView, side: usize, hex: crate::model::SpaceId) -> u32 {
     game.board.edges[hex.index()]
         .iter()
-        .filter(|e| game.board.zoc_crosses(e) && units.at(e.to).any(|u| u.side != side && exerts_zoc(game, u) && super::waters::in_waters(game, u.type_index, hex)))
+        .filter(|e| game.board.zoc_crosses(e) && !super::landings::at_sea(game, e.to) && units.at(e.to).any(|u| u.side != side && exerts_zoc(game, u) && super::waters::in_waters(game, u.type_index, hex)))
         .count() as u32
 }
 

@@ -165,3 +165,13 @@ fn rule_too_20_10_a_landing_force_has_attack_supply_only_from_a_supply_unit_spen
     play(&mut t, &[Command::AttackSupply { unit: "N-Sup2".into() }]);
     assert_eq!(crate::common::plan_now(&mut t, &["N-2Inf"], "0604").attack, 4);
 }
+
+#[test]
+fn rule_too_20_10_a_landing_force_at_sea_has_no_zone_of_control_ashore() {
+    let mut s = landed("DW");
+    let units = sandtable::model::view::UnitsView::from_world(&mut s.world);
+    let zoc = sandtable::rules::movement::enemy_zoc(s.game(), &units, 1);
+    let at = |k: &str| s.game().board.space(k).expect("hex").index();
+    // N-2Inf at 0705: nothing around it is in the North's zone for the South.
+    assert!(!zoc[at("0706")] && !zoc[at("0806")] && !zoc[at("0704")]);
+}
