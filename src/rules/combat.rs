@@ -208,7 +208,8 @@ pub fn plan_attack(
     let attack_multiplier = (each.iter().copied().max().unwrap_or(1), why);
     // Shifts: the defender's terrain, and a hexside feature only if every attacker crosses it.
     let terrain = board.spaces[target_id.index()].terrain;
-    let mut shifts = terrain.map_or(0, |t| board.terrain_shift[t]);
+    // ToO 19.2, 33.2: support units alone meet only the units they attack, terrain ignored.
+    let mut shifts = if bombardment { 0 } else { terrain.map_or(0, |t| board.terrain_shift[t]) };
     let crossed = crossing.and_then(|cross| match cross.first().copied() {
         Some(Some(f)) if cross.iter().all(|c| *c == Some(f)) => Some(f),
         _ => None,
@@ -221,7 +222,7 @@ pub fn plan_attack(
     let fortified = |u: &&crate::model::view::UnitView| has_flag(game, u.type_index, UnitFlag::Fortress);
     let in_hex: Vec<&crate::model::view::UnitView> = defenders.iter().filter_map(|d| units.get(d)).collect();
     // ToO 25.1: a special city gives no terrain or hexside doubling (a fortress still doubles).
-    let plain = board.spaces[target_id.index()].tags.iter().any(|t| game.scenario.rules.no_terrain_defence.contains(t));
+    let plain = bombardment || board.spaces[target_id.index()].tags.iter().any(|t| game.scenario.rules.no_terrain_defence.contains(t));
     let mut defense_multiplier = if plain { (1, String::new()) } else { super::combat_modifiers::defense_multiplier(game, terrain, crossed) };
     if let Some(m) = game.scenario.rules.fortress_multiplier.filter(|m| *m > defense_multiplier.0 && in_hex.iter().any(fortified)) {
         defense_multiplier = (m, "a fortress (not for the fortress itself)".into());

@@ -99,9 +99,10 @@ pub struct SupportRole {
     #[serde(default)]
     pub from_sea: Vec<String>,
     /// Units of these types may attack a hex holding an enemy unit of one of these types with
-    /// no other units (ToO 19.2: ships against a fortress). Only those enemy units defend and
-    /// take the results; nobody retreats or pursues; the hex is bombarded, not attacked, so it
-    /// may be attacked again this phase, but not bombarded again or after its attack (A26).
+    /// no other units (ToO 19.2: ships against a fortress; 33.2: air bases against air bases,
+    /// from their range). Only those enemy units defend and take the results, the terrain
+    /// ignored; nobody retreats or pursues; the hex is bombarded, not attacked, so it may be
+    /// attacked again this phase, but not bombarded again or after its attack (A26).
     #[serde(default)]
     pub alone_against: Vec<String>,
     /// Each attack it supports spends supply units (ToO 34: artillery corps); it supports none

@@ -16,8 +16,9 @@ const RESULTS: &str = r#"results: [
 /// Kell Ford with sea zones: the Narrows (Kell, 0404, alone: mined for the North unless
 /// `unless` holds), the Gulf (0604, and Kell too when `gulf_kell`) and the East Sea (0806).
 /// North ships (6, from the Gulf and the Narrows; they may attack a fortress alone) stand at
-/// 0101 and 0201, a gunboat (2, East Sea only) at 0301, an HQ at 0401; the South has a
-/// fortress (defence 3) in Kell; fortresses double the units with them.
+/// 0101 and 0201, a gunboat (2, East Sea only) at 0301, an HQ at 0401, an air base (range 4; alone
+/// against air bases) at 0502; the South has a fortress (defence 3) in Kell and an air base with
+/// S-2Inf at 0604; fortresses double the units with them.
 fn game(code: &str, gulf_kell: bool, unless: &str, dice: &[u32]) -> Session {
     let gulf = if gulf_kell { r#""0604", "0404""# } else { r#""0604""# };
     let rules = format!(
@@ -40,15 +41,19 @@ fn game(code: &str, gulf_kell: bool, unless: &str, dice: &[u32]) -> Session {
         (id: "n_hq", name: "HQ", contingent: "north", symbol: Headquarters, strength: Steps([(attack: 2, defense: 1, movement: 4)]),
          flags: [CannotAttack], support_range: Some(3), support: Some((category: "HQ", max_per_attack: Some(1)))),
         (id: "n_ship", name: "Transport", contingent: "north", symbol: Infantry, strength: Steps([(attack: 0, defense: 1, movement: 0)]), flags: [NoZoc, CannotAttack, Static]),
+        (id: "n_air", name: "Air Base", contingent: "north", symbol: Air, strength: Steps([(attack: 2, defense: 1, movement: 4)]),
+         flags: [CannotAttack], support_range: Some(4), support: Some((category: "air base", max_per_attack: Some(1), exposed_if_defender_has: ["s_air"], alone_against: ["s_air"]))),
+        (id: "s_air", name: "Air Base", contingent: "south", symbol: Air, strength: Steps([(attack: 2, defense: 1, movement: 4)]), flags: [CannotAttack]),
         (id: "s_fort", name: "Fortress", contingent: "south", symbol: Base, strength: Steps([(attack: 0, defense: 3, movement: 0)]), flags: [Static, CannotAttack, Fortress], stacking_points: 0),
         (id: "s_inf", name: "Infantry Regiment", contingent: "south","#;
     let mix = r#"(unit_type: "n_inf", count: 3),
         (unit_type: "n_art", count: 1), (unit_type: "n_nav", count: 2), (unit_type: "n_gun", count: 1), (unit_type: "n_hq", count: 1),
-        (unit_type: "n_ship", count: 1), (unit_type: "s_fort", count: 1),"#;
+        (unit_type: "n_ship", count: 1), (unit_type: "s_fort", count: 1), (unit_type: "n_air", count: 1), (unit_type: "s_air", count: 1),"#;
     let placed = r#"(id: "N-Art", unit_type: "n_art", at: "0202"),
             (id: "N-Nav", unit_type: "n_nav", at: "0101"), (id: "N-Nav2", unit_type: "n_nav", at: "0201"),
             (id: "N-Gun", unit_type: "n_gun", at: "0301"), (id: "N-HQ", unit_type: "n_hq", at: "0401"),
-            (id: "N-4Inf", unit_type: "n_inf", at: "0603"), (id: "S-Fort", unit_type: "s_fort", at: "0404"),"#;
+            (id: "N-4Inf", unit_type: "n_inf", at: "0603"), (id: "S-Fort", unit_type: "s_fort", at: "0404"),
+            (id: "N-Air", unit_type: "n_air", at: "0502"), (id: "S-Air", unit_type: "s_air", at: "0604"),"#;
     kell_every_roll(
         code,
         RESULTS,
@@ -115,6 +120,7 @@ fn rule_too_19_2_t16_ships_bombard_a_fortress_alone_then_infantry_storms_the_hex
     play(&mut s, &[Command::EndPhase]);
     let p = crate::common::plan_now(&mut s, &["N-Nav"], "0404");
     assert_eq!((p.attack, p.defense, p.defenders.clone(), p.bombardment), (6, 3, vec!["S-Fort".to_string()], true));
+    assert_eq!(p.pick.shifts, 0, "Kell's town shift is ignored: only the fortress counts");
     assert!(s.legal_commands().contains(&attack(&["N-Nav"], "0404")), "the bombardment is listed");
     assert!(s.legal_commands().contains(&attack(&["N-Nav", "N-Nav2"], "0404")), "so is the one by both ships");
     play(&mut s, &[attack(&["N-Nav"], "0404")]);
@@ -208,4 +214,20 @@ fn rule_too_19_1_the_unit_panel_says_how_a_ship_supports() {
     };
     assert_eq!(text("n_nav"), "naval: adds 6 to an attack on a hex on the coast of The Gulf, The Narrows, from the sea; alone, it bombards an enemy Fortress");
     assert_eq!(text("n_hq"), "HQ: adds 6 to an attack by units within 3 hexes");
+}
+
+/// ToO 33.2 (optional air missions): air bases attack an enemy air base hex alone from their
+/// range: only the air bases there defend, the terrain and every other unit ignored.
+#[test]
+fn rule_too_33_2_air_bases_attack_an_air_base_hex_alone_from_their_range() {
+    let mut s = game("DA", true, "", &[]);
+    play(&mut s, &[Command::EndPhase]);
+    // N-Air (0502) is 3 hexes from 0604, where S-Air stands with S-2Inf.
+    let p = crate::common::plan_now(&mut s, &["N-Air"], "0604");
+    assert_eq!((p.attack, p.defense, p.defenders.clone()), (2, 1, vec!["S-Air".to_string()]));
+    // Kell (0404) holds no air base.
+    assert!(refused(&mut s, attack(&["N-Air"], "0404")).contains("holds none"));
+    play(&mut s, &[attack(&["N-Air"], "0604")]);
+    assert_eq!(location(&mut s, "S-Air"), "eliminated");
+    assert_eq!(location(&mut s, "S-2Inf"), "0604");
 }
