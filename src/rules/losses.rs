@@ -76,7 +76,7 @@ pub fn lose_step(game: &Game, e: Entity, q: &mut LossQuery) -> bool {
     eliminated
 }
 
-fn lose_steps(game: &Game, turn: &TurnState, glog: &mut GameLog, e: Entity, id: &str, n: u32, q: &mut LossQuery) {
+pub(super) fn lose_steps(game: &Game, turn: &TurnState, glog: &mut GameLog, e: Entity, id: &str, n: u32, q: &mut LossQuery) {
     for _ in 0..n {
         if q.get(e).is_ok_and(|(_, l, ..)| *l == Location::Eliminated) {
             return;
@@ -190,6 +190,9 @@ pub fn continue_losses(
         if let Some(p) = party
             && !live.is_empty()
         {
+            if p == 0 && (c.owed[p].units > 0 || c.owed[p].strength > 0) {
+                super::support_losses::one_lost_first(game, turn, glog, (index, q), c, &mut live, &units);
+            }
             let owed = c.owed[p];
             let total: u32 = live.iter().map(|u| units_strength(game, u, p == 0)).sum();
             // A composite that may be broken down leaves a choice of whole units (ToO 12: a

@@ -74,6 +74,7 @@ pub mod supply;
 pub mod supply_memo;
 pub mod supply_sources;
 pub mod supply_spends;
+pub mod support_losses;
 pub mod supports;
 pub mod timers;
 pub mod tracks;

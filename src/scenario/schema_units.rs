@@ -105,6 +105,11 @@ pub struct SupportRole {
     /// attacked again this phase, but not bombarded again or after its attack (A26).
     #[serde(default)]
     pub alone_against: Vec<String>,
+    /// Where the defender exposes it, one unit of its kind, never more, is lost from an attack
+    /// that owes losses, before the others pay, counting toward the strength owed (ToO 19.3,
+    /// T3: one ship against a fortress). Not when units of its kind attack alone (19.2).
+    #[serde(default)]
+    pub one_lost_first: bool,
     /// Each attack it supports spends supply units (ToO 34: artillery corps); it supports none
     /// without them.
     #[serde(default)]

@@ -24,7 +24,7 @@ const TYPES: (&str, &str) = (
         (id: "n_air", name: "Air Base", contingent: "north", symbol: Air, strength: Steps([(attack: 2, defense: 1, movement: 4)]),
          flags: [CannotAttack], support_range: Some(4), support: Some((category: "air base", max_per_attack: Some(1), exposed_if_defender_has: ["s_air"]))),
         (id: "n_nav", name: "Naval Bombardment", contingent: "north", symbol: Naval, strength: Steps([(attack: 6, defense: 0, movement: 0)]),
-         flags: [NoZoc, FixedStrength], support_range: Some(1), support: Some((category: "naval", exposed_if_defender_has: ["s_fort"]))),
+         flags: [NoZoc, FixedStrength], support_range: Some(1), support: Some((category: "naval", exposed_if_defender_has: ["s_fort"], one_lost_first: true))),
         (id: "s_fort", name: "Fortress", contingent: "south", symbol: Base, strength: Steps([(attack: 0, defense: 3, movement: 0)]), flags: [Static, CannotAttack], stacking_points: 0),
         (id: "s_air", name: "Air Base", contingent: "south", symbol: Air, strength: Steps([(attack: 2, defense: 1, movement: 4)]), flags: [CannotAttack]),
         (id: "s_inf", name: "Infantry Regiment", contingent: "south","#,
@@ -32,8 +32,8 @@ const TYPES: (&str, &str) = (
 const MIX: (&str, &str) = (
     r#"(unit_type: "n_inf", count: 2),
         (unit_type: "n_art", count: 1),"#,
-    r#"(unit_type: "n_inf", count: 3),
-        (unit_type: "n_art", count: 1), (unit_type: "n_hq", count: 2), (unit_type: "n_air", count: 1), (unit_type: "n_nav", count: 1),
+    r#"(unit_type: "n_inf", count: 4),
+        (unit_type: "n_art", count: 1), (unit_type: "n_hq", count: 2), (unit_type: "n_air", count: 1), (unit_type: "n_nav", count: 2),
         (unit_type: "s_fort", count: 1), (unit_type: "s_air", count: 1),"#,
 );
 /// N-2Inf next to Kell (0404) at 0403.
@@ -98,9 +98,10 @@ fn rule_too_17_1_a_support_unit_supports_one_attack_a_phase() {
     play(&mut s, &[attack(&["N-4Inf"], "0604")]);
 }
 
-/// Reference T3: 4 infantry (Kell's N-2Inf) and a 6-strength ship attack. AD: against plain
-/// infantry the ships neither count toward the half nor lose or retreat; against a hex with an
-/// enemy fortress they count (half of 10 is 5) and may be lost, but still never retreat.
+/// Reference T3: infantry and a 6-strength ship attack, result AD. Against plain infantry the
+/// ship neither counts toward the half nor is lost or retreats. Against a hex with an enemy
+/// fortress it counts, and exactly one ship is lost first (19.3), counting toward the half; the
+/// rest comes from the infantry; the ship never retreats.
 #[test]
 fn rule_too_12_13_t3_ships_count_toward_half_losses_only_against_a_fortress() {
     let ship = unit("N-Nav", "n_nav", "0303");
@@ -110,17 +111,29 @@ fn rule_too_12_13_t3_ships_count_toward_half_losses_only_against_a_fortress() {
     let Some(Prompt::TakeLosses { units, .. }) = prompt(&s) else { panic!("a losses prompt") };
     assert_eq!(units, vec!["N-2Inf".to_string()]);
 
+    // 4 + 6 = 10 against the fortress: 5 owed, the ship's 6 pays them; the infantry retreats.
     let fort = unit("S-Fort", "s_fort", "0404");
     let mut t = game("AD", &[&ship, &fort]);
     play(&mut t, &[Command::EndPhase, attack(&["N-2Inf", "N-Nav"], "0404")]);
     assert!(log_has(&mut t, "attacker loses units worth at least 5 of its 10 strength"));
-    let Some(Prompt::TakeLosses { units, min_strength: 5, .. }) = prompt(&t) else { panic!("a losses prompt") };
-    assert_eq!(units, vec!["N-2Inf".to_string(), "N-Nav".to_string()]);
-    // The owner loses the ship (6 of the 5 owed); the infantry then retreats, the ship would not.
-    play(&mut t, &[Command::TakeLosses { units: vec!["N-Nav".into()], retreat: Vec::new(), break_down: Vec::new() }]);
+    assert!(log_has(&mut t, "N-Nav is the one support of its kind lost (ToO 19.3)"));
     assert_eq!(location(&mut t, "N-Nav"), "eliminated");
     let Some(Prompt::TakeLosses { units, min_retreat: 1, .. }) = prompt(&t) else { panic!("a retreat prompt") };
     assert_eq!(units, vec!["N-2Inf".to_string()]);
+}
+
+/// Reference T3 with 8 infantry: 8 + 6 = 14, 7 owed: the one ship first (6), then at least 1
+/// more from the infantry; the second ship is never lost (19.3: never more than one).
+#[test]
+fn rule_too_19_3_t3_one_ship_never_more_is_lost_against_a_fortress() {
+    let (ship, ship2, fort) = (unit("N-Nav", "n_nav", "0303"), unit("N-Nav2", "n_nav", "0303"), unit("S-Fort", "s_fort", "0404"));
+    let mut t = game("AD", &[&ship, &ship2, &fort, &unit("N-5Inf", "n_inf", "0304")]);
+    play(&mut t, &[Command::EndPhase, attack(&["N-2Inf", "N-5Inf", "N-Nav", "N-Nav2"], "0404")]);
+    assert!(log_has(&mut t, "attacker loses units worth at least 10 of its 20 strength"));
+    let lost: Vec<String> = ["N-Nav", "N-Nav2"].iter().map(|id| location(&mut t, id)).collect();
+    assert_eq!(lost.iter().filter(|l| *l == "eliminated").count(), 1, "{lost:?}");
+    let Some(Prompt::TakeLosses { units, min_strength: 4, .. }) = prompt(&t) else { panic!("the rest from the infantry: {:?}", prompt(&t)) };
+    assert_eq!(units, vec!["N-2Inf".to_string(), "N-5Inf".to_string()]);
 }
 
 #[test]
