@@ -20,6 +20,14 @@ pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
     }
 }
 
+/// Whether counters of this type are bought once a game (ToO 23.1: gone for good once lost or
+/// withdrawn).
+#[must_use]
+pub fn once_only(game: &Game, type_index: usize) -> bool {
+    let id = &game.scenario.unit_types[type_index].id;
+    game.scenario.rules.purchases.as_ref().is_some_and(|r| r.costs.iter().any(|c| c.once && c.unit_type == *id))
+}
+
 /// The price of a unit type, and its index, if it may ever be bought.
 fn price<'a>(rules: &'a PurchaseRules, game: &Game, unit_type: &str) -> Option<(usize, &'a UnitCost)> {
     let c = rules.costs.iter().find(|c| c.unit_type == unit_type)?;

@@ -285,9 +285,14 @@ fn answer(mut ctx: super::note::CommandCtx, mut prompt: ResMut<PendingPrompt>, m
             }
         }
     } else {
-        // 7.9, 7.10: set aside, not eliminated: to the pool, where counters may be bought again.
+        // 7.9, 7.10: set aside, not eliminated: to the pool, where counters may be bought again;
+        // 23.1: a counter bought once a game is gone for good.
+        let view = q.view();
+        let once = |id: &String| view.get(id).is_some_and(|u| super::purchases::once_only(&game, u.type_index));
+        let (gone, kept): (Vec<String>, Vec<String>) = chosen.iter().cloned().partition(once);
         let to = if game.scenario.rules.counter_pool { Location::Pool } else { Location::OutOfPlay };
-        super::reorganisation::place(&game, &mut q, &chosen, to);
+        super::reorganisation::place(&game, &mut q, &kept, to);
+        super::reorganisation::place(&game, &mut q, &gone, Location::OutOfPlay);
     }
     let what = if chosen.is_empty() { "no unit".to_string() } else { chosen.join(", ") };
     let how = if met { "the quota is met" } else { "the quota is not met" };

@@ -16,8 +16,13 @@ fn game(withdraw: &str, dice: &[u32]) -> Session {
 
 /// [`game`], with the withdrawal applied as phase `phase` of turn 1 begins (for its actor).
 fn game_in(phase: &str, withdraw: &str, dice: &[u32]) -> Session {
+    game_more(phase, "", withdraw, dice)
+}
+
+/// [`game_in`] with `more` (rules fields, each followed by a comma) in the rules.
+fn game_more(phase: &str, more: &str, withdraw: &str, dice: &[u32]) -> Session {
     let rules = format!(
-        "rules: (reveal_when_enemy_ends_adjacent: true, counter_pool: true, reorganisation: [(unit_type: \"n_corps\", components: [(\"n_div\", 3)])],\n\
+        "rules: (reveal_when_enemy_ends_adjacent: true, counter_pool: true, {more}reorganisation: [(unit_type: \"n_corps\", components: [(\"n_div\", 3)])],\n\
          scripted: [(turn: \"1\", phase: \"{phase}\", effects: [Withdraw(({withdraw}))], rule: Some(\"6.3\"))]),"
     );
     let types = r#"(id: "n_div", name: "Division", contingent: "north", symbol: Infantry, size: "XX", strength: Steps([(attack: 2, defense: 2, movement: 4)])),
@@ -163,4 +168,14 @@ fn rule_too_6_3_miracle_the_side_breaks_an_enemy_corps_down_where_it_stands() {
     assert!(log_has(&mut s, "N-Corps is broken down into n_div#1, n_div#2, n_div#3 (scenario rule 6.3)"));
     assert!(log_has(&mut s, "south breaks down N-Corps: the quota is met"));
     assert_eq!((location(&mut s, "N-Corps"), location(&mut s, "n_div#2")), ("pool".to_string(), "0503".to_string()));
+}
+
+#[test]
+fn rule_too_23_1_a_withdrawn_once_only_counter_is_gone_for_good() {
+    // N-2Inf's type is bought once a game: withdrawn, it leaves play instead of the pool.
+    let once = r#"purchases: Some((tracks: [("north", "north_vp")], costs: [(unit_type: "n_inf", cost: 1, once: true)], places: [(side: Some("north"))])), "#;
+    let mut s = game_more("first_movement", once, r#"amount: Fixed(2), measure: StackingPoints, units: (contingents: ["north"])"#, &[]);
+    play(&mut s, &[withdraw(&["N-2Inf", "N-Art"], &[])]);
+    assert_eq!(location(&mut s, "N-2Inf"), "out of play");
+    assert_eq!(location(&mut s, "N-Art"), "pool");
 }
