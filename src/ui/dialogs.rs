@@ -14,6 +14,21 @@ fn right_of_map(client: &Client) -> f32 {
     if client.show_chart { -400.0 } else { -12.0 }
 }
 
+/// The side panel's width and a margin: where the map begins.
+const LEFT_OF_MAP: f32 = 300.0 + 12.0;
+
+/// Where the combat dialog goes: by the map's right edge, unless the hex fought over is in the
+/// right half of the map; then by its left edge, so that the dialog never hides the target.
+fn combat_anchor(ctx: &egui::Context, client: &Client, target: &str) -> (egui::Align2, [f32; 2]) {
+    let right = (egui::Align2::RIGHT_TOP, [right_of_map(client), 48.0]);
+    let x = client.session.game().board.space(target).and_then(|s| client.screen.get(s.index()).copied().flatten()).map(|p| p.0);
+    let middle = (LEFT_OF_MAP + ctx.content_rect().width() + right_of_map(client)) / 2.0;
+    match x {
+        Some(x) if x > middle => (egui::Align2::LEFT_TOP, [LEFT_OF_MAP, 48.0]),
+        _ => right,
+    }
+}
+
 /// The hand-off screen: no map, no panels, no log; only whom to pass the screen to.
 pub fn handoff_screen(ui: &mut egui::Ui, client: &mut Client, offers: &[Offer], clicked: &mut Option<UiAction>) {
     let Some(next) = client.seats.handoff else { return };
@@ -126,7 +141,8 @@ pub fn prompt_section(ui: &mut egui::Ui, client: &mut Client, offers: &[Offer], 
 /// strengths, column, shifts and the chance of every result.
 pub fn combat_dialog(ctx: &egui::Context, client: &mut Client, offers: &[Offer], clicked: &mut Option<UiAction>) {
     let Some(preview) = client.attack_preview() else { return };
-    egui::Window::new(format!("Attack on {}", preview.target_name)).collapsible(false).resizable(false).anchor(egui::Align2::RIGHT_TOP, [right_of_map(client), 48.0]).show(ctx, |ui| {
+    let (align, offset) = combat_anchor(ctx, client, &preview.target);
+    egui::Window::new(format!("Attack on {}", preview.target_name)).collapsible(false).resizable(false).anchor(align, offset).show(ctx, |ui| {
         ui.label("Attackers (click your units on the map to choose your own):");
         egui::ScrollArea::vertical().id_salt("attack_options").max_height(200.0).show(ui, |ui| {
             for (i, o) in preview.options.iter().enumerate() {
