@@ -297,6 +297,7 @@ const ADDED_AFTER_FORMAT_3: &[&str] = &[
     "built_tags",
     "bombarded",
     "landings",
+    "attacker_pursues",
 ];
 
 /// A skipped field is a tag in the hash, unless it came after format 3 (see above).

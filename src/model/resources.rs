@@ -371,6 +371,7 @@ pub struct FinishedCombat {
     pub attackers: Vec<String>,
     pub defender: usize,
     /// The result let the attacker pursue (ToO 14; 20.10: a landing force lands).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub attacker_pursues: bool,
 }
 

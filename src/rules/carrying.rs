@@ -33,6 +33,10 @@ pub fn cargo_rejection(game: &Game, turn: &TurnState, units: &UnitsView, side: u
     if cargo.is_empty() {
         return Some(format!("`{carrier}` is given nothing to carry"));
     }
+    // 21.4: the cargo starts the phase in the carrier's hex: one trip a phase, from its start.
+    if c.activity.moved {
+        return Some(format!("`{carrier}` has moved this phase: it takes units aboard only where it starts"));
+    }
     let mut points = 0;
     let mut seen: Vec<&str> = Vec::new();
     for id in cargo {
@@ -66,11 +70,23 @@ fn check_cargo(mut ctx: CommandCtx, mut q: crate::model::units_now::UnitQuery) {
     if let Some(why) = cargo_rejection(&ctx.game, &ctx.turn, &view, side, &carrier, std::slice::from_ref(&passenger)) {
         return ctx.reject(why);
     }
-    if let Some(at) = ctx.game.board.space(&to)
-        && !room_for_both(&ctx.game, &view, side, (&carrier, &passenger), at)
-    {
-        ctx.reject(format!("{to} has no room for `{carrier}` and `{passenger}`"));
+    let Some(at) = ctx.game.board.space(&to) else { return };
+    if let Some(why) = set_down_rejection(&ctx.game, &view, side, (&carrier, &passenger), at) {
+        ctx.reject(why);
     }
+}
+
+/// Why the passenger may not be set down at `at`, if it may not: no room where stacking is
+/// checked on entry, or a hex closed to it (its terrain, an entry ban or its region).
+fn set_down_rejection(game: &Game, units: &UnitsView, side: usize, (carrier, passenger): (&str, &str), at: crate::model::SpaceId) -> Option<String> {
+    let key = game.board.key(at);
+    if !room_for_both(game, units, side, (carrier, passenger), at) {
+        return Some(format!("{key} has no room for `{carrier}` and `{passenger}`"));
+    }
+    let p = units.get(passenger)?;
+    let class = &game.scenario.unit_types[p.type_index].movement_class;
+    let prohibited = game.board.spaces[at.index()].terrain.is_some_and(|t| game.board.terrain_cost(t, class) == crate::scenario::schema::MoveCost::Prohibited);
+    (prohibited || super::entry_bans::banned_from(game, units, p, at)).then(|| format!("`{passenger}` may not enter {key}"))
 }
 
 /// Where stacking is checked on entry, whether `at` has room for the carrier and its passenger.
@@ -119,7 +135,7 @@ pub fn carry_commands(game: &Game, turn: &TurnState, units: &UnitsView, control:
         }
         let dests = super::movement::legal_destinations(game, units, control, c);
         for r in riders {
-            for d in dests.iter().filter(|d| room_for_both(game, units, side, (&c.id, &r.id), d.space)) {
+            for d in dests.iter().filter(|d| set_down_rejection(game, units, side, (&c.id, &r.id), d.space).is_none()) {
                 out.push(Command::Carry { carrier: c.id.clone(), passenger: r.id.clone(), to: game.board.key_name(d.space).clone() });
             }
         }

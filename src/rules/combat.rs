@@ -224,7 +224,9 @@ pub fn plan_attack(
     // ToO 25.1: a special city gives no terrain or hexside doubling (a fortress still doubles).
     let plain = bombardment || board.spaces[target_id.index()].tags.iter().any(|t| game.scenario.rules.no_terrain_defence.contains(t));
     let mut defense_multiplier = if plain { (1, String::new()) } else { super::combat_modifiers::defense_multiplier(game, terrain, crossed) };
-    if let Some(m) = game.scenario.rules.fortress_multiplier.filter(|m| *m > defense_multiplier.0 && in_hex.iter().any(fortified)) {
+    // Named only where it doubles someone: a fortress alone is never doubled.
+    let doubled = in_hex.iter().any(fortified) && in_hex.iter().any(|u| !fortified(u));
+    if let Some(m) = game.scenario.rules.fortress_multiplier.filter(|m| *m > defense_multiplier.0 && doubled) {
         defense_multiplier = (m, "a fortress (not for the fortress itself)".into());
     }
     // ToO 13.3: units that retreated into an overstacked hex add no defence there.

@@ -27,10 +27,13 @@ fn apply(world: &mut World) {
     let pairs: Vec<(String, usize)> = sides.into_iter().map(|(id, side, _)| (id, side)).collect();
     super::allegiance::pass(world, &pairs);
     // 28.2: withdrawn to the pool (they may be bought again, 7.9) where there is one; 28.3: out
-    // of play for good.
-    let to_pool = world.resource::<Game>().scenario.rules.counter_pool;
+    // of play for good; 23.1: a counter bought once a game is gone for good.
+    let game = world.resource::<Game>().clone();
+    let to_pool = game.scenario.rules.counter_pool;
     for (id, for_good) in leaving {
         let Some(&e) = world.resource::<UnitIndex>().0.get(&id) else { continue };
+        let once = world.get::<crate::model::Unit>(e).is_some_and(|u| super::purchases::once_only(&game, u.type_index));
+        let for_good = for_good || once;
         if let Some(mut loc) = world.get_mut::<Location>(e) {
             *loc = if for_good || !to_pool { Location::OutOfPlay } else { Location::Pool };
         }

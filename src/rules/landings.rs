@@ -86,7 +86,7 @@ pub fn attack_refusal(game: &Game, turn: &TurnState, unit: &str, target: SpaceId
 /// The units of `side`'s landings that must still attack before its Combat phase ends: at sea,
 /// not yet attacked, with an attack on their target they may make alone.
 #[must_use]
-pub fn owed_attack(game: &Game, turn: &TurnState, units: &UnitsView, control: &Control, side: usize) -> Option<String> {
+pub fn owed_attack(game: &Game, turn: &TurnState, units: &UnitsView, (control, tracks): (&Control, &crate::model::Tracks), side: usize) -> Option<String> {
     for l in turn.landings.iter().filter(|l| l.side == side) {
         for id in &l.units {
             let Some(u) = units.get(id) else { continue };
@@ -94,7 +94,8 @@ pub fn owed_attack(game: &Game, turn: &TurnState, units: &UnitsView, control: &C
                 continue;
             }
             let key = game.board.key(l.target);
-            if super::combat::plan_attack(game, turn, units, control, side, std::slice::from_ref(id), key, None).is_ok() {
+            let alone = std::slice::from_ref(id);
+            if super::combat::attack_ban(game, tracks, units, alone).is_none() && super::combat::plan_attack(game, turn, units, control, side, alone, key, None).is_ok() {
                 return Some(format!("`{id}` must attack {key}, where it is landing, before the Combat phase ends{}", rule(game)));
             }
         }
@@ -102,13 +103,13 @@ pub fn owed_attack(game: &Game, turn: &TurnState, units: &UnitsView, control: &C
     None
 }
 
-fn refuse_end_before_attack(mut ctx: CommandCtx, control: Res<Control>, mut q: crate::model::units_now::UnitQuery) {
+fn refuse_end_before_attack(mut ctx: CommandCtx, (control, tracks): (Res<Control>, Res<crate::model::Tracks>), mut q: crate::model::units_now::UnitQuery) {
     let Some((side, _)) = ctx.cmd.0 else { return };
     if ctx.turn.landings.is_empty() || ctx.turn.current_phase(&ctx.game).is_none_or(|p| p.kind != PhaseKind::Combat) {
         return;
     }
     let view = q.view();
-    if let Some(why) = owed_attack(&ctx.game, &ctx.turn, &view, &control, side) {
+    if let Some(why) = owed_attack(&ctx.game, &ctx.turn, &view, (&control, &tracks), side) {
         ctx.reject(why);
     }
 }
@@ -126,23 +127,33 @@ fn settle_after_combat(
     if ctx.outcome.rejected.is_some() || ctx.turn.landings.is_empty() {
         return;
     }
-    let Some(done) = pending.1.as_ref() else { return };
-    let Some(at) = ctx.turn.landings.iter().position(|l| l.target == done.target && l.units.iter().any(|u| done.attackers.contains(u))) else { return };
-    let l = ctx.turn.landings.remove(at);
+    // A combat that ended with this command (the record stays until the next one ends), in
+    // the landing side's own Combat phase, fought by units of the landing.
+    let Some(done) = pending.1.clone() else { return };
+    let combat_phase = ctx.turn.current_phase(&ctx.game).filter(|p| p.kind == PhaseKind::Combat).and_then(|p| ctx.turn.actor(&ctx.game, p));
     let view = q.view();
-    let held = view.at(l.target).any(|u| u.side != l.side);
-    let key = ctx.game.board.key(l.target).to_string();
-    let outcome = match (done.attacker_pursues, held) {
-        (true, false) => Ok("the result lets it pursue".to_string()),
-        (true, true) => Err(format!("enemy units still hold {key}")),
-        (false, _) => Err("the result does not let it pursue".to_string()),
+    let fought = |l: &Landing| {
+        combat_phase == Some(l.side)
+            && l.target == done.target
+            && l.units.iter().any(|u| done.attackers.contains(u) && view.get(u).is_some_and(|v| v.activity.attacked))
     };
-    settle(&mut ctx, &mut q, (&mut control, &mut changes), &l, outcome);
-    // The landing was the force's pursuit: the others pursue as offered.
-    if let Some(Prompt::Pursue { units, .. }) = prompt.0.as_mut() {
-        units.retain(|(id, _)| !l.units.contains(id));
-        if units.is_empty() {
-            prompt.0 = None;
+    let (due, rest): (Vec<Landing>, Vec<Landing>) = std::mem::take(&mut ctx.turn.landings).into_iter().partition(fought);
+    ctx.turn.landings = rest;
+    for l in due {
+        let held = q.view().at(l.target).any(|u| u.side != l.side);
+        let key = ctx.game.board.key(l.target).to_string();
+        let outcome = match (done.attacker_pursues, held) {
+            (true, false) => Ok("the result lets it pursue".to_string()),
+            (true, true) => Err(format!("enemy units still hold {key}")),
+            (false, _) => Err("the result does not let it pursue".to_string()),
+        };
+        settle(&mut ctx, &mut q, (&mut control, &mut changes), &l, outcome);
+        // The landing was the force's pursuit: the others pursue as offered.
+        if let Some(Prompt::Pursue { units, .. }) = prompt.0.as_mut() {
+            units.retain(|(id, _)| !l.units.contains(id));
+            if units.is_empty() {
+                prompt.0 = None;
+            }
         }
     }
 }

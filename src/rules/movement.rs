@@ -28,7 +28,11 @@ pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
     use crate::scenario::schema::{EventEffect, Restriction};
     let crossing = |e: &EventEffect| matches!(e, EventEffect::Restrict(Restriction::Crossing(_)) | EventEffect::RestrictForGood(Restriction::Crossing(_)));
     if s.uses(|sc| !sc.rules.region_crossings.is_empty() || super::withdrawals::any_effect(sc, &crossing)) {
-        s.on(|c| matches!(c, Command::Move { .. }), super::crossings::cross.in_set(RulesSystems::Movement).after(move_unit));
+        if s.uses(|sc| sc.unit_types.iter().any(|t| t.carries.is_some())) {
+            s.on(|c| matches!(c, Command::Move { .. } | Command::Carry { .. }), super::crossings::cross.in_set(RulesSystems::Movement).after(move_unit));
+        } else {
+            s.on(|c| matches!(c, Command::Move { .. }), super::crossings::cross.in_set(RulesSystems::Movement).after(move_unit));
+        }
     }
     s.on(|c| matches!(c, Command::Enter { .. }), enter_reinforcement.in_set(RulesSystems::Movement));
 }

@@ -119,7 +119,8 @@ pub fn cargo<'a>(game: &Game, facts: Facts<'a>, side: usize, ids: &[Name]) -> Re
             return Err(format!("`{id}` is named twice"));
         }
         let t = &game.scenario.unit_types[u.type_index];
-        if is_transport(game, u.type_index) || rules.barred.contains(&t.id) || has_flag(game, u.type_index, UnitFlag::Static) {
+        // 21.5: a flotilla keeps to its waters.
+        if is_transport(game, u.type_index) || rules.barred.contains(&t.id) || has_flag(game, u.type_index, UnitFlag::Static) || t.waters.is_some() {
             return Err(format!("`{id}` never moves by sea"));
         }
         super::reserve::phase_allows(game, facts.turn, u)?;

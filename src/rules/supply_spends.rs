@@ -19,7 +19,10 @@ pub fn spends(game: &Game, units: &UnitsView, supporting: &[Supporter], doubled:
         let mut near: Vec<(u32, &UnitView)> = units
             .all()
             .iter()
+            // 15.8: a supply unit that moved in the Movement phase before is spent for nothing
+            // (at sea with a landing force it may be, 20.10).
             .filter(|s| s.side == u.side && Some(s.type_index) == ty && !s.activity.attack_supply)
+            .filter(|s| !s.activity.moved_before || s.space().is_some_and(|at| super::landings::at_sea(game, at)))
             .filter(|s| !spent.iter().any(|(id, _)| *id == *s.id))
             .filter_map(|s| game.board.distance(at, s.space()?).filter(|d| *d <= sp.range).map(|d| (d, s)))
             .collect();

@@ -257,7 +257,7 @@ fn list(world: &mut World) -> Vec<Command> {
     };
     // ToO 20.10: a landing force attacks before its side's Combat phase ends.
     let landing = match phase.kind {
-        PhaseKind::Combat if !turn.landings.is_empty() => crate::rules::landings::owed_attack(game, turn, &units, control, side),
+        PhaseKind::Combat if !turn.landings.is_empty() => crate::rules::landings::owed_attack(game, turn, &units, (control, world.resource::<crate::model::Tracks>()), side),
         _ => None,
     };
     if must_attack.is_none() && landing.is_none() {
@@ -334,7 +334,7 @@ fn attacks(
     for t in targets {
         let key = board.spaces[t].key.clone();
         let target = crate::model::SpaceId(t as u32);
-        bombardments(game, (turn, units, control), side, (&alone, &key), &tables, out);
+        bombardments(game, (turn, units, control, tracks), side, (&alone, &key), &tables, out);
         let adjacent: Vec<String> = units
             .all()
             .iter()
@@ -392,12 +392,12 @@ fn attacks(
 
 /// ToO 19.2: bombardments of `key` by the support units `alone` may attack alone with: each
 /// unit, and all of them together, on every table.
-fn bombardments(game: &Game, (turn, units, control): (&TurnState, &UnitsView, &Control), side: usize, (alone, key): (&[String], &str), tables: &[Option<String>], out: &mut Vec<Command>) {
+fn bombardments(game: &Game, (turn, units, control, tracks): (&TurnState, &UnitsView, &Control, &crate::model::Tracks), side: usize, (alone, key): (&[String], &str), tables: &[Option<String>], out: &mut Vec<Command>) {
     if alone.is_empty() {
         return;
     }
     for table in tables {
-        let ok = |g: &[String]| plan_attack(game, turn, units, control, side, g, key, table.as_deref()).is_ok();
+        let ok = |g: &[String]| crate::rules::combat::attack_ban(game, tracks, units, g).is_none() && plan_attack(game, turn, units, control, side, g, key, table.as_deref()).is_ok();
         let push = |out: &mut Vec<Command>, g: &[String]| out.push(Command::Attack { attackers: names(g), target: key.into(), table: table.as_deref().map(Name::new), supports: Vec::new() });
         let mut each = Vec::new();
         for a in alone {

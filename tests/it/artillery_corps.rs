@@ -68,3 +68,12 @@ fn rule_too_34_with_attack_supply_the_artillery_corps_spends_two() {
     let e = t.apply(attack(&["N-2Inf", "N-ArtC"], "0404")).expect_err("one is not enough");
     assert_eq!(e, "`N-ArtC` needs 2 n_sup within 2 hexes to support this attack, and has 1 (34)");
 }
+
+#[test]
+fn rule_too_15_8_a_supply_unit_that_moved_before_is_not_spent_for_an_artillery_corps() {
+    // N-Sup2 moves in the Movement phase (0401 to 0301, still within 2 hexes): it pays nothing.
+    let mut s = game(&[("N-Sup2", "0401")]);
+    play(&mut s, &[Command::Move { unit: "N-Sup2".into(), to: "0301".into() }, Command::EndPhase]);
+    let e = s.apply(attack(&["N-2Inf", "N-ArtC"], "0404")).expect_err("moved");
+    assert_eq!(e, "`N-ArtC` needs 1 n_sup within 2 hexes to support this attack, and has 0 (34)");
+}

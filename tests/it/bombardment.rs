@@ -124,7 +124,7 @@ fn rule_too_19_2_t16_ships_bombard_a_fortress_alone_then_infantry_storms_the_hex
     assert!(s.legal_commands().contains(&attack(&["N-Nav"], "0404")), "the bombardment is listed");
     assert!(s.legal_commands().contains(&attack(&["N-Nav", "N-Nav2"], "0404")), "so is the one by both ships");
     play(&mut s, &[attack(&["N-Nav"], "0404")]);
-    assert!(log_has(&mut s, "combat at 0404: 6 vs 3"));
+    assert!(log_has(&mut s, "combat at 0404: 6 vs 3 (2:1)"), "nothing is doubled");
     assert!(log_has(&mut s, "bombardment by support units alone: only S-Fort defend, ToO 19.2"));
     // DA: the one unit lost is the fortress, not S-1Inf.
     assert_eq!(location(&mut s, "S-Fort"), "eliminated");

@@ -175,3 +175,20 @@ fn rule_too_20_10_a_landing_force_at_sea_has_no_zone_of_control_ashore() {
     // N-2Inf at 0705: nothing around it is in the North's zone for the South.
     assert!(!zoc[at("0706")] && !zoc[at("0806")] && !zoc[at("0704")]);
 }
+
+#[test]
+fn rule_too_20_10_each_landing_on_a_hex_is_settled_by_its_own_attack() {
+    // Two forces land on 0604; only N-2Inf attacks (DR: the hex empties, no pursuit).
+    let mut s = game("DR");
+    play(&mut s, &[sail("N-Ship", &["N-2Inf"], "0604"), sail("N-Ship2", &["N-Art"], "0604"), Command::EndPhase, attack(&["N-2Inf"], "0604")]);
+    while let Some(c) = s.legal_commands().into_iter().find(|c| matches!(c, Command::TakeLosses { .. } | Command::RetreatTo { .. })) {
+        play(&mut s, &[c]);
+    }
+    assert_eq!(location(&mut s, "N-2Inf"), "eliminated");
+    assert_eq!(location(&mut s, "N-Ship"), "eliminated");
+    // N-Art (no attack strength) could not attack: at the phase's end it lands on the empty hex.
+    assert_eq!(location(&mut s, "N-Art"), "0705");
+    play(&mut s, &[Command::EndPhase]);
+    assert!(log_has(&mut s, "N-Art land on 0604: 0604 is empty at the end of the Combat phase (assault landing (20.10))"));
+    assert_eq!(location(&mut s, "N-Ship2"), "0101");
+}

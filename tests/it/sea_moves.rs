@@ -233,3 +233,24 @@ fn client_sea_moves_by_mouse_take_units_aboard_and_sail() {
     assert_eq!(location(&mut c.session, "N-Art"), "0202");
     assert!(c.status.contains("Done: carry N-2Inf, N-3Inf by sea to 0801 on N-Ship"), "{}", c.status);
 }
+
+#[test]
+fn rule_too_21_5_a_flotilla_never_sails_out_of_its_waters() {
+    let text = scenario(r#"zones: [(contingents: ["north"], zones: ["west", "south", "east"])]"#, "", "").replacen(
+        "    counter_mix: [",
+        r#"    counter_mix: [
+        (unit_type: "n_flot", count: 1),"#,
+        1,
+    );
+    let text = text.replacen(
+        r#"        (id: "n_ship", name: "Transport","#,
+        r#"        (id: "n_flot", name: "Flotilla", contingent: "north", symbol: Naval, strength: Steps([(attack: 2, defense: 1, movement: 10)]), waters: Some((tag: "port"))),
+        (id: "n_ship", name: "Transport","#,
+        1,
+    );
+    let text = text.replacen(r#"(id: "N-Ship", unit_type: "n_ship", at: "0101"),"#, r#"(id: "N-Ship", unit_type: "n_ship", at: "0101"), (id: "N-Flot", unit_type: "n_flot", at: "0202"),"#, 1);
+    let loaded = std::sync::Arc::new(sandtable::games::load_str(&text, "kell_sea.ron", &crate::common::root()).unwrap_or_else(|r| panic!("{r}")));
+    let options = Session::default_options(&loaded);
+    let mut s = Session::new(loaded, sandtable::session::GameSetup { options, seed: 1, forced_dice: vec![] }).expect("session");
+    assert_eq!(s.apply(sail("N-Ship", &["N-Flot"], "0801")).expect_err("waters"), "`N-Flot` never moves by sea");
+}

@@ -161,3 +161,14 @@ fn rule_too_21_4_where_stacking_is_checked_on_entry_the_passenger_needs_room_too
     assert!(!s.legal_commands().contains(&carry("N-Flot", "N-Art", "0302")));
     play(&mut s, &[mv("N-Flot", "0302")]);
 }
+
+#[test]
+fn rule_too_21_4_a_flotilla_takes_units_aboard_only_where_it_starts_the_phase() {
+    // Once it has moved it takes no one aboard, not even again the unit it set down.
+    let mut t = game("DA", &["0202", "0303", "0403"], "0202");
+    play(&mut t, &[carry("N-Flot", "N-Art", "0303")]);
+    assert_eq!(
+        t.apply(carry("N-Flot", "N-Art", "0403")).expect_err("moved"),
+        "`N-Flot` has moved this phase: it takes units aboard only where it starts"
+    );
+}
