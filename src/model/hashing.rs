@@ -298,6 +298,7 @@ const ADDED_AFTER_FORMAT_3: &[&str] = &[
     "bombarded",
     "landings",
     "attacker_pursues",
+    "resting",
 ];
 
 /// A skipped field is a tag in the hash, unless it came after format 3 (see above).

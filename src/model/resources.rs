@@ -153,6 +153,10 @@ pub struct TurnState {
     /// Assault landings waiting at sea for their attack (ToO 20.10), first first.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub landings: Vec<Landing>,
+    /// Units out of action after a use (ToO 23.3): the unit, the game turn (index) it comes
+    /// back on, and where it stood once it has left (none until the phase of its use ends).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub resting: Vec<(String, usize, Option<SpaceId>)>,
 }
 
 /// An assault landing at sea (ToO 20.10): the force, its transport, the all-sea hex it waits

@@ -425,6 +425,7 @@ pub fn fight(ctx: &mut CommandCtx, combat: &mut CombatParams, q: &mut LossQuery,
     let sheltered = |id: &String| plan.supporting.iter().any(|(s, exposed)| s == id && !exposed);
     let fighting: Vec<String> = plan.attackers.iter().filter(|id| !sheltered(id)).cloned().collect();
     let mut holding: Vec<String> = plan.supporting.iter().filter(|(_, exposed)| *exposed).map(|(id, _)| id.clone()).collect();
+    super::resting::roll_rests(ctx, dice, view, &plan.attackers);
     // ToO 19.2: after a bombardment nobody retreats; 20.10: a landing force never does.
     if plan.bombardment {
         holding.extend(plan.defenders.iter().cloned());

@@ -61,6 +61,7 @@ pub mod reactions;
 pub mod receipts;
 pub mod reorganisation;
 pub mod restrictions;
+pub mod resting;
 pub mod retreat;
 pub mod retreat_costs;
 pub mod rout;
@@ -219,6 +220,7 @@ fn build_schedule(schedule: Schedule, sample: Option<&Command>, every: bool, rul
     reactions::add_systems(s);
     obligations::add_systems(s);
     timers::add_systems(s);
+    resting::add_systems(s);
     lines::add_systems(s);
     boxes::add_systems(s);
     supports::add_systems(s);

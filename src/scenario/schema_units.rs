@@ -42,6 +42,22 @@ pub struct UnitTypeDef {
     /// The unit carries others as it moves (ToO 21.4: a flotilla).
     #[serde(default)]
     pub carries: Option<Carrying>,
+    /// After each combat it takes part in, the unit is out of action for a rolled number of
+    /// game turns (ToO 23.3: the Goeben).
+    #[serde(default)]
+    pub rests_after_use: Option<RestAfterUse>,
+}
+
+/// Out of action after each use (ToO 23.3): when the unit takes part in a combat, `dice` are
+/// rolled; when the phase ends it leaves play, and it comes back where it stood when that many
+/// game turns have passed, at the start of the next one [I: the reference says "as a free
+/// reinforcement"; where it stood is the alternative a naval box makes natural].
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct RestAfterUse {
+    pub dice: super::schema_tables::DiceSpec,
+    #[serde(default)]
+    pub rule: Option<String>,
 }
 
 /// What a unit carries as it moves (ToO 21.4; engine gap G27, command `Carry`): units of its

@@ -82,6 +82,7 @@ fn fill_world(world: &mut World, loaded: &Loaded, ruleset: std::sync::Arc<dyn cr
         withdrawals: Vec::new(),
         bombarded: BTreeSet::new(),
         landings: Vec::new(),
+        resting: Vec::new(),
     };
     let tracks = Tracks(s.tracks.iter().map(|t| t.start).collect());
     // ToO 16.2: where engineers build, the nets are state, starting as printed.

@@ -17,7 +17,8 @@ const RESULTS: &str = r#"results: [
 /// `unless` holds), the Gulf (0604, and Kell too when `gulf_kell`) and the East Sea (0806).
 /// North ships (6, from the Gulf and the Narrows; they may attack a fortress alone) stand at
 /// 0101 and 0201, a gunboat (2, East Sea only) at 0301, an HQ at 0401, an air base (range 4; alone
-/// against air bases) at 0502; the South has a fortress (defence 3) in Kell and an air base with
+/// against air bases) at 0502, a battlecruiser (4; out of action for 1d6 turns after each use)
+/// at 0701; the South has a fortress (defence 3) in Kell and an air base with
 /// S-2Inf at 0604; fortresses double the units with them.
 fn game(code: &str, gulf_kell: bool, unless: &str, dice: &[u32]) -> Session {
     let gulf = if gulf_kell { r#""0604", "0404""# } else { r#""0604""# };
@@ -41,6 +42,9 @@ fn game(code: &str, gulf_kell: bool, unless: &str, dice: &[u32]) -> Session {
         (id: "n_hq", name: "HQ", contingent: "north", symbol: Headquarters, strength: Steps([(attack: 2, defense: 1, movement: 4)]),
          flags: [CannotAttack], support_range: Some(3), support: Some((category: "HQ", max_per_attack: Some(1)))),
         (id: "n_ship", name: "Transport", contingent: "north", symbol: Infantry, strength: Steps([(attack: 0, defense: 1, movement: 0)]), flags: [NoZoc, CannotAttack, Static]),
+        (id: "n_goe", name: "Battlecruiser", contingent: "north", symbol: Naval, strength: Steps([(attack: 4, defense: 0, movement: 0)]),
+         flags: [NoZoc, FixedStrength], support: Some((category: "naval", from_sea: ["gulf", "narrows"], alone_against: ["s_fort"])),
+         rests_after_use: Some((dice: D6, rule: Some("23.3")))),
         (id: "n_air", name: "Air Base", contingent: "north", symbol: Air, strength: Steps([(attack: 2, defense: 1, movement: 4)]),
          flags: [CannotAttack], support_range: Some(4), support: Some((category: "air base", max_per_attack: Some(1), exposed_if_defender_has: ["s_air"], alone_against: ["s_air"]))),
         (id: "s_air", name: "Air Base", contingent: "south", symbol: Air, strength: Steps([(attack: 2, defense: 1, movement: 4)]), flags: [CannotAttack]),
@@ -48,12 +52,12 @@ fn game(code: &str, gulf_kell: bool, unless: &str, dice: &[u32]) -> Session {
         (id: "s_inf", name: "Infantry Regiment", contingent: "south","#;
     let mix = r#"(unit_type: "n_inf", count: 3),
         (unit_type: "n_art", count: 1), (unit_type: "n_nav", count: 2), (unit_type: "n_gun", count: 1), (unit_type: "n_hq", count: 1),
-        (unit_type: "n_ship", count: 1), (unit_type: "s_fort", count: 1), (unit_type: "n_air", count: 1), (unit_type: "s_air", count: 1),"#;
+        (unit_type: "n_ship", count: 1), (unit_type: "s_fort", count: 1), (unit_type: "n_air", count: 1), (unit_type: "s_air", count: 1), (unit_type: "n_goe", count: 1),"#;
     let placed = r#"(id: "N-Art", unit_type: "n_art", at: "0202"),
             (id: "N-Nav", unit_type: "n_nav", at: "0101"), (id: "N-Nav2", unit_type: "n_nav", at: "0201"),
             (id: "N-Gun", unit_type: "n_gun", at: "0301"), (id: "N-HQ", unit_type: "n_hq", at: "0401"),
             (id: "N-4Inf", unit_type: "n_inf", at: "0603"), (id: "S-Fort", unit_type: "s_fort", at: "0404"),
-            (id: "N-Air", unit_type: "n_air", at: "0502"), (id: "S-Air", unit_type: "s_air", at: "0604"),"#;
+            (id: "N-Goe", unit_type: "n_goe", at: "0701"), (id: "N-Air", unit_type: "n_air", at: "0502"), (id: "S-Air", unit_type: "s_air", at: "0604"),"#;
     kell_every_roll(
         code,
         RESULTS,
@@ -122,7 +126,7 @@ fn rule_too_19_2_t16_ships_bombard_a_fortress_alone_then_infantry_storms_the_hex
     assert_eq!((p.attack, p.defense, p.defenders.clone(), p.bombardment), (6, 3, vec!["S-Fort".to_string()], true));
     assert_eq!(p.pick.shifts, 0, "Kell's town shift is ignored: only the fortress counts");
     assert!(s.legal_commands().contains(&attack(&["N-Nav"], "0404")), "the bombardment is listed");
-    assert!(s.legal_commands().contains(&attack(&["N-Nav", "N-Nav2"], "0404")), "so is the one by both ships");
+    assert!(s.legal_commands().contains(&attack(&["N-Goe", "N-Nav", "N-Nav2"], "0404")), "so is the one by every ship");
     play(&mut s, &[attack(&["N-Nav"], "0404")]);
     assert!(log_has(&mut s, "combat at 0404: 6 vs 3 (2:1)"), "nothing is doubled");
     assert!(log_has(&mut s, "bombardment by support units alone: only S-Fort defend, ToO 19.2"));
@@ -230,4 +234,28 @@ fn rule_too_33_2_air_bases_attack_an_air_base_hex_alone_from_their_range() {
     play(&mut s, &[attack(&["N-Air"], "0604")]);
     assert_eq!(location(&mut s, "S-Air"), "eliminated");
     assert_eq!(location(&mut s, "S-2Inf"), "0604");
+}
+
+/// ToO 23.3: after each use the battlecruiser rolls for the turns it misses; it leaves play
+/// when the phase ends and is back where it stood when they have passed.
+#[test]
+fn rule_too_23_3_a_unit_out_of_action_after_each_use_comes_back_after_the_turns_rolled() {
+    // The combat's die, then the rest roll: 1 turn.
+    let mut s = game("DA", true, "", &[6, 1]);
+    play(&mut s, &[Command::EndPhase, attack(&["N-Goe"], "0404")]);
+    assert!(log_has(&mut s, "N-Goe is out of action for 1 turn(s) after its use: back on turn 3 (23.3)"));
+    assert_eq!(location(&mut s, "N-Goe"), "0701", "in play until the phase ends");
+    play(&mut s, &[Command::EndPhase]);
+    assert_eq!(location(&mut s, "N-Goe"), "out of play");
+    // Turn 2 passes without it; it is back as turn 3 begins.
+    while s.world.resource::<sandtable::model::TurnState>().turn < 2 && !s.is_over() {
+        let legal = s.legal_commands();
+        let c = if legal.contains(&Command::EndPhase) { Command::EndPhase } else { legal[0].clone() };
+        play(&mut s, &[c]);
+        if s.world.resource::<sandtable::model::TurnState>().turn == 1 {
+            assert_eq!(location(&mut s, "N-Goe"), "out of play");
+        }
+    }
+    assert_eq!(location(&mut s, "N-Goe"), "0701");
+    assert!(log_has(&mut s, "N-Goe is back in action at 0701"));
 }
