@@ -149,6 +149,9 @@ pub fn plan_attack(
         if u.activity.no_attack {
             return Err(format!("`{id}` overran this turn and may not attack"));
         }
+        if let Some(why) = super::restrictions::attack_forbidden(game, turn, u) {
+            return Err(why);
+        }
         // ToO 20.10: a landing force attacks only the hex it lands on.
         if !turn.landings.is_empty()
             && let Some(why) = super::landings::attack_refusal(game, turn, id, target_id)

@@ -23,7 +23,19 @@ pub fn describe(r: &Restriction) -> String {
         },
         Restriction::SeaBan { zones, between_only: false } => format!("may not move units by sea in {}", zones.join(", ")),
         Restriction::SeaBan { zones, between_only: true } => format!("may not move units by sea between {} and other zones", zones.join(", ")),
+        Restriction::NoAttack { unit_types } => format!("may not attack or support with {}", unit_types.join(", ")),
     }
+}
+
+/// Why `u` may take part in no attack now, if an event forbids it (ToO 6.4 Russian Naval
+/// Superiority: the Goeben).
+#[must_use]
+pub fn attack_forbidden(game: &crate::model::Game, turn: &TurnState, u: &crate::model::view::UnitView) -> Option<String> {
+    let ty = &game.scenario.unit_types[u.type_index].id;
+    in_force(turn).find_map(|(s, r, cause)| match r {
+        Restriction::NoAttack { unit_types } if *s == u.side && unit_types.contains(ty) => Some(format!("`{}` may take part in no attack ({cause})", u.id)),
+        _ => None,
+    })
 }
 
 /// The restrictions in force: for the rest of the game, then for the turn.

@@ -34,6 +34,9 @@ pub enum Restriction {
         #[serde(default)]
         between_only: bool,
     },
+    /// Units of these types take part in no attack, alone or in support (ToO 6.4 Russian
+    /// Naval Superiority: the Goeben).
+    NoAttack { unit_types: Vec<String> },
 }
 
 /// What a unit that moves across a boundary between two regions of the map sets off, per

@@ -809,6 +809,11 @@ fn effects_and_conditions(ctx: &mut Ctx, s: &Scenario, board: Option<&Board>, r:
                             super::validate_sea::zone_ref(ctx, s, &format!("{path}.zones[{k}]"), z);
                         }
                     }
+                    Restriction::NoAttack { unit_types } => {
+                        for (k, t) in unit_types.iter().enumerate() {
+                            type_ref(ctx, r.types, &format!("{path}.unit_types[{k}]"), t);
+                        }
+                    }
                     Restriction::NoPlacement { tags } => {
                         for (k, t) in tags.iter().enumerate() {
                             if board.is_some_and(|b| !tag_known(s, b, t)) {

@@ -53,7 +53,7 @@ fn rule_too_6_3_exempt_units_attack_with_anyone_and_the_ban_ends_with_the_turn()
 fn bad_restrictions_are_clear_errors() {
     let text = std::fs::read_to_string(crate::common::root().join("scenarios/kell_ford.ron")).expect("read");
     let rules = r#"rules: (scripted: [(turn: "1", phase: "first_movement", effects: [Restrict(AttackApart(groups: [["tr"]], exempt: ["yildirim"])),
-        Restrict(NoPurchase(contingents: ["de"])), Restrict(NoPlacement(tags: ["gulf"]))])]),"#;
+        Restrict(NoPurchase(contingents: ["de"])), Restrict(NoPlacement(tags: ["gulf"])), Restrict(NoAttack(unit_types: ["goeben"]))])]),"#;
     let text = text.replacen(crate::common::KELL_RULES, rules, 1);
     let Err(e) = sandtable::games::load_str(&text, "bad.ron", &crate::common::root()) else { panic!("bad restrictions load") };
     let e = e.to_string();
@@ -62,7 +62,19 @@ fn bad_restrictions_are_clear_errors() {
         "rules.scripted[0].effects[0].exempt[0]",
         "rules.scripted[0].effects[1].contingents[0]: no unit type is of contingent `de`",
         "rules.scripted[0].effects[2].tags[0]: no hex is tagged `gulf`",
+        "rules.scripted[0].effects[3].unit_types[0]",
     ] {
         assert!(e.contains(want), "{want} in {e}");
     }
+}
+
+#[test]
+fn rule_too_6_4_naval_superiority_keeps_a_unit_type_out_of_every_attack() {
+    // The tanks' type stands for the Goeben: barred from attacking, alone or with others.
+    let mut s = game(r#"NoAttack(unit_types: ["n_tank"])"#, &[6]);
+    close_in(&mut s);
+    let e = s.apply(attack(&["N-1Tk", "N-2Inf"], "0404")).expect_err("barred");
+    assert_eq!(e, "`N-1Tk` may take part in no attack (scenario rule 6.3)");
+    assert!(!s.legal_commands().iter().any(|c| matches!(c, Command::Attack { attackers, .. } if attackers.iter().any(|a| a.as_str() == "N-1Tk"))));
+    play(&mut s, &[attack(&["N-2Inf"], "0404")]);
 }
