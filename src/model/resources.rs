@@ -319,6 +319,21 @@ pub fn initial_owners(s: &crate::scenario::schema::Scenario, board: &crate::scen
                         owner[i] = side;
                     }
                 }
+                // Rows, then regions, then the hexes around a hex, then single hexes: each
+                // entry over the ones before it.
+                for (i, sp) in board.spaces.iter().enumerate() {
+                    if sp.region.as_ref().is_some_and(|r| c.regions.contains(r)) {
+                        owner[i] = side;
+                    }
+                }
+                for (centre, radius) in &c.around {
+                    let Some(centre) = board.space(centre) else { continue };
+                    for i in 0..board.len() {
+                        if board.distance(centre, crate::scenario::board::SpaceId(i as u32)).is_some_and(|d| d <= *radius) {
+                            owner[i] = side;
+                        }
+                    }
+                }
                 for h in &c.hexes {
                     if let Some(id) = board.space(h) {
                         owner[id.index()] = side;

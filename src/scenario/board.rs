@@ -370,6 +370,14 @@ impl Board {
             for (j, k) in c.hexes.iter().enumerate() {
                 self.hex_or_report(k, &format!("map.initial_control[{i}].hexes[{j}]"), problems);
             }
+            for (j, (k, _)) in c.around.iter().enumerate() {
+                self.hex_or_report(k, &format!("map.initial_control[{i}].around[{j}]"), problems);
+            }
+            for (j, r) in c.regions.iter().enumerate() {
+                if !m.regions.iter().any(|d| &d.id == r) {
+                    problems.push((format!("map.initial_control[{i}].regions[{j}]"), format!("unknown region `{r}`")));
+                }
+            }
         }
         for (i, bx) in m.boxes.iter().enumerate() {
             let linked = self.hex_or_report(&bx.linked_hex, &format!("map.boxes[{i}].linked_hex"), problems);

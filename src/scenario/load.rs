@@ -60,9 +60,16 @@ pub fn load_str_with(text: &str, name: &str, base: &Path, caps: CapsOf) -> Resul
     if text.len() as u64 > MAX_FILE_BYTES {
         return Err(Report(vec![Diagnostic::error(name, Place::File, "file too large")]));
     }
-    let scenario = parse_str(text, name)?;
+    // A map file is read from `base` as the scenario parses (`map_file`).
+    let (scenario, map_bytes) = super::map_file::reading_from(Some(base), || parse_str(text, name));
+    let mut scenario = scenario?;
+    let mut expanded = Vec::new();
+    if let Ok(board) = Board::build(&scenario) {
+        expanded = expand_group_regions(&mut scenario, &board);
+    }
     let caps = caps(&scenario).map_err(|e| Report(vec![Diagnostic::error(name, Place::Field("ruleset".into()), e)]))?;
-    let (diags, board) = validate_with_board(&scenario, name, base, &caps);
+    let (mut diags, board) = validate_with_board(&scenario, name, base, &caps);
+    diags.extend(expanded.into_iter().map(|(p, m)| Diagnostic::error(name, Place::Field(p), m)));
     let report = Report(diags);
     let Some(board) = board.filter(|_| !report.has_errors()) else {
         return Err(report);
@@ -71,12 +78,45 @@ pub fn load_str_with(text: &str, name: &str, base: &Path, caps: CapsOf) -> Resul
     Ok(Loaded {
         scenario: Arc::new(scenario),
         board: Arc::new(board),
-        content_hash: super::hash::fnv1a(text.as_bytes()),
+        content_hash: content_hash(text, map_bytes.as_deref()),
         path: PathBuf::from(name),
         warnings,
         source: Arc::from(text),
         ruleset: None,
     })
+}
+
+/// Adds to every setup group's `spaces` the hexes of its `regions` (in board order, none twice),
+/// and empties `regions`; unknown regions are reported with their field paths.
+fn expand_group_regions(s: &mut Scenario, board: &Board) -> Vec<(String, String)> {
+    let mut problems = Vec::new();
+    let main = s.setup.groups.iter_mut().enumerate().map(|(i, g)| (format!("setup.groups[{i}]"), g));
+    let by_option = s.setup.by_option.iter_mut().enumerate().flat_map(|(i, os)| {
+        os.groups.iter_mut().enumerate().map(move |(j, g)| (format!("setup.by_option[{i}].groups[{j}]"), g))
+    });
+    for (path, g) in main.chain(by_option) {
+        for (j, r) in g.regions.iter().enumerate() {
+            if !board.spaces.iter().any(|sp| sp.region.as_ref() == Some(r)) {
+                problems.push((format!("{path}.regions[{j}]"), format!("no hex is in region `{r}`")));
+            }
+        }
+        for sp in &board.spaces {
+            if sp.region.as_ref().is_some_and(|r| g.regions.contains(r)) && !g.spaces.contains(&sp.key) {
+                g.spaces.push(sp.key.clone());
+            }
+        }
+        g.regions.clear();
+    }
+    problems
+}
+
+/// The hash saves check: of the scenario's text, and of its map file's bytes where it has one
+/// (a scenario with its map inline hashes as it always did).
+fn content_hash(text: &str, map: Option<&[u8]>) -> u64 {
+    match map {
+        None => super::hash::fnv1a(text.as_bytes()),
+        Some(m) => super::hash::fnv1a(&[text.as_bytes(), b"\0", m].concat()),
+    }
 }
 
 /// Reads a ruleset's section (or effect) kept as written in the scenario, reporting a syntax or

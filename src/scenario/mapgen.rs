@@ -57,6 +57,9 @@ pub struct MapSources {
     /// its sea hexes) is worked out.
     #[serde(default)]
     pub sea_zones: Vec<SeaZone>,
+    /// Tags worked out from the map (`mapgen_tags`), added to the hexes' entries.
+    #[serde(default)]
+    pub tags: Vec<super::mapgen_tags::TagRule>,
     /// Decisions taken in drawing the map, written at the top of the output.
     #[serde(default)]
     pub notes: Vec<String>,
@@ -117,11 +120,29 @@ pub fn generate(dir: &Path) -> Result<String, Report> {
     }
     let grid = rows_of(&cells);
     let region_grid = rows_of(&regions);
-    let hexes = src
+    let mut hexes: Vec<HexDef> = src
         .cities
         .iter()
         .map(|c| HexDef { hex: c.hex.clone(), terrain: None, name: Some(c.name.clone()), region: None, stacking: c.stacking, vp: c.vp, objective: c.vp > 0, tags: c.tags.clone() })
         .collect();
+    if !src.tags.is_empty() {
+        let closed = closed_hexes(&src, &cells);
+        let grid = grid_of(&src, &cells);
+        let w = last(src.first_column, src.columns).max(last(src.first_row, src.rows)).to_string().len().max(2);
+        let keys = (src.first_row..=last(src.first_row, src.rows)).flat_map(|r| (src.first_column..=last(src.first_column, src.columns)).map(move |c| format!("{c:0w$}{r:0w$}")));
+        let open: BTreeSet<String> = keys.filter(|k| grid.contains(k) && !closed.contains(k)).collect();
+        let region_of = |k: &str| -> Option<String> {
+            let (c, r) = (k.get(..w)?.parse::<u32>().ok()?, k.get(w..)?.parse::<u32>().ok()?);
+            let ch = *regions.get(r.checked_sub(src.first_row)? as usize)?.get(c.checked_sub(src.first_column)? as usize)?;
+            (ch != ' ').then(|| ch.to_string())
+        };
+        let neighbours = |k: &str| grid.neighbours(k).into_iter().map(str::to_string).collect::<Vec<_>>();
+        let drawn = super::mapgen_tags::Drawn { open: &open, region_of: &region_of, hexsides: &hexsides, zones: &sea_zones, neighbours: &neighbours };
+        super::mapgen_tags::apply(&src, &drawn, &mut hexes, &name("features.ron"), &mut problems);
+        if !problems.is_empty() {
+            return Err(Report(problems));
+        }
+    }
     let map = Map::Hex(HexMap {
         columns: src.columns,
         rows: src.rows,

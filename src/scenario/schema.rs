@@ -39,6 +39,8 @@ pub struct Scenario {
     /// positions in this file) by the ruleset that `ruleset` names.
     #[serde(default, skip_serializing_if = "Option::is_none", serialize_with = "raw_section::write", deserialize_with = "raw_section::read")]
     pub ruleset_rules: Option<Box<ron::value::RawValue>>,
+    /// The map, written here or read from a file (`File((path, ...))`, see `map_file`).
+    #[serde(deserialize_with = "super::map_file::read")]
     pub map: Map,
     pub sides: Vec<SideDef>,
     #[serde(default)]

@@ -288,6 +288,13 @@ pub struct ControlDef {
     /// Printed row numbers (inclusive range) the side controls.
     #[serde(default)]
     pub rows: Option<(u32, u32)>,
+    /// Every hex of these regions (ToO 35.5: the fronts by region).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub regions: Vec<String>,
+    /// Every hex within this many hexes of a hex, counted on the grid (ToO 36.5: Basra and
+    /// every hex within 3 of it).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub around: Vec<(String, u32)>,
     #[serde(default)]
     pub hexes: Vec<String>,
 }

@@ -312,7 +312,12 @@ pub struct SetupGroup {
     pub level: Option<u32>,
     pub count: u32,
     /// Spaces where the group may be placed.
+    #[serde(default)]
     pub spaces: Vec<String>,
+    /// Every hex of these regions too (ToO 35: "anywhere in Persia"); the loader adds them to
+    /// `spaces`, in board order, before the scenario is checked.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub regions: Vec<String>,
     /// At most this many of the group in one space.
     #[serde(default)]
     pub max_per_space: Option<u32>,

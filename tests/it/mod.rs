@@ -36,6 +36,7 @@ mod lines;
 mod mechanisms_together;
 mod minimum_move;
 mod loader;
+mod map_files;
 mod losses;
 mod mobilization;
 mod netwar_conflict;

@@ -245,3 +245,53 @@ fn rule_too_11_2_no_zone_of_control_reaches_across_a_strait() {
     assert!(zoc[at("1906")], "by land");
     assert!(!zoc[at("1705")], "across the Bosporus");
 }
+
+#[test]
+fn rule_too_7_4_and_21_5_the_tags_of_the_map_are_worked_out_from_it() {
+    let loaded = sandtable::games::load_str(&scenario_around_map(), "twilight_map.ron", &root()).unwrap_or_else(|r| panic!("{r}"));
+    let board: &Board = &loaded.board;
+    let tagged = |tag: &str| -> Vec<&str> { board.spaces.iter().filter(|s| s.tags.iter().any(|t| t == tag)).map(|s| s.key.as_str()).collect() };
+    // 7.4: Adrianople is on the Bulgarian border; every tagged hex is Anatolian and land.
+    assert!(tagged("bulgarian_border").contains(&"1305"));
+    assert!(tagged("bulgarian_border").iter().all(|k| info_region(board, board.space(k).expect("hex")) == Some("anatolia")));
+    // 7.4: the Russian north edge is row 00 of Russia.
+    let edge = tagged("russia_north_edge");
+    assert!(!edge.is_empty() && edge.iter().all(|k| k.ends_with("00") && info_region(board, board.space(k).expect("hex")) == Some("russia")));
+    // 21.5: Suez at the head of its gulf and both banks of the canal; Baghdad on the Tigris.
+    assert!(["2625", "2522", "2623"].iter().all(|k| tagged("suez_waters").contains(k)), "{:?}", tagged("suez_waters"));
+    assert!(tagged("tigris_waters").contains(&"4415") && tagged("tigris_waters").contains(&"5218"));
+    assert!(tagged("caspian_waters").contains(&"4900") && tagged("caspian_waters").contains(&"5104"));
+    assert_eq!(tagged("ott_mob").len(), 8);
+    let mut russian = tagged("ru_mob");
+    russian.sort_unstable();
+    assert_eq!(russian, vec!["3601", "3802", "4000", "4900"]);
+}
+
+#[test]
+fn map_sources_tag_hexes_by_rule_and_name_bad_rules() {
+    let dir = small_sources("tags", "", r#"(id: "r", feature: "river", via: [("0101", "0102"), ("0401", "0402")])"#);
+    std::fs::write(dir.join("regions.txt"), "   12345\n01 NNNNN\n02 SS SS\n03 SSSSS\n04 SSSSS\n").expect("write");
+    let features = std::fs::read_to_string(dir.join("features.ron")).expect("read");
+    let rules = r#"regions: [(id: "north", name: "North", symbol: Some("N")), (id: "south", name: "South", symbol: Some("S"))],
+    tags: [(tag: "bank", beside: ["river"], except: ["0101"]), (tag: "border", next_to: ["north"]),
+           (tag: "edge", regions: ["south"], rows: Some((4, 4))), (tag: "bank", hexes: ["0504"])],
+    railways"#;
+    std::fs::write(dir.join("features.ron"), features.replacen("railways", rules, 1)).expect("write");
+    let text = sandtable::scenario::mapgen::generate(&dir).unwrap_or_else(|r| panic!("{r}"));
+    let hexes = generated_lines(&text, "hexes");
+    let tags_of = |k: &str| hexes.iter().find(|l| l.contains(&format!("hex: \"{k}\""))).cloned().unwrap_or_default();
+    // The river runs between rows 1 and 2: both banks are tagged, but the excepted hex.
+    assert!(tags_of("0102").contains("\"bank\"") && !tags_of("0101").contains("\"bank\""), "{hexes:?}");
+    // The border is the south's hexes next to the north (row 2; the lake is no hex to stand on).
+    assert!(tags_of("0202").contains("\"border\"") && !tags_of("0302").contains("border") && !tags_of("0203").contains("border"));
+    assert!(tags_of("0304").contains("\"edge\"") && !tags_of("0303").contains("edge"));
+    assert!(tags_of("0504").contains("\"bank\"") && tags_of("0504").contains("\"edge\""), "one entry, two tags: {hexes:?}");
+    let bad = r#"regions: [(id: "north", name: "North", symbol: Some("N"))],
+    tags: [(tag: "x", beside: ["canal"]), (tag: "y", regions: ["west"]), (tag: "z", hexes: ["0302"])],
+    railways"#;
+    std::fs::write(dir.join("features.ron"), features.replacen("railways", bad, 1)).expect("write");
+    let e = sandtable::scenario::mapgen::generate(&dir).expect_err("bad tag rules").to_string();
+    for want in ["tags[0].beside[0]: unknown hexside type `canal`", "tags[0]: the tag `x` goes on no hex", "tags[1].regions[0]: unknown region `west`", "tags[2].hexes[0]: 0302 is not a hex where units may stand"] {
+        assert!(e.contains(want), "{want} in {e}");
+    }
+}
