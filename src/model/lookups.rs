@@ -176,7 +176,7 @@ fn watched_events(s: &Scenario) -> BTreeSet<(String, String)> {
     fn in_effects(list: &[EventEffect], out: &mut BTreeSet<(String, String)>) {
         for e in list {
             match e {
-                EventEffect::If { when, then } => {
+                EventEffect::If { when, then, .. } => {
                     in_conditions(when, out);
                     in_effects(then, out);
                 }

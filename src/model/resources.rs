@@ -328,9 +328,10 @@ pub fn initial_owners(s: &crate::scenario::schema::Scenario, board: &crate::scen
                 }
                 for (centre, radius) in &c.around {
                     let Some(centre) = board.space(centre) else { continue };
-                    for i in 0..board.len() {
-                        if board.distance(centre, crate::scenario::board::SpaceId(i as u32)).is_some_and(|d| d <= *radius) {
-                            owner[i] = side;
+                    for (i, o) in owner.iter_mut().enumerate() {
+                        let id = crate::scenario::board::SpaceId(u32::try_from(i).unwrap_or(u32::MAX));
+                        if board.distance(centre, id).is_some_and(|d| d <= *radius) {
+                            *o = side;
                         }
                     }
                 }

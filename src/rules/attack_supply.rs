@@ -25,7 +25,7 @@ pub fn attack_supply_rejection(game: &Game, turn: &TurnState, (tracks, control):
     if phase.kind != PhaseKind::Combat || turn.actor(game, phase) != Some(side) {
         return Some("attack supply is spent in the side's own combat phase".into());
     }
-    let u = match super::forced_march::spent_unit(game, turn, (tracks, control), units, side, unit, (&rules.unit_type, &rules.forbidden_if, "attack supply")) {
+    let u = match super::forced_march::spent_unit(game, turn, (tracks, control), units, side, unit, (&rules.unit_types, &rules.forbidden_if, "attack supply")) {
         Ok(u) => u,
         Err(r) => return Some(r),
     };

@@ -234,9 +234,15 @@ impl EffectCtx<'_> {
                 | EventEffect::Obligation(_) => {
                     self.log(LogKind::Track, format!("{cause}: a reaction effect outside a reaction"));
                 }
-                EventEffect::If { when, then } => {
+                EventEffect::If { when, then, side: whose } => {
                     if when.iter().all(|c| self.holds(c)) {
-                        self.apply_each(side, then, cause);
+                        let for_side = match whose {
+                            crate::scenario::schema::Whose::Own => Some(side),
+                            crate::scenario::schema::Whose::Enemy => super::allegiance::other_side(self.game, side),
+                        };
+                        if let Some(for_side) = for_side {
+                            self.apply_each(for_side, then, cause);
+                        }
                     }
                 }
                 // ToO 10.8: an event lets the side look inside every enemy stack (the calling

@@ -25,7 +25,7 @@ pub fn forced_march_rejection(game: &Game, turn: &TurnState, tracks: &Tracks, co
     if phase.kind != PhaseKind::Movement || phase.units == PhaseUnits::Reserve || turn.actor(game, phase) != Some(side) {
         return Some("a forced march is declared in the side's own regular movement phase".into());
     }
-    if let Err(r) = spent_unit(game, turn, (tracks, control), units, side, unit, (&rules.unit_type, &rules.forbidden_if, "a forced march")) {
+    if let Err(r) = spent_unit(game, turn, (tracks, control), units, side, unit, (&rules.unit_types, &rules.forbidden_if, "a forced march")) {
         return Some(r);
     }
     if units.all().iter().any(|o| o.side == side && o.activity.moved) {
@@ -47,7 +47,7 @@ pub(super) fn spent_unit<'u>(
     units: &'u UnitsView,
     side: usize,
     unit: &str,
-    (unit_type, forbidden_if, what): (&str, &[crate::scenario::schema::Condition], &str),
+    (unit_types, forbidden_if, what): (&[String], &[crate::scenario::schema::Condition], &str),
 ) -> Result<&'u crate::model::view::UnitView, String> {
     let facts = super::events::Facts { game, turn, tracks, control, units, timers: &[] };
     if forbidden_if.iter().any(|c| super::events::condition_holds(facts, c)) {
@@ -57,8 +57,8 @@ pub(super) fn spent_unit<'u>(
     if u.side != side || u.space().is_none() {
         return Err(format!("`{unit}` is not a unit of {} on the map", game.side_id(side)));
     }
-    if game.scenario.unit_types[u.type_index].id != unit_type {
-        return Err(format!("only a `{unit_type}` can be spent for {what}"));
+    if !unit_types.contains(&game.scenario.unit_types[u.type_index].id) {
+        return Err(format!("only a `{}` can be spent for {what}", unit_types.join("` or `")));
     }
     Ok(u)
 }

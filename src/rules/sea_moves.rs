@@ -209,9 +209,15 @@ pub fn voyage(game: &Game, facts: Facts, side: usize, cargo: &Cargo, to: SpaceId
     let mut why = format!("no sea zone open to the units joins {} and {key}", game.board.key(cargo.from));
     let starts = game.lookups.sea_zones(cargo.from) & cargo.open;
     let ends = here & cargo.open;
+    let basins: Vec<u64> = rules.basins.iter().map(|b| zone_bits(game, b)).collect();
     for z1 in (0..64).filter(|z| starts & 1 << z != 0) {
         for z2 in (0..64).filter(|z| ends & 1 << z != 0) {
             let (b1, b2) = (1u64 << z1, 1u64 << z2);
+            // 20.9: no water joins some zones (the Caspian).
+            if z1 != z2 && !basins.is_empty() && !basins.iter().any(|b| b & b1 != 0 && b & b2 != 0) {
+                why = format!("no water joins {} and {}", zone_name(game, z1), zone_name(game, z2));
+                continue;
+            }
             // 6.4 Home Government vs. India Dispute: not between a banned zone and another.
             if z1 != z2 && bans.iter().any(|b| (b & b1 != 0) != (b & b2 != 0)) {
                 why = format!("an event bars voyages between {} and {}", zone_name(game, z1), zone_name(game, z2));

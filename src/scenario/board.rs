@@ -393,7 +393,7 @@ impl Board {
                 stacking: None,
                 vp: 0,
                 region: None,
-                tags: Vec::new(),
+                tags: bx.tags.clone(),
             });
             if let Some(h) = linked {
                 let cost = Some(bx.cost);

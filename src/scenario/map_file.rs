@@ -1,7 +1,7 @@
 //! A map kept in a file of its own (`map: File((path: "map.ron", ...))`): the scenarios of one
 //! game share one big map (ToO 35-37 on the map `sandtable mapgen` writes), and each adds what
-//! is its own: who holds which hexes when it begins, which track the VP hexes score on, and
-//! tags its rules give hexes (ToO 36.4: ports at Basra, Jidda and Yenbo).
+//! is its own: who holds which hexes when it begins, which track the VP hexes score on, tags
+//! its rules give hexes (ToO 36.4: ports at Basra, Jidda and Yenbo) and off-map boxes.
 //!
 //! The file is read while the scenario parses, from the scenario's folder (the path may not
 //! leave it), so a scenario always loads whole or reports where it went wrong: a problem in the
@@ -13,10 +13,11 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Deserializer};
 
-use super::schema::{AreaMap, ControlDef, HexDef, HexMap, Map, VpTrack};
+use super::schema::{AreaMap, ControlDef, HexDef, HexMap, Map, OffMapBox, VpTrack};
 
 /// What a scenario writes where a map would stand.
 #[derive(Deserialize)]
+#[expect(clippy::large_enum_variant, reason = "read once per scenario and taken apart at once")]
 enum MapField {
     Hex(HexMap),
     Area(AreaMap),
@@ -37,6 +38,9 @@ struct MapFile {
     /// Tags added to hexes (to their entry in the file's `hexes`, or in a new one).
     #[serde(default)]
     tags: Vec<(String, Vec<String>)>,
+    /// Off-map boxes added after the file's own (ToO: where each side's fleets wait).
+    #[serde(default)]
+    boxes: Vec<OffMapBox>,
 }
 
 /// The scenario being read on this thread: its folder, and the map file's bytes once read.
@@ -89,6 +93,7 @@ fn resolve(f: MapFile) -> Result<Map, String> {
     };
     m.initial_control.extend(f.initial_control);
     m.vp_tracks.extend(f.vp_tracks);
+    m.boxes.extend(f.boxes);
     for (hex, tags) in f.tags {
         match m.hexes.iter_mut().find(|h| h.hex == hex) {
             Some(h) => {

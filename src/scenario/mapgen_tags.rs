@@ -25,6 +25,9 @@ pub struct TagRule {
     pub beside: Vec<String>,
     #[serde(default)]
     pub coast_of: Vec<String>,
+    /// Every city with victory points (an objective hex of the features' `cities`).
+    #[serde(default)]
+    pub cities: bool,
     /// Hexes next to a hex of one of these regions, not in one (a border: ToO 7.4 Bulgaria).
     #[serde(default)]
     pub next_to: Vec<String>,
@@ -34,6 +37,9 @@ pub struct TagRule {
     pub rows: Option<(u32, u32)>,
     #[serde(default)]
     pub except: Vec<String>,
+    /// Only hexes that already carry one of these tags (a city's, or an earlier rule's).
+    #[serde(default)]
+    pub tagged: Vec<String>,
 }
 
 /// What the tag rules need of the map being written.
@@ -85,7 +91,10 @@ pub fn apply(src: &MapSources, map: &Drawn, hexes: &mut Vec<HexDef>, file: &str,
                 }
             }
         }
-        if rule.hexes.is_empty() && rule.beside.is_empty() && rule.coast_of.is_empty() && rule.next_to.is_empty() {
+        if rule.cities {
+            base.extend(src.cities.iter().filter(|c| c.vp > 0).map(|c| c.hex.clone()));
+        }
+        if rule.hexes.is_empty() && rule.beside.is_empty() && rule.coast_of.is_empty() && rule.next_to.is_empty() && !rule.cities {
             base.extend(map.open.iter().cloned());
         }
         let symbols: Vec<Option<String>> = rule
@@ -106,6 +115,7 @@ pub fn apply(src: &MapSources, map: &Drawn, hexes: &mut Vec<HexDef>, file: &str,
             .filter(|k| rule.regions.is_empty() || (map.region_of)(k).is_some_and(|s| symbols.contains(&Some(s))))
             .filter(|k| rule.rows.is_none_or(|(a, b)| row_of(k).is_some_and(|r| (a..=b).contains(&r))))
             .filter(|k| !rule.except.contains(k))
+            .filter(|k| rule.tagged.is_empty() || hexes.iter().any(|h| &h.hex == k && h.tags.iter().any(|t| rule.tagged.contains(t))))
             .collect();
         if tagged.is_empty() {
             err(String::new(), format!("the tag `{}` goes on no hex", rule.tag));

@@ -279,6 +279,9 @@ pub struct OffMapBox {
     /// (tutorial 5.6, OD 16.1). Default false.
     #[serde(default)]
     pub lost_with_linked_hex: bool,
+    /// Tags the rules name the box by, as a hex's (ToO: where bought fleets are placed).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tags: Vec<String>,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]

@@ -273,7 +273,10 @@ fn rail_class() -> RoadClassRef {
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct SupplySpending {
-    pub unit_type: String,
+    /// The types that may be spent (one per side in ToO); `unit_type: "supply"` is read as a
+    /// list of one.
+    #[serde(alias = "unit_type", deserialize_with = "super::schema_units::one_or_many")]
+    pub unit_types: Vec<String>,
     pub range: u32,
     /// Default 2.
     #[serde(default = "two")]

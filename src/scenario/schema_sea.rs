@@ -31,6 +31,10 @@ pub struct SeaMoveRules {
     /// MP of a voyage from a port the side holds to another (20.3: 1). Default 1.
     #[serde(default = "one")]
     pub port_cost_mp: u32,
+    /// Groups of zones joined by water: a voyage between two zones needs a group holding both
+    /// (20.9: the Caspian joins no other sea). Empty (default): every zone joins every other.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub basins: Vec<Vec<String>>,
     /// Passages between zones that enemy units can hamper (20.8: a canal).
     #[serde(default)]
     pub passages: Vec<SeaPassage>,

@@ -258,8 +258,17 @@ pub enum EventEffect {
     /// The first listed unit that is in play and has a step to lose loses one (tutorial 5.7.9:
     /// interception hits a wave-1 unit; the units listed are identical at that moment).
     ReduceUnit { units: Vec<String> },
-    /// The effects apply only if every condition holds.
-    If { when: Vec<Condition>, then: Vec<EventEffect> },
+    /// The effects apply only if every condition holds; with `side: Enemy`, for the other side
+    /// that plays, which then chooses, places, withdraws or is restricted as they say (ToO 6.4
+    /// Russian Naval Superiority binds the Ottomans; 6.3 Morale Check makes the side behind
+    /// withdraw). Conditions are read before the side changes.
+    If {
+        #[serde(default)]
+        when: Vec<Condition>,
+        then: Vec<EventEffect>,
+        #[serde(default, skip_serializing_if = "is_own")]
+        side: super::schema_withdrawal::Whose,
+    },
     /// An attack quota (ToO 6.3 Forced Offensive): before the end of the side's next combat
     /// phase it must make at least `count` attacks on table `table` (any, if none), each with an
     /// attacking unit of one of `unit_types` (any, if empty) of one of `sizes` (any, if empty);
@@ -511,4 +520,8 @@ pub struct CostEntry {
     pub unit_type: Option<String>,
     #[serde(default)]
     pub level: Option<u32>,
+}
+
+fn is_own(w: &super::schema_withdrawal::Whose) -> bool {
+    *w == super::schema_withdrawal::Whose::Own
 }

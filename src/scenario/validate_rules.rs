@@ -219,8 +219,15 @@ pub(super) fn rules_refs(ctx: &mut Ctx, s: &Scenario, board: Option<&Board>, r: 
         }
     }
     if let Some(ps) = &s.victory.per_side {
-        if ps.sides.len() != s.sides.len() {
-            ctx.err("victory.per_side.sides", format!("names {} sides; the scenario has {}", ps.sides.len(), s.sides.len()));
+        // A neutral side (ToO 28.4) plays no turn and is judged on nothing.
+        let playing = s.sides.iter().filter(|x| !x.neutral).count();
+        if ps.sides.len() != playing {
+            ctx.err("victory.per_side.sides", format!("names {} sides; the scenario has {playing} that play", ps.sides.len()));
+        }
+        for (i, sb) in ps.sides.iter().enumerate() {
+            if s.sides.iter().any(|x| x.neutral && x.id == sb.side) {
+                ctx.err(format!("victory.per_side.sides[{i}].side"), format!("`{}` is neutral: it plays no turn", sb.side));
+            }
         }
         for (i, sb) in ps.sides.iter().enumerate() {
             let path = format!("victory.per_side.sides[{i}]");
@@ -375,13 +382,17 @@ pub(super) fn rules_refs(ctx: &mut Ctx, s: &Scenario, board: Option<&Board>, r: 
         ctx.err("rules.road_mp".to_string(), format!("({n}, {d}) is not a fraction of whole numbers from 1 to 12"));
     }
     if let Some(fm) = &s.rules.forced_march {
-        type_ref(ctx, r.types, "rules.forced_march.unit_type", &fm.unit_type);
+        for (i, t) in fm.unit_types.iter().enumerate() {
+            type_ref(ctx, r.types, &format!("rules.forced_march.unit_types[{i}]"), t);
+        }
         if !(1..=10).contains(&fm.multiplier) {
             ctx.err("rules.forced_march.multiplier".to_string(), format!("{} is not between 1 and 10", fm.multiplier));
         }
     }
     if let Some(a) = &s.rules.attack_supply {
-        type_ref(ctx, r.types, "rules.attack_supply.unit_type", &a.unit_type);
+        for (i, t) in a.unit_types.iter().enumerate() {
+            type_ref(ctx, r.types, &format!("rules.attack_supply.unit_types[{i}]"), t);
+        }
         if !(1..=10).contains(&a.multiplier) {
             ctx.err("rules.attack_supply.multiplier".to_string(), format!("{} is not between 1 and 10", a.multiplier));
         }
@@ -742,7 +753,7 @@ fn effects_and_conditions(ctx: &mut Ctx, s: &Scenario, board: Option<&Board>, r:
     let units = unit_ids(s);
     while let Some((path, e)) = effects.pop() {
         match e {
-            EventEffect::If { when, then } => {
+            EventEffect::If { when, then, .. } => {
                 conditions.extend(when.iter().enumerate().map(|(k, x)| (format!("{path}.when[{k}]"), x)));
                 effects.extend(then.iter().enumerate().map(|(k, x)| (format!("{path}.then[{k}]"), x)));
             }

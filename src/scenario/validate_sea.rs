@@ -55,6 +55,11 @@ pub(super) fn sea_moves(ctx: &mut Ctx, s: &Scenario, board: Option<&Board>, r: &
     {
         ctx.warn(format!("{path}.port_tag"), format!("no hex is tagged `{}`: every voyage costs the whole allowance", sea.port_tag));
     }
+    for (i, b) in sea.basins.iter().enumerate() {
+        for (k, z) in b.iter().enumerate() {
+            zone_ref(ctx, s, &format!("{path}.basins[{i}][{k}]"), z);
+        }
+    }
     for (i, p) in sea.passages.iter().enumerate() {
         let at = format!("{path}.passages[{i}]");
         for (k, z) in p.from.iter().enumerate() {

@@ -53,6 +53,7 @@ mod rout;
 mod scripted;
 mod support_units;
 mod twilight_map;
+mod twilight_outbreak;
 mod move_once;
 mod netting;
 mod occupation;

@@ -65,7 +65,7 @@ fn rule_too_5_7_t22_simultaneous_changes_are_netted_before_the_cap() {
     assert_eq!(v, 10, "{line}");
     assert_eq!(line, "North VP 10 -> 10 (T22, +4 -3 netted to +1)");
     // The changes inside an `If` of the list are part of it.
-    let within = EventEffect::If { when: Vec::new(), then: vec![change(-3)] };
+    let within = EventEffect::If { when: Vec::new(), then: vec![change(-3)], side: sandtable::scenario::schema::Whose::Own };
     assert_eq!(at_cap_apply(&mut s, &[change(4), within]).0, 10);
     // Without the rule each change meets the cap in turn: 10, then 7.
     let mut plain = kell_rules("()", &[], &[]);

@@ -107,7 +107,7 @@ fn bad_per_side_victory_is_a_clear_error() {
     let Err(e) = sandtable::games::load_str(&t, "bad.ron", &crate::common::root()) else { panic!("bad victory loads") };
     let e = e.to_string();
     for want in [
-        "victory.per_side.sides: names 1 sides; the scenario has 2",
+        "victory.per_side.sides: names 1 sides; the scenario has 2 that play",
         "victory.per_side.sides[0].side",
         "victory.per_side.sides[0].track",
         "victory.per_side.sides[0].bands[1].1",

@@ -254,3 +254,17 @@ fn rule_too_21_5_a_flotilla_never_sails_out_of_its_waters() {
     let mut s = Session::new(loaded, sandtable::session::GameSetup { options, seed: 1, forced_dice: vec![] }).expect("session");
     assert_eq!(s.apply(sail("N-Ship", &["N-Flot"], "0801")).expect_err("waters"), "`N-Flot` never moves by sea");
 }
+
+#[test]
+fn rule_too_20_9_no_voyage_between_zones_no_water_joins() {
+    // The East Sea is a lake of its own (as the Caspian is): West Bay and the South Sea join.
+    let mut s = game(r#", basins: [["west", "south"], ["east"]]"#, "", &[]);
+    let e = s.apply(sail("N-Ship", &["N-Art"], "0801")).expect_err("no water joins them");
+    assert_eq!(e, "no water joins West Bay and East Sea");
+    assert!(!s.legal_commands().contains(&sail("N-Ship", &["N-Art"], "0801")));
+    play(&mut s, &[sail("N-Ship", &["N-Art"], "0506")]);
+    assert_eq!(location(&mut s, "N-Art"), "0506");
+    let bad = sandtable::games::load_str(&scenario(r#"zones: [(contingents: ["north"], zones: ["west"])]"#, r#", basins: [["west", "lake"]]"#, ""), "bad.ron", &crate::common::root());
+    let e = bad.expect_err("an unknown zone").to_string();
+    assert!(e.contains("rules.sea_moves.basins[0][1]"), "{e}");
+}

@@ -1,0 +1,55 @@
+//! Twilight of the Ottomans, scenario 35 "Outbreak of War" (`scenarios/twilight/outbreak.ron`):
+//! its setup, front and special rules as the reference gives them, and random games played
+//! through with the invariants checked after every command.
+
+use sandtable::session::Command;
+
+use crate::common::{load, session};
+
+const FILE: &str = "scenarios/twilight/outbreak.ron";
+
+#[test]
+fn rule_too_35_5_the_front_and_the_setup_of_1914() {
+    let mut s = session(FILE, 1, &[]);
+    let st = s.state(None);
+    let holder = |h: &str| st.control.get(h).cloned().unwrap_or_default();
+    // 35.5 and the errata: Ottoman Anatolia, Armenia, Syria, Mesopotamia, Hejaz; Allied Egypt,
+    // Russia, Persia, Kuwait; Arabia nobody's.
+    for (hex, side) in [("1705", "ottoman"), ("3604", "ottoman"), ("3116", "ottoman"), ("4415", "ottoman"), ("4131", "ottoman"),
+                        ("2425", "allies"), ("4000", "allies"), ("5110", "allies"), ("5420", "allies")] {
+        assert_eq!(holder(hex), side, "{hex}");
+    }
+    assert_eq!(holder("4325"), "", "Ha'il, in Arabia");
+    // 35.0: the ten Ottoman corps stations and the fortresses, the Kars fortress.
+    let at = |id: &str| st.units.iter().find(|u| u.id == id).map(|u| u.location.clone()).unwrap_or_default();
+    assert_eq!(at("TR-Corps-Erzurum"), "3604");
+    assert_eq!(at("TR-Fort-Medina"), "4131");
+    assert_eq!(at("RU-Fort-Kars"), "3802");
+    // The fleets wait off the map.
+    assert_eq!(at("TR-Goeben"), "ottoman_fleet");
+    // 35.2: 60 Ottoman VP; the Allies' start is lost, 50 [D].
+    assert_eq!(st.tracks.get("ottoman_vp"), Some(&60));
+    assert_eq!(st.tracks.get("allied_vp"), Some(&50));
+    // Both sides place their groups before 1914-IV: the Ottomans first (3.1).
+    assert_eq!(st.active_side.as_deref(), Some("ottoman"));
+    assert!(s.legal_commands().iter().any(|c| matches!(c, Command::Place { .. } | Command::DefaultSetup)));
+}
+
+#[test]
+fn rule_too_35_6_no_ottoman_roll_in_1914_and_the_forced_offensive_applies() {
+    let mut s = session(FILE, 1, &[]);
+    // Both sides take their default placements; the Ottoman Event phase then plays itself out.
+    for _ in 0..2 {
+        crate::common::play(&mut s, &[Command::DefaultSetup, Command::EndPhase]);
+    }
+    assert!(crate::common::log_has(&mut s, "scenario rule 35.6: no event roll this phase"));
+    assert!(crate::common::log_has(&mut s, "must make 2 attack(s) on the Onslaught"));
+}
+
+#[test]
+fn random_games_of_scenario_35_reject_no_listed_command_and_keep_the_invariants() {
+    let loaded = load(FILE);
+    let report = sandtable::sim::simulate(&loaded, 3, 1).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(report.games, 3);
+    assert_eq!(report.wins.values().sum::<u32>(), 3, "every game ends with a result");
+}
