@@ -90,3 +90,18 @@ fn bad_event_effects_are_clear_errors() {
         assert!(e.contains(want), "{want} in {e}");
     }
 }
+
+/// Russian Naval Superiority is on the Allied table and binds the Ottomans: an effect list
+/// applied for the enemy side restricts it, and its own conditions are read first.
+#[test]
+fn rule_too_6_4_effects_may_apply_for_the_enemy_side() {
+    let mut s = game(r#"If(side: Enemy, then: [Restrict(NoAttack(unit_types: ["s_inf"])), LookInsideStacks])"#, &[]);
+    assert!(log_has(&mut s, "until the turn ends, south may not attack or support with s_inf"));
+    assert!(log_has(&mut s, "south looks inside every enemy stack this phase"));
+    // Conditions are the roller's view of the game: a 26-VP lead of the South makes the
+    // South, its enemy, lose (Morale Check: the side behind withdraws).
+    let mut t = game(r#"If(when: [Expr(left: Sum([Track("south_vp"), Neg(Track("north_vp"))]), op: Ge, right: Const(26))],
+        side: Enemy, then: [AdjustTrack(track: "south_vp", amount: Fixed(-1))])"#, &[]);
+    assert_eq!(vp(&t, "south_vp"), 39);
+    assert!(log_has(&mut t, "South VP 40 -> 39"));
+}
