@@ -324,6 +324,8 @@ fn attacks(
         .iter()
         .filter(|u| u.side == side && !u.activity.attacked && u.space().is_some() && game.scenario.unit_types[u.type_index].support.is_some())
         .map(|u| String::from(&*u.id))
+        // A track threshold may bar a support unit as any attacker (ToO 6.4: the Goeben).
+        .filter(|id| crate::rules::combat::attack_ban(game, tracks, units, std::slice::from_ref(id)).is_none())
         .collect();
     // ToO 19.2: support units that may attack alone (ships against a fortress).
     let alone: Vec<String> = helpers

@@ -171,3 +171,19 @@ fn rule_too_17_random_games_with_support_units_list_only_accepted_commands() {
         crate::common::play_random_checked(&mut s, seed, 2000);
     }
 }
+
+/// ToO 6.4: a track threshold that bars a unit type from attacking bars it as a support unit
+/// too, from the legal list as from the command (the Goeben under Russian Naval Superiority).
+#[test]
+fn rule_too_6_4_an_attack_ban_keeps_a_support_unit_out_of_the_legal_list() {
+    let ban = r#"rules: (reveal_when_enemy_ends_adjacent: true, attack_bans: [(unit_type: "n_hq", when: ("north_vp", AtLeast(0)))]),"#;
+    let art = r#"(id: "N-Art", unit_type: "n_art", at: "0202"),"#;
+    let placed = format!("{art}\n{}", unit("N-HQ", "n_hq", "0401"));
+    let mut s = kell_every_roll("AA", RESULTS, &[TYPES, MIX, N2, (art, placed.as_str()), (crate::common::KELL_RULES, ban)], &[6]);
+    play(&mut s, &[Command::EndPhase]);
+    let e = s.apply(attack(&["N-2Inf", "N-HQ"], "0404")).expect_err("barred");
+    assert!(e.contains("`N-HQ` may not attack while north_vp"), "{e}");
+    let listed = s.legal_commands();
+    assert!(listed.contains(&attack(&["N-2Inf"], "0404")));
+    assert!(!listed.iter().any(|c| matches!(c, Command::Attack { attackers, .. } if attackers.iter().any(|a| a.as_str() == "N-HQ"))));
+}
