@@ -108,6 +108,12 @@ pub enum Cmd {
         /// Threads to play on (default: every core); the report is the same on any number.
         #[arg(long)]
         threads: Option<usize>,
+        /// Play this variant of the scenario (its options on, the others off).
+        #[arg(long)]
+        variant: Option<String>,
+        /// Options on, comma-separated (default: the scenario's defaults, or the variant's).
+        #[arg(long, value_delimiter = ',')]
+        options: Option<Vec<String>>,
     },
 }
 
@@ -125,7 +131,9 @@ pub fn run(cli: Cli) -> i32 {
             let out = out.unwrap_or_else(|| dir.parent().unwrap_or(&dir).join("map.ron"));
             mapgen::run(&dir, &out, check)
         }
-        Some(Cmd::Sim { scenario, games, seed, record, threads }) => sim::run(&scenario, games, seed, record.as_deref(), threads),
+        Some(Cmd::Sim { scenario, games, seed, record, threads, variant, options }) => {
+            sim::run(&scenario, (games, seed), record.as_deref(), threads, (variant.as_deref(), options))
+        }
     }
 }
 

@@ -8,9 +8,9 @@ use std::io::IsTerminal;
 use std::sync::atomic::{AtomicU32, Ordering};
 
 use crate::games::load_file;
-use crate::sim::simulate_on;
+use crate::sim::simulate_with;
 
-pub(super) fn run(scenario: &Path, games: u32, seed: u64, record: Option<&Path>, threads: Option<usize>) -> i32 {
+pub(super) fn run(scenario: &Path, (games, seed): (u32, u64), record: Option<&Path>, threads: Option<usize>, (variant, options): (Option<&str>, Option<Vec<String>>)) -> i32 {
     let loaded = match load_file(scenario) {
         Ok(l) => Arc::new(l),
         Err(r) => {
@@ -18,6 +18,14 @@ pub(super) fn run(scenario: &Path, games: u32, seed: u64, record: Option<&Path>,
             return 2;
         }
     };
+    let options = match chosen_options(&loaded, variant, options) {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("{e}");
+            return 2;
+        }
+    };
+    let played = crate::scenario::variants::with_options(&loaded.scenario, &options);
     #[expect(clippy::disallowed_methods, reason = "reporting wall time of the batch, outside the rules")]
     let start = std::time::Instant::now();
     let threads = threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, std::num::NonZero::get)).max(1);
@@ -38,7 +46,7 @@ pub(super) fn run(scenario: &Path, games: u32, seed: u64, record: Option<&Path>,
                 }
             });
         }
-        let r = simulate_on(&loaded, games, seed, threads, &done);
+        let r = simulate_with(&loaded, (games, seed, &options), threads, &done);
         finished.store(true, Ordering::Relaxed);
         r
     });
@@ -47,7 +55,8 @@ pub(super) fn run(scenario: &Path, games: u32, seed: u64, record: Option<&Path>,
     }
     match result {
         Ok(rep) => {
-            println!("{} games of {} (seed {seed})", rep.games, loaded.scenario.title);
+            let on = if options.is_empty() { String::new() } else { format!(", options {}", options.iter().cloned().collect::<Vec<_>>().join(", ")) };
+            println!("{} games of {} (seed {seed}{on}; {} turns)", rep.games, loaded.scenario.title, played.turns.labels.len());
             println!("wins by side:");
             for (side, n) in &rep.wins {
                 println!("  {side:<16} {n:>6}  {:>6.1}%", f64::from(*n) * 100.0 / f64::from(rep.games.max(1)));
@@ -61,14 +70,14 @@ pub(super) fn run(scenario: &Path, games: u32, seed: u64, record: Option<&Path>,
             }
             if let Some((min, median, max)) = crate::sim::min_median_max(&rep.turns) {
                 println!("game turns completed: min {min}, median {median}, max {max}");
-                let last = loaded.scenario.turns.labels.len();
+                let last = played.turns.labels.len();
                 let through: u32 = rep.turns.range(last..).map(|(_, n)| n).sum();
                 println!("games played through the last turn: {through} (the others ended early by sudden death)");
             }
             let wall = start.elapsed().as_secs_f64();
             println!("elapsed: {wall:.2} s on {threads} thread(s), {:.1} games/s", f64::from(rep.games) / wall.max(1e-9));
             if let (Some(path), Some((seed, commands))) = (record, rep.first_game) {
-                let script = super::script::ScriptFile { seed, dice: Vec::new(), options: None, commands };
+                let script = super::script::ScriptFile { seed, dice: Vec::new(), options: Some(options.iter().cloned().collect()), commands };
                 let text = match ron::ser::to_string_pretty(&script, ron::ser::PrettyConfig::default()) {
                     Ok(t) => t,
                     Err(e) => {
@@ -88,5 +97,26 @@ pub(super) fn run(scenario: &Path, games: u32, seed: u64, record: Option<&Path>,
             eprintln!("{e}");
             1
         }
+    }
+}
+
+/// The options a run plays with: a variant's, or those named, or the scenario's defaults.
+fn chosen_options(loaded: &crate::scenario::Loaded, variant: Option<&str>, options: Option<Vec<String>>) -> Result<std::collections::BTreeSet<String>, String> {
+    let known = |o: &str| loaded.scenario.options.iter().any(|x| x.id == o);
+    if let Some(v) = variant {
+        let Some(v) = loaded.scenario.variants.iter().find(|x| x.id == v) else {
+            let ids: Vec<&str> = loaded.scenario.variants.iter().map(|x| x.id.as_str()).collect();
+            return Err(format!("unknown variant `{v}`; the scenario has: {}", if ids.is_empty() { "none".to_string() } else { ids.join(", ") }));
+        };
+        return Ok(v.options.iter().cloned().collect());
+    }
+    match options {
+        Some(list) => {
+            if let Some(bad) = list.iter().find(|o| !known(o)) {
+                return Err(format!("unknown option `{bad}`"));
+            }
+            Ok(list.into_iter().collect())
+        }
+        None => Ok(crate::session::Session::default_options(loaded)),
     }
 }

@@ -285,6 +285,10 @@ pub struct OptionSetup {
     /// (group id, units fewer).
     #[serde(default)]
     pub remove: Vec<(String, u32)>,
+    /// The game ends after this turn instead of the last label (ToO 35 is the first seven
+    /// turns of the campaign, 37).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_turn: Option<String>,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]

@@ -354,6 +354,11 @@ pub fn validate_with_board(s: &Scenario, file: &str, base: &Path, caps: &Ruleset
         if !option_ids.contains(os.option.as_str()) {
             ctx.err(format!("{p}.option"), format!("unknown option `{}`", os.option));
         }
+        if let Some(l) = &os.last_turn
+            && !s.turns.labels.contains(l)
+        {
+            ctx.err(format!("{p}.last_turn"), format!("unknown turn `{l}`"));
+        }
         for (j, (t, _)) in os.tracks.iter().enumerate() {
             if !s.tracks.iter().any(|x| &x.id == t) {
                 ctx.err(format!("{p}.tracks[{j}]"), format!("unknown track `{t}`"));

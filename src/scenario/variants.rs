@@ -29,5 +29,12 @@ pub fn with_options(s: &Arc<Scenario>, options: &BTreeSet<String>) -> Arc<Scenar
         }
     }
     out.setup.groups.retain(|g| g.count > 0);
+    // The game ends earlier: the turns after the option's last one (and their dates) go.
+    for os in s.setup.by_option.iter().filter(|o| options.contains(&o.option)) {
+        if let Some(at) = os.last_turn.as_ref().and_then(|l| out.turns.labels.iter().position(|x| x == l)) {
+            out.turns.labels.truncate(at + 1);
+            out.turns.calendar.truncate(at + 1);
+        }
+    }
     Arc::new(out)
 }

@@ -1,6 +1,7 @@
 //! Batch simulation: many complete games with random legal players, results by side and level.
 
 use std::collections::BTreeMap;
+use std::collections::BTreeSet;
 use std::sync::Arc;
 
 pub mod invariants;
@@ -94,9 +95,9 @@ pub fn game_seed(seed: u64, g: u32) -> u64 {
 /// after: the game is the same, its rules schedule is not built again). Any rejected generated
 /// command is an error (a bug in the legal list), and so is a broken rule invariant after any
 /// command ([`invariants::check_invariants`]).
-fn play_game(loaded: &Arc<Loaded>, seed: u64, g: u32, session: &mut Option<Session>) -> Result<GameOutcome, String> {
+fn play_game(loaded: &Arc<Loaded>, (seed, options): (u64, &BTreeSet<String>), g: u32, session: &mut Option<Session>) -> Result<GameOutcome, String> {
     let game_seed = game_seed(seed, g);
-    let setup = GameSetup { options: Session::default_options(loaded), seed: game_seed, forced_dice: Vec::new() };
+    let setup = GameSetup { options: options.clone(), seed: game_seed, forced_dice: Vec::new() };
     let s = match session {
         Some(s) => {
             s.restart(setup)?;
@@ -147,6 +148,11 @@ pub fn simulate(loaded: &Arc<Loaded>, games: u32, seed: u64) -> Result<SimReport
 /// games done in `done`. The report is the same on any number of threads: each game's seed
 /// depends only on its number, and each thread adds its games into counts that are summed.
 pub fn simulate_on(loaded: &Arc<Loaded>, games: u32, seed: u64, threads: usize, done: &std::sync::atomic::AtomicU32) -> Result<SimReport, String> {
+    simulate_with(loaded, (games, seed, &Session::default_options(loaded)), threads, done)
+}
+
+/// [`simulate_on`] with these options on (a scenario's variant) instead of its defaults.
+pub fn simulate_with(loaded: &Arc<Loaded>, (games, seed, options): (u32, u64, &BTreeSet<String>), threads: usize, done: &std::sync::atomic::AtomicU32) -> Result<SimReport, String> {
     let threads = threads.clamp(1, games.max(1) as usize);
     let results: Vec<Result<SimReport, String>> = std::thread::scope(|sc| {
         let workers: Vec<_> = (0..threads)
@@ -155,7 +161,7 @@ pub fn simulate_on(loaded: &Arc<Loaded>, games: u32, seed: u64, threads: usize, 
                     let mut part = SimReport::default();
                     let mut session = None;
                     for g in (k as u32..games).step_by(threads) {
-                        part.add(play_game(loaded, seed, g, &mut session)?);
+                        part.add(play_game(loaded, (seed, options), g, &mut session)?);
                         done.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                     }
                     Ok(part)

@@ -249,3 +249,20 @@ fn hostile_files_a_fifo_or_dev_zero_is_refused_at_once_not_read() {
     }
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// `sim --variant` and `--options` play a scenario's variants: ToO 35 ends after 1916 II, the
+/// campaign (37) goes on to 1918 IV; unknown names are errors.
+#[test]
+fn rule_too_37_sim_plays_a_variant_or_the_options_named() {
+    let (code, out, err) = run(&["sim", "scenarios/twilight/outbreak.ron", "--games", "2", "--seed", "1", "--variant", "campaign"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("2 games of Twilight of the Ottomans: 1914-18 (scenarios 35 and 37) (seed 1; 17 turns)"), "{out}");
+    let (code, out, err) = run(&["sim", "scenarios/twilight/outbreak.ron", "--games", "2", "--seed", "1"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("(seed 1, options outbreak; 7 turns)"), "{out}");
+    let (code, _, err) = run(&["sim", "scenarios/twilight/outbreak.ron", "--games", "1", "--variant", "long"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("unknown variant `long`; the scenario has: outbreak, campaign"), "{err}");
+    let (code, _, err) = run(&["sim", "scenarios/kell_ford.ron", "--games", "1", "--options", "fog"]);
+    assert_eq!((code, err.trim()), (2, "unknown option `fog`"));
+}

@@ -53,3 +53,33 @@ fn random_games_of_scenario_35_reject_no_listed_command_and_keep_the_invariants(
     assert_eq!(report.games, 3);
     assert_eq!(report.wins.values().sum::<u32>(), 3, "every game ends with a result");
 }
+
+/// 35.1, 37.0: one file, two lengths. An option's `last_turn` ends the game after that turn;
+/// the dates after it go with the turns.
+#[test]
+fn rule_too_35_1_scenario_35_ends_after_1916_ii_and_the_campaign_after_1918_iv() {
+    let loaded = load(FILE);
+    let short = sandtable::scenario::variants::with_options(&loaded.scenario, &["outbreak".to_string()].into());
+    assert_eq!((short.turns.labels.len(), short.turns.labels.last().map(String::as_str)), (7, Some("1916-II")));
+    assert_eq!(short.turns.calendar.len(), 7);
+    let long = sandtable::scenario::variants::with_options(&loaded.scenario, &std::collections::BTreeSet::new());
+    assert_eq!((long.turns.labels.len(), long.turns.labels.last().map(String::as_str)), (17, Some("1918-IV")));
+    // A session plays the length of its options: the default is scenario 35.
+    let s = session(FILE, 1, &[]);
+    assert_eq!(s.game().scenario.turns.labels.len(), 7);
+}
+
+#[test]
+fn an_options_last_turn_must_be_a_turn_of_the_scenario() {
+    let text = crate::common::kell_text_with(&[
+        ("    victory: (", "    options: [(id: \"short\", name: \"Short\")],\n    victory: ("),
+        ("    setup: (\n", "    setup: (\n        by_option: [(option: \"short\", last_turn: Some(\"9\"))],\n"),
+    ]);
+    let e = sandtable::games::load_str(&text, "short.ron", &crate::common::root()).expect_err("no turn 9").to_string();
+    assert!(e.contains("setup.by_option[0].last_turn: unknown turn `9`"), "{e}");
+    let ok = text.replace("last_turn: Some(\"9\")", "last_turn: Some(\"2\")");
+    let loaded = std::sync::Arc::new(sandtable::games::load_str(&ok, "short.ron", &crate::common::root()).unwrap_or_else(|r| panic!("{r}")));
+    let setup = sandtable::session::GameSetup { options: ["short".to_string()].into(), seed: 1, forced_dice: vec![] };
+    let s = sandtable::session::Session::new(loaded, setup).expect("session");
+    assert_eq!(s.game().scenario.turns.labels, vec!["1".to_string(), "2".to_string()]);
+}
