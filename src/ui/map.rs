@@ -262,6 +262,17 @@ pub fn map_ui(ui: &mut egui::Ui, client: &mut Client, images: &super::images::Ma
                 continue;
             }
             let (sa, sb) = (to_screen(a), to_screen(b));
+            // Region borders (ToO 1.5: Anatolia, Persia...): a purple line on the shared side,
+            // under any hexside feature. Coasts are no border (sea hexes have no region).
+            if board.is_hex
+                && let (Some(ra), Some(rb)) = (&board.spaces[i].region, &board.spaces[e.to.index()].region)
+                && ra != rb
+            {
+                let mid = sa + (sb - sa) * 0.5;
+                let dir = (sb - sa).normalized();
+                let perp = Vec2::new(-dir.y, dir.x) * size * 0.5;
+                painter.line_segment([mid - perp, mid + perp], Stroke::new((size * 0.08).max(1.5), Color32::from_rgb(128, 40, 128)));
+            }
             if let (Some(f), Map::Hex(m)) = (e.hexside, &game.scenario.map) {
                 // The shared side is perpendicular to the line between the centres.
                 let mid = sa + (sb - sa) * 0.5;
