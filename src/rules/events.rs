@@ -533,6 +533,12 @@ fn add_turn_chits(game: Res<Game>, turn: Res<TurnState>, mut pools: ResMut<Pools
     }
 }
 
+/// Whether a scripted entry holds in this game: it names no option, or one that is on.
+#[must_use]
+pub fn script_on(game: &Game, sp: &crate::scenario::schema::ScriptedPhase) -> bool {
+    sp.option.as_ref().is_none_or(|o| game.options.contains(o))
+}
+
 /// An Event phase begins: draws and table rolls for the acting side, or for every side.
 pub(crate) fn event_phase(mut p: EffectParams, mut outcome: ResMut<Outcome>, prompt: Res<crate::model::PendingPrompt>) {
     // A declaration waiting for its answer comes first; the phase-start hooks run again then.
@@ -542,7 +548,7 @@ pub(crate) fn event_phase(mut p: EffectParams, mut outcome: ResMut<Outcome>, pro
     let Some(phase) = p.turn.current_phase(&p.game).cloned() else { return };
     // ToO 35.6, 36.6: the scenario's script for this phase of this turn comes first.
     let label = p.game.scenario.turns.labels.get(p.turn.turn).cloned().unwrap_or_default();
-    let script = p.game.scenario.rules.scripted.iter().find(|sp| sp.turn == label && sp.phase == phase.id).cloned();
+    let script = p.game.scenario.rules.scripted.iter().find(|sp| sp.turn == label && sp.phase == phase.id && script_on(&p.game, sp)).cloned();
     if let Some(sp) = &script {
         let side = p.turn.actor(&p.game, &phase).unwrap_or(p.turn.first_side);
         let rule = sp.rule.as_ref().map_or_else(|| "scenario rule".to_string(), |r| format!("scenario rule {r}"));

@@ -63,6 +63,12 @@ fn buyable_counter(game: &Game, turn: &TurnState, (tracks, units): (&Tracks, &Un
     {
         return Err(format!("{name} is bought only with the optional rule `{o}`"));
     }
+    if let Some(o) = &cost.unless_option
+        && game.options.contains(o)
+    {
+        let what = game.scenario.options.iter().find(|x| &x.id == o).map_or(o.as_str(), |x| x.name.as_str());
+        return Err(format!("{name} is never bought in this game ({what})"));
+    }
     let track = rules.tracks.iter().find(|(s, _)| game.side_index(s) == Some(side)).and_then(|(_, tr)| game.track_index(tr));
     let track = track.ok_or_else(|| format!("{} pays with no track", game.side_id(side)))?;
     let keep = rules.keep_at_least.unwrap_or(game.scenario.tracks[track].floor);

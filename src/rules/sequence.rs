@@ -180,8 +180,15 @@ pub fn next_phase_on(game: &Game, declared: &std::collections::BTreeMap<String, 
                 && p.declaration.as_ref().is_none_or(|d| declared.get(d) == Some(&turn))
                 && (p.only_turns.is_empty() || game.scenario.turns.labels.get(turn).is_some_and(|l| p.only_turns.contains(l)))
                 && p.option.as_ref().is_none_or(|o| game.options.contains(o))
+                && !skipped(game, turn, &p.id)
         })
         .map(|(i, _)| i)
+}
+
+/// Whether the scenario's script skips this phase on this turn (ToO 36.7).
+fn skipped(game: &Game, turn: usize, phase: &str) -> bool {
+    let Some(label) = game.scenario.turns.labels.get(turn) else { return false };
+    game.scenario.rules.scripted.iter().any(|sp| sp.skip && &sp.turn == label && sp.phase == phase && super::events::script_on(game, sp))
 }
 
 /// Ends the phase: resets what units did, then moves to the next phase or turn.

@@ -24,6 +24,7 @@ mod schema_withdrawal;
 pub mod validate;
 mod validate_assets;
 mod validate_calendar;
+mod validate_options;
 pub mod variants;
 mod validate_refs;
 mod validate_rules;

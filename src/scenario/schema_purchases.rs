@@ -59,6 +59,10 @@ pub struct UnitCost {
     /// Only while this optional rule is on (34: the artillery corps).
     #[serde(default)]
     pub option: Option<String>,
+    /// Never while this option is on (23.1: no ANZAC in the scenarios that begin in 1916 or
+    /// later, ToO 36 played as an option).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unless_option: Option<String>,
     /// Each counter enters play by purchase at most once a game, and is never replaced (7.2
     /// "once", 23.1 ANZAC). Default false.
     #[serde(default)]

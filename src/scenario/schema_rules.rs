@@ -316,6 +316,13 @@ pub struct ScriptedPhase {
     /// The phase's event draws and table rolls are not made.
     #[serde(default)]
     pub no_roll: bool,
+    /// The phase does not happen that turn (ToO 36.7: the Ottoman player turn of 1917 I is
+    /// skipped).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub skip: bool,
+    /// Only while this option is on (a scenario played as a variant of another: ToO 36).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub option: Option<String>,
     #[serde(default)]
     pub effects: Vec<super::schema_tables::EventEffect>,
     /// The scenario rule, for the log ("35.6").

@@ -289,6 +289,28 @@ pub struct OptionSetup {
     /// turns of the campaign, 37).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub last_turn: Option<String>,
+    /// The game begins at this turn instead of the first label (ToO 36 begins in 1917 I).
+    /// Turn numbers count from it; the scenario may then have no turn-numbered data
+    /// (reinforcements, timers, declarations, chits added on a turn).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first_turn: Option<String>,
+    /// The scenario's own set-up (units and groups) is dropped: the option's replaces it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub replace_setup: bool,
+    /// Who holds what when the game begins, after the map's (later entries win).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub initial_control: Vec<super::schema_map::ControlDef>,
+    /// Event table entries that happened before the game begins (ToO 36.6), as in
+    /// `rules.events.happened`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub happened: Vec<(String, String)>,
+    /// Tags hexes carry from the start, as if built (ToO 36.4: ports).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tags: Vec<(String, Vec<String>)>,
+    /// Railways built before the game begins (ToO 36.3-36.4 railheads): chains of adjacent
+    /// hexes, each link a railway of the net of the side holding its hexes.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rail: Vec<Vec<String>>,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]

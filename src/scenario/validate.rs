@@ -257,6 +257,8 @@ pub fn validate_with_board(s: &Scenario, file: &str, base: &Path, caps: &Ruleset
     }
     // Setup and reinforcements: ids, references, counts against the mix.
     let mut used: MixUse = BTreeMap::new();
+    // Reinforcements alone: what an option that replaces the set-up adds its units to.
+    let mut reinforcing: MixUse = BTreeMap::new();
     let mut unit_ids = BTreeSet::new();
     let mut total_units = 0usize;
     let level_key = |t: &str, l: Option<u32>| -> Option<u32> {
@@ -330,6 +332,7 @@ pub fn validate_with_board(s: &Scenario, file: &str, base: &Path, caps: &Ruleset
             }
             type_ref(&mut ctx, &types, &format!("{p}.units[{j}].unit_type"), &u.unit_type);
             *used.entry((u.unit_type.as_str(), level_key(&u.unit_type, u.level))).or_default() += 1;
+            *reinforcing.entry((u.unit_type.as_str(), level_key(&u.unit_type, u.level))).or_default() += 1;
             total_units += 1;
         }
     }
@@ -359,12 +362,13 @@ pub fn validate_with_board(s: &Scenario, file: &str, base: &Path, caps: &Ruleset
         {
             ctx.err(format!("{p}.last_turn"), format!("unknown turn `{l}`"));
         }
+        super::validate_options::check(&mut ctx, s, board.as_ref(), (&p, os), &sides);
         for (j, (t, _)) in os.tracks.iter().enumerate() {
             if !s.tracks.iter().any(|x| &x.id == t) {
                 ctx.err(format!("{p}.tracks[{j}]"), format!("unknown track `{t}`"));
             }
         }
-        let mut u2 = used.clone();
+        let mut u2 = if os.replace_setup { reinforcing.clone() } else { used.clone() };
         for (j, u) in os.units.iter().enumerate() {
             type_ref(&mut ctx, &types, &format!("{p}.units[{j}].unit_type"), &u.unit_type);
             space_ref(&mut ctx, board.as_ref(), &format!("{p}.units[{j}].at"), &u.at);

@@ -153,6 +153,11 @@ pub(super) fn rules_refs(ctx: &mut Ctx, s: &Scenario, board: Option<&Board>, r: 
         for (k, e) in sp.effects.iter().enumerate() {
             effect_refs(ctx, r.tracks, r.pools, &format!("rules.scripted[{i}].effects[{k}]"), e);
         }
+        if let Some(o) = &sp.option
+            && !s.options.iter().any(|x| &x.id == o)
+        {
+            ctx.err(format!("rules.scripted[{i}].option"), format!("unknown option `{o}`"));
+        }
     }
     if let Some(p) = &s.rules.purchases {
         purchase_refs(ctx, s, board, r, p);
@@ -1036,6 +1041,13 @@ fn purchase_refs(ctx: &mut Ctx, s: &Scenario, board: Option<&Board>, r: &Refs, p
         }
         if p.costs[..i].iter().any(|o| o.unit_type == c.unit_type) {
             ctx.err(format!("rules.purchases.costs[{i}].unit_type"), format!("`{}` has a price already", c.unit_type));
+        }
+        for (field, o) in [("option", &c.option), ("unless_option", &c.unless_option)] {
+            if let Some(o) = o
+                && !s.options.iter().any(|x| &x.id == o)
+            {
+                ctx.err(format!("rules.purchases.costs[{i}].{field}"), format!("unknown option `{o}`"));
+            }
         }
     }
     if !s.rules.counter_pool {

@@ -13,7 +13,18 @@ pub fn with_options(s: &Arc<Scenario>, options: &BTreeSet<String>) -> Arc<Scenar
         return s.clone();
     }
     let mut out = (**s).clone();
+    // A scenario of its own on the same game (ToO 36): its set-up instead of the base one.
+    if s.setup.by_option.iter().any(|o| o.replace_setup && options.contains(&o.option)) {
+        out.setup.units.clear();
+        out.setup.groups.clear();
+    }
     for os in s.setup.by_option.iter().filter(|o| options.contains(&o.option)) {
+        if let crate::scenario::schema::Map::Hex(m) = &mut out.map {
+            m.initial_control.extend(os.initial_control.iter().cloned());
+        }
+        if let Some(ev) = &mut out.rules.events {
+            ev.happened.extend(os.happened.iter().cloned());
+        }
         for (track, start) in &os.tracks {
             if let Some(t) = out.tracks.iter_mut().find(|t| &t.id == track) {
                 t.start = *start;
@@ -29,11 +40,16 @@ pub fn with_options(s: &Arc<Scenario>, options: &BTreeSet<String>) -> Arc<Scenar
         }
     }
     out.setup.groups.retain(|g| g.count > 0);
-    // The game ends earlier: the turns after the option's last one (and their dates) go.
+    // The game ends earlier, or begins later: the turns outside (and their dates) go.
     for os in s.setup.by_option.iter().filter(|o| options.contains(&o.option)) {
         if let Some(at) = os.last_turn.as_ref().and_then(|l| out.turns.labels.iter().position(|x| x == l)) {
             out.turns.labels.truncate(at + 1);
             out.turns.calendar.truncate(at + 1);
+        }
+        if let Some(at) = os.first_turn.as_ref().and_then(|l| out.turns.labels.iter().position(|x| x == l)) {
+            out.turns.labels.drain(..at);
+            let n = at.min(out.turns.calendar.len());
+            out.turns.calendar.drain(..n);
         }
     }
     Arc::new(out)

@@ -88,7 +88,8 @@ fn fill_world(world: &mut World, loaded: &Loaded, ruleset: std::sync::Arc<dyn cr
     // ToO 16.2: where engineers build, the nets are state, starting as printed.
     let builds = game.scenario.rules.rail_movement.as_ref().is_some_and(|r| !r.engineers.is_empty());
     let rail_owner = if builds { (0..game.board.len()).map(|i| game.lookups.rail_net(crate::model::SpaceId(i as u32))).collect() } else { Vec::new() };
-    let control = Control { owner: crate::model::initial_owners(s, &game.board), interdicted: vec![false; game.board.len()], source_markers: std::collections::BTreeMap::new(), demolished: BTreeSet::new(), extra_markers: 0, season: crate::model::season_of(&game, 0), rail_owner, rail_built: BTreeSet::new(), built_tags: BTreeSet::new() };
+    let mut control = Control { owner: crate::model::initial_owners(s, &game.board), interdicted: vec![false; game.board.len()], source_markers: std::collections::BTreeMap::new(), demolished: BTreeSet::new(), extra_markers: 0, season: crate::model::season_of(&game, 0), rail_owner, rail_built: BTreeSet::new(), built_tags: BTreeSet::new() };
+    built_before(&game, options, &mut control);
     let mut pools = Pools { cups: Vec::new(), hands: vec![Vec::new(); s.sides.len()], added_through: 1, face_down: Vec::new() };
     for p in &s.pools {
         let mut cup: Vec<String> = p
@@ -215,4 +216,28 @@ fn fill_world(world: &mut World, loaded: &Loaded, ruleset: std::sync::Arc<dyn cr
     parts.extend(game.ruleset.state_parts());
     world.insert_resource(crate::model::state_parts::StateParts(parts));
     world.insert_resource(game);
+}
+
+/// What an option's scenario finds built when it begins (ToO 36.3-36.4): tags on hexes, as if
+/// built in play, and railways, each link in the net of the side holding its hexes.
+fn built_before(game: &Game, options: &BTreeSet<String>, control: &mut Control) {
+    let board = &game.board;
+    for os in game.scenario.setup.by_option.iter().filter(|o| options.contains(&o.option)) {
+        for (hex, tags) in &os.tags {
+            let Some(s) = board.space(hex) else { continue };
+            control.built_tags.extend(tags.iter().map(|t| (s, t.clone())));
+        }
+        for chain in &os.rail {
+            let ids: Vec<crate::model::SpaceId> = chain.iter().filter_map(|k| board.space(k)).collect();
+            for w in ids.windows(2) {
+                let (a, b) = (w[0], w[1]);
+                control.rail_built.insert((a.min(b), a.max(b)));
+                for s in [a, b] {
+                    if let Some(o) = control.rail_owner.get_mut(s.index()) {
+                        *o = control.owner[s.index()];
+                    }
+                }
+            }
+        }
+    }
 }

@@ -57,6 +57,7 @@ mod twilight_outbreak;
 mod move_once;
 mod netting;
 mod occupation;
+mod option_scenarios;
 mod optional;
 mod overrun;
 mod rail;

@@ -190,3 +190,34 @@ fn rule_too_6_3_events_may_ban_contingents_and_hexes_from_purchases_this_turn() 
     assert!(t.world.resource::<sandtable::model::TurnState>().restrictions.is_empty());
     assert!(t.legal_commands().contains(&recruit("n_art", "0101")));
 }
+
+/// ToO 23.1: no ANZAC division is bought in a scenario that begins in 1916 or later (36,
+/// played as an option of the campaign's file): a price may hold only without an option.
+#[test]
+fn rule_too_23_1_a_price_may_hold_only_while_an_option_is_off() {
+    let costs = r#"(unit_type: "n_inf", cost: 4, unless_option: Some("late")), (unit_type: "n_art", cost: 2)"#;
+    let rules = format!(
+        "rules: (reveal_when_enemy_ends_adjacent: true, counter_pool: true, purchases: Some((\n\
+         tracks: [(\"north\", \"north_mp\")], costs: [{costs}], places: [(side: Some(\"north\"), tags: [\"depot\"])]))),"
+    );
+    let s = |default: bool| {
+        let options = format!("    options: [(id: \"late\", name: \"The later scenario\", default: {default})],\n    victory: (");
+        kell_with(
+            &[
+                (crate::common::KELL_RULES, rules.as_str()),
+                ("        phases: [\n", "        phases: [\n            (id: \"mob\", name: \"First Player Mobilization\", kind: Mobilization, actor: First),\n"),
+                (r#"(hex: "0202", name: Some("Hollin")),"#, r#"(hex: "0202", name: Some("Hollin"), tags: ["depot"]),"#),
+                ("(unit_type: \"n_inf\", count: 2),", "(unit_type: \"n_inf\", count: 4),"),
+                ("    tracks: [\n", "    tracks: [\n        (id: \"north_mp\", name: \"North MP\", side: Some(\"north\"), start: 10, floor: 0, cap: 20),\n"),
+                ("    victory: (", options.as_str()),
+            ],
+            &[],
+        )
+    };
+    let mut late = s(true);
+    let e = late.apply(recruit("n_inf", "0202")).expect_err("never in this game");
+    assert_eq!(e, "Infantry Regiment is never bought in this game (The later scenario)");
+    assert!(!late.legal_commands().iter().any(|c| matches!(c, Command::Recruit { unit_type, .. } if unit_type == "n_inf")));
+    let mut early = s(false);
+    play(&mut early, &[recruit("n_inf", "0202")]);
+}
