@@ -178,6 +178,14 @@ fn main() {
         measure_sim("Decision: Iraq", &iraq, 100);
         measure_games("Decision: Iraq", &iraq, 30);
     }
+    if wanted("Twilight of the Ottomans") {
+        // Scenario 35 (the file's default variant) on the reconstructed 56x39 map.
+        let too = Arc::new(load_file(Path::new("scenarios/twilight/outbreak.ron")).expect("Twilight of the Ottomans"));
+        measure_sim("Twilight of the Ottomans", &too, 100);
+        measure_games("Twilight of the Ottomans", &too, 10);
+        // A cavalry division at Constantinople: roads and railways at half a point (9.7).
+        measure_map("Twilight of the Ottomans", too, "TR-Cav-Constantinople");
+    }
     if wanted("synthetic 100x100") {
         let text = synthetic();
         let big = Arc::new(load_str(&text, "synthetic.ron", Path::new(".")).unwrap_or_else(|r| panic!("{r}")));
