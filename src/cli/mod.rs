@@ -105,6 +105,9 @@ pub enum Cmd {
         /// Write the first game as a script (`sandtable script` plays it again).
         #[arg(long)]
         record: Option<PathBuf>,
+        /// With --record: write the game that went furthest (most turns, then commands).
+        #[arg(long)]
+        longest: bool,
         /// Threads to play on (default: every core); the report is the same on any number.
         #[arg(long)]
         threads: Option<usize>,
@@ -131,8 +134,8 @@ pub fn run(cli: Cli) -> i32 {
             let out = out.unwrap_or_else(|| dir.parent().unwrap_or(&dir).join("map.ron"));
             mapgen::run(&dir, &out, check)
         }
-        Some(Cmd::Sim { scenario, games, seed, record, threads, variant, options }) => {
-            sim::run(&scenario, (games, seed), record.as_deref(), threads, (variant.as_deref(), options))
+        Some(Cmd::Sim { scenario, games, seed, record, longest, threads, variant, options }) => {
+            sim::run(&scenario, (games, seed), (record.as_deref(), longest), threads, (variant.as_deref(), options))
         }
     }
 }

@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use crate::games::load_file;
 use crate::sim::simulate_with;
 
-pub(super) fn run(scenario: &Path, (games, seed): (u32, u64), record: Option<&Path>, threads: Option<usize>, (variant, options): (Option<&str>, Option<Vec<String>>)) -> i32 {
+pub(super) fn run(scenario: &Path, (games, seed): (u32, u64), (record, longest): (Option<&Path>, bool), threads: Option<usize>, (variant, options): (Option<&str>, Option<Vec<String>>)) -> i32 {
     let loaded = match load_file(scenario) {
         Ok(l) => Arc::new(l),
         Err(r) => {
@@ -46,7 +46,7 @@ pub(super) fn run(scenario: &Path, (games, seed): (u32, u64), record: Option<&Pa
                 }
             });
         }
-        let r = simulate_with(&loaded, (games, seed, &options), threads, &done);
+        let r = simulate_with(&loaded, (games, seed, &options), (threads, longest && record.is_some()), &done);
         finished.store(true, Ordering::Relaxed);
         r
     });

@@ -20,8 +20,17 @@ pub struct SimReport {
     pub commands: BTreeMap<usize, u32>,
     /// Games by the number of game turns they completed.
     pub turns: BTreeMap<usize, u32>,
-    /// The first game: its seed and every command, for replaying it as a script.
+    /// The game kept to be replayed as a script (the first, or with `longest` the one that
+    /// went furthest): its seed and every command.
     pub first_game: Option<(u64, Vec<crate::session::Command>)>,
+    /// What the kept game is ranked by when the longest is kept: (turns, commands, the game's
+    /// number), the most turns first, then the most commands, then the lowest number.
+    kept: Option<(usize, usize, u32)>,
+}
+
+/// Whether `a` (turns, commands, game) ranks before `b` as the longest game.
+fn longer(a: (usize, usize, u32), b: Option<(usize, usize, u32)>) -> bool {
+    b.is_none_or(|b| (a.0, a.1, std::cmp::Reverse(a.2)) > (b.0, b.1, std::cmp::Reverse(b.2)))
 }
 
 impl SimReport {
@@ -31,8 +40,9 @@ impl SimReport {
         *self.levels.entry(o.level).or_default() += 1;
         *self.commands.entry(o.commands).or_default() += 1;
         *self.turns.entry(o.turns).or_default() += 1;
-        if o.record.is_some() {
+        if o.record.is_some() && longer((o.turns, o.commands, o.game), self.kept) {
             self.first_game = o.record;
+            self.kept = Some((o.turns, o.commands, o.game));
         }
     }
 
@@ -51,8 +61,11 @@ impl SimReport {
         for (k, n) in other.turns {
             *self.turns.entry(k).or_default() += n;
         }
-        if other.first_game.is_some() {
+        if let Some(k) = other.kept
+            && longer(k, self.kept)
+        {
             self.first_game = other.first_game;
+            self.kept = other.kept;
         }
     }
 }
@@ -80,8 +93,10 @@ struct GameOutcome {
     level: String,
     commands: usize,
     turns: usize,
-    /// The game's seed and commands (kept for game 0 only).
+    /// The game's seed and commands (kept for game 0 only, or for every game when the longest
+    /// is looked for).
     record: Option<(u64, Vec<crate::session::Command>)>,
+    game: u32,
 }
 
 /// The seed of game `g` of a run: it depends only on the run's seed and the game's number, so a
@@ -95,7 +110,8 @@ pub fn game_seed(seed: u64, g: u32) -> u64 {
 /// after: the game is the same, its rules schedule is not built again). Any rejected generated
 /// command is an error (a bug in the legal list), and so is a broken rule invariant after any
 /// command ([`invariants::check_invariants`]).
-fn play_game(loaded: &Arc<Loaded>, (seed, options): (u64, &BTreeSet<String>), g: u32, session: &mut Option<Session>) -> Result<GameOutcome, String> {
+fn play_game(loaded: &Arc<Loaded>, (seed, options, longest): (u64, &BTreeSet<String>, bool), g: u32, session: &mut Option<Session>) -> Result<GameOutcome, String> {
+    let keep = g == 0 || longest;
     let game_seed = game_seed(seed, g);
     let setup = GameSetup { options: options.clone(), seed: game_seed, forced_dice: Vec::new() };
     let s = match session {
@@ -120,7 +136,7 @@ fn play_game(loaded: &Arc<Loaded>, (seed, options): (u64, &BTreeSet<String>), g:
             ));
         };
         s.apply(cmd.clone()).map_err(|e| format!("game {g} (seed {game_seed}): generated command `{}` rejected: {e}", cmd.describe()))?;
-        if g == 0 {
+        if keep {
             played.push(cmd.clone());
         }
         invariants::check_invariants(s).map_err(|e| format!("game {g} (seed {game_seed}): after command {} (`{}`): {e}", n + 1, cmd.describe()))?;
@@ -135,7 +151,8 @@ fn play_game(loaded: &Arc<Loaded>, (seed, options): (u64, &BTreeSet<String>), g:
         level: r.level.clone(),
         commands: n,
         turns: s.world.resource::<crate::model::TurnState>().turn.min(s.game().scenario.turns.labels.len()),
-        record: (g == 0).then_some((game_seed, played)),
+        record: keep.then_some((game_seed, played)),
+        game: g,
     })
 }
 
@@ -148,11 +165,12 @@ pub fn simulate(loaded: &Arc<Loaded>, games: u32, seed: u64) -> Result<SimReport
 /// games done in `done`. The report is the same on any number of threads: each game's seed
 /// depends only on its number, and each thread adds its games into counts that are summed.
 pub fn simulate_on(loaded: &Arc<Loaded>, games: u32, seed: u64, threads: usize, done: &std::sync::atomic::AtomicU32) -> Result<SimReport, String> {
-    simulate_with(loaded, (games, seed, &Session::default_options(loaded)), threads, done)
+    simulate_with(loaded, (games, seed, &Session::default_options(loaded)), (threads, false), done)
 }
 
-/// [`simulate_on`] with these options on (a scenario's variant) instead of its defaults.
-pub fn simulate_with(loaded: &Arc<Loaded>, (games, seed, options): (u32, u64, &BTreeSet<String>), threads: usize, done: &std::sync::atomic::AtomicU32) -> Result<SimReport, String> {
+/// [`simulate_on`] with these options on (a scenario's variant) instead of its defaults; with
+/// `longest`, the report keeps the game that went furthest instead of the first.
+pub fn simulate_with(loaded: &Arc<Loaded>, (games, seed, options): (u32, u64, &BTreeSet<String>), (threads, longest): (usize, bool), done: &std::sync::atomic::AtomicU32) -> Result<SimReport, String> {
     let threads = threads.clamp(1, games.max(1) as usize);
     let results: Vec<Result<SimReport, String>> = std::thread::scope(|sc| {
         let workers: Vec<_> = (0..threads)
@@ -161,7 +179,7 @@ pub fn simulate_with(loaded: &Arc<Loaded>, (games, seed, options): (u32, u64, &B
                     let mut part = SimReport::default();
                     let mut session = None;
                     for g in (k as u32..games).step_by(threads) {
-                        part.add(play_game(loaded, (seed, options), g, &mut session)?);
+                        part.add(play_game(loaded, (seed, options, longest), g, &mut session)?);
                         done.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                     }
                     Ok(part)

@@ -256,13 +256,13 @@ fn hostile_files_a_fifo_or_dev_zero_is_refused_at_once_not_read() {
 fn rule_too_37_sim_plays_a_variant_or_the_options_named() {
     let (code, out, err) = run(&["sim", "scenarios/twilight/outbreak.ron", "--games", "2", "--seed", "1", "--variant", "campaign"]);
     assert_eq!(code, 0, "{err}");
-    assert!(out.contains("2 games of Twilight of the Ottomans: 1914-18 (scenarios 35 and 37) (seed 1; 17 turns)"), "{out}");
+    assert!(out.contains("2 games of Twilight of the Ottomans: 1914-18 (scenarios 35-37) (seed 1; 17 turns)"), "{out}");
     let (code, out, err) = run(&["sim", "scenarios/twilight/outbreak.ron", "--games", "2", "--seed", "1"]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("(seed 1, options outbreak; 7 turns)"), "{out}");
     let (code, _, err) = run(&["sim", "scenarios/twilight/outbreak.ron", "--games", "1", "--variant", "long"]);
     assert_eq!(code, 2);
-    assert!(err.contains("unknown variant `long`; the scenario has: outbreak, campaign"), "{err}");
+    assert!(err.contains("unknown variant `long`; the scenario has: outbreak, campaign, last_crusade"), "{err}");
     let (code, _, err) = run(&["sim", "scenarios/kell_ford.ron", "--games", "1", "--options", "fog"]);
     assert_eq!((code, err.trim()), (2, "unknown option `fog`"));
 }

@@ -83,3 +83,34 @@ fn an_options_last_turn_must_be_a_turn_of_the_scenario() {
     let s = sandtable::session::Session::new(loaded, setup).expect("session");
     assert_eq!(s.game().scenario.turns.labels, vec!["1".to_string(), "2".to_string()]);
 }
+
+/// Scenario 36 as the variant `last_crusade` of the same file: 1917 I to 1918 IV, its own front
+/// (36.5), its ports (36.4), events already happened (36.6), the Ottoman player turn of 1917 I
+/// skipped (36.7) and the first Russian Revolution applied in the Allied Random Event phase.
+#[test]
+fn rule_too_36_the_last_crusade_begins_in_1917_with_its_front_and_its_script() {
+    let loaded = load(FILE);
+    let setup = sandtable::session::GameSetup { options: ["last_crusade".to_string()].into(), seed: 3, forced_dice: vec![] };
+    let mut s = sandtable::session::Session::new(loaded, setup).expect("session");
+    assert_eq!(s.game().scenario.turns.labels.first().map(String::as_str), Some("1917-I"));
+    assert_eq!(s.game().scenario.turns.labels.len(), 8);
+    let st = s.state(None);
+    let holder = |h: &str| st.control.get(h).cloned().unwrap_or_default();
+    for (hex, side) in [("5218", "allies"), ("4237", "allies"), ("4415", "ottoman"), ("3020", "ottoman"), ("3604", "allies"), ("4812", "ottoman")] {
+        assert_eq!(holder(hex), side, "{hex}");
+    }
+    assert_eq!((st.tracks.get("ottoman_vp"), st.tracks.get("allied_vp"), st.tracks.get("naval_superiority")), (Some(&50), Some(&60), Some(&1)));
+    let basra = s.game().board.space("5218").expect("Basra");
+    assert!(s.world.resource::<sandtable::model::Control>().built_tags.contains(&(basra, "port".to_string())));
+    // Both sides take their default placements; the Ottoman player turn is skipped.
+    for _ in 0..2 {
+        crate::common::play(&mut s, &[Command::DefaultSetup, Command::EndPhase]);
+    }
+    // The game's first phase is the Allies' Random Events (the Ottomans place the guerrillas
+    // the revolution gives them first, 28.2).
+    let st = s.state(None);
+    assert_eq!((st.turn.as_str(), st.phase.as_str()), ("1917-I", "all_events"));
+    assert!(crate::common::log_has(&mut s, "scenario rule 36.6: Russian Revolution applies"));
+    assert!(crate::common::log_has(&mut s, "Russian Naval Superiority 1 -> 0 (scenario rule 36.6)"));
+    assert!(!crate::common::log_has(&mut s, "Ottoman Random Events:"));
+}
