@@ -266,3 +266,46 @@ fn rule_too_37_sim_plays_a_variant_or_the_options_named() {
     let (code, _, err) = run(&["sim", "scenarios/kell_ford.ron", "--games", "1", "--options", "fog"]);
     assert_eq!((code, err.trim()), (2, "unknown option `fog`"));
 }
+
+/// `sim --record F --longest` writes the game that went furthest (every Kell Ford game plays
+/// its four turns: the one with the most commands), which `script` plays again.
+#[test]
+fn sim_record_longest_keeps_the_game_that_went_furthest() {
+    let dir = std::env::temp_dir().join(format!("sandtable-cli-longest-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    let file = dir.join("longest.ron");
+    let f = file.to_str().expect("utf8");
+    let (code, out, err) = run(&["sim", "scenarios/kell_ford.ron", "--games", "12", "--seed", "4", "--record", f, "--longest"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("games played through the last turn: 12"), "{out}");
+    let max = out.lines().find_map(|l| l.strip_prefix("commands per game: ")).and_then(|l| l.rsplit("max ").next()).and_then(|n| n.trim().parse::<usize>().ok()).expect("a max");
+    let text = std::fs::read_to_string(&file).expect("written");
+    #[derive(serde::Deserialize)]
+    struct Commands {
+        commands: Vec<ron::Value>,
+    }
+    let script: Commands = ron::from_str(&text).expect("a script");
+    assert_eq!(script.commands.len(), max);
+    let (code, _, err) = run(&["script", "scenarios/kell_ford.ron", f]);
+    assert_eq!(code, 0, "{err}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// The shipped record of a whole game of ToO scenario 35 (`sim --record --longest`, the one
+/// game of 1,000 that played every turn) replays to its end with every roll and VP change logged.
+#[test]
+fn rule_too_35_the_shipped_game_replays_to_its_end() {
+    let (code, out, err) = run(&["script", "scenarios/twilight/outbreak.ron", "scenarios/scripts/twilight_outbreak_game.ron"]);
+    assert_eq!(code, 0, "{err}");
+    for want in [
+        "scenario rule 35.6: Forced Offensive applies",
+        "Allied Random Events: rolled 45: Home Government vs. India Dispute",
+        "combat at 5218: 2 vs 2 (100%), +0 shifts, column 100-149% of Raid: rolled 3",
+        "speed test: a defender is no faster than the fastest attacker (2 MP against 10): result BA",
+        "br_persia_flot#1 eliminated: Allied VP -5 = 43",
+        "turn 1916-II: End of Turn",
+        "ott_decisive + all_defeat (end of game)",
+    ] {
+        assert!(out.contains(want), "{want}");
+    }
+}
