@@ -129,6 +129,12 @@ impl Client {
                 let track = game.track_index(&r.track).map_or_else(|| r.track.clone(), |i| game.scenario.tracks[i].name.clone());
                 format!("{}: roll on {table} ({} {track})", r.name, r.cost)
             }
+            // Purchases named by what they buy (a type's id means nothing to a player).
+            Command::Recruit { unit_type, at, surge } => {
+                let name = game.scenario.unit_types.iter().find(|t| t.id == **unit_type).map_or_else(|| unit_type.to_string(), |t| t.name.clone());
+                let with = if *surge { " with mobilization points" } else { "" };
+                self.named(&format!("Buy {name} at {at}{with}"))
+            }
             Command::Build { construction, at } => {
                 let name = game.scenario.rules.constructions.iter().find(|x| x.id == **construction).map_or_else(|| construction.to_string(), |x| x.name.clone());
                 self.named(&format!("Build {name} at {at}"))

@@ -202,7 +202,12 @@ fn side_panel(ui: &mut egui::Ui, client: &mut Client, offers: &[Offer], clicked:
                 _ => Vec::new(),
             };
             ui.horizontal(|ui| buttons(ui, offers, &Place::Phase, clicked));
-            if !idle.is_empty() {
+            // A big game's list would fill the panel: a count, opened on demand.
+            if idle.len() > 12 {
+                egui::CollapsingHeader::new(RichText::new(format!("Not yet moved: {} units", idle.len())).color(Color32::LIGHT_YELLOW))
+                    .id_salt("not_yet_moved")
+                    .show(ui, |ui| ui.label(idle.join(", ")));
+            } else if !idle.is_empty() {
                 ui.label(RichText::new(format!("Not yet moved: {}", idle.join(", "))).color(Color32::LIGHT_YELLOW));
             }
             // Why undo would be refused, unless the status line just said so.
