@@ -27,7 +27,7 @@ pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
 #[derive(Resource, Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct LineState(pub BTreeMap<(String, String), bool>);
 
-/// Units already counted as eliminated for scoring.
+/// Units eliminated and counted for scoring, while they stay eliminated.
 #[derive(Resource, Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct Eliminated(pub std::collections::BTreeSet<String>);
 
@@ -100,6 +100,11 @@ fn score_eliminations(
         return;
     }
     let units = q.view();
+    // A counter back in play (bought again, 7.9; received) is eliminated anew the next time:
+    // it scores again (ToO 30.3 counts every elimination).
+    if counted.0.iter().any(|id| units.get(id).is_some_and(|u| u.location != Location::Eliminated)) {
+        counted.0.retain(|id| units.get(id).is_none_or(|u| u.location == Location::Eliminated));
+    }
     for u in units.all().iter().filter(|u| u.location == Location::Eliminated) {
         if !counted.0.insert(String::from(&*u.id)) {
             continue;

@@ -66,3 +66,33 @@ fn elimination_categories_are_checked() {
     assert!(e.contains("rules.elimination_scores[0].sizes[0]: no unit type has the size `XXXX`"), "{e}");
     assert!(e.contains("rules.elimination_scores[0].unit_types[0]"), "{e}");
 }
+
+/// ToO 7.9, 30.3: a counter bought back after its elimination costs its VP again when it is
+/// lost again (each elimination scores, not each counter once a game).
+#[test]
+fn rule_too_30_3_a_unit_bought_back_and_lost_again_scores_again() {
+    let rules = "(supply: Some((sources: [(side: \"north\", spaces: [\"0801\"]), (side: \"south\", spaces: [\"0506\"])], network: [Road], trace_mp: 3, \
+         effects: [DiceAttrition(die: 6, eliminated_at_most: 3, checks: [(terrain: \"clear\", checks: 1)])])), \
+         elimination_scores: [(side: \"north\", track: \"north_vp\", amount: -5)], counter_pool: true, \
+         purchases: Some((tracks: [(\"north\", \"north_vp\")], costs: [(unit_type: \"n_inf\", cost: 1)], places: [(side: Some(\"north\"), tags: [\"depot\"])])))";
+    let phases = (
+        "(id: \"first_movement\", name: \"First Player Movement\", kind: Movement, actor: First),\n            (id: \"first_combat\", name: \"First Player Combat\", kind: Combat, actor: First),",
+        "(id: \"mob\", name: \"First Player Mobilization\", kind: Mobilization, actor: First),\n            (id: \"first_movement\", name: \"First Player Movement\", kind: Movement, actor: First),\n            (id: \"first_combat\", name: \"First Player Combat\", kind: Combat, actor: First),\n            (id: \"first_supply\", name: \"First Player Supply\", kind: Supply, actor: First),",
+    );
+    let depot = (r#"(hex: "0202", name: Some("Hollin")),"#, r#"(hex: "0202", name: Some("Hollin")), (hex: "0402", tags: ["depot"]),"#);
+    let track = ("start: 0, floor: 0, cap: 10,", "start: 50, floor: 0, cap: 100,");
+    let no_sudden_death = ("AtLeast(5)", "AtLeast(100)");
+    let mut s = kell_rules(rules, &[phases, depot, track, no_sudden_death], &[3, 2, 1]);
+    // Turn 1: the North's Supply phase loses N-1Tk and N-2Inf (rolls 3 and 2): -10.
+    play(&mut s, &[Command::EndPhase, Command::EndPhase, Command::EndPhase]);
+    assert_eq!(north_vp(&mut s), 40);
+    // To turn 2's Mobilization: N-2Inf is bought back (1 VP) where it stood, out of supply.
+    play(&mut s, &[Command::EndPhase, Command::EndPhase, Command::EndPhase]);
+    play(&mut s, &[Command::Recruit { unit_type: "n_inf".into(), at: "0402".into(), surge: false }]);
+    assert!(log_has(&mut s, "north buys Infantry Regiment (N-2Inf) at 0402 for 1"));
+    assert_eq!(north_vp(&mut s), 39);
+    // Its Supply phase loses it again (roll 1): it costs 5 VP again.
+    play(&mut s, &[Command::EndPhase, Command::EndPhase, Command::EndPhase]);
+    assert_eq!(crate::common::location(&mut s, "N-2Inf"), "eliminated");
+    assert_eq!(north_vp(&mut s), 34);
+}
