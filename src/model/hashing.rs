@@ -299,6 +299,7 @@ const ADDED_AFTER_FORMAT_3: &[&str] = &[
     "landings",
     "attacker_pursues",
     "resting",
+    "returning",
 ];
 
 /// A skipped field is a tag in the hash, unless it came after format 3 (see above).

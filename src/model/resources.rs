@@ -157,6 +157,11 @@ pub struct TurnState {
     /// back on, and where it stood once it has left (none until the phase of its use ends).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub resting: Vec<(String, usize, Option<SpaceId>)>,
+    /// Eliminated units that come back (ToO 23.4, 28.4): the unit, its side, and the game turn
+    /// (index) from which its side's Mobilization phase brings it back (`usize::MAX` once it
+    /// has been brought back, until it is in play again).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub returning: Vec<(String, usize, usize)>,
 }
 
 /// An assault landing at sea (ToO 20.10): the force, its transport, the all-sea hex it waits

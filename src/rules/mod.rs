@@ -62,6 +62,7 @@ pub mod receipts;
 pub mod reorganisation;
 pub mod restrictions;
 pub mod resting;
+pub mod returns;
 pub mod retreat;
 pub mod retreat_costs;
 pub mod rout;
@@ -221,6 +222,7 @@ fn build_schedule(schedule: Schedule, sample: Option<&Command>, every: bool, rul
     obligations::add_systems(s);
     timers::add_systems(s);
     resting::add_systems(s);
+    returns::add_systems(s);
     lines::add_systems(s);
     boxes::add_systems(s);
     supports::add_systems(s);

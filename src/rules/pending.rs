@@ -12,7 +12,7 @@ use crate::scenario::schema::EventEffect;
 
 pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
     let asks = |e: &EventEffect| matches!(e, EventEffect::Withdraw(_) | EventEffect::Receive(_) | EventEffect::ChooseOne { .. });
-    if !s.uses(|sc| super::withdrawals::any_effect(sc, &asks)) {
+    if !s.uses(|sc| super::withdrawals::any_effect(sc, &asks) || super::returns::any(sc)) {
         return;
     }
     s.always(ask_pending.in_set(super::Gate::PhaseStarted).in_set(RulesSystems::PhaseStart).after(super::events::event_phase));

@@ -20,7 +20,7 @@ use crate::scenario::schema::EventEffect;
 pub const RECEIVE: &str = "receive";
 
 pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
-    if !s.uses(|sc| super::withdrawals::any_effect(sc, &|e| matches!(e, EventEffect::Receive(_)))) {
+    if !s.uses(|sc| super::withdrawals::any_effect(sc, &|e| matches!(e, EventEffect::Receive(_))) || super::returns::any(sc)) {
         return;
     }
     s.on(|c| matches!(c, Command::Place { .. }), place.in_set(RulesSystems::Movement));

@@ -46,6 +46,27 @@ pub struct UnitTypeDef {
     /// game turns (ToO 23.3: the Goeben).
     #[serde(default)]
     pub rests_after_use: Option<RestAfterUse>,
+    /// Once eliminated, the unit comes back free (ToO 23.4: Lawrence and Wassmuss; 28.4: the
+    /// Bolshevik corps).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub returns: Option<ReturnAfterLoss>,
+}
+
+/// How an eliminated unit comes back (ToO 23.4, 28.4): its side rolls `dice` when it is
+/// eliminated, and it comes back that many game turns later, or never on a result in `gone`
+/// (it leaves play for good); without dice it comes back in the side's next Mobilization phase.
+/// It comes back at the start of one of its side's Mobilization phases, placed by the side
+/// (prompt `PlaceUnit`) where one of `places` allows, as a unit received free (7.7, 7.8).
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct ReturnAfterLoss {
+    #[serde(default)]
+    pub dice: Option<super::schema_tables::DiceSpec>,
+    #[serde(default)]
+    pub gone: Option<(u32, u32)>,
+    pub places: Vec<super::schema_purchases::PlacementRule>,
+    #[serde(default)]
+    pub rule: Option<String>,
 }
 
 /// Out of action after each use (ToO 23.3): when the unit takes part in a combat, `dice` are

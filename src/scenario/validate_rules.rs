@@ -162,6 +162,24 @@ pub(super) fn rules_refs(ctx: &mut Ctx, s: &Scenario, board: Option<&Board>, r: 
     if let Some(p) = &s.rules.purchases {
         purchase_refs(ctx, s, board, r, p);
     }
+    // ToO 23.4, 28.4: units that come back after their elimination.
+    for (i, t) in s.unit_types.iter().enumerate() {
+        let Some(ret) = &t.returns else { continue };
+        let path = format!("unit_types[{i}].returns");
+        if ret.places.is_empty() {
+            ctx.err(format!("{path}.places"), "names no place to come back to");
+        }
+        for (k, pl) in ret.places.iter().enumerate() {
+            placement_refs(ctx, s, board, r, &format!("{path}.places[{k}]"), pl);
+        }
+        match (ret.dice, ret.gone) {
+            (None, Some(_)) => ctx.err(format!("{path}.gone"), "a result that sends the unit away for good needs `dice`"),
+            (Some(d), Some((lo, hi))) if lo > hi || !d.outcomes().contains(&lo) || !d.outcomes().contains(&hi) => {
+                ctx.err(format!("{path}.gone"), format!("({lo}, {hi}) is not a range of results of {d:?}"));
+            }
+            _ => {}
+        }
+    }
     for (i, c) in s.rules.region_crossings.iter().enumerate() {
         crossing_refs(ctx, s, r, &format!("rules.region_crossings[{i}]"), c);
     }
@@ -564,8 +582,8 @@ fn ruleset_support(ctx: &mut Ctx, s: &Scenario, caps: &RulesetCaps) {
     for (i, ph) in s.turns.phases.iter().enumerate() {
         if ph.kind == PhaseKind::Supply && !attrition {
             ctx.err(format!("turns.phases[{i}].kind"), "a Supply phase needs `rules.supply` with the `LoseStep` or `DiceAttrition` effect, or `rules.attrition`");
-        } else if ph.kind == PhaseKind::Mobilization && s.rules.purchases.is_none() && !caps.phases.contains(&ph.kind) {
-            ctx.err(format!("turns.phases[{i}].kind"), format!("the `{rs}` ruleset has no procedure for Mobilization phases (the generic rules play them with `rules.purchases`)"));
+        } else if ph.kind == PhaseKind::Mobilization && s.rules.purchases.is_none() && !s.unit_types.iter().any(|t| t.returns.is_some()) && !caps.phases.contains(&ph.kind) {
+            ctx.err(format!("turns.phases[{i}].kind"), format!("the `{rs}` ruleset has no procedure for Mobilization phases (the generic rules play them with `rules.purchases` or units' `returns`)"));
         } else if ph.kind == PhaseKind::Special && !caps.phases.contains(&ph.kind) {
             ctx.err(format!("turns.phases[{i}].kind"), format!("the `{rs}` ruleset has no procedure for {:?} phases", ph.kind));
         } else if ph.kind == PhaseKind::Reorganisation && s.rules.reorganisation.is_empty() {

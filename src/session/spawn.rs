@@ -83,6 +83,7 @@ fn fill_world(world: &mut World, loaded: &Loaded, ruleset: std::sync::Arc<dyn cr
         bombarded: BTreeSet::new(),
         landings: Vec::new(),
         resting: Vec::new(),
+        returning: Vec::new(),
     };
     let tracks = Tracks(s.tracks.iter().map(|t| t.start).collect());
     // ToO 16.2: where engineers build, the nets are state, starting as printed.

@@ -48,6 +48,7 @@ mod quotas;
 mod receipts;
 mod reorganisation;
 mod restrictions;
+mod returns;
 mod retreats;
 mod rout;
 mod scripted;
