@@ -199,8 +199,12 @@ fn watched_events(s: &Scenario) -> BTreeSet<(String, String)> {
     }
     fn in_conditions(list: &[Condition], out: &mut BTreeSet<(String, String)>) {
         for c in list {
-            if let Condition::Happened { table, entry } = c {
-                out.insert((table.clone(), entry.clone()));
+            match c {
+                Condition::Happened { table, entry } => {
+                    out.insert((table.clone(), entry.clone()));
+                }
+                Condition::Any(inner) => in_conditions(inner, out),
+                _ => {}
             }
         }
     }
@@ -235,6 +239,9 @@ fn watched_events(s: &Scenario) -> BTreeSet<(String, String)> {
     }
     for sp in &s.rules.scripted {
         in_effects(&sp.effects, &mut out);
+    }
+    for f in &s.rules.reorganisation {
+        in_conditions(&f.when, &mut out);
     }
     in_effects(&s.victory.before_final, &mut out);
     out

@@ -81,6 +81,7 @@ pub fn condition_holds(facts: Facts, c: &Condition) -> bool {
         Condition::Happened { table, entry } => happened(game, turn, &[], table, entry),
         Condition::OptionOn(o) => game.options.contains(o),
         Condition::OptionOff(o) => !game.options.contains(o),
+        Condition::Any(list) => list.iter().any(|x| condition_holds(facts, x)),
     }
 }
 

@@ -84,7 +84,8 @@ pub fn components_fit(game: &Game, units: &UnitsView, u: &UnitView, parts: &[&Un
 /// Why `chosen` may not combine now, or the formation's composite counter from the pool and
 /// the hex. The named units must be exactly a formation's components (and the unit it
 /// consumes, if any), all in one hex, of the side, in supply where the scenario traces it.
-pub fn combine_check<'u>(game: &'u Game, turn: &TurnState, units: &'u UnitsView, control: &Control, side: usize, chosen: &[String]) -> Result<(SpaceId, &'u UnitView, &'u Formation), String> {
+pub fn combine_check<'u>(facts: super::events::Facts<'u>, side: usize, chosen: &[String]) -> Result<(SpaceId, &'u UnitView, &'u Formation), String> {
+    let super::events::Facts { game, turn, units, control, .. } = facts;
     if let Some(r) = in_phase(game, turn, side) {
         return Err(r);
     }
@@ -114,6 +115,11 @@ pub fn combine_check<'u>(game: &'u Game, turn: &TurnState, units: &'u UnitsView,
             needed == members.len() as u32 && f.components.iter().all(|(ty, n)| count(ty) == *n) && f.consumes.as_ref().is_none_or(|c| count(c) == 1)
         })
         .ok_or_else(|| format!("{} make no unit (8.4: the reorganisation table)", chosen.join(", ")))?;
+    // ToO 23.2: some units are formed only when their conditions hold.
+    if !f.when.iter().all(|c| super::events::condition_holds(facts, c)) {
+        let name = game.scenario.unit_types.iter().find(|t| t.id == f.unit_type).map_or(f.unit_type.as_str(), |t| t.name.as_str());
+        return Err(format!("{name} may not be formed now (its conditions do not hold)"));
+    }
     // 8.3: every component in normal supply, where the scenario traces supply.
     if game.scenario.rules.supply.is_some() {
         let supply = super::supply::side_supply(game, units, control, side);
@@ -139,11 +145,14 @@ fn breakdown(mut ctx: CommandCtx, mut q: crate::model::units_now::UnitsMut) {
     ctx.log(LogKind::Command, format!("{unit} is broken down into {} (8.2)", ids.join(", ")), Some(key));
 }
 
-fn combine(mut ctx: CommandCtx, control: Res<Control>, mut q: crate::model::units_now::UnitsMut) {
+fn combine(mut ctx: CommandCtx, control: Res<Control>, tracks: Res<crate::model::Tracks>, timers: Res<super::timers::Timers>, mut q: crate::model::units_now::UnitsMut) {
     let Some((side, Command::Combine { units })) = ctx.cmd.0.clone() else { return };
     let chosen = crate::model::command::strings(&units);
     let view = q.view();
-    let (at, corps, f) = match combine_check(&ctx.game, &ctx.turn, &view, &control, side, &chosen) {
+    let game = ctx.game.clone();
+    let turn = ctx.turn.clone();
+    let facts = super::events::Facts { game: &game, turn: &turn, tracks: &tracks, control: &control, units: &view, timers: &timers.0 };
+    let (at, corps, f) = match combine_check(facts, side, &chosen) {
         Ok(x) => x,
         Err(r) => return ctx.reject(r),
     };

@@ -302,6 +302,10 @@ pub struct Formation {
     /// Whether the unit may be broken down (ToO 28: one corps never is). Default true.
     #[serde(default = "yes")]
     pub breaks_down: bool,
+    /// The unit is formed only while every condition holds (ToO 23.2: Yildirim from 1916, once
+    /// its event has happened or the Allies have held an Ottoman mobilisation hex).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub when: Vec<super::schema_tables::Condition>,
 }
 
 /// A scripted phase (ToO 35.6, 36.6: on a scenario's first turn a side rolls no event and a

@@ -486,6 +486,9 @@ pub enum Condition {
     /// The entry (by name) of the event table has happened in this game, or the scenario lists
     /// it as happened before it began (`rules.events.happened`; ToO 6.2, 36.6).
     Happened { table: String, entry: String },
+    /// At least one of the conditions holds (ToO 23.2: the Yildirim event happened, or the
+    /// Allies have held an Ottoman mobilisation hex).
+    Any(Vec<Condition>),
 }
 
 fn one() -> u32 {

@@ -945,6 +945,21 @@ fn effects_and_conditions(ctx: &mut Ctx, s: &Scenario, board: Option<&Board>, r:
             _ => {}
         }
     }
+    for (i, f) in s.rules.reorganisation.iter().enumerate() {
+        conditions.extend(f.when.iter().enumerate().map(|(k, x)| (format!("rules.reorganisation[{i}].when[{k}]"), x)));
+    }
+    // The conditions inside `Any`, each at its place.
+    let mut k = 0;
+    while k < conditions.len() {
+        if let (path, Condition::Any(inner)) = &conditions[k] {
+            let more: Vec<(String, &Condition)> = inner.iter().enumerate().map(|(j, x)| (format!("{path}[{j}]"), x)).collect();
+            if inner.is_empty() {
+                ctx.err(path.clone(), "`Any` names no condition");
+            }
+            conditions.extend(more);
+        }
+        k += 1;
+    }
     for (path, c) in conditions {
         super::validate_calendar::check_date_condition(ctx, s, &path, c);
         match c {

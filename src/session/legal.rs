@@ -224,7 +224,7 @@ fn list(world: &mut World) -> Vec<Command> {
                 }
             }
         }
-        PhaseKind::Reorganisation => reorganisation(game, turn, &units, control, side, &mut out),
+        PhaseKind::Reorganisation => reorganisation(facts, side, &mut out),
         // ToO 7.2-7.4: units bought with the side's track, each where it may be placed.
         PhaseKind::Mobilization if game.scenario.rules.purchases.is_some() => {
             out.extend(crate::rules::purchases::purchase_commands(game, (turn, control), (tracks_now, &units), side));
@@ -445,8 +445,9 @@ fn overruns(game: &Game, turn: &TurnState, units: &UnitsView, control: &Control,
 
 /// ToO 8: every breakdown, and for each hex and formation one combination (the first units of
 /// each component type there, by id).
-fn reorganisation(game: &Game, turn: &TurnState, units: &UnitsView, control: &Control, side: usize, out: &mut Vec<Command>) {
+fn reorganisation(facts: crate::rules::events::Facts, side: usize, out: &mut Vec<Command>) {
     use crate::rules::reorganisation::{breakdown_check, combine_check};
+    let crate::rules::events::Facts { game, turn, units, .. } = facts;
     for u in units.all().iter().filter(|u| u.side == side && u.space().is_some()) {
         if breakdown_check(game, turn, units, side, &u.id).is_ok() {
             out.push(Command::Breakdown { unit: u.id.clone() });
@@ -462,7 +463,7 @@ fn reorganisation(game: &Game, turn: &TurnState, units: &UnitsView, control: &Co
             if let Some(c) = &f.consumes {
                 chosen.extend(of(c, 1));
             }
-            if combine_check(game, turn, units, control, side, &chosen).is_ok() {
+            if combine_check(facts, side, &chosen).is_ok() {
                 out.push(Command::Combine { units: names(&chosen) });
             }
         }

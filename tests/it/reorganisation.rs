@@ -145,3 +145,48 @@ fn bad_formations_are_clear_errors() {
         assert!(e.contains(want), "{want} in {e}");
     }
 }
+
+/// ToO 23.2: the Yildirim corps is formed only from 1916 and once its event has happened or
+/// the Allies have held an Ottoman mobilisation hex: a formation's conditions, one of which
+/// may be any of several (`Any`).
+#[test]
+fn rule_too_23_2_a_formation_is_made_only_while_its_conditions_hold() {
+    let rules = (
+        crate::common::KELL_RULES,
+        r#"rules: (reveal_when_enemy_ends_adjacent: true, counter_pool: true, reorganisation: [
+            (unit_type: "n_corps", components: [("n_div", 3)],
+             when: [TurnAtMost(1), Any([Track(track: "north_vp", when: AtLeast(2)), Controls(side: "north", space: "0404")])]),
+        ]),"#,
+    );
+    let divisions = [unit("N-D1", "n_div", "0503"), unit("N-D2", "n_div", "0503"), unit("N-D3", "n_div", "0503")];
+    let setup = |vp: i32| {
+        let art = r#"(id: "N-Art", unit_type: "n_art", at: "0202"),"#;
+        let placed = format!("{art}\n{}", divisions.join("\n"));
+        let start = format!("start: {vp}, floor: 0, cap: 10,");
+        kell_with(&[TYPES, MIX, rules, PHASE, ROOMY, (art, placed.as_str()), ("start: 0, floor: 0, cap: 10,", start.as_str())], &[])
+    };
+    let combine = Command::Combine { units: ["N-D1", "N-D2", "N-D3"].iter().map(|u| (*u).into()).collect() };
+    // Neither of the two holds: refused, and not listed.
+    let mut s = setup(0);
+    assert_eq!(s.apply(combine.clone()).expect_err("not yet"), "Corps may not be formed now (its conditions do not hold)");
+    assert!(!s.legal_commands().contains(&combine));
+    // One of them holds: formed.
+    let mut t = setup(3);
+    assert!(t.legal_commands().contains(&combine));
+    play(&mut t, &[combine]);
+    assert_eq!(location(&mut t, "n_corps#1"), "0503");
+}
+
+#[test]
+fn bad_formation_conditions_are_clear_errors() {
+    let rules = (
+        crate::common::KELL_RULES,
+        r#"rules: (reveal_when_enemy_ends_adjacent: true, counter_pool: true, reorganisation: [
+            (unit_type: "n_corps", components: [("n_div", 3)], when: [Any([]), Any([Track(track: "nope", when: AtLeast(1))])]),
+        ]),"#,
+    );
+    let text = crate::common::kell_text_with(&[TYPES, MIX, rules, PHASE]);
+    let e = sandtable::games::load_str(&text, "bad.ron", &crate::common::root()).expect_err("bad").to_string();
+    assert!(e.contains("rules.reorganisation[0].when[0]: `Any` names no condition"), "{e}");
+    assert!(e.contains("rules.reorganisation[0].when[1][0]"), "{e}");
+}
