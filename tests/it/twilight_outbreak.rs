@@ -114,3 +114,85 @@ fn rule_too_36_the_last_crusade_begins_in_1917_with_its_front_and_its_script() {
     assert!(crate::common::log_has(&mut s, "Russian Naval Superiority 1 -> 0 (scenario rule 36.6)"));
     assert!(!crate::common::log_has(&mut s, "Ottoman Random Events:"));
 }
+
+/// Both sides set up with their default placements (35).
+fn after_setup(seed: u64) -> sandtable::session::Session {
+    let mut s = session(FILE, seed, &[]);
+    for _ in 0..2 {
+        crate::common::play(&mut s, &[Command::DefaultSetup, Command::EndPhase]);
+    }
+    s
+}
+
+/// The legal destinations of a unit now, by hex key.
+fn destinations(s: &mut sandtable::session::Session, unit: &str) -> Vec<String> {
+    let units = sandtable::model::view::UnitsView::from_world(&mut s.world);
+    let game = s.game().clone();
+    let control = s.world.resource::<sandtable::model::Control>().clone();
+    let u = units.get(unit).expect("unit").clone();
+    sandtable::rules::movement::legal_destinations(&game, &units, &control, &u).into_iter().map(|d| game.board.key(d.space).to_string()).collect()
+}
+
+fn region_of(s: &sandtable::session::Session, key: &str) -> Option<String> {
+    let b = &s.game().board;
+    b.space(key).and_then(|id| b.spaces[id.index()].region.clone())
+}
+
+#[test]
+fn rule_too_1_5_bulgaria_is_closed_to_every_unit() {
+    let mut s = after_setup(1);
+    // The Adrianople corps stands on the Bulgarian border: none of its moves enters Bulgaria.
+    let d = destinations(&mut s, "TR-Corps-Adrianople");
+    assert!(!d.is_empty());
+    assert!(d.iter().all(|h| region_of(&s, h).as_deref() != Some("bulgaria")), "{d:?}");
+    let border = s.game().board.space("1305").expect("Adrianople");
+    assert!(s.game().board.edges[border.index()].iter().any(|e| s.game().board.spaces[e.to.index()].region.as_deref() == Some("bulgaria")));
+}
+
+#[test]
+fn rule_too_3_1_the_ottomans_set_up_first_then_the_allies() {
+    let mut s = session(FILE, 1, &[]);
+    assert_eq!(s.state(None).active_side.as_deref(), Some("ottoman"));
+    crate::common::play(&mut s, &[Command::DefaultSetup, Command::EndPhase]);
+    assert_eq!(s.state(None).active_side.as_deref(), Some("allies"));
+    // 3.2: the Allies may not set up among enemy units: no Allied placement in an Ottoman-held hex.
+    let listed = s.legal_commands();
+    let places: Vec<String> = listed.iter().filter_map(|c| match c { Command::Place { at, .. } => Some(at.to_string()), _ => None }).collect();
+    assert!(!places.is_empty());
+    let st = s.state(None);
+    assert!(places.iter().all(|h| st.control.get(h).map(String::as_str) != Some("ottoman")), "an Allied unit offered an Ottoman hex");
+}
+
+#[test]
+fn rule_too_4_0_each_game_turn_is_the_ottoman_player_turn_the_allied_then_the_end_phase() {
+    let s = session(FILE, 1, &[]);
+    let ids: Vec<&str> = s.game().scenario.turns.phases.iter().map(|p| p.id.as_str()).collect();
+    assert_eq!(ids, vec![
+        "ott_events", "ott_mobilization", "ott_reorganisation", "ott_movement", "ott_combat", "ott_supply",
+        "all_events", "all_mobilization", "all_reorganisation", "all_movement", "all_combat", "all_supply", "vp", "end",
+    ]);
+    let mut s = after_setup(1);
+    // Through the Ottoman player turn by its phases (placing the Forced Offensive's units first).
+    while !matches!(s.state(None).phase.as_str(), "all_events" | "all_mobilization") {
+        // End the phase where it may end; else answer the question asked (a placement, the
+        // unit to lose over the stacking limit at Constantinople, 10.3).
+        let listed = s.legal_commands();
+        let c = listed.iter().find(|c| matches!(c, Command::EndPhase)).or(listed.first()).cloned().expect("a way on");
+        let was = s.state(None).phase;
+        crate::common::play(&mut s, &[c]);
+        let now = s.state(None).phase;
+        if was != now {
+            let order = |p: &str| ids.iter().position(|x| *x == p).expect("phase");
+            assert!(order(&now) > order(&was), "{was} -> {now}");
+        }
+    }
+}
+
+#[test]
+fn rule_too_27_persians_never_leave_persia_and_kuwait_begins_british() {
+    let mut s = after_setup(1);
+    assert_eq!(s.state(None).control.get("5420").map(String::as_str), Some("allies"), "Kuwait (27.3)");
+    let d = destinations(&mut s, "pe_persia_cossack#1");
+    assert!(!d.is_empty());
+    assert!(d.iter().all(|h| region_of(&s, h).as_deref() == Some("persia")), "{d:?}");
+}
