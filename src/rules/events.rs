@@ -82,6 +82,13 @@ pub fn condition_holds(facts: Facts, c: &Condition) -> bool {
         Condition::OptionOn(o) => game.options.contains(o),
         Condition::OptionOff(o) => !game.options.contains(o),
         Condition::Any(list) => list.iter().any(|x| condition_holds(facts, x)),
+        Condition::Alone { unit_types, regions } => facts.units.all().iter().any(|u| {
+            u.space().is_some_and(|at| {
+                unit_types.contains(&game.scenario.unit_types[u.type_index].id)
+                    && game.board.spaces[at.index()].region.as_ref().is_some_and(|r| regions.contains(r))
+                    && facts.units.at(at).count() == 1
+            })
+        }),
     }
 }
 

@@ -489,6 +489,9 @@ pub enum Condition {
     /// At least one of the conditions holds (ToO 23.2: the Yildirim event happened, or the
     /// Allies have held an Ottoman mobilisation hex).
     Any(Vec<Condition>),
+    /// A unit of one of these types stands alone, with no other unit, in a hex of one of these
+    /// regions (ToO 6.4 Balfour Declaration: a pro-Allied guerrilla alone in Syria, A15).
+    Alone { unit_types: Vec<String>, regions: Vec<String> },
 }
 
 fn one() -> u32 {

@@ -974,6 +974,16 @@ fn effects_and_conditions(ctx: &mut Ctx, s: &Scenario, board: Option<&Board>, r:
                     space_ref(ctx, board, &path, sp);
                 }
             }
+            Condition::Alone { unit_types, regions } => {
+                for (k, t) in unit_types.iter().enumerate() {
+                    type_ref(ctx, r.types, &format!("{path}.unit_types[{k}]"), t);
+                }
+                for (k, reg) in regions.iter().enumerate() {
+                    if board.is_some_and(|b| !b.spaces.iter().any(|x| x.region.as_ref() == Some(reg))) {
+                        ctx.err(format!("{path}.regions[{k}]"), format!("no hex is in region `{reg}`"));
+                    }
+                }
+            }
             Condition::Declared(d) if !declarations.contains(d.as_str()) => ctx.err(path, format!("unknown declaration `{d}`")),
             Condition::Eliminated(u) if !units.contains(u.as_str()) => ctx.err(path, format!("unknown unit `{u}`")),
             Condition::TimerEnded(t) if !s.rules.timers.iter().any(|x| &x.id == t) => ctx.err(path, format!("unknown timed objective `{t}`")),

@@ -105,3 +105,24 @@ fn rule_too_6_4_effects_may_apply_for_the_enemy_side() {
     assert_eq!(vp(&t, "south_vp"), 39);
     assert!(log_has(&mut t, "South VP 40 -> 39"));
 }
+
+/// ToO 6.4 Balfour Declaration (A15): +3 VP if a pro-Allied guerrilla stands alone in Syria.
+/// Here the South's militia stands alone at 0305, in the region `moor`.
+#[test]
+fn rule_too_6_4_a_condition_reads_a_unit_alone_in_a_hex_of_a_region() {
+    let gain = |regions: &str| {
+        let effects = format!(r#"If(when: [Alone(unit_types: ["s_mil"], regions: [{regions}])], then: [AdjustTrack(track: "south_vp", amount: Fixed(3))])"#);
+        let rules = format!(r#"rules: (reveal_when_enemy_ends_adjacent: true, scripted: [(turn: "1", phase: "first_movement", effects: [{effects}], rule: Some("6.4"))]),"#);
+        let track = (
+            r#"(id: "north_vp", name: "North VP", side: Some("north"), start: 0, floor: 0, cap: 10,"#,
+            r#"(id: "south_vp", name: "South VP", side: Some("south"), start: 40, floor: 0, cap: 100),
+        (id: "north_vp", name: "North VP", side: Some("north"), start: 0, floor: -50, cap: 100,"#,
+        );
+        let moor = (r#"(hex: "0202", name: Some("Hollin")),"#, r#"(hex: "0202", name: Some("Hollin")), (hex: "0305", region: Some("moor")), (hex: "0405", region: Some("town")),"#);
+        let regions = ("        default_terrain: \"clear\",", "        default_terrain: \"clear\",\n        regions: [(id: \"moor\", name: \"Moor\"), (id: \"town\", name: \"Town\")],");
+        let s = kell_with(&[(crate::common::KELL_RULES, rules.as_str()), track, moor, regions], &[]);
+        vp(&s, "south_vp") - 40
+    };
+    assert_eq!(gain(r#""moor""#), 3, "the militia stands alone on the moor");
+    assert_eq!(gain(r#""town""#), 0, "no militia in the town region");
+}
