@@ -56,6 +56,16 @@ fn options(game: &Game, (turn, control): (&TurnState, &Control), units: &UnitsVi
 /// random; loses those that have no hex to go to (7.8).
 pub(super) fn offer(prompt: &mut PendingPrompt, p: &mut EffectParams) {
     while prompt.0.is_none() {
+        // Units that wait for a phase of their side (28.3) stay behind those placed now.
+        let game = p.game.clone();
+        let ready = |r: &PendingReceipt| {
+            r.def.in_phase.is_none_or(|k| p.turn.current_phase(&game).is_some_and(|ph| ph.kind == k && p.turn.actor(&game, ph) == Some(r.side)))
+        };
+        let Some(at) = p.turn.receipts.iter().position(ready) else { return };
+        if at > 0 {
+            let r = p.turn.receipts.remove(at);
+            p.turn.receipts.insert(0, r);
+        }
         let Some(r) = p.turn.receipts.first().cloned() else { return };
         if r.left == 0 {
             p.turn.receipts.remove(0);

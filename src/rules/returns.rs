@@ -84,7 +84,7 @@ fn bring_back(game: Res<Game>, mut turn: ResMut<TurnState>, mut glog: ResMut<Gam
         let Some(r) = &ty.returns else { continue };
         let rule = r.rule.as_deref().map(|x| format!(" ({x})")).unwrap_or_default();
         log(&mut glog, &game, &turn, LogKind::Command, format!("{id} comes back{rule}"), None);
-        let def = ReceiveDef { count: Amount::Fixed(1), unit_types: vec![ty.id.clone()], places: r.places.clone(), random: false, rule: r.rule.clone() };
+        let def = ReceiveDef { count: Amount::Fixed(1), unit_types: vec![ty.id.clone()], places: r.places.clone(), random: false, rule: r.rule.clone(), in_phase: None };
         turn.receipts.push(PendingReceipt { side, left: 1, def, cause: format!("{id} comes back{rule}"), drawn: Some(id.clone()) });
     }
 }

@@ -2,6 +2,7 @@
 
 pub mod board;
 pub mod diagnostics;
+pub mod effects;
 pub mod files;
 pub mod hash;
 pub mod headings;

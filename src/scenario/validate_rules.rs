@@ -579,11 +579,15 @@ fn ruleset_support(ctx: &mut Ctx, s: &Scenario, caps: &RulesetCaps) {
     // The generic rules: movement, combat with step losses, reinforcements, end of turn.
     let by_supply = |e: &SupplyEffect| matches!(e, SupplyEffect::LoseStep | SupplyEffect::DiceAttrition { .. });
     let attrition = s.rules.supply.as_ref().is_some_and(|r| r.effects.iter().any(by_supply)) || s.rules.attrition.is_some();
+    // What the generic rules do in a Mobilization phase: buy units, bring units back, place
+    // units received for it.
+    let waits = |e: &EventEffect| matches!(e, EventEffect::Receive(d) if d.in_phase == Some(PhaseKind::Mobilization));
+    let mobilizes = s.rules.purchases.is_some() || s.unit_types.iter().any(|t| t.returns.is_some()) || super::effects::any_effect(s, &waits);
     for (i, ph) in s.turns.phases.iter().enumerate() {
         if ph.kind == PhaseKind::Supply && !attrition {
             ctx.err(format!("turns.phases[{i}].kind"), "a Supply phase needs `rules.supply` with the `LoseStep` or `DiceAttrition` effect, or `rules.attrition`");
-        } else if ph.kind == PhaseKind::Mobilization && s.rules.purchases.is_none() && !s.unit_types.iter().any(|t| t.returns.is_some()) && !caps.phases.contains(&ph.kind) {
-            ctx.err(format!("turns.phases[{i}].kind"), format!("the `{rs}` ruleset has no procedure for Mobilization phases (the generic rules play them with `rules.purchases` or units' `returns`)"));
+        } else if ph.kind == PhaseKind::Mobilization && !mobilizes && !caps.phases.contains(&ph.kind) {
+            ctx.err(format!("turns.phases[{i}].kind"), format!("the `{rs}` ruleset has no procedure for Mobilization phases (the generic rules play them with `rules.purchases`, units' `returns` or units received in them)"));
         } else if ph.kind == PhaseKind::Special && !caps.phases.contains(&ph.kind) {
             ctx.err(format!("turns.phases[{i}].kind"), format!("the `{rs}` ruleset has no procedure for {:?} phases", ph.kind));
         } else if ph.kind == PhaseKind::Reorganisation && s.rules.reorganisation.is_empty() {

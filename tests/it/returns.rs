@@ -83,3 +83,28 @@ fn bad_returns_are_clear_errors() {
     assert!(e.contains("returns.gone: a result that sends the unit away for good needs `dice`"), "{e}");
     assert!(e.contains("returns.places[0].tags[0]"), "{e}");
 }
+
+/// ToO 28.3: the Ottoman player receives a German division "in his next Mobilisation Phase": a
+/// unit received by an event may wait for a phase of its side (`Receive(in_phase)`).
+#[test]
+fn rule_too_28_3_a_unit_received_may_wait_for_the_sides_next_mobilization_phase() {
+    let rules = r#"(counter_pool: true, scripted: [(turn: "1", phase: "first_movement", rule: Some("28.3"), effects: [
+        Receive((count: Fixed(1), unit_types: ["n_inf"], places: [(tags: ["depot"])], in_phase: Some(Mobilization), rule: Some("28.3")))])])"#;
+    let phases = (
+        "(id: \"first_movement\", name: \"First Player Movement\", kind: Movement, actor: First),",
+        "(id: \"mob\", name: \"First Player Mobilization\", kind: Mobilization, actor: First, from_turn: Some(2)),\n            (id: \"first_movement\", name: \"First Player Movement\", kind: Movement, actor: First),",
+    );
+    let depot = (r#"(hex: "0202", name: Some("Hollin")),"#, r#"(hex: "0202", name: Some("Hollin")), (hex: "0402", tags: ["depot"]),"#);
+    let mix = ("(unit_type: \"n_inf\", count: 2),", "(unit_type: \"n_inf\", count: 3),");
+    let no_sudden_death = ("AtLeast(5)", "AtLeast(100)");
+    let mut s = kell_rules(rules, &[phases, depot, mix, no_sudden_death], &[]);
+    // Turn 1: the unit is received but not placed: the North moves on without a question.
+    assert!(log_has(&mut s, "north receives 1 unit(s), free"));
+    assert!(prompt(&s).is_none());
+    assert_eq!(location(&mut s, "n_inf#1"), "pool");
+    // Turn 2's Mobilization phase asks where it goes.
+    play(&mut s, &[Command::EndPhase, Command::EndPhase, Command::EndPhase, Command::EndPhase]);
+    assert_eq!(s.state(None).phase, "mob");
+    let Some(Prompt::PlaceUnit { options, .. }) = prompt(&s) else { panic!("a placement: {:?}", prompt(&s)) };
+    assert_eq!(options, vec![("n_inf#1".to_string(), vec!["0402".to_string()])]);
+}
