@@ -53,6 +53,8 @@ mod retreats;
 mod rout;
 mod scripted;
 mod support_units;
+mod twilight_cases;
+mod twilight_cases_play;
 mod twilight_map;
 mod twilight_outbreak;
 mod move_once;
