@@ -152,6 +152,10 @@ pub fn plan_attack(
         if let Some(why) = super::restrictions::attack_forbidden(game, turn, u) {
             return Err(why);
         }
+        // ToO 28.4: the Bolshevik corps never attacks together with other units.
+        if attackers.len() > 1 && has_flag(game, u.type_index, UnitFlag::AttacksAlone) {
+            return Err(format!("`{id}` attacks only by itself"));
+        }
         // ToO 20.10: a landing force attacks only the hex it lands on.
         if !turn.landings.is_empty()
             && let Some(why) = super::landings::attack_refusal(game, turn, id, target_id)

@@ -263,6 +263,8 @@ pub enum UnitFlag {
     RailBound,
     /// Counts as faster than any other unit in a speed test (ToO 12 MD: armoured trains).
     Fastest,
+    /// Attacks only by itself, never with another unit (ToO 28.4: the Bolshevik corps).
+    AttacksAlone,
 }
 
 /// How many counters of a type (and level) exist.
