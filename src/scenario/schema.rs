@@ -498,6 +498,10 @@ pub struct OptionalRule {
     pub description: String,
     #[serde(default)]
     pub default: bool,
+    /// Flags unit types have while the option is on: (unit type, flag) (ToO 31.1: British
+    /// cavalry and guerrillas infiltrate under the optional rule).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub flags: Vec<(String, UnitFlag)>,
 }
 
 /// A scenario variant: a named set of options switched on (and setup changes).

@@ -496,6 +496,11 @@ pub fn validate_with_board(s: &Scenario, file: &str, base: &Path, caps: &Ruleset
     super::validate_rules::rules_refs(&mut ctx, s, board.as_ref(), &refs, caps);
     let options = ids(&mut ctx, &s.options, "options", |x| &x.id);
     ids(&mut ctx, &s.variants, "variants", |x| &x.id);
+    for (i, o) in s.options.iter().enumerate() {
+        for (j, (t, _)) in o.flags.iter().enumerate() {
+            type_ref(&mut ctx, &types, &format!("options[{i}].flags[{j}].0"), t);
+        }
+    }
     for (i, v) in s.variants.iter().enumerate() {
         for (j, o) in v.options.iter().enumerate() {
             if !options.contains(o.as_str()) {

@@ -9,10 +9,21 @@ use super::schema::Scenario;
 /// The scenario as played with these options on (the same one if none changes the set-up).
 #[must_use]
 pub fn with_options(s: &Arc<Scenario>, options: &BTreeSet<String>) -> Arc<Scenario> {
-    if !s.setup.by_option.iter().any(|o| options.contains(&o.option)) {
+    let flags_on = s.options.iter().any(|o| !o.flags.is_empty() && options.contains(&o.id));
+    if !flags_on && !s.setup.by_option.iter().any(|o| options.contains(&o.option)) {
         return s.clone();
     }
     let mut out = (**s).clone();
+    // Flags the options on give unit types (ToO 31.1).
+    for o in s.options.iter().filter(|o| options.contains(&o.id)) {
+        for (t, f) in &o.flags {
+            if let Some(ty) = out.unit_types.iter_mut().find(|x| &x.id == t)
+                && !ty.flags.contains(f)
+            {
+                ty.flags.push(*f);
+            }
+        }
+    }
     // A scenario of its own on the same game (ToO 36): its set-up instead of the base one.
     if s.setup.by_option.iter().any(|o| o.replace_setup && options.contains(&o.option)) {
         out.setup.units.clear();

@@ -85,3 +85,24 @@ fn bad_option_scenarios_are_clear_errors() {
         assert!(e.contains(want), "{want} in {e}");
     }
 }
+
+/// ToO 31.1: under the optional rule, British cavalry and guerrillas infiltrate: an option may
+/// give unit types flags while it is on.
+#[test]
+fn rule_too_31_1_an_option_gives_unit_types_flags_while_it_is_on() {
+    let options = ("    victory: (", "    options: [(id: \"infiltration\", name: \"Infiltration\", rule: Some(\"31\"), flags: [(\"n_tank\", Infiltration)])],\n    victory: (");
+    let t = kell_text_with(&[options]);
+    let flags = |on: bool| {
+        let s = game(&t, false);
+        let loaded = s.loaded.clone();
+        let opts: std::collections::BTreeSet<String> = if on { ["infiltration".to_string()].into() } else { Default::default() };
+        let s = Session::new(loaded, GameSetup { options: opts, seed: 1, forced_dice: vec![] }).expect("session");
+        let tank = s.game().scenario.unit_types.iter().find(|u| u.id == "n_tank").expect("type").clone();
+        tank.flags.contains(&sandtable::scenario::schema::UnitFlag::Infiltration)
+    };
+    assert!(flags(true));
+    assert!(!flags(false));
+    let bad = t.replace("(\"n_tank\", Infiltration)", "(\"n_jet\", Infiltration)");
+    let e = sandtable::games::load_str(&bad, "bad.ron", &root()).expect_err("unknown type").to_string();
+    assert!(e.contains("options[0].flags[0].0"), "{e}");
+}
