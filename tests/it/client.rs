@@ -421,3 +421,18 @@ fn hotseat_undo_never_takes_back_the_other_sides_decisions_salt_river_line() {
     assert!(c.status_is_error && c.status.contains("Southern Union"), "{}", c.status);
     let _ = std::fs::remove_dir_all(&c.save_dir);
 }
+
+/// Twilight of the Ottomans by the mouse alone (tests/fixtures/ui/twilight_tour.ron): both
+/// set-ups, the Forced Offensive's placements, a purchase type chosen, a rail move offered from
+/// Angora on the big map.
+#[test]
+fn client_twilight_of_the_ottomans_tour_by_mouse_alone() {
+    let script = read(&root().join("tests/fixtures/ui/twilight_tour.ron")).expect("script reads");
+    let dir = temp_dir("too_tour");
+    let mut c = run_headless(&script, &dir).expect("every step is a click a player could make").expect("a game is open");
+    assert_eq!(c.session.state(None).phase, "ott_movement");
+    assert_eq!(location(&mut c.session, "tr_inf_corps#1"), "1705");
+    assert_eq!(location(&mut c.session, "ott_supply#1"), "3405");
+    assert!(c.status.contains("Rail move"), "{}", c.status);
+    let _ = std::fs::remove_dir_all(dir);
+}
