@@ -129,10 +129,13 @@ fn top_bar(ui: &mut egui::Ui, client: &mut Client, offers: &[Offer], clicked: &m
                 ui.separator();
                 ui.label(RichText::new(format!("{} to act", s.name)).color(super::map::color(&s.color)));
             }
-            for (t, v) in &st.tracks {
-                let name = game.scenario.tracks.iter().find(|x| &x.id == t).map_or(t.clone(), |x| x.name.clone());
+            // The sides' tracks first, then the markers, each in the scenario's order.
+            let mut shown: Vec<&crate::scenario::schema::TrackDef> = game.scenario.tracks.iter().collect();
+            shown.sort_by_key(|t| t.side.is_none());
+            for t in shown {
+                let Some(v) = st.tracks.get(&t.id) else { continue };
                 ui.separator();
-                ui.label(format!("{name}: {v}"));
+                ui.label(format!("{}: {v}", t.name));
             }
             ui.separator();
             buttons(ui, offers, &Place::TopBar, clicked);
