@@ -204,6 +204,7 @@ fn watched_events(s: &Scenario) -> BTreeSet<(String, String)> {
                     out.insert((table.clone(), entry.clone()));
                 }
                 Condition::Any(inner) => in_conditions(inner, out),
+                Condition::Not(inner) => in_conditions(std::slice::from_ref(&**inner), out),
                 _ => {}
             }
         }

@@ -82,6 +82,8 @@ pub fn condition_holds(facts: Facts, c: &Condition) -> bool {
         Condition::OptionOn(o) => game.options.contains(o),
         Condition::OptionOff(o) => !game.options.contains(o),
         Condition::Any(list) => list.iter().any(|x| condition_holds(facts, x)),
+        Condition::OnMap(types) => facts.units.all().iter().any(|u| u.space().is_some() && types.contains(&game.scenario.unit_types[u.type_index].id)),
+        Condition::Not(c) => !condition_holds(facts, c),
         Condition::Alone { unit_types, regions } => facts.units.all().iter().any(|u| {
             u.space().is_some_and(|at| {
                 unit_types.contains(&game.scenario.unit_types[u.type_index].id)

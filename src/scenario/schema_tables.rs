@@ -492,6 +492,11 @@ pub enum Condition {
     /// A unit of one of these types stands alone, with no other unit, in a hex of one of these
     /// regions (ToO 6.4 Balfour Declaration: a pro-Allied guerrilla alone in Syria, A15).
     Alone { unit_types: Vec<String>, regions: Vec<String> },
+    /// A unit of one of these types is on the map (ToO 26.3: Wassmuss "if not already in play",
+    /// with `Not`).
+    OnMap(Vec<String>),
+    /// The condition does not hold.
+    Not(Box<Condition>),
 }
 
 fn one() -> u32 {

@@ -955,12 +955,19 @@ fn effects_and_conditions(ctx: &mut Ctx, s: &Scenario, board: Option<&Board>, r:
     // The conditions inside `Any`, each at its place.
     let mut k = 0;
     while k < conditions.len() {
-        if let (path, Condition::Any(inner)) = &conditions[k] {
-            let more: Vec<(String, &Condition)> = inner.iter().enumerate().map(|(j, x)| (format!("{path}[{j}]"), x)).collect();
-            if inner.is_empty() {
-                ctx.err(path.clone(), "`Any` names no condition");
+        match &conditions[k] {
+            (path, Condition::Any(inner)) => {
+                let more: Vec<(String, &Condition)> = inner.iter().enumerate().map(|(j, x)| (format!("{path}[{j}]"), x)).collect();
+                if inner.is_empty() {
+                    ctx.err(path.clone(), "`Any` names no condition");
+                }
+                conditions.extend(more);
             }
-            conditions.extend(more);
+            (path, Condition::Not(inner)) => {
+                let more = (format!("{path}.0"), &**inner);
+                conditions.push(more);
+            }
+            _ => {}
         }
         k += 1;
     }
@@ -976,6 +983,11 @@ fn effects_and_conditions(ctx: &mut Ctx, s: &Scenario, board: Option<&Board>, r:
                 side_ref(ctx, r.sides, &path, side);
                 for sp in spaces {
                     space_ref(ctx, board, &path, sp);
+                }
+            }
+            Condition::OnMap(types) => {
+                for (k, t) in types.iter().enumerate() {
+                    type_ref(ctx, r.types, &format!("{path}[{k}]"), t);
                 }
             }
             Condition::Alone { unit_types, regions } => {

@@ -126,3 +126,23 @@ fn rule_too_6_4_a_condition_reads_a_unit_alone_in_a_hex_of_a_region() {
     assert_eq!(gain(r#""moor""#), 3, "the militia stands alone on the moor");
     assert_eq!(gain(r#""town""#), 0, "no militia in the town region");
 }
+
+/// ToO 26.3 Large revolt: Wassmuss "if not already in play": a condition on a unit type on the
+/// map, and its negation.
+#[test]
+fn rule_too_26_3_conditions_read_a_unit_type_on_the_map_and_negate() {
+    let gain = |cond: &str| {
+        let effects = format!(r#"If(when: [{cond}], then: [AdjustTrack(track: "south_vp", amount: Fixed(3))])"#);
+        let rules = format!(r#"rules: (reveal_when_enemy_ends_adjacent: true, scripted: [(turn: "1", phase: "first_movement", effects: [{effects}], rule: Some("26.3"))]),"#);
+        let track = (
+            r#"(id: "north_vp", name: "North VP", side: Some("north"), start: 0, floor: 0, cap: 10,"#,
+            r#"(id: "south_vp", name: "South VP", side: Some("south"), start: 40, floor: 0, cap: 100),
+        (id: "north_vp", name: "North VP", side: Some("north"), start: 0, floor: -50, cap: 100,"#,
+        );
+        let s = kell_with(&[(crate::common::KELL_RULES, rules.as_str()), track], &[]);
+        vp(&s, "south_vp") - 40
+    };
+    assert_eq!(gain(r#"OnMap(["s_mil"])"#), 3);
+    assert_eq!(gain(r#"Not(OnMap(["s_mil"]))"#), 0);
+    assert_eq!(gain(r#"Not(OnMap(["s_tank"]))"#), 3, "the South's tank has not entered yet");
+}
