@@ -52,6 +52,9 @@ pub struct Lookups {
     /// Per space: the sea zones (bits by their place in `map.sea_zones`) whose coast it is
     /// (ToO 20: sea moves start and end in coastal hexes).
     sea_zones: Vec<u64>,
+    /// Whether some unit type never shares a hex (`UnitFlag::StacksAlone`, ToO 28.4): without
+    /// one, no check for it costs anything.
+    stacks_alone: bool,
 }
 
 impl Lookups {
@@ -121,7 +124,8 @@ impl Lookups {
                 }
             }
         }
-        Self { mix, bans, rail_net, slot_controlled, group_units, watched_events, sea_zones }
+        let stacks_alone = s.unit_types.iter().any(|t| t.flags.contains(&crate::scenario::schema::UnitFlag::StacksAlone));
+        Self { mix, bans, rail_net, slot_controlled, group_units, watched_events, sea_zones, stacks_alone }
     }
 
     /// Whether the happening of this event table entry is kept (once-only, or named by a
@@ -129,6 +133,12 @@ impl Lookups {
     #[must_use]
     pub fn watches_event(&self, table: &str, entry: &str) -> bool {
         self.watched_events.iter().any(|(t, e)| t == table && e == entry)
+    }
+
+    /// Whether some unit type never shares a hex (`UnitFlag::StacksAlone`).
+    #[must_use]
+    pub fn stacks_alone(&self) -> bool {
+        self.stacks_alone
     }
 
     /// The sea zones whose coast `space` is, as bits by their place in `map.sea_zones`.

@@ -91,6 +91,11 @@ fn set_down_rejection(game: &Game, units: &UnitsView, side: usize, (carrier, pas
 
 /// Where stacking is checked on entry, whether `at` has room for the carrier and its passenger.
 fn room_for_both(game: &Game, units: &UnitsView, side: usize, (carrier, passenger): (&str, &str), at: crate::model::SpaceId) -> bool {
+    let both: Vec<&crate::model::view::UnitView> = [carrier, passenger].iter().filter_map(|id| units.get(id)).collect();
+    let types: Vec<usize> = both.iter().map(|u| u.type_index).collect();
+    if super::stacking::alone_together(game, &types) || both.iter().any(|u| super::stacking::alone_clash(game, units, at, u.type_index, Some(u.rank))) {
+        return false;
+    }
     if !super::stacking::checked_on_entry(game) {
         return true;
     }

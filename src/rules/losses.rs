@@ -496,6 +496,11 @@ pub fn advance_rejection(game: &Game, units: &UnitsView, prompt: Option<&Prompt>
     }
     let space = game.board.space(target)?;
     let side = units.get(chosen.first()?)?.side;
+    let types: Vec<usize> = chosen.iter().filter_map(|id| units.get(id)).map(|u| u.type_index).collect();
+    let clash = chosen.iter().filter_map(|id| units.get(id)).any(|u| crate::rules::stacking::alone_clash(game, units, space, u.type_index, Some(u.rank)));
+    if clash || crate::rules::stacking::alone_together(game, &types) {
+        return Some(format!("{target}: a unit that never shares its hex would share it (28.4)"));
+    }
     (!room_for(game, units, space, side, points)).then(|| format!("{target} has no room for {} unit(s) ({points} stacking points)", chosen.len()))
 }
 

@@ -164,6 +164,8 @@ pub struct Surroundings {
     here: Vec<Here>,
     /// The same spaces as a set (most spaces asked about are empty: no search in `here`).
     occupied: SpaceSet,
+    /// Spaces holding a unit that never shares its hex (ToO 28.4; empty in most games).
+    alone: SpaceSet,
     /// Whether destinations carry their paths (the legal list needs only the spaces).
     paths: bool,
     /// The side's supply map and, per movement class, the search back from its network
@@ -202,12 +204,16 @@ impl Surroundings {
     pub fn of(game: &Game, units: &UnitsView, side: usize) -> Self {
         let n = game.board.len();
         let (mut enemy, mut zoc, mut occupied) = (SpaceSet::new(n), SpaceSet::new(n), SpaceSet::new(n));
+        let mut alone = SpaceSet::new(n);
         let mut here: Vec<Here> = Vec::new();
         // In space order: the units of a space add up in one entry.
         for (s, u) in units.on_map() {
             let (points, own) = (stacking_points(game, u.type_index), u.side == side);
             let h = Here { space: s, points, own_points: if own { points } else { 0 }, own_units: u32::from(own) };
             occupied.insert(s);
+            if game.lookups.stacks_alone() && super::stacking::stacks_alone(game, u.type_index) {
+                alone.insert(s);
+            }
             match here.last_mut() {
                 Some(last) if last.space == s => {
                     last.points += h.points;
@@ -229,7 +235,7 @@ impl Surroundings {
                 }
             }
         }
-        Self { side, enemy, zoc, here, occupied, paths: true, reach: std::cell::RefCell::new(None), memo: None }
+        Self { side, enemy, zoc, here, occupied, alone, paths: true, reach: std::cell::RefCell::new(None), memo: None }
     }
 
     /// Whether a space holds units of another side.
@@ -268,6 +274,16 @@ impl Surroundings {
         let (all, own) = self.here(space).map_or((0, 0), |h| (h.points, h.own_points));
         let here = if is_slot { all } else { own };
         here + extra <= limit
+    }
+
+    /// ToO 28.4: whether a unit of type `t` standing at `start` may not end a move in `space`
+    /// (as [`super::stacking::alone_clash`]).
+    #[must_use]
+    pub fn alone_clash(&self, game: &Game, space: SpaceId, t: usize, start: Option<SpaceId>) -> bool {
+        if !game.lookups.stacks_alone() || start == Some(space) {
+            return false;
+        }
+        self.alone.contains(space) || (super::stacking::stacks_alone(game, t) && self.occupied.contains(space))
     }
 
     fn here(&self, space: SpaceId) -> Option<&Here> {
@@ -382,6 +398,9 @@ fn search(game: &Game, control: &Control, near: &Surroundings, banned: (&SpaceSe
     if super::stacking::checked_on_entry(game) {
         let points = stacking_points(game, unit.type_index);
         out.retain(|d| near.room_for(game, d.space, points));
+    }
+    if game.lookups.stacks_alone() {
+        out.retain(|d| !near.alone_clash(game, d.space, unit.type_index, unit.space()));
     }
     out
 }
@@ -946,6 +965,9 @@ pub fn enter_rejection(game: &Game, turn: &TurnState, units: &UnitsView, control
     // ToO 10.3: reinforcements may be placed over the limit where it is checked at phase ends.
     if super::stacking::checked_on_entry(game) && !room_for(game, units, space, side, points) {
         return Some(format!("{at} has no room: stacking limit reached"));
+    }
+    if units.get(unit).is_some_and(|u| super::stacking::alone_clash(game, units, space, u.type_index, Some(u.rank))) {
+        return Some(format!("{at} holds a unit that never shares its hex, or `{unit}` never does (28.4)"));
     }
     None
 }

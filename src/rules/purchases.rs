@@ -143,6 +143,9 @@ pub(super) fn place_refusal(game: &Game, (turn, control): (&TurnState, &Control)
     if super::stacking::checked_on_entry(game) && !super::stacking::room_for(game, units, space, side, super::stacking::stacking_points(game, u.type_index)) {
         return Some(format!("{key} has no room: stacking limit reached"));
     }
+    if super::stacking::alone_clash(game, units, space, u.type_index, Some(u.rank)) {
+        return Some(format!("{key} holds a unit that never shares its hex, or {} never does (28.4)", ty.name));
+    }
     if let Some(why) = super::restrictions::placement_banned(game, (turn, control), side, space) {
         return Some(why);
     }

@@ -114,6 +114,16 @@ pub fn pursuit_rejection(game: &Game, (units, control): (&UnitsView, &Control), 
         }
         out.push((id, path));
     }
+    // 28.4: a pursuer that never shares its hex ends alone, and no pursuer ends with one.
+    if game.lookups.stacks_alone() {
+        for (id, path) in &out {
+            let (Some(u), Some(&end)) = (units.get(id), path.last()) else { continue };
+            let with: Vec<usize> = out.iter().filter(|(_, p)| p.last() == Some(&end)).filter_map(|(o, _)| units.get(o)).map(|o| o.type_index).collect();
+            if super::stacking::alone_clash(game, units, end, u.type_index, Some(u.rank)) || super::stacking::alone_together(game, &with) {
+                return Err(format!("{}: a unit that never shares its hex would share it (28.4)", game.board.key(end)));
+            }
+        }
+    }
     if checked_on_entry(game) {
         let mut ends: Vec<(SpaceId, usize, u32)> = Vec::new();
         for (id, path) in &out {

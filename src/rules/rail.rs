@@ -78,7 +78,7 @@ pub fn rail_destinations(game: &Game, turn: &TurnState, units: &UnitsView, contr
     let banned = (!game.lookups.bans(unit.type_index).is_empty()).then(|| super::entry_bans::entry_bans(game, units, unit));
     let points = super::stacking::stacking_points(game, unit.type_index);
     // ToO 10.3: where limits hold only at phase ends, a move may end over them.
-    let fits = |s: SpaceId| !super::stacking::checked_on_entry(game) || near.room_for(game, s, points);
+    let fits = |s: SpaceId| (!super::stacking::checked_on_entry(game) || near.room_for(game, s, points)) && !near.alone_clash(game, s, unit.type_index, Some(start));
     let enters = |_: SpaceId, to: SpaceId| own(to) && !units.enemy_at(to, unit.side) && banned.as_ref().is_none_or(|x| !x.contains(to));
     // 9.9: a train that has entered an enemy zone of control stops there.
     let goes_on = |at: SpaceId| infiltrates || !near.in_enemy_zoc(at);

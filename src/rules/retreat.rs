@@ -58,6 +58,10 @@ fn step_rejection(game: &Game, w: &RetreatWorld, unit: &UnitView, combat: SpaceI
     if super::entry_bans::banned_from(game, w.units, unit, to) {
         return Some(format!("{key} may never be entered by {} (an entry ban or its region)", unit.id));
     }
+    // ToO 28.4: a unit that never shares its hex is not retreated into, nor through [I].
+    if super::stacking::alone_clash(game, w.units, to, unit.type_index, Some(unit.rank)) {
+        return Some(format!("{key}: a unit that never shares its hex is there, or {} never does (28.4)", unit.id));
+    }
     if !super::waters::in_waters(game, unit.type_index, to) {
         return Some(format!("{key} is not in {}'s waters (ToO 21.3)", unit.id));
     }

@@ -194,6 +194,11 @@ pub fn voyage(game: &Game, facts: Facts, side: usize, cargo: &Cargo, to: SpaceId
             return Err(format!("`{}` may not enter {key}", u.id));
         }
     }
+    let types: Vec<usize> = cargo.units.iter().map(|u| u.type_index).collect();
+    let alone = super::stacking::alone_together(game, &types) || cargo.units.iter().any(|u| super::stacking::alone_clash(game, units, to, u.type_index, Some(u.rank)));
+    if alone {
+        return Err(format!("{key}: a unit that never shares its hex would share it (28.4)"));
+    }
     if landing.is_none() && super::stacking::checked_on_entry(game) && !super::stacking::room_for(game, units, to, side, cargo.points) {
         return Err(format!("{key} has no room for {} more stacking points", cargo.points));
     }

@@ -99,7 +99,7 @@ fn space_refusal(game: &Game, units: &UnitsView, side: usize, group: &SetupGroup
     if super::entry_bans::banned_from(game, units, unit, space) {
         return Some(SpaceRefusal::Banned);
     }
-    if !room_for(game, units, space, side, stacking_points(game, unit.type_index)) {
+    if !room_for(game, units, space, side, stacking_points(game, unit.type_index)) || super::stacking::alone_clash(game, units, space, unit.type_index, Some(unit.rank)) {
         return Some(SpaceRefusal::NoRoom);
     }
     if !group.with_units.is_empty() {

@@ -33,6 +33,32 @@ pub fn room_for(game: &Game, units: &UnitsView, space: SpaceId, side: usize, ext
     here + extra <= limit
 }
 
+/// ToO 28.4: whether a unit of type `t` may not end in `space` because it or a unit there never
+/// shares a hex (`UnitFlag::StacksAlone`). `itself`: the unit's own rank, not counted where it
+/// stands. Checked on entry even where the limits hold only at phase ends: such a unit is not
+/// over a limit that may be put right later, it is never with another.
+#[must_use]
+pub fn alone_clash(game: &Game, units: &UnitsView, space: SpaceId, t: usize, itself: Option<u32>) -> bool {
+    if !game.lookups.stacks_alone() {
+        return false;
+    }
+    let alone = stacks_alone(game, t);
+    units.at(space).any(|u| Some(u.rank) != itself && (alone || stacks_alone(game, u.type_index)))
+}
+
+/// ToO 28.4: whether units of these types entering one hex together break a unit's
+/// `StacksAlone` (one of them never shares a hex, and they are more than one).
+#[must_use]
+pub fn alone_together(game: &Game, types: &[usize]) -> bool {
+    game.lookups.stacks_alone() && types.len() > 1 && types.iter().any(|&t| stacks_alone(game, t))
+}
+
+/// Whether units of type `t` never share a hex (`UnitFlag::StacksAlone`).
+#[must_use]
+pub fn stacks_alone(game: &Game, t: usize) -> bool {
+    crate::model::view::has_flag(game, t, crate::scenario::schema::UnitFlag::StacksAlone)
+}
+
 /// Whether every move and entry must fit the limits (the usual rule), rather than only the ends
 /// of the phases `rules.stacking_checked_at_end_of` names (ToO 10.3).
 #[must_use]

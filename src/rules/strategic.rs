@@ -48,7 +48,10 @@ pub fn strategic_destinations(game: &Game, turn: &TurnState, units: &UnitsView, 
     let max = super::movement::printed_allowance(game, unit) * rules.hexes_per_mp;
     let class = rules.road.class();
     // ToO 10.3: where limits hold only at phase ends, a move may end over them.
-    let fits = |s: SpaceId| !super::stacking::checked_on_entry(game) || room_for(game, units, s, unit.side, stacking_points(game, unit.type_index));
+    let fits = |s: SpaceId| {
+        let room = !super::stacking::checked_on_entry(game) || room_for(game, units, s, unit.side, stacking_points(game, unit.type_index));
+        room && !super::stacking::alone_clash(game, units, s, unit.type_index, Some(unit.rank))
+    };
     let enters = |_: SpaceId, to: SpaceId| !near_enemy(to) && banned.as_ref().is_none_or(|b| !b.contains(to));
     let out = along_roads(game, control, (start, class, max), enters, |_| true, fits);
     Ok(out)

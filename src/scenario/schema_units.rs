@@ -265,6 +265,10 @@ pub enum UnitFlag {
     Fastest,
     /// Attacks only by itself, never with another unit (ToO 28.4: the Bolshevik corps).
     AttacksAlone,
+    /// Never shares a hex with another unit (ToO 28.4: the Bolshevik corps): no move, retreat,
+    /// pursuit, advance, landing, placement or set-up ends with it and another unit in one hex.
+    /// Checked on entry, also where the limits hold only at phase ends.
+    StacksAlone,
 }
 
 /// How many counters of a type (and level) exist.

@@ -2,8 +2,8 @@
 //! unit is in two places), steps and levels within the counter's range, no side over the
 //! stacking limit anywhere (moves and retreats end within it; where the limits hold only at the
 //! ends of some phases, ToO 10.3, when such a phase has just ended), boxes within their capacity for
-//! all sides together, no more units at a level than the counter mix has, tracks within floor
-//! and cap.
+//! all sides together, no unit that never shares its hex (ToO 28.4) with another, no more units
+//! at a level than the counter mix has, tracks within floor and cap.
 
 use crate::model::Tracks;
 use crate::model::view::UnitsView;
@@ -67,6 +67,14 @@ pub fn check_invariants(s: &mut Session) -> Result<(), String> {
             in_box += points;
             if in_box > limit {
                 return Err(format!("{} holds {in_box} stacking points, its capacity is {limit}", game.board.key(sp)));
+            }
+        }
+    }
+    // ToO 28.4: a unit that never shares its hex stands alone, at every moment.
+    if game.lookups.stacks_alone() {
+        for (sp, u) in units.on_map() {
+            if crate::rules::stacking::alone_clash(game, &units, sp, u.type_index, Some(u.rank)) {
+                return Err(format!("{} shares {} though one of the units there never shares its hex", u.id, game.board.key(sp)));
             }
         }
     }

@@ -298,7 +298,7 @@ fn bolshevik_game(rules: &str, dice: &[u32]) -> Session {
         ),
         with_types(
             r#"(id: "b_corps", name: "Bolshevik Corps", contingent: "bolsheviks", symbol: Infantry, size: "XXX",
-         strength: Steps([(attack: 4, defense: 4, movement: 3)]), flags: [AttacksAlone],
+         strength: Steps([(attack: 4, defense: 4, movement: 3)]), flags: [AttacksAlone, StacksAlone],
          returns: Some((places: [(tags: ["russian_city"], empty: true, control: Any)], rule: Some("28.4")))),"#,
         ),
         with_mix(r#"(unit_type: "b_corps", count: 1),"#),
@@ -375,18 +375,27 @@ fn rule_too_28_4_t26_the_bolshevik_corps_never_attacks_with_turkish_units() {
     assert!(s.legal_commands().contains(&attack(&["B-Corps"], "0404")));
 }
 
-/// T26 (28.4): the Bolshevik corps may not stack with Turkish units. The engine has no such rule
-/// yet: a unit that never shares its hex would have to be refused by every move, retreat,
-/// pursuit and placement.
+/// T26 (28.4): the Bolshevik corps may not stack with Turkish units (`StacksAlone`): no friendly
+/// unit moves into its hex, and it moves into none that holds a unit; both are left out of the
+/// legal list too. (Retreats, pursuit, advances, landings and placements use the same check;
+/// `sim` asserts after every command that the corps stands alone.)
 #[test]
-#[ignore = "engine gap: no rule keeps the Bolshevik corps from stacking with Turkish units (ToO 28.4)"]
 fn rule_too_28_4_t26_the_bolshevik_corps_never_stacks_with_turkish_units() {
     let alliance = r#", scripted: [(turn: "1", phase: "first_movement", rule: Some("6.3"),
         effects: [ChangeSides(unit_types: ["b_corps"])])]"#;
     let mut s = bolshevik_game(alliance, &[6]);
     assert_eq!(side_of(&mut s, "B-Corps"), "north");
     // N-2Inf (0402) next to the corps (0403): not into its hex.
-    assert!(s.apply(mv("N-2Inf", "0403")).is_err(), "stacked with the Bolsheviks");
+    let e = s.apply(mv("N-2Inf", "0403")).expect_err("stacked with the Bolsheviks");
+    assert!(e.contains("0403"), "{e}");
+    assert!(!s.legal_commands().contains(&mv("N-2Inf", "0403")));
+    // Nor the corps into the infantry's hex; into an empty one it goes.
+    assert!(s.apply(mv("B-Corps", "0402")).is_err(), "the corps stacked with the North");
+    assert!(!s.legal_commands().contains(&mv("B-Corps", "0402")));
+    assert!(s.legal_commands().contains(&mv("B-Corps", "0304")));
+    // Once it has left, its old hex is open to the North's units again.
+    play(&mut s, &[mv("B-Corps", "0304"), mv("N-2Inf", "0403")]);
+    assert_eq!(location(&mut s, "N-2Inf"), "0403");
 }
 
 // ------------------------------------------------------------------------------------------
