@@ -30,6 +30,7 @@ use crate::scenario::{Diagnostic, Loaded, Place, Report, RulesetSlot};
 
 pub mod decision_iraq;
 pub mod generic;
+pub mod twilight;
 
 /// A ruleset read from a scenario, or every problem of its section with its place.
 pub type Made = Result<Arc<dyn Ruleset>, Vec<Diagnostic>>;
@@ -47,6 +48,7 @@ pub struct Registered {
 pub const RULESETS: &[Registered] = &[
     Registered { id: "generic", caps: generic::caps, make: generic::make },
     Registered { id: "decision_iraq", caps: decision_iraq::caps, make: decision_iraq::make },
+    Registered { id: "twilight", caps: twilight::caps, make: twilight::make },
 ];
 
 /// Rulesets registered while the program runs ([`register`]): a program built on this crate (a

@@ -23,7 +23,7 @@ pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
 
 /// ToO 23.3: each of `attackers` that rests after use rolls for the turns it will miss (once
 /// a use: a pursuit combat is the same action).
-pub(super) fn roll_rests(ctx: &mut CommandCtx, dice: &mut Dice, view: &UnitsView, attackers: &[String]) {
+pub fn roll_rests(ctx: &mut CommandCtx, dice: &mut Dice, view: &UnitsView, attackers: &[String]) {
     let game = ctx.game.clone();
     for id in attackers {
         let Some(u) = view.get(id) else { continue };

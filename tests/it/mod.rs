@@ -33,6 +33,7 @@ mod invariants;
 mod jihad;
 mod landings;
 mod lines;
+mod naval_combat;
 mod mechanisms_together;
 mod minimum_move;
 mod loader;
