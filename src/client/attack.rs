@@ -114,10 +114,11 @@ pub fn support_text(game: &crate::model::Game, role: &crate::scenario::schema::S
         let zones: Vec<&str> = role.from_sea.iter().map(|z| crate::rules::sea_moves::zone_name_of(game, z)).collect();
         format!("on a hex on the coast of {}, from the sea", zones.join(", "))
     };
-    let alone = if role.alone_against.is_empty() {
+    let alone_against = crate::rules::bombardment::alone_targets(game, role);
+    let alone = if alone_against.is_empty() {
         String::new()
     } else {
-        let types: Vec<&str> = role.alone_against.iter().map(|t| game.scenario.unit_types.iter().find(|u| u.id == *t).map_or(t.as_str(), |u| u.name.as_str())).collect();
+        let types: Vec<&str> = alone_against.iter().map(|t| game.scenario.unit_types.iter().find(|u| u.id == *t).map_or(t.as_str(), |u| u.name.as_str())).collect();
         format!("; alone, it bombards an enemy {}", types.join(" or "))
     };
     format!("{}: adds {attack} to an attack {reach}{alone}", role.category)

@@ -2,7 +2,8 @@
 //! names sea zones (`support.from_sea`) reaches a coastal target from an all-sea hex of one of
 //! them, wherever it stands (19.1, 19.6). A role naming `alone_against` lets such units attack
 //! a hex holding those enemy units with no other units: only those defend, nobody retreats or
-//! pursues, and the hex counts as bombarded, not attacked (19.2, A26). Before its combat, each
+//! pursues, and the hex counts as bombarded, not attacked (19.2, A26); an option may switch
+//! that on (33.2: air bases against air bases, optional). Before its combat, each
 //! unit that reaches the target only through a hazardous zone rolls once (19.7).
 
 use super::events::Facts;
@@ -53,23 +54,33 @@ pub fn reaches(game: &Game, turn: &TurnState, (u, role): (&UnitView, &SupportRol
     }
 }
 
+/// The enemy unit types a support unit of `role` may attack alone now: its `alone_against`,
+/// unless the option that switches them on is off (ToO 33.2).
+#[must_use]
+pub fn alone_targets<'r>(game: &Game, role: &'r SupportRole) -> &'r [String] {
+    match &role.alone_option {
+        Some(o) if !game.options.contains(o) => &[],
+        _ => &role.alone_against,
+    }
+}
+
 /// ToO 19.2: the defenders of an attack by support units alone: the enemy units at `target` of
 /// a type that every one of them may attack alone. An error if one of them may not attack
 /// alone, or the target holds no such unit, or the hex was attacked or bombarded this phase
 /// (A26: one bombardment, before the hex's attack).
 pub fn alone_defenders(game: &Game, turn: &TurnState, units: &UnitsView, supporting: &[Supporter], target: SpaceId) -> Result<Vec<String>, String> {
     let key = game.board.key(target);
-    if let Some((u, ..)) = supporting.iter().find(|(_, _, r)| r.alone_against.is_empty()) {
+    if let Some((u, ..)) = supporting.iter().find(|(_, _, r)| alone_targets(game, r).is_empty()) {
         return Err(format!("`{}` adds to an attack by other units; support units never attack alone", u.id));
     }
     if turn.bombarded.contains(&target) {
         return Err(format!("{key} has already been bombarded this phase"));
     }
     let side = supporting.first().map_or(0, |(u, ..)| u.side);
-    let may = |ty: &str| supporting.iter().all(|(_, _, r)| r.alone_against.iter().any(|x| x == ty));
+    let may = |ty: &str| supporting.iter().all(|(_, _, r)| alone_targets(game, r).iter().any(|x| x == ty));
     let defenders: Vec<String> = units.at(target).filter(|d| d.side != side && may(&game.scenario.unit_types[d.type_index].id)).map(|d| String::from(&*d.id)).collect();
     if defenders.is_empty() {
-        let wanted: Vec<&str> = supporting.first().map(|(_, _, r)| r.alone_against.iter().map(String::as_str).collect()).unwrap_or_default();
+        let wanted: Vec<&str> = supporting.first().map(|(_, _, r)| alone_targets(game, r).iter().map(String::as_str).collect()).unwrap_or_default();
         return Err(format!("support units attack alone only a hex holding an enemy {}; {key} holds none", wanted.join(" or ")));
     }
     Ok(defenders)

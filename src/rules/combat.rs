@@ -172,6 +172,12 @@ pub fn plan_attack(
         }
         // ToO 17-19: a support unit adds its strength from its range, checked below.
         if let Some(role) = role {
+            // 33.4: before its year, reconnaissance only.
+            if let Some(y) = role.from_year
+                && game.scenario.turns.calendar.get(turn.turn).is_some_and(|d| d.year < y)
+            {
+                return Err(format!("`{id}` flies reconnaissance only before {y}: it adds no strength"));
+            }
             supporting.push((u, f.attack, role));
             continue;
         }
@@ -268,7 +274,9 @@ fn check_supports<'u>(
     for (u, _, role) in supporting {
         super::bombardment::reaches(game, turn, (u, role), &from, target)?;
         let same = supporting.iter().filter(|(_, _, r)| r.category == role.category).count() as u32;
+        // ToO 33.2: alone, every air base in range adds (the cap is for attacks by other units).
         if let Some(max) = role.max_per_attack
+            && !ground.is_empty()
             && same > max
         {
             return Err(format!("at most {max} {} unit(s) may support one attack", role.category));

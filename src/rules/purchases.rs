@@ -53,7 +53,11 @@ fn buyable_counter(game: &Game, turn: &TurnState, (tracks, units): (&Tracks, &Un
     }
     let (t, cost) = price(rules, game, unit_type).ok_or_else(|| format!("`{unit_type}` cannot be bought"))?;
     let name = &game.scenario.unit_types[t].name;
-    if let Some(y) = cost.from_year
+    let from_year = match &cost.option_from_year {
+        Some((o, y)) if game.options.contains(o) => Some(*y),
+        _ => cost.from_year,
+    };
+    if let Some(y) = from_year
         && game.scenario.turns.calendar.get(turn.turn).is_none_or(|d| d.year < y)
     {
         return Err(format!("{name} may be bought from {y} on (7.2)"));

@@ -56,6 +56,10 @@ pub struct UnitCost {
     /// Only from this year of the calendar on (7.2: tanks 1917+).
     #[serde(default)]
     pub from_year: Option<u32>,
+    /// While this option is on, from this year instead of `from_year` (ToO 33.4: air bases
+    /// from 1914 with the optional air missions).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub option_from_year: Option<(String, u32)>,
     /// Only while this optional rule is on (34: the artillery corps).
     #[serde(default)]
     pub option: Option<String>,

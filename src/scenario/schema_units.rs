@@ -142,6 +142,14 @@ pub struct SupportRole {
     /// attacked again this phase, but not bombarded again or after its attack (A26).
     #[serde(default)]
     pub alone_against: Vec<String>,
+    /// `alone_against` holds only while this option is on (ToO 33.2: air superiority is an
+    /// optional rule). None: always.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub alone_option: Option<String>,
+    /// It adds no strength before this calendar year (ToO 33.4: air bases bought before 1916
+    /// under the optional rule fly reconnaissance only; their stack-fog reach still counts).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub from_year: Option<u32>,
     /// Where the defender exposes it, one unit of its kind, never more, is lost from an attack
     /// that owes losses, before the others pay, counting toward the strength owed (ToO 19.3,
     /// T3: one ship against a fortress). Not when units of its kind attack alone (19.2).

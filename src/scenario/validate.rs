@@ -195,6 +195,11 @@ pub fn validate_with_board(s: &Scenario, file: &str, base: &Path, caps: &Ruleset
                     ctx.err(format!("unit_types[{i}].support.alone_against[{k}]"), format!("unknown unit type `{x}`"));
                 }
             }
+            if let Some(o) = &role.alone_option
+                && !s.options.iter().any(|x| x.id == *o)
+            {
+                ctx.err(format!("unit_types[{i}].support.alone_option"), format!("unknown option `{o}`"));
+            }
             if role.category.is_empty() {
                 ctx.err(format!("unit_types[{i}].support.category"), "is empty");
             }

@@ -1101,7 +1101,8 @@ fn purchase_refs(ctx: &mut Ctx, s: &Scenario, board: Option<&Board>, r: &Refs, p
         if p.costs[..i].iter().any(|o| o.unit_type == c.unit_type) {
             ctx.err(format!("rules.purchases.costs[{i}].unit_type"), format!("`{}` has a price already", c.unit_type));
         }
-        for (field, o) in [("option", &c.option), ("unless_option", &c.unless_option)] {
+        let early = c.option_from_year.as_ref().map(|(o, _)| o.clone());
+        for (field, o) in [("option", &c.option), ("unless_option", &c.unless_option), ("option_from_year.0", &early)] {
             if let Some(o) = o
                 && !s.options.iter().any(|x| &x.id == o)
             {

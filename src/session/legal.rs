@@ -330,7 +330,7 @@ fn attacks(
     // ToO 19.2: support units that may attack alone (ships against a fortress).
     let alone: Vec<String> = helpers
         .iter()
-        .filter(|h| units.get(h).and_then(|u| game.scenario.unit_types[u.type_index].support.as_ref()).is_some_and(|r| !r.alone_against.is_empty()))
+        .filter(|h| units.get(h).and_then(|u| game.scenario.unit_types[u.type_index].support.as_ref()).is_some_and(|r| !crate::rules::bombardment::alone_targets(game, r).is_empty()))
         .cloned()
         .collect();
     for t in targets {

@@ -21,6 +21,11 @@ const RESULTS: &str = r#"results: [
 /// at 0701; the South has a fortress (defence 3) in Kell and an air base with
 /// S-2Inf at 0604; fortresses double the units with them.
 fn game(code: &str, gulf_kell: bool, unless: &str, dice: &[u32]) -> Session {
+    game_with(code, (gulf_kell, unless), &[], dice)
+}
+
+/// [`game`] with more replacements, made after its own.
+fn game_with(code: &str, (gulf_kell, unless): (bool, &str), more: &[(&str, &str)], dice: &[u32]) -> Session {
     let gulf = if gulf_kell { r#""0604", "0404""# } else { r#""0604""# };
     let rules = format!(
         r#"rules: (reveal_when_enemy_ends_adjacent: true, fortress_multiplier: Some(2), sea_moves: Some((transports: ["n_ship"], capacity: 2,
@@ -58,20 +63,17 @@ fn game(code: &str, gulf_kell: bool, unless: &str, dice: &[u32]) -> Session {
             (id: "N-Gun", unit_type: "n_gun", at: "0301"), (id: "N-HQ", unit_type: "n_hq", at: "0401"),
             (id: "N-4Inf", unit_type: "n_inf", at: "0603"), (id: "S-Fort", unit_type: "s_fort", at: "0404"),
             (id: "N-Goe", unit_type: "n_goe", at: "0701"), (id: "N-Air", unit_type: "n_air", at: "0502"), (id: "S-Air", unit_type: "s_air", at: "0604"),"#;
-    kell_every_roll(
-        code,
-        RESULTS,
-        &[
-            (crate::common::KELL_RULES, rules.as_str()),
-            ("        vp_tracks:", zones.as_str()),
-            (r#"(id: "s_inf", name: "Infantry Regiment", contingent: "south","#, types),
-            (r#"(unit_type: "n_inf", count: 2),
+    let mut all = vec![
+        (crate::common::KELL_RULES, rules.as_str()),
+        ("        vp_tracks:", zones.as_str()),
+        (r#"(id: "s_inf", name: "Infantry Regiment", contingent: "south","#, types),
+        (r#"(unit_type: "n_inf", count: 2),
         (unit_type: "n_art", count: 1),"#, mix),
-            (r#"(id: "N-2Inf", unit_type: "n_inf", at: "0402"),"#, r#"(id: "N-2Inf", unit_type: "n_inf", at: "0403"),"#),
-            (r#"(id: "N-Art", unit_type: "n_art", at: "0202"),"#, placed),
-        ],
-        dice,
-    )
+        (r#"(id: "N-2Inf", unit_type: "n_inf", at: "0402"),"#, r#"(id: "N-2Inf", unit_type: "n_inf", at: "0403"),"#),
+        (r#"(id: "N-Art", unit_type: "n_art", at: "0202"),"#, placed),
+    ];
+    all.extend_from_slice(more);
+    kell_every_roll(code, RESULTS, &all, dice)
 }
 
 /// The South's answer to a result of one unit lost: `unit`, both its steps.
@@ -234,6 +236,79 @@ fn rule_too_33_2_air_bases_attack_an_air_base_hex_alone_from_their_range() {
     play(&mut s, &[attack(&["N-Air"], "0604")]);
     assert_eq!(location(&mut s, "S-Air"), "eliminated");
     assert_eq!(location(&mut s, "S-2Inf"), "0604");
+}
+
+/// The fixture's air bases under the optional rule 33 (`air_missions`, on when `on`): a second
+/// North air base at 0503, both attacking alone only with the option, adding no strength before
+/// 1915 (33.4 says 1916; the fixture's calendar runs autumn 1914 to summer 1915).
+fn air_game(on: bool) -> Session {
+    let options = format!(
+        r#"    options: [(id: "air_missions", name: "Additional air missions", rule: Some("33"), default: {on})],
+    setup: ("#
+    );
+    game_with(
+        "DA",
+        (true, ""),
+        &[
+            (r#"alone_against: ["s_air"]))),"#, r#"alone_against: ["s_air"], alone_option: Some("air_missions"), from_year: Some(1915)))),"#),
+            (r#"(unit_type: "n_air", count: 1)"#, r#"(unit_type: "n_air", count: 2)"#),
+            (r#"(id: "N-Air", unit_type: "n_air", at: "0502"),"#, r#"(id: "N-Air", unit_type: "n_air", at: "0502"), (id: "N-Air2", unit_type: "n_air", at: "0503"),"#),
+            ("    setup: (", options.as_str()),
+            (
+                r#"labels: ["1", "2", "3", "4"],"#,
+                r#"labels: ["1", "2", "3", "4"],
+        seasons: [(id: "winter", name: "Winter"), (id: "spring", name: "Spring"), (id: "summer", name: "Summer"), (id: "autumn", name: "Autumn")],
+        calendar: [(year: 1914, season: "autumn"), (year: 1915, season: "winter"), (year: 1915, season: "spring"), (year: 1915, season: "summer")],"#,
+            ),
+        ],
+        &[],
+    )
+}
+
+/// Ends phases until the North's combat phase of turn 2 (1915).
+fn to_1915_combat(s: &mut Session) {
+    while !(s.world.resource::<sandtable::model::TurnState>().turn == 1 && s.state(None).phase == "first_combat") {
+        play(s, &[Command::EndPhase]);
+    }
+}
+
+/// ToO 33.2 is optional: without its option, air bases never attack alone.
+#[test]
+fn rule_too_33_2_air_superiority_only_with_the_optional_air_missions() {
+    let mut s = air_game(false);
+    to_1915_combat(&mut s);
+    let e = refused(&mut s, attack(&["N-Air"], "0604"));
+    assert_eq!(e, "`N-Air` adds to an attack by other units; support units never attack alone");
+    assert!(!s.legal_commands().iter().any(|c| matches!(c, Command::Attack { attackers, .. } if attackers.iter().all(|a| a.starts_with("N-Air")))));
+}
+
+/// ToO 33.2: attacking alone, every air base within range adds its strength (the one per
+/// attack of 18.4 is for attacks by other units); only the enemy air base defends.
+#[test]
+fn rule_too_33_2_every_air_base_in_range_adds_to_an_air_superiority_attack() {
+    let mut s = air_game(true);
+    to_1915_combat(&mut s);
+    let p = crate::common::plan_now(&mut s, &["N-Air", "N-Air2"], "0604");
+    assert_eq!((p.attack, p.defense, p.defenders.clone()), (4, 1, vec!["S-Air".to_string()]));
+    assert!(s.legal_commands().contains(&attack(&["N-Air", "N-Air2"], "0604")));
+    // With ground units, still one air base per attack (18.4).
+    let e = refused(&mut s, attack(&["N-4Inf", "N-Air", "N-Air2"], "0604"));
+    assert_eq!(e, "at most 1 air base unit(s) may support one attack");
+    play(&mut s, &[attack(&["N-Air", "N-Air2"], "0604")]);
+    assert_eq!(location(&mut s, "S-Air"), "eliminated");
+}
+
+/// ToO 33.4: before their year, air bases fly reconnaissance only: they add no strength, alone
+/// or with other units.
+#[test]
+fn rule_too_33_4_air_bases_add_no_strength_before_their_year() {
+    let mut s = air_game(true);
+    play(&mut s, &[Command::EndPhase]);
+    assert_eq!(s.state(None).phase, "first_combat");
+    let e = refused(&mut s, attack(&["N-Air"], "0604"));
+    assert_eq!(e, "`N-Air` flies reconnaissance only before 1915: it adds no strength");
+    assert!(refused(&mut s, attack(&["N-4Inf", "N-Air"], "0604")).contains("reconnaissance only"));
+    assert!(s.legal_commands().contains(&attack(&["N-4Inf"], "0604")));
 }
 
 /// ToO 23.3: after each use the battlecruiser rolls for the turns it misses; it leaves play

@@ -16,23 +16,27 @@ fn game(costs: &str) -> Session {
 
 /// [`game`] with more rules (`name: value, ` each).
 fn game_with(costs: &str, more: &str) -> Session {
+    game_with_extra(costs, more, &[])
+}
+
+/// [`game_with`] with more replacements, made after its own.
+fn game_with_extra(costs: &str, more: &str, extra: &[(&str, &str)]) -> Session {
     let rules = format!(
         "rules: (reveal_when_enemy_ends_adjacent: true, counter_pool: true, {more}purchases: Some((\n\
          tracks: [(\"north\", \"north_mp\")], keep_at_least: Some(1), costs: [{costs}],\n\
          places: [(side: Some(\"north\"), tags: [\"depot\"]), (side: Some(\"north\"), unit_types: [\"n_art\"], tags: [\"mob\"], per_hex_per_turn: Some(1))],\n\
          per_turn: [(side: \"north\", unit_types: [\"n_inf\"], max: 1)]))),"
     );
-    kell_with(
-        &[
+    let mut all = vec![
             (crate::common::KELL_RULES, rules.as_str()),
             ("        phases: [\n", "        phases: [\n            (id: \"mob\", name: \"First Player Mobilization\", kind: Mobilization, actor: First),\n"),
             (r#"(hex: "0202", name: Some("Hollin")),"#, r#"(hex: "0202", name: Some("Hollin"), tags: ["depot"]), (hex: "0101", tags: ["mob"]), (hex: "0301", tags: ["mob"]),"#),
             ("(unit_type: \"n_inf\", count: 2),", "(unit_type: \"n_inf\", count: 4),"),
             (r#"(unit_type: "n_art", count: 1),"#, r#"(unit_type: "n_art", count: 3),"#),
             ("    tracks: [\n", "    tracks: [\n        (id: \"north_mp\", name: \"North MP\", side: Some(\"north\"), start: 10, floor: 0, cap: 20),\n"),
-        ],
-        &[],
-    )
+    ];
+    all.extend_from_slice(extra);
+    kell_with(&all, &[])
 }
 
 const COSTS: &str = r#"(unit_type: "n_inf", cost: 4), (unit_type: "n_art", cost: 2, replaceable: false), (unit_type: "n_tank", cost: 5, from_year: Some(1917))"#;
@@ -220,4 +224,25 @@ fn rule_too_23_1_a_price_may_hold_only_while_an_option_is_off() {
     assert!(!late.legal_commands().iter().any(|c| matches!(c, Command::Recruit { unit_type, .. } if unit_type == "n_inf")));
     let mut early = s(false);
     play(&mut early, &[recruit("n_inf", "0202")]);
+}
+
+/// ToO 33.4: with the optional air missions, air bases are bought from 1914 instead of 1916
+/// (`option_from_year`); here a tank battalion from 1917, or from 1914 with the option.
+#[test]
+fn rule_too_33_4_an_option_moves_a_purchase_to_an_earlier_year() {
+    let costs = r#"(unit_type: "n_tank", cost: 5, from_year: Some(1917), option_from_year: Some(("air_missions", 1914)))"#;
+    let calendar = (
+        r#"labels: ["1", "2", "3", "4"],"#,
+        r#"labels: ["1", "2", "3", "4"],
+        seasons: [(id: "autumn", name: "Autumn")],
+        calendar: [(year: 1914, season: "autumn"), (year: 1914, season: "autumn"), (year: 1914, season: "autumn"), (year: 1914, season: "autumn")],"#,
+    );
+    let with = |on: bool| {
+        let options = format!("    options: [(id: \"air_missions\", name: \"Air missions\", default: {on})],\n    setup: (");
+        let spare = (r#"(unit_type: "n_tank", count: 1),"#, r#"(unit_type: "n_tank", count: 2),"#);
+        let mut s = game_with_extra(costs, "", &[calendar, spare, ("    setup: (", options.as_str())]);
+        s.apply(recruit("n_tank", "0202"))
+    };
+    assert_eq!(with(false).expect_err("1917"), "Tank Battalion may be bought from 1917 on (7.2)");
+    assert_eq!(with(true), Ok(()), "from 1914 with the option");
 }
