@@ -10,7 +10,7 @@ use super::note::log;
 use crate::model::dice::Dice;
 use crate::model::log::{GameLog, LogKind};
 use crate::model::view::UnitView;
-use crate::model::{Control, Game, Location, TurnState, UnitIndex};
+use crate::model::{Control, Game, Location, TurnState};
 use crate::scenario::schema::{AttritionChecks, Map, PhaseKind, SupplyEffect};
 
 pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
@@ -40,12 +40,13 @@ pub fn checks_for(game: &Game, control: &Control, checks: &[AttritionChecks], un
         .map_or(0, |c| c.checks)
 }
 
-/// The side's Supply phase: its units out of supply roll for attrition, in id order.
-fn attrition_rolls(
+/// The side's Supply phase: its units out of supply roll for attrition, in id order. A
+/// question open as the phase begins (ToO 33.3: air supply) holds them up; its answer rolls
+/// them ([`roll_attrition`]).
+pub fn attrition_rolls(
     game: Res<Game>,
     turn: Res<TurnState>,
     control: Res<Control>,
-    index: Res<UnitIndex>,
     mut dice: ResMut<Dice>,
     (prompt, mut glog): (Res<crate::model::PendingPrompt>, ResMut<GameLog>),
     mut q: LossQuery,
@@ -53,17 +54,23 @@ fn attrition_rolls(
     if prompt.0.is_some() {
         return;
     }
-    let Some(phase) = turn.current_phase(&game) else { return };
+    roll_attrition(&game, &turn, &control, (&mut dice, &mut glog), &mut q);
+}
+
+/// The attrition rolls of the side whose Supply phase this is (none in another phase). Units
+/// exempt this phase (`supply_exempt`; ToO 33.3: supplied from the air) do not roll.
+pub fn roll_attrition(game: &Game, turn: &TurnState, control: &Control, (dice, glog): (&mut Dice, &mut GameLog), q: &mut LossQuery) {
+    let Some(phase) = turn.current_phase(game) else { return };
     if phase.kind != PhaseKind::Supply {
         return;
     }
     let Some(rules) = &game.scenario.rules.supply else { return };
     let Some(SupplyEffect::DiceAttrition { die, eliminated_at_most, checks }) = rules.effects.iter().find(|e| matches!(e, SupplyEffect::DiceAttrition { .. })) else { return };
-    let Some(side) = turn.actor(&game, phase) else { return };
+    let Some(side) = turn.actor(game, phase) else { return };
     let units = q.view();
-    for (id, ok) in super::supply::side_supply(&game, &units, &control, side) {
-        let Some(u) = units.get(&id).filter(|_| !ok) else { continue };
-        let n = checks_for(&game, &control, checks, u);
+    for (id, ok) in super::supply::side_supply(game, &units, control, side) {
+        let Some(u) = units.get(&id).filter(|u| !ok && !u.activity.supply_exempt) else { continue };
+        let n = checks_for(game, control, checks, u);
         if n == 0 {
             continue;
         }
@@ -78,13 +85,11 @@ fn attrition_rolls(
                 break;
             }
         }
-        if lost && let Some(&e) = index.0.get(&id)
-            && let Ok((_, mut loc, ..)) = q.get_mut(e)
-        {
+        if lost && let Some((_, mut loc, ..)) = q.unit_mut(&id) {
             *loc = Location::Eliminated;
         }
         let verdict = if lost { "eliminated" } else { "survives" };
         let text = format!("{id} is out of supply: attrition roll {}: {verdict} (15.6)", rolls.join(", "));
-        log(&mut glog, &game, &turn, LogKind::Supply, text, at);
+        log(glog, game, turn, LogKind::Supply, text, at);
     }
 }

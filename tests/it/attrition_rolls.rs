@@ -77,3 +77,67 @@ fn bad_attrition_checks_are_clear_errors() {
     assert!(e.contains("rules.supply.effects[0].checks[0].seasons[0]: unknown season `monsoon`"), "{e}");
     assert!(e.contains("rules.supply.effects[0].checks[0].unit_types[0]"), "{e}");
 }
+
+/// ToO 33.3 (optional air missions, the twilight ruleset): the North's air base N-Air (range 3)
+/// at 0702, in supply, may fly air supply as the North's Supply phase begins, in 1914 here.
+fn air_supply_game(on: bool, dice: &[u32]) -> Session {
+    let section = r#"ruleset: "twilight",
+    ruleset_rules: (air_supply: Some((option: "air_missions", side: "north", unit_types: ["n_air"], from_year: 1914, rule: "33.3"))),"#;
+    let options = format!("    options: [(id: \"air_missions\", name: \"Air missions\", rule: Some(\"33\"), default: {on})],\n    setup: (");
+    let calendar = (
+        r#"labels: ["1", "2", "3", "4"],"#,
+        r#"labels: ["1", "2", "3", "4"],
+        seasons: [(id: "autumn", name: "Autumn")],
+        calendar: [(year: 1914, season: "autumn"), (year: 1914, season: "autumn"), (year: 1914, season: "autumn"), (year: 1914, season: "autumn")],"#,
+    );
+    let more = [
+        (r#"ruleset: "generic","#, section),
+        ("    setup: (", options.as_str()),
+        calendar,
+        (
+            "    ],\n    counter_mix: [",
+            r#"        (id: "n_air", name: "Air Base", contingent: "north", symbol: Air, strength: Steps([(attack: 2, defense: 1, movement: 4)]),
+         flags: [CannotAttack], support_range: Some(3), support: Some((category: "air base", max_per_attack: Some(1)))),
+    ],
+    counter_mix: [
+        (unit_type: "n_air", count: 1),"#,
+        ),
+        (r#"(id: "N-3Inf", unit_type: "n_inf", at: "0602"),"#, r#"(id: "N-3Inf", unit_type: "n_inf", at: "0602"), (id: "N-Air", unit_type: "n_air", at: "0702"),"#),
+    ];
+    at_supply_phase(CLEAR, &more, dice)
+}
+
+fn air(mission: Option<(&str, &str)>) -> Command {
+    sandtable::games::twilight::vocabulary::TooCommand::AirSupply { mission: mission.map(|(b, h)| (b.to_string(), h.to_string())) }.into()
+}
+
+#[test]
+fn rule_too_33_3_an_air_base_supplies_one_hex_of_its_range_before_the_attrition_rolls() {
+    let mut s = air_supply_game(true, &[5, 3]);
+    // The rolls wait for the answer; 0402 (N-2Inf) is within 3 hexes, 0302 (N-1Tk) is not.
+    assert_eq!(s.world.resource::<sandtable::model::dice::Dice>().rolls.len(), 0);
+    let p = super::twilight_cases::prompt(&s).expect("an offer");
+    let want = sandtable::games::twilight::vocabulary::TooPrompt::AirSupply { missions: vec![("N-Air".into(), vec!["0402".into()])], rule: "33.3".into() };
+    assert_eq!((p.side(), sandtable::games::twilight::vocabulary::too_prompt(&p)), ("north", Some(&want)));
+    assert_eq!(s.legal_commands(), vec![air(Some(("N-Air", "0402"))), air(None)]);
+    let e = s.apply(air(Some(("N-Air", "0302")))).expect_err("out of range");
+    assert!(e.contains("N-Air cannot supply 0302"), "{e}");
+    play(&mut s, &[air(Some(("N-Air", "0402")))]);
+    assert!(log_has(&mut s, "N-Air flies air supply to 0402: N-2Inf in normal supply this phase (33.3)"));
+    // N-2Inf rolls no attrition; N-1Tk still rolls 5 then 3.
+    assert_eq!(location(&mut s, "N-1Tk"), "eliminated");
+    assert_eq!(location(&mut s, "N-2Inf"), "0402");
+    let log = &s.world.resource::<sandtable::model::log::GameLog>().0;
+    assert!(!log.iter().any(|e| e.text.contains("N-2Inf is out of supply")));
+}
+
+#[test]
+fn rule_too_33_3_no_mission_means_the_usual_rolls_and_without_the_option_none_is_offered() {
+    let mut s = air_supply_game(true, &[5, 3, 4]);
+    play(&mut s, &[air(None)]);
+    assert!(log_has(&mut s, "north flies no air supply (33.3)"));
+    assert!(log_has(&mut s, "N-2Inf is out of supply: attrition roll 4: survives (15.6)"));
+    let mut s = air_supply_game(false, &[5, 3, 4]);
+    assert!(super::twilight_cases::prompt(&s).is_none());
+    assert!(log_has(&mut s, "N-2Inf is out of supply: attrition roll 4: survives (15.6)"));
+}

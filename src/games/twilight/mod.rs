@@ -1,7 +1,8 @@
 //! Twilight of the Ottomans (Strategy & Tactics): the ruleset. Nearly every rule of the game is
 //! a generic mechanism the scenario data chooses (maps in files, fronts by region, rail nets,
 //! the sea layer, point-buy mobilisation, per-side victory and the rest); this folder holds the
-//! procedures no other game has: the Goeben's sortie (32, optional).
+//! procedures no other game has: the Goeben's sortie (32, optional) and air supply (33.3,
+//! optional).
 
 use std::any::Any;
 
@@ -14,6 +15,7 @@ use crate::scenario::validate::{Ctx, RulesetCaps};
 use crate::scenario::{Diagnostic, Loaded};
 use bevy::prelude::World;
 
+pub mod air_supply;
 pub mod schema;
 pub mod sortie;
 pub mod vocabulary;
@@ -56,6 +58,20 @@ pub fn make(loaded: &Loaded) -> Result<std::sync::Arc<dyn Ruleset>, Vec<Diagnost
 /// sortie's sea zone bit.
 fn check(loaded: &Loaded, rules: &TooRules, ctx: &mut Ctx) -> u64 {
     let s = &loaded.scenario;
+    if let Some(a) = &rules.air_supply {
+        let p = "ruleset_rules.air_supply";
+        if !s.options.iter().any(|o| o.id == a.option) {
+            ctx.err(format!("{p}.option"), format!("unknown option `{}`", a.option));
+        }
+        if !s.sides.iter().any(|x| x.id == a.side) {
+            ctx.err(format!("{p}.side"), format!("unknown side `{}`", a.side));
+        }
+        for (i, t) in a.unit_types.iter().enumerate() {
+            if !s.unit_types.iter().any(|u| &u.id == t) {
+                ctx.err(format!("{p}.unit_types[{i}]"), format!("unknown unit type `{t}`"));
+            }
+        }
+    }
     let Some(n) = &rules.naval_combat else { return 0 };
     let p = "ruleset_rules.naval_combat";
     if !s.options.iter().any(|o| o.id == n.option) {
@@ -112,19 +128,26 @@ impl Ruleset for Twilight {
 
     fn add_systems(&self, s: &mut crate::model::rules_builder::RulesBuilder) {
         sortie::add_systems(s);
+        air_supply::add_systems(s);
     }
 
     fn insert_resources(&self, world: &mut World) {
         world.insert_resource(sortie::SortieWatch::default());
+        world.insert_resource(air_supply::AirSupplyState::default());
     }
 
     fn state_parts(&self) -> Vec<StatePart> {
-        vec![crate::model::state_parts::part::<sortie::SortieWatch>("sortie_watch", false)]
+        use crate::model::state_parts::part;
+        vec![part::<sortie::SortieWatch>("sortie_watch", false), part::<air_supply::AirSupplyState>("air_supply", false)]
     }
 
     fn prompt_answers(&self, _game: &Game, prompt: &Prompt) -> Option<Vec<Command>> {
         match too_prompt(prompt)? {
             TooPrompt::Sortie { .. } => Some(vec![TooCommand::Sortie { attack: true }.into(), TooCommand::Sortie { attack: false }.into()]),
+            TooPrompt::AirSupply { missions, .. } => {
+                let each = missions.iter().flat_map(|(b, hexes)| hexes.iter().map(move |h| Some((b.clone(), h.clone()))));
+                Some(each.chain([None]).map(|mission| TooCommand::AirSupply { mission }.into()).collect())
+            }
         }
     }
 

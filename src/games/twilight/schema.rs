@@ -10,6 +10,24 @@ pub struct TooRules {
     /// 32 (optional): the Goeben's sortie against an enemy naval unit at work in one sea.
     #[serde(default)]
     pub naval_combat: Option<NavalCombat>,
+    /// 33.3 (optional): one air base supplies one hex from the air in the side's Supply phase.
+    #[serde(default)]
+    pub air_supply: Option<AirSupply>,
+}
+
+/// 33.3: while the option is on, from `from_year`, as the side's Supply phase begins (before
+/// its attrition rolls) the side may send one of its air bases in normal supply on an air
+/// supply mission: every unit of the side in one hex within the air base's `support_range` is
+/// in normal supply this phase and skips attrition. Once per Supply phase, so once a game turn.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AirSupply {
+    pub option: String,
+    pub side: String,
+    /// The air bases' unit types.
+    pub unit_types: Vec<String>,
+    pub from_year: u32,
+    pub rule: String,
 }
 
 /// 32: while the option is on, whenever the enemy uses a unit of a target type in the zone (a

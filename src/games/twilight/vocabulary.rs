@@ -14,6 +14,8 @@ use crate::model::prompt::Prompt;
 pub enum TooCommand {
     /// The answer to a sortie offer: attack the enemy naval unit, or let it be.
     Sortie { attack: bool },
+    /// The answer to an air supply offer: (air base, hex), or none.
+    AirSupply { mission: Option<(String, String)> },
 }
 
 impl Describe for TooCommand {
@@ -21,6 +23,8 @@ impl Describe for TooCommand {
         match self {
             TooCommand::Sortie { attack: true } => "sortie: attack it".to_string(),
             TooCommand::Sortie { attack: false } => "no sortie".to_string(),
+            TooCommand::AirSupply { mission: Some((base, hex)) } => format!("air supply: {base} supplies {hex}"),
+            TooCommand::AirSupply { mission: None } => "no air supply".to_string(),
         }
     }
 }
@@ -46,6 +50,8 @@ pub fn too(c: &Command) -> Option<&TooCommand> {
 pub enum TooPrompt {
     /// 32: `raider` may attack `target`, at work off `at`, with `cargo` aboard.
     Sortie { raider: String, target: String, cargo: Vec<String>, at: String, rule: String },
+    /// 33.3: an air base (first) may supply one of the hexes (second) of its range.
+    AirSupply { missions: Vec<(String, Vec<String>)>, rule: String },
 }
 
 impl Describe for TooPrompt {
@@ -53,11 +59,12 @@ impl Describe for TooPrompt {
         match self {
             TooPrompt::Sortie { raider, target, cargo, at, .. } if cargo.is_empty() => format!("{raider} may sortie against {target} off {at}"),
             TooPrompt::Sortie { raider, target, cargo, at, .. } => format!("{raider} may sortie against {target} off {at}, with {} aboard", cargo.join(", ")),
+            TooPrompt::AirSupply { .. } => "supply one hex from the air before attrition?".to_string(),
         }
     }
     fn rule(&self) -> String {
         match self {
-            TooPrompt::Sortie { rule, .. } => rule.clone(),
+            TooPrompt::Sortie { rule, .. } | TooPrompt::AirSupply { rule, .. } => rule.clone(),
         }
     }
 }
@@ -82,8 +89,9 @@ pub fn too_prompt(p: &Prompt) -> Option<&TooPrompt> {
 #[must_use]
 pub fn sequence_rejection(prompt: Option<&Prompt>, cmd: &TooCommand) -> Option<String> {
     match (prompt.and_then(too_prompt), cmd) {
-        (Some(TooPrompt::Sortie { .. }), TooCommand::Sortie { .. }) => None,
-        (None, _) if prompt.is_some() => prompt.map(|p| format!("{} must first answer: {}", p.side(), crate::rules::sequence::describe_prompt(p))),
-        (None, TooCommand::Sortie { .. }) => Some("no sortie is on offer (32)".to_string()),
+        (Some(TooPrompt::Sortie { .. }), TooCommand::Sortie { .. }) | (Some(TooPrompt::AirSupply { .. }), TooCommand::AirSupply { .. }) => None,
+        (None, TooCommand::Sortie { .. }) if prompt.is_none() => Some("no sortie is on offer (32)".to_string()),
+        (None, TooCommand::AirSupply { .. }) if prompt.is_none() => Some("no air supply mission is on offer (33.3)".to_string()),
+        _ => prompt.map(|p| format!("{} must first answer: {}", p.side(), crate::rules::sequence::describe_prompt(p))),
     }
 }
