@@ -17,13 +17,18 @@ const SECTION: &str = r#"ruleset: "twilight",
 
 /// The scenario, with `option_on` as the option's default and `section` as the ruleset.
 fn text(section: &str, option_on: bool) -> String {
+    text_with(section, option_on, &[])
+}
+
+/// [`text`] with more replacements, made after its own.
+fn text_with(section: &str, option_on: bool, more: &[(&str, &str)]) -> String {
     let rules = r#"rules: (reveal_when_enemy_ends_adjacent: true, sea_moves: Some((transports: ["n_ship"], capacity: 2,
             zones: [(contingents: ["north"], zones: ["west", "south", "east"])], rule: Some("20")))),"#;
     let options = format!(
         r#"    options: [(id: "naval_combat", name: "Naval combat", rule: Some("32"), default: {option_on})],
     setup: ("#
     );
-    kell_text_with(&[
+    let mut all = vec![
         (r#"ruleset: "generic","#, section),
         (crate::common::KELL_RULES, rules),
         (r#"(hex: "0202", name: Some("Hollin")),"#, r#"(hex: "0202", name: Some("Hollin"), tags: ["port"]), (hex: "0801", tags: ["port"]),"#),
@@ -50,7 +55,9 @@ fn text(section: &str, option_on: bool) -> String {
         ("    setup: (", options.as_str()),
         (r#"(id: "N-3Inf", unit_type: "n_inf", at: "0602"),"#, r#"(id: "N-3Inf", unit_type: "n_inf", at: "0602"), (id: "N-Ship", unit_type: "n_ship", at: "0101"),"#),
         (r#"(id: "S-Mil", unit_type: "s_mil", at: "0305"),"#, r#"(id: "S-Mil", unit_type: "s_mil", at: "0305"), (id: "S-Raider", unit_type: "s_raider", at: "0706"),"#),
-    ])
+    ];
+    all.extend_from_slice(more);
+    kell_text_with(&all)
 }
 
 fn game(option_on: bool, dice: &[u32]) -> Session {
@@ -145,4 +152,34 @@ fn bad_naval_combat_sections_are_clear_errors() {
     ] {
         assert!(e.contains(want), "{want} in {e}");
     }
+}
+
+/// 32: a bombardment at work is a target too. The North's ship N-Nav (6, from the South Sea)
+/// supports N-3Inf's attack on S-2Inf at 0604, on the South Sea's coast; the sortie comes once
+/// the combat is over.
+#[test]
+fn rule_too_32_a_bombardment_supporting_an_attack_in_the_zone_may_be_attacked_after_the_combat() {
+    let section = SECTION.replace(r#"targets: ["n_ship"], zone: "east""#, r#"targets: ["n_ship", "n_nav"], zone: "south""#);
+    let more = [
+        (
+            "        (id: \"s_raider\",",
+            r#"        (id: "n_nav", name: "Naval Bombardment", contingent: "north", symbol: Naval, strength: Steps([(attack: 6, defense: 0, movement: 0)]),
+         flags: [NoZoc, FixedStrength], support: Some((category: "naval", from_sea: ["south"]))),
+        (id: "s_raider","#,
+        ),
+        ("(unit_type: \"s_raider\", count: 1),", "(unit_type: \"s_raider\", count: 1), (unit_type: \"n_nav\", count: 1),"),
+        (r#"(id: "N-Ship", unit_type: "n_ship", at: "0101"),"#, r#"(id: "N-Ship", unit_type: "n_ship", at: "0101"), (id: "N-Nav", unit_type: "n_nav", at: "0101"),"#),
+    ];
+    // The combat's roll 6 (10 against 4, 2:1 shifted to 1:1 by the terrain: 0/1), then the
+    // sortie's 1, then the raider's turns out of action, 2.
+    let mut s = crate::common::session_from_text_with(&text_with(&section, true, &more), 1, &[6, 1, 2]);
+    play(&mut s, &[crate::common::mv("N-3Inf", "0603"), Command::EndPhase, crate::common::attack(&["N-3Inf", "N-Nav"], "0604")]);
+    // S-2Inf has no choice to make: its step goes at once.
+    assert!(log_has(&mut s, "combat at 0604: 10 vs 4 (2:1), -1 shifts, column 1:1 of Combat Results Table: rolled 6"));
+    assert!(log_has(&mut s, "S-2Inf loses a step"));
+    let offer = prompt(&s).and_then(|p| too_prompt(&p).cloned()).expect("the sortie");
+    assert_eq!(offer, TooPrompt::Sortie { raider: "S-Raider".into(), target: "N-Nav".into(), cargo: Vec::new(), at: "0604".into(), rule: "32".into() });
+    play(&mut s, &[sortie(true)]);
+    assert!(log_has(&mut s, "N-Nav eliminated by S-Raider (32)"));
+    assert_eq!(location(&mut s, "N-Nav"), "eliminated");
 }
