@@ -31,16 +31,8 @@ fn text_with(section: &str, option_on: bool, more: &[(&str, &str)]) -> String {
     let mut all = vec![
         (r#"ruleset: "generic","#, section),
         (crate::common::KELL_RULES, rules),
-        (r#"(hex: "0202", name: Some("Hollin")),"#, r#"(hex: "0202", name: Some("Hollin"), tags: ["port"]), (hex: "0801", tags: ["port"]),"#),
-        (
-            "        vp_tracks:",
-            r#"        sea_zones: [
-            (id: "west", name: "West Bay", coast: ["0101", "0102", "0103", "0202"]),
-            (id: "south", name: "South Sea", coast: ["0106", "0206", "0306", "0406", "0506", "0606", "0706", "0806", "0604"]),
-            (id: "east", name: "East Sea", coast: ["0801", "0802", "0803", "0804", "0805", "0806"]),
-        ],
-        vp_tracks:"#,
-        ),
+        super::sea_moves::PORTS,
+        super::sea_moves::SEA_ZONES,
         (
             "    ],\n    counter_mix: [",
             r#"        (id: "n_ship", name: "Transport", contingent: "north", symbol: Infantry, size: "II",

@@ -31,17 +31,9 @@ fn scenario(zones: &str, sea: &str, rules: &str) -> String {
     );
     kell_text_with(&[
             (crate::common::KELL_RULES, all.as_str()),
-            (r#"(hex: "0202", name: Some("Hollin")),"#, r#"(hex: "0202", name: Some("Hollin"), tags: ["port"]), (hex: "0801", tags: ["port"]),"#),
+            PORTS,
             (r#"(hex: "0506", name: Some("Marrow"), vp: 2, objective: true),"#, r#"(hex: "0506", name: Some("Marrow"), vp: 2, objective: true, tags: ["port"]),"#),
-            (
-                "        vp_tracks:",
-                r#"        sea_zones: [
-            (id: "west", name: "West Bay", coast: ["0101", "0102", "0103", "0202"]),
-            (id: "south", name: "South Sea", coast: ["0106", "0206", "0306", "0406", "0506", "0606", "0706", "0806", "0604"]),
-            (id: "east", name: "East Sea", coast: ["0801", "0802", "0803", "0804", "0805", "0806"]),
-        ],
-        vp_tracks:"#,
-            ),
+            SEA_ZONES,
             (
                 "    ],\n    counter_mix: [",
                 r#"        (id: "n_ship", name: "Transport", contingent: "north", symbol: Infantry, size: "II",
@@ -54,6 +46,21 @@ fn scenario(zones: &str, sea: &str, rules: &str) -> String {
             (r#"(id: "N-3Inf", unit_type: "n_inf", at: "0602"),"#, r#"(id: "N-3Inf", unit_type: "n_inf", at: "0202"), (id: "N-Ship", unit_type: "n_ship", at: "0101"), (id: "N-Ship2", unit_type: "n_ship", at: "0101"),"#),
         ])
 }
+
+/// Kell Ford's three sea zones, as a replacement of its text.
+pub(super) const SEA_ZONES: (&str, &str) = (
+    "        vp_tracks:",
+    r#"        sea_zones: [
+            (id: "west", name: "West Bay", coast: ["0101", "0102", "0103", "0202"]),
+            (id: "south", name: "South Sea", coast: ["0106", "0206", "0306", "0406", "0506", "0606", "0706", "0806", "0604"]),
+            (id: "east", name: "East Sea", coast: ["0801", "0802", "0803", "0804", "0805", "0806"]),
+        ],
+        vp_tracks:"#,
+);
+
+/// Hollin and 0801 as ports.
+pub(super) const PORTS: (&str, &str) =
+    (r#"(hex: "0202", name: Some("Hollin")),"#, r#"(hex: "0202", name: Some("Hollin"), tags: ["port"]), (hex: "0801", tags: ["port"]),"#);
 
 fn sail(transport: &str, units: &[&str], to: &str) -> Command {
     Command::SeaMove { transport: transport.into(), units: units.iter().map(|u| (*u).into()).collect(), to: to.into() }
