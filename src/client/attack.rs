@@ -64,7 +64,7 @@ pub struct AttackPreview {
 }
 
 fn option_label(game: &crate::model::Game, c: &Command) -> String {
-    let Command::Attack { attackers, target, table, supports } = c else { return c.describe() };
+    let Command::Attack { attackers, target, table, supports, declare } = c else { return c.describe() };
     let mut s = attackers.join(", ");
     if let Some(t) = table {
         let name = game.scenario.tables.crts.iter().find(|x| &x.id == t).map_or(t.to_string(), |x| x.name.clone());
@@ -75,6 +75,11 @@ fn option_label(game: &crate::model::Game, c: &Command) -> String {
     }
     if !supports.is_empty() {
         s.push_str(&format!(" with {}", supports.join(", ")));
+    }
+    // ToO 31.4: a declared attack says so, with its rule.
+    if let Some(d) = declare.as_ref().and_then(|d| game.scenario.rules.attack_declarations.iter().find(|x| x.id == **d)) {
+        let rule = d.rule.as_deref().map(|r| format!(", {r}")).unwrap_or_default();
+        s.push_str(&format!(", declared: {}{rule}", d.name));
     }
     s
 }
@@ -161,9 +166,21 @@ impl Client {
             if tables.is_empty() {
                 tables.push(None);
             }
+            // ToO 31.4: and each declaration the choice may carry.
+            let declarations: Vec<Option<String>> = {
+                let tracks = self.session.world.resource::<crate::model::Tracks>();
+                let timers = self.session.world.resource::<crate::rules::timers::Timers>();
+                let facts = crate::rules::events::Facts { game: &game, turn: &turn, tracks, control: &control, units: &units, timers: &timers.0 };
+                let ids = game.scenario.rules.attack_declarations.iter().map(|d| &d.id);
+                let open = ids.filter(|d| crate::rules::attack_declarations::declaration(facts, side, &self.selected, Some(d)).is_ok());
+                std::iter::once(None).chain(open.cloned().map(Some)).collect()
+            };
             for table in tables {
-                let c = Command::Attack { attackers: crate::model::command::names(&self.selected), target: target.as_str().into(), table: table.as_deref().map(Into::into), supports: Vec::new() };
-                options.push(AttackOption { label: format!("your choice: {}", self.named(&option_label(&game, &c))), command: c });
+                for declare in &declarations {
+                    let (names, at) = (crate::model::command::names(&self.selected), target.as_str().into());
+                    let c = Command::Attack { attackers: names, target: at, table: table.as_deref().map(Into::into), supports: Vec::new(), declare: declare.as_deref().map(Into::into) };
+                    options.push(AttackOption { label: format!("your choice: {}", self.named(&option_label(&game, &c))), command: c });
+                }
             }
         }
         for c in legal {
@@ -184,12 +201,15 @@ impl Client {
             .filter(|c| c.on || check_supports(&game, &units, &control, &state, side, std::slice::from_ref(&c.id), target_id, false).is_ok())
             .collect();
         let chosen = options.get(pick).map(|o| match &o.command {
-            Command::Attack { attackers, target, table, .. } => Command::Attack { attackers: attackers.clone(), target: target.clone(), table: table.clone(), supports: crate::model::command::names(&self.supports) },
+            Command::Attack { attackers, target, table, declare, .. } => {
+                let supports = crate::model::command::names(&self.supports);
+                Command::Attack { attackers: attackers.clone(), target: target.clone(), table: table.clone(), supports, declare: declare.clone() }
+            }
             c => c.clone(),
         });
         let mut extra_steps = 0;
         let plan = match &chosen {
-            Some(Command::Attack { attackers, target, table, supports }) => plan_supported_attack(&game, &turn, &units, &control, &state, side, (&crate::model::command::strings(attackers), target, table.as_deref()), &crate::model::command::strings(supports)).map(|p| {
+            Some(Command::Attack { attackers, target, table, supports, .. }) => plan_supported_attack(&game, &turn, &units, &control, &state, side, (&crate::model::command::strings(attackers), target, table.as_deref()), &crate::model::command::strings(supports)).map(|p| {
                 extra_steps = p.extra_steps;
                 let crt = &game.scenario.tables.crts[p.crt];
                 let results = column_probabilities(crt, p.pick.column)

@@ -43,6 +43,10 @@ pub enum Command {
         table: Option<Name>,
         #[serde(default)]
         supports: Vec<Name>,
+        /// The kind of attack declared (`rules.attack_declarations`; ToO 31.4: an infiltration
+        /// attack), if any.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        declare: Option<Name>,
     },
     /// Answer a losses prompt: one entry per step, naming the unit that loses it, and (where
     /// the game lets losses be paid by retreating) each surviving unit's retreat path.
@@ -168,11 +172,12 @@ impl Command {
             Command::Enter { unit, at } => format!("enter {unit} at {at}"),
             Command::Place { unit, at } => format!("place {unit} at {at}"),
             Command::DefaultSetup => "take the default placement".to_string(),
-            Command::Attack { attackers, target, table, supports } => format!(
-                "attack {target} with {}{}{}",
+            Command::Attack { attackers, target, table, supports, declare } => format!(
+                "attack {target} with {}{}{}{}",
                 attackers.join(", "),
                 table.as_ref().map(|t| format!(" on {t}")).unwrap_or_default(),
-                if supports.is_empty() { String::new() } else { format!(" supported by {}", supports.join(", ")) }
+                if supports.is_empty() { String::new() } else { format!(" supported by {}", supports.join(", ")) },
+                declare.as_ref().map(|d| format!(", declared {d}")).unwrap_or_default()
             ),
             Command::TakeLosses { units, retreat, break_down } => {
                 let steps = if units.is_empty() { "no steps".to_string() } else { units.join(", ") };

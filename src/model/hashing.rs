@@ -300,6 +300,12 @@ const ADDED_AFTER_FORMAT_3: &[&str] = &[
     "attacker_pursues",
     "resting",
     "returning",
+    // ToO 31: declared attacks and flags from a year.
+    "year",
+    "declare",
+    "declared",
+    "farther",
+    "first",
 ];
 
 /// A skipped field is a tag in the hash, unless it came after format 3 (see above).

@@ -33,6 +33,10 @@ pub enum Prompt {
         /// nothing else here.
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         retreat_each: Vec<(String, u32)>,
+        /// Unit types that must be eliminated before any other unit loses a step (a declared
+        /// attack's `losses_first`, ToO 31.4(c)).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        first: Vec<String>,
     },
     /// Place up to `count` markers in the listed spaces (answered by `Command::PlaceMarkers`).
     PlaceMarkers { side: String, marker: String, count: u32, spaces: Vec<String>, rule: String },
@@ -90,6 +94,9 @@ pub enum Prompt {
         supports: Vec<String>,
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         supplied: Vec<String>,
+        /// The attack's declaration (its id): a pursuit combat carries it too (ToO 31.4 [I]).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        declared: Option<String>,
     },
     /// A pursuit combat (ToO 14.5): the pursuing units (and the attack's supports, if in range)
     /// may attack one enemy hex on their own (answered by `Command::Attack`, or `Command::Pass`

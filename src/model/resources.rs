@@ -293,6 +293,10 @@ pub struct Control {
     /// ground it makes changes movement costs (G3; ToO 24.2). `None` without a calendar.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub season: Option<usize>,
+    /// The calendar year of the game turn, set when the turn begins, where a unit type gains a
+    /// flag from a year on (ToO 31.1); `None` in every other game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub year: Option<u32>,
     /// The side whose rail net each space is part of, where engineers change the nets (ToO
     /// 16.2); empty otherwise, when the printed nets stand (`Lookups::rail_net`).
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -366,6 +370,15 @@ pub fn season_of(game: &Game, turn: usize) -> Option<usize> {
     s.seasons.iter().position(|x| x.id == date.season)
 }
 
+/// The calendar year of game turn `turn`, where some unit type's flags depend on it (ToO 31.1).
+#[must_use]
+pub fn flag_year_of(game: &Game, turn: usize) -> Option<u32> {
+    if !game.scenario.unit_types.iter().any(|t| !t.flags_from_year.is_empty()) {
+        return None;
+    }
+    game.scenario.turns.calendar.get(turn).map(|d| d.year)
+}
+
 /// Chit cups and hands.
 #[derive(Resource, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Pools {
@@ -429,6 +442,9 @@ pub struct CombatInProgress {
     /// The result lets a party pursue once its losses are paid (ToO 14).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub pursuit: Option<PursuitGrant>,
+    /// The attack's declaration (`rules.attack_declarations`; ToO 31.4).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub declared: Option<usize>,
 }
 
 /// A pursuit a combat result allows (ToO 14): who pursues, into which hexes first, whether a
@@ -448,6 +464,12 @@ pub struct PursuitGrant {
     pub supports: Vec<String>,
     /// The attackers that had attack supply: they keep it in the pursuit combat (14.6).
     pub supplied: Vec<String>,
+    /// Units that pursue farther than their own distance, with their hexes (ToO 31.4(b)).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub farther: Vec<(String, u32)>,
+    /// The attack's declaration (its id), carried into the pursuit combat (ToO 31.4 [I]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub declared: Option<String>,
 }
 
 /// A pursuit combat on offer (ToO 14.5-14.6): the pursuing units may attack again on their own,
@@ -459,6 +481,9 @@ pub struct PursuitCombat {
     pub units: Vec<String>,
     pub supports: Vec<String>,
     pub supplied: Vec<String>,
+    /// The attack's declaration (its id), which the pursuit combat carries too (ToO 31.4 [I]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub declared: Option<String>,
 }
 
 /// Results other than loss points that a party owes (CRT `Retreat`, `EliminatePercent`,

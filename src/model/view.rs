@@ -250,6 +250,15 @@ pub fn has_flag(game: &Game, type_index: usize, flag: UnitFlag) -> bool {
     game.scenario.unit_types.get(type_index).is_some_and(|t| t.flags.contains(&flag))
 }
 
+/// Whether a unit type has a flag now: always, or from the calendar year in `control.year` on
+/// (an option's `flags_from_year`; ToO 31.1).
+#[must_use]
+pub fn has_flag_now(game: &Game, control: &crate::model::Control, type_index: usize, flag: UnitFlag) -> bool {
+    game.scenario.unit_types.get(type_index).is_some_and(|t| {
+        t.flags.contains(&flag) || t.flags_from_year.iter().any(|(f, y)| *f == flag && control.year.is_some_and(|now| now >= *y))
+    })
+}
+
 /// A unit that never changes place once placed (`UnitFlag::Static`; DI 23.1: FOBs and base
 /// zones): no move, retreat, advance or carry takes it elsewhere.
 #[must_use]

@@ -63,7 +63,7 @@ pub fn plan_area_attack_with(game: &Game, turn: &TurnState, units: &UnitsView, s
         return Err(format!("raw odds of {} are prohibited on {}", pick.raw_label(), table.name));
     }
     let AreaAttack { target, attack, defense, attackers, defenders, mark, underground } = core;
-    Ok(AttackPlan { target, crt, attack, defense, pick, attackers, defenders, extra_steps: 0, mark, underground, defense_multiplier: (1, String::new()), attack_multiplier: (1, String::new()), supporting: Vec::new(), bombardment: false, spent: Vec::new() })
+    Ok(AttackPlan { target, crt, attack, defense, pick, attackers, defenders, extra_steps: 0, mark, underground, defense_multiplier: (1, String::new()), attack_multiplier: (1, String::new()), supporting: Vec::new(), bombardment: false, spent: Vec::new(), declared: None })
 }
 
 /// What an attack inside an area is, whatever the table: its checks but the table's own (a
@@ -194,7 +194,7 @@ pub fn area_attacks(game: &Game, turn: &TurnState, units: &UnitsView, tracks: &T
                 }
                 debug_assert!(plan_area_attack(game, turn, units, side, g, *target, crt).is_ok(), "the legal list and the attack agree on {g:?} against {}", game.board.key(*target));
                 if game.ruleset.attack_rejection(game, turn, units, g, core.underground, crt).is_none() {
-                    out.push(Command::Attack { attackers: crate::model::command::names(g), target: game.board.key_name(*target).clone(), table: table.as_deref().map(crate::model::command::Name::new), supports: Vec::new() });
+                    out.push(Command::Attack { attackers: crate::model::command::names(g), target: game.board.key_name(*target).clone(), table: table.as_deref().map(crate::model::command::Name::new), supports: Vec::new(), declare: None });
                 }
             }
         }

@@ -67,6 +67,8 @@ pub struct AttackPlan {
     pub bombardment: bool,
     /// Supply units the supports spend (ToO 34), with the rule, for the log.
     pub spent: Vec<(String, String)>,
+    /// The declaration the attack carries (`rules.attack_declarations`; ToO 31.4).
+    pub declared: Option<usize>,
 }
 
 /// Checks an attack and computes its strengths and column. Errors say why it is illegal.
@@ -253,7 +255,7 @@ pub fn plan_attack(
         return Err(format!("raw odds of {} are prohibited on {}", pick.raw_label(), crt.name));
     }
     let supporting = supporting.iter().map(|(u, ..)| (String::from(&*u.id), exposed.contains(&&*u.id))).collect();
-    Ok(AttackPlan { target: target_id, crt: crt_index, attack, defense, pick, attackers: sorted, defenders, extra_steps: 0, mark: target_id, underground: false, defense_multiplier, attack_multiplier, supporting, bombardment, spent })
+    Ok(AttackPlan { target: target_id, crt: crt_index, attack, defense, pick, attackers: sorted, defenders, extra_steps: 0, mark: target_id, underground: false, defense_multiplier, attack_multiplier, supporting, bombardment, spent, declared: None })
 }
 
 /// ToO 12.13, 17-19: the support units of an attack, checked: each is within its range of a
@@ -296,12 +298,19 @@ fn resolve_attack(
     (tracks, timers): (Res<crate::model::Tracks>, Res<super::timers::Timers>),
     mut q: LossQuery,
 ) {
-    let Some((side, Command::Attack { attackers, target, table, supports: named })) = ctx.cmd.0.clone() else { return };
+    let Some((side, Command::Attack { attackers, target, table, supports: named, declare })) = ctx.cmd.0.clone() else { return };
     let (attackers, target, table, named) = (crate::model::command::strings(&attackers), target.to_string(), table.map(|t| t.to_string()), crate::model::command::strings(&named));
     let view = q.view();
     if let Some(r) = attack_ban(&ctx.game, &tracks, &view, &attackers) {
         return ctx.reject(r);
     }
+    // ToO 31.4: a declared attack (an infiltration attack).
+    let facts = super::events::Facts { game: &ctx.game, turn: &ctx.turn, tracks: &tracks, control: &combat.control, units: &view, timers: &timers.0 };
+    let inherited = ctx.turn.pursuit.as_ref().filter(|p| p.side == side).map(|p| p.declared.as_deref());
+    let declared = match super::attack_declarations::checked(facts, side, &attackers, declare.as_deref(), inherited) {
+        Ok(d) => d,
+        Err(r) => return ctx.reject(r),
+    };
     let plan = match plan_supported_attack(&ctx.game, &ctx.turn, &view, &combat.control, &supports, side, (&attackers, &target, table.as_deref()), &named) {
         Ok(p) => p,
         Err(r) => return ctx.reject(r),
@@ -326,6 +335,13 @@ fn resolve_attack(
             Err(why) => return ctx.log(LogKind::Combat, format!("the attack on {target} is not made: {why}"), Some(target.clone())),
         }
     };
+    let mut plan = plan;
+    plan.declared = declared;
+    if let Some(d) = declared.map(|i| &ctx.game.scenario.rules.attack_declarations[i]) {
+        let rule = d.rule.as_deref().map(|r| format!(" ({r})")).unwrap_or_default();
+        let text = format!("{} declared{rule}", d.name);
+        ctx.log(LogKind::Combat, text, Some(target.clone()));
+    }
     super::supports::spend(&ctx.game, &mut supports, &named);
     if !named.is_empty() {
         ctx.log(LogKind::Combat, format!("supports committed: {}", named.join(", ")), Some(target.clone()));
@@ -532,6 +548,7 @@ pub fn fight(ctx: &mut CommandCtx, combat: &mut CombatParams, q: &mut LossQuery,
                 Some(kept) => kept.supplied.contains(id),
                 None => view.get(id).is_some_and(|u| super::attack_supply::in_supply_range(&game, view, u)),
             });
+            let farther = super::attack_declarations::pursuit_distances(&game, plan.declared, view, &ground);
             Some(crate::model::PursuitGrant {
                 side: side(&plan.attackers)?,
                 units: ground,
@@ -539,6 +556,8 @@ pub fn fight(ctx: &mut CommandCtx, combat: &mut CombatParams, q: &mut LossQuery,
                 combat,
                 supports: plan.supporting.iter().map(|(id, _)| id.clone()).collect(),
                 supplied: supplied.cloned().collect(),
+                farther,
+                declared: plan.declared.map(|i| game.scenario.rules.attack_declarations[i].id.clone()),
             })
         } else {
             // After the attacker's rout: into a hex an attacker left [I].
@@ -546,7 +565,7 @@ pub fn fight(ctx: &mut CommandCtx, combat: &mut CombatParams, q: &mut LossQuery,
             let mut first: Vec<SpaceId> = left.filter_map(|id| view.get(id).and_then(|u| u.space())).collect();
             first.sort_unstable();
             first.dedup();
-            Some(crate::model::PursuitGrant { side: side(&defenders)?, units: defenders.clone(), first, combat, supports: Vec::new(), supplied: Vec::new() })
+            Some(crate::model::PursuitGrant { side: side(&defenders)?, units: defenders.clone(), first, combat, supports: Vec::new(), supplied: Vec::new(), farther: Vec::new(), declared: None })
         }
     });
     pending.0 = Some(CombatInProgress {
@@ -563,6 +582,7 @@ pub fn fight(ctx: &mut CommandCtx, combat: &mut CombatParams, q: &mut LossQuery,
         stage: CombatStage::Attacker,
         attacker_retreated: false,
         overrun: overrun.clone(),
+        declared: plan.declared,
     });
     continue_losses(&game, &ctx.turn, &ctx.index, pending, prompt, &mut ctx.glog, q, &mut combat.control, &mut combat.changes);
 }

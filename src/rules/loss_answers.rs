@@ -56,17 +56,19 @@ pub struct LossPlan {
 
 /// Checks a losses answer against the prompt. Returns what to apply, or why it is wrong.
 pub fn plan_losses(game: &Game, (units, control): (&UnitsView, &crate::model::Control), prompt: Option<&Prompt>, chosen: &[String], retreat: &[RetreatMove], break_down: &[String]) -> Result<LossPlan, String> {
-    let Some(Prompt::TakeLosses { steps, units: allowed, max_retreat, combat_hex, min_retreat, whole_units, min_strength, attacking, retreat_each, .. }) = prompt
+    let Some(Prompt::TakeLosses { steps, units: allowed, max_retreat, combat_hex, min_retreat, whole_units, min_strength, attacking, retreat_each, first, .. }) =
+        prompt
     else {
         return Err("no losses are waiting to be taken".to_string());
     };
+    let owed = Owing { whole_units: *whole_units, min_strength: *min_strength, attacking: *attacking, first };
     // ToO 12: whole units and strength may be paid by breaking a composite down first.
     if !break_down.is_empty() {
         if *whole_units == 0 && *min_strength == 0 {
             return Err("only losses of whole units or of strength are taken by breaking a unit down".to_string());
         }
         let (view, allowed) = broken_down(game, units, allowed, break_down)?;
-        let mut plan = plan_choice_losses(game, &view, &allowed, chosen, retreat, *whole_units, *min_strength, *attacking)?;
+        let mut plan = plan_choice_losses(game, &view, &allowed, chosen, retreat, &owed)?;
         plan.break_down = break_down.to_vec();
         return Ok(plan);
     }
@@ -74,12 +76,13 @@ pub fn plan_losses(game: &Game, (units, control): (&UnitsView, &crate::model::Co
         return plan_rout_retreats(game, (units, control), combat_hex, retreat_each, chosen, retreat);
     }
     if *whole_units > 0 || *min_strength > 0 {
-        return plan_choice_losses(game, units, allowed, chosen, retreat, *whole_units, *min_strength, *attacking);
+        return plan_choice_losses(game, units, allowed, chosen, retreat, &owed);
     }
     let n = chosen.len() as u32;
     if n > *steps {
         return Err(format!("{steps} loss point(s) are owed, {n} steps were given"));
     }
+    first_goes_first(game, units, allowed, chosen, first)?;
     let hexes = steps - n;
     if hexes < *min_retreat {
         return Err(format!("the result forces a retreat of {min_retreat} hex(es); {hexes} were given"));
@@ -210,26 +213,49 @@ fn plan_rout_retreats(game: &Game, (units, control): (&UnitsView, &crate::model:
 
 /// Checks an answer that eliminates whole units or loses a given strength (the owner's choice).
 #[expect(clippy::too_many_arguments, reason = "the prompt's fields, unpacked")]
-fn plan_choice_losses(
-    game: &Game,
-    units: &UnitsView,
-    allowed: &[String],
-    chosen: &[String],
-    retreat: &[RetreatMove],
+/// What a losses prompt owes besides loss points.
+struct Owing<'a> {
     whole_units: u32,
     min_strength: u32,
     attacking: bool,
-) -> Result<LossPlan, String> {
+    first: &'a [String],
+}
+
+/// ToO 31.4(c): while a unit of a `first` type survives, no other unit loses a step.
+fn first_goes_first(game: &Game, units: &UnitsView, allowed: &[String], chosen: &[String], first: &[String]) -> Result<(), String> {
+    if first.is_empty() {
+        return Ok(());
+    }
+    let is_first = |u: &UnitView| first.contains(&game.scenario.unit_types[u.type_index].id);
+    let lost = |u: &UnitView| chosen.iter().filter(|c| **c == *u.id).count() as u32;
+    let present: Vec<&UnitView> = allowed.iter().filter_map(|id| units.get(id)).collect();
+    let Some(other) = present.iter().find(|u| !is_first(u) && lost(u) > 0) else { return Ok(()) };
+    match present.iter().find(|u| is_first(u) && lost(u) < steps_left(game, u.type_index, u.level)) {
+        Some(spared) => Err(format!(
+            "`{}` may lose a step only once `{}` is eliminated: units of type {} go first in this declared attack",
+            other.id,
+            spared.id,
+            first.join(", ")
+        )),
+        None => Ok(()),
+    }
+}
+
+fn plan_choice_losses(game: &Game, units: &UnitsView, allowed: &[String], chosen: &[String], retreat: &[RetreatMove], owed: &Owing) -> Result<LossPlan, String> {
+    let Owing { whole_units, min_strength, attacking, first } = *owed;
     if !retreat.is_empty() {
         return Err("this result is paid in steps only".to_string());
     }
     let mut plan = LossPlan::default();
-    let (mut value, mut smallest_last) = (0u32, u32::MAX);
+    // The last step's value of the cheapest unit, and of the cheapest not of a `first` type:
+    // when units that go first must be lost whole, only the others can be in excess.
+    let (mut value, mut smallest_last, mut smallest_other) = (0u32, u32::MAX, u32::MAX);
     for id in chosen {
         if !allowed.contains(id) {
             return Err(format!("`{id}` did not take part in this combat"));
         }
     }
+    first_goes_first(game, units, allowed, chosen, first)?;
     for id in allowed {
         let k = chosen.iter().filter(|c| *c == id).count() as u32;
         if k == 0 {
@@ -246,6 +272,9 @@ fn plan_choice_losses(
         let (v, last) = chosen_value(game, u, k, attacking);
         value += v;
         smallest_last = smallest_last.min(last);
+        if !first.contains(&game.scenario.unit_types[u.type_index].id) {
+            smallest_other = smallest_other.min(last);
+        }
         plan.steps.push((id.clone(), k));
     }
     if whole_units > 0 {
@@ -255,7 +284,8 @@ fn plan_choice_losses(
     if value < min_strength {
         return Err(format!("steps worth {value} strength were named; at least {min_strength} must be lost"));
     }
-    if value - smallest_last >= min_strength {
+    let spare = if first.is_empty() || smallest_other == u32::MAX { smallest_last } else { smallest_other };
+    if value - spare >= min_strength {
         return Err(format!("one step fewer would still make {min_strength} strength: no step may be lost in excess"));
     }
     Ok(plan)

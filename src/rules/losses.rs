@@ -87,6 +87,15 @@ pub(super) fn lose_steps(game: &Game, turn: &TurnState, glog: &mut GameLog, e: E
 }
 
 /// The units of a party still on the map.
+/// ToO 31.4(c): the unit types a declared attack's attacker loses first.
+fn first_losses(game: &Game, c: &crate::model::CombatInProgress, attacking: bool) -> Vec<String> {
+    if attacking { super::attack_declarations::losses_first(game, c.declared) } else { Vec::new() }
+}
+
+fn is_fortress(game: &Game, u: &UnitView) -> bool {
+    crate::model::view::has_flag(game, u.type_index, crate::scenario::schema::UnitFlag::Fortress)
+}
+
 fn alive(ids: &[String], units: &UnitsView) -> Vec<UnitView> {
     ids.iter().filter_map(|id| units.get(id)).filter(|u| u.space().is_some()).cloned().collect()
 }
@@ -228,6 +237,7 @@ pub fn continue_losses(
                     min_strength: if owed.units > 0 { 0 } else { owed.strength },
                     attacking: p == 0,
                     retreat_each: Vec::new(),
+                    first: first_losses(game, c, p == 0),
                 });
                 return;
             }
@@ -248,6 +258,7 @@ pub fn continue_losses(
                     min_strength: 0,
                     attacking: c.stage == CombatStage::Attacker,
                     retreat_each: each,
+                    first: Vec::new(),
                 });
                 return;
             }
@@ -258,9 +269,25 @@ pub fn continue_losses(
         if forced > 0 {
             live.retain(|u| !c.no_retreat.iter().any(|id| *id == *u.id));
         }
+        // ToO 31.4(a): under a declared infiltration attack the defending fortress falls to the
+        // retreat result, and so shelters nobody (13.4).
+        if forced > 0
+            && party == Some(1)
+            && let Some(d) = super::attack_declarations::fortress_falls(game, c.declared)
+        {
+            let rule = d.rule.as_deref().map(|r| format!(" ({r})")).unwrap_or_default();
+            let fallen: Vec<UnitView> = live.iter().filter(|u| is_fortress(game, u)).cloned().collect();
+            for u in &fallen {
+                if let Some(&e) = index.0.get(&*u.id) {
+                    log(glog, game, turn, LogKind::Loss, format!("{} falls to the {}{rule}", u.id, d.name), None);
+                    lose_steps(game, turn, glog, e, &u.id, steps_left(game, u.type_index, u.level), q);
+                }
+            }
+            live.retain(|u| !is_fortress(game, u));
+        }
         // ToO 13.4: fortresses ignore retreat results (a retreat paid in steps is no such result).
         if forced > 0 && points == 0 && game.scenario.rules.retreat.fortress_shelters {
-            live.retain(|u| !crate::model::view::has_flag(game, u.type_index, crate::scenario::schema::UnitFlag::Fortress));
+            live.retain(|u| !is_fortress(game, u));
         }
         let (points, max_retreat) = if forced > 0 { (points + forced, max_retreat.max(forced).min(points + forced)) } else { (points, max_retreat) };
         if points == 0 || live.is_empty() {
@@ -298,6 +325,7 @@ pub fn continue_losses(
             min_strength: 0,
             attacking: c.stage == CombatStage::Attacker,
             retreat_each: Vec::new(),
+            first: first_losses(game, c, c.stage == CombatStage::Attacker),
         });
         return;
     }
@@ -341,7 +369,7 @@ fn finish_overrun(
             *loc = Location::OnMap(target);
             let mut moved = me.clone();
             moved.activity = *act;
-            act.finished = super::movement::must_stop(game, &after, &moved, target, act.mp_used);
+            act.finished = super::movement::must_stop(game, (&after, control), &moved, target, act.mp_used);
         } else {
             act.finished = true;
         }

@@ -48,7 +48,8 @@ pub fn add_minimum_moves(game: &Game, control: &Control, near: &Surroundings, ba
         // one enemy zone of control straight into another where the game forbids it.
         let Some(t) = game.scenario.unit_types.get(unit.type_index) else { return };
         let class = board.move_class_in(&t.movement_class, control.season);
-        let zoc = |s: SpaceId| !t.flags.contains(&UnitFlag::Infiltration) && near.in_enemy_zoc(s);
+        let infiltrates = crate::model::view::has_flag_now(game, control, unit.type_index, UnitFlag::Infiltration);
+        let zoc = |s: SpaceId| !infiltrates && near.in_enemy_zoc(s);
         for e in &board.edges[start.index()] {
             let to = e.to;
             if !matches!(board.spaces[to.index()].kind, SpaceKind::Hex { .. }) || near.enemy_at(to) || !wanted(to, out) || !super::rail::bound_step(game, control, unit, start, e) {

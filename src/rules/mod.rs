@@ -17,6 +17,7 @@ use crate::model::CurrentCommand;
 pub mod allegiance;
 pub mod area_combat;
 pub mod area_control;
+pub mod attack_declarations;
 pub mod attack_supply;
 pub mod attrition;
 pub mod attrition_rolls;

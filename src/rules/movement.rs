@@ -11,7 +11,7 @@ use super::RulesSystems;
 use super::entry_bans::{banned_from, entry_bans_keyed};
 use super::stacking::{room_for, stacking_limit, stacking_points};
 use crate::scenario::board::{Edge, MoveClass, SpaceKind};
-use crate::model::view::{UnitView, UnitsView, factors, has_flag};
+use crate::model::view::{UnitView, UnitsView, factors, has_flag, has_flag_now};
 use crate::model::space_set::SpaceSet;
 use crate::model::{Control, ControlChanges, Game, Location, SpaceId, TurnState};
 use crate::scenario::schema::{MoveCost, UnitFlag, ZocToZoc};
@@ -412,7 +412,8 @@ fn remembered_search(game: &Game, control: &Control, near: &Surroundings, (banne
     let board = &game.board;
     // Infiltrating units ignore enemy zones of control, unless the scenario makes them pay to
     // leave one (ToO 31.2, in `search_in`).
-    let ignores_zoc = t.flags.contains(&UnitFlag::Infiltration) && game.scenario.rules.zoc.infiltration_mp.is_none();
+    let infiltrates = has_flag_now(game, control, unit.type_index, UnitFlag::Infiltration);
+    let ignores_zoc = infiltrates && game.scenario.rules.zoc.infiltration_mp.is_none();
     let zoc = |s: SpaceId| !ignores_zoc && near.zoc.contains(s);
     let enemy = |s: SpaceId| near.enemy.contains(s);
     let key = near.memo.zip(bans).map(|(generation, bans)| {
@@ -458,6 +459,7 @@ struct MovesControl {
     interdicted: Vec<bool>,
     demolished: BTreeSet<(SpaceId, SpaceId)>,
     season: Option<usize>,
+    year: Option<u32>,
     rail_owner: Vec<Option<usize>>,
     rail_built: BTreeSet<(SpaceId, SpaceId)>,
     /// The holder of each box's linked hex, in the scenario's order of boxes.
@@ -474,6 +476,7 @@ impl MovesControl {
         self.interdicted == control.interdicted
             && self.demolished == control.demolished
             && self.season == control.season
+            && self.year == control.year
             && self.rail_owner == control.rail_owner
             && self.rail_built == control.rail_built
             && self.box_links.iter().copied().eq(Self::box_links(game, control))
@@ -483,6 +486,7 @@ impl MovesControl {
         self.interdicted.clone_from(&control.interdicted);
         self.demolished.clone_from(&control.demolished);
         self.season = control.season;
+        self.year = control.year;
         self.rail_owner.clone_from(&control.rail_owner);
         self.rail_built.clone_from(&control.rail_built);
         self.box_links.clear();
@@ -644,13 +648,14 @@ fn search_in(
     let road = game.scenario.rules.road_mp.map_or(parts, |(n, _)| n);
     let class = board.move_class_in(&t.movement_class, control.season);
     // Area maps: an infiltrating unit passes through spaces holding enemy units (DI 13.6).
-    let passes_enemies = !board.is_hex && t.flags.contains(&UnitFlag::Infiltration);
+    let infiltrates = has_flag_now(game, control, unit.type_index, UnitFlag::Infiltration);
+    let passes_enemies = !board.is_hex && infiltrates;
     let rail_bound = t.flags.contains(&UnitFlag::RailBound);
     // ToO 21.1: a flotilla keeps to its waters, at a fixed cost a step.
     let waters = t.waters.as_ref();
     // ToO 31.2: an infiltrating unit need not stop in an enemy zone of control; leaving one
     // costs it this much more, out of the zone or straight into another.
-    let infiltration = zr.infiltration_mp.filter(|_| t.flags.contains(&UnitFlag::Infiltration));
+    let infiltration = zr.infiltration_mp.filter(|_| infiltrates);
     // Cost by cost, as a heap would give them (within one cost the order changes nothing:
     // a space's cost is the least found, and its step before the lowest of equal ways).
     for cost in 0..=allowance {
@@ -800,8 +805,8 @@ pub fn printed_allowance(game: &Game, unit: &UnitView) -> u32 {
 
 /// Whether a unit that has just arrived in `at` must stop moving for this phase.
 #[must_use]
-pub fn must_stop(game: &Game, units: &UnitsView, unit: &UnitView, at: SpaceId, mp_used: u32) -> bool {
-    let zoc = !has_flag(game, unit.type_index, UnitFlag::Infiltration)
+pub fn must_stop(game: &Game, (units, control): (&UnitsView, &Control), unit: &UnitView, at: SpaceId, mp_used: u32) -> bool {
+    let zoc = !has_flag_now(game, control, unit.type_index, UnitFlag::Infiltration)
         && game.scenario.rules.zoc.stop_on_entry
         && enemy_zoc(game, units, unit.side)[at.index()];
     // A slot of an area with open enemy units: the unit stops there (DI 17.3).
@@ -859,7 +864,7 @@ pub(super) fn move_unit(
     *loc = Location::OnMap(dest.space);
     act.moved = true;
     act.mp_used += dest.cost;
-    act.finished = must_stop(&ctx.game, &view, &me, dest.space, act.mp_used);
+    act.finished = must_stop(&ctx.game, (&view, &control), &me, dest.space, act.mp_used);
     let path: Vec<String> = dest.path.iter().map(|s| ctx.game.board.key(*s).to_string()).collect();
     ctx.log(LogKind::Command, format!("{unit} moves {} ({} MP)", path.join("-"), mp_text(&ctx.game, dest.cost)), Some(to.clone()));
     // For the rules on crossing region boundaries (ToO 22.3, 6.3), where there are any.

@@ -152,7 +152,7 @@ pub fn owed_attacks(game: &Game, turn: &TurnState, units: &UnitsView, (control, 
         .iter()
         .filter(|a| a.answered && a.bound.0 == turn.turn && turn.actor(game, phase) == Some(a.side))
         .filter_map(|a| attack_owed(game, turn, units, (control, tracks), a, obligation_of(game, &a.chit)?))
-        .map(|(attackers, hex)| Command::Attack { attackers: crate::model::command::names(&attackers), target: game.board.key(hex).into(), table: None, supports: Vec::new() })
+        .map(|(attackers, hex)| Command::Attack { attackers: crate::model::command::names(&attackers), target: game.board.key(hex).into(), table: None, supports: Vec::new(), declare: None })
         .collect()
 }
 

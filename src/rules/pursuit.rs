@@ -53,7 +53,9 @@ pub fn offer(game: &Game, turn: &TurnState, glog: &mut GameLog, units: &UnitsVie
         .filter(|u| u.side == grant.side)
         .filter_map(|u| {
             let at = u.space()?;
-            let n = pursuit_distance(game, u);
+            // ToO 31.4(b): a declared attack may let some pursue farther.
+            let farther = grant.farther.iter().find(|(id, _)| *id == *u.id).map_or(0, |(_, n)| *n);
+            let n = pursuit_distance(game, u).max(farther);
             (n > 0 && open.iter().any(|f| game.board.edge(at, *f).is_some())).then(|| (String::from(&*u.id), n))
         })
         .collect();
@@ -72,6 +74,7 @@ pub fn offer(game: &Game, turn: &TurnState, glog: &mut GameLog, units: &UnitsVie
         combat: grant.combat,
         supports: grant.supports,
         supplied: grant.supplied,
+        declared: grant.declared,
     });
 }
 
@@ -206,6 +209,7 @@ pub fn pursuit_combat_options(game: &Game, turn: &TurnState, units: &UnitsView, 
                         target: key.as_str().into(),
                         table: table.as_deref().map(crate::model::command::Name::new),
                         supports: Vec::new(),
+                        declare: None,
                     };
                     if !out.contains(&cmd) {
                         out.push(cmd);
@@ -224,7 +228,7 @@ fn pursue(mut ctx: CommandCtx, mut prompt: ResMut<PendingPrompt>, mut control: R
         Ok(p) => p,
         Err(r) => return ctx.reject(r),
     };
-    let Some(Prompt::Pursue { combat, supports, supplied, .. }) = prompt.0.take() else { return };
+    let Some(Prompt::Pursue { combat, supports, supplied, declared, .. }) = prompt.0.take() else { return };
     let game = ctx.game.clone();
     if paths.is_empty() {
         ctx.log(LogKind::Combat, "no pursuit".to_string(), None);
@@ -248,7 +252,7 @@ fn pursue(mut ctx: CommandCtx, mut prompt: ResMut<PendingPrompt>, mut control: R
     let next_to_enemy = |id: &String| view.get(id).and_then(UnitView::space).is_some_and(|at| game.board.edges[at.index()].iter().any(|e| enemy_in(&view, side, e.to)));
     let moved: Vec<String> = paths.iter().map(|(id, _)| id.clone()).collect();
     if combat && moved.iter().any(next_to_enemy) {
-        ctx.turn.pursuit = Some(PursuitCombat { side, units: moved.clone(), supports: supports.clone(), supplied });
+        ctx.turn.pursuit = Some(PursuitCombat { side, units: moved.clone(), supports: supports.clone(), supplied, declared });
         prompt.0 = Some(Prompt::PursuitCombat {
             side: game.side_id(side).to_string(),
             units: moved,

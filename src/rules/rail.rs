@@ -74,7 +74,7 @@ pub fn rail_destinations(game: &Game, turn: &TurnState, units: &UnitsView, contr
     let near = Surroundings::of(game, units, unit.side);
     // Infiltrating units go on by train only where they ignore zones of control altogether
     // (with ToO 31.2 they pay MP to leave one, which a train ride does not count) [I].
-    let infiltrates = has_flag(game, unit.type_index, UnitFlag::Infiltration) && game.scenario.rules.zoc.infiltration_mp.is_none();
+    let infiltrates = crate::model::view::has_flag_now(game, control, unit.type_index, UnitFlag::Infiltration) && game.scenario.rules.zoc.infiltration_mp.is_none();
     let banned = (!game.lookups.bans(unit.type_index).is_empty()).then(|| super::entry_bans::entry_bans(game, units, unit));
     let points = super::stacking::stacking_points(game, unit.type_index);
     // ToO 10.3: where limits hold only at phase ends, a move may end over them.
@@ -109,7 +109,7 @@ fn rail_move(mut ctx: CommandCtx, mut control: ResMut<Control>, mut changes: Res
     act.moved = true;
     act.railed = true;
     act.mp_used += cost;
-    act.finished = must_stop(&ctx.game, &view, &me, dest, act.mp_used);
+    act.finished = must_stop(&ctx.game, (&view, &control), &me, dest, act.mp_used);
     for s in &path {
         if !view.enemy_at(*s, side) && super::note::control_by_entry(&ctx.game) {
             take_control(&mut control, &mut changes, *s, side);

@@ -387,7 +387,7 @@ fn sea_move(
             *loc = Location::OnMap(v.to);
             act.moved = true;
             act.mp_used = used;
-            act.finished = matches!(v.cost, VoyageCost::All) || must_stop(&game, &after, &me, v.to, used);
+            act.finished = matches!(v.cost, VoyageCost::All) || must_stop(&game, (&after, &control), &me, v.to, used);
         }
     }
     if super::note::control_by_entry(&game) {

@@ -290,6 +290,7 @@ pub(super) fn end_phase(
             turn.bought.clear();
             turn.restrictions.clear();
             control.season = crate::model::season_of(&game, turn.turn);
+            control.year = crate::model::flag_year_of(&game, turn.turn);
             if turn.turn >= turns {
                 // The victory systems determine the result at the end of the last turn.
                 turn.phase = 0;

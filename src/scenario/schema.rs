@@ -8,6 +8,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+pub use super::schema_declared::*;
 pub use super::schema_map::*;
 pub use super::schema_purchases::*;
 pub use super::schema_restrictions::*;
@@ -502,6 +503,10 @@ pub struct OptionalRule {
     /// cavalry and guerrillas infiltrate under the optional rule).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub flags: Vec<(String, UnitFlag)>,
+    /// Flags unit types have while the option is on, from the first game turn of a calendar
+    /// year on: (unit type, flag, year) (ToO 31.1: German infantry infiltrate in 1918).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub flags_from_year: Vec<(String, UnitFlag, u32)>,
 }
 
 /// A scenario variant: a named set of options switched on (and setup changes).

@@ -92,6 +92,9 @@ pub struct RulesConfig {
     /// One-time declarations a side may make at the start of given game turns.
     #[serde(default)]
     pub declarations: Vec<DeclarationDef>,
+    /// Kinds of attack the attacker may declare as it attacks (ToO 31.4).
+    #[serde(default)]
+    pub attack_declarations: Vec<super::schema_declared::AttackDeclaration>,
     /// Units that may not attack while a track condition holds (tutorial 5.7.11: militia may
     /// not attack while URL <= 8).
     #[serde(default)]

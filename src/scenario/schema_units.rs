@@ -20,6 +20,10 @@ pub struct UnitTypeDef {
     pub strength: Strength,
     #[serde(default)]
     pub flags: Vec<UnitFlag>,
+    /// Flags the type has from a calendar year on (set by an option's `flags_from_year`; ToO
+    /// 31.1), read through `Control::year`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub flags_from_year: Vec<(UnitFlag, u32)>,
     /// What the unit counts toward a stacking limit (ToO 10.2: a corps 3, any other land unit
     /// 1; markers and naval units 0).
     #[serde(default = "one_point")]

@@ -505,6 +505,17 @@ pub fn validate_with_board(s: &Scenario, file: &str, base: &Path, caps: &Ruleset
         for (j, (t, _)) in o.flags.iter().enumerate() {
             type_ref(&mut ctx, &types, &format!("options[{i}].flags[{j}].0"), t);
         }
+        for (j, (t, flag, _)) in o.flags_from_year.iter().enumerate() {
+            let path = format!("options[{i}].flags_from_year[{j}]");
+            type_ref(&mut ctx, &types, &format!("{path}.0"), t);
+            // Only the movement rules read flags through the calendar (`has_flag_now`).
+            if *flag != UnitFlag::Infiltration {
+                ctx.err(format!("{path}.1"), format!("only Infiltration may come with a year; `{flag:?}` is read the whole game"));
+            }
+            if s.turns.calendar.is_empty() {
+                ctx.err(format!("{path}.2"), "the scenario has no calendar (turns.calendar): no turn has a year");
+            }
+        }
     }
     for (i, v) in s.variants.iter().enumerate() {
         for (j, o) in v.options.iter().enumerate() {

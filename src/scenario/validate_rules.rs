@@ -26,6 +26,8 @@ pub struct RulesetCaps {
 /// Checks every reference in `rules` and in the event tables and cups.
 pub(super) fn rules_refs(ctx: &mut Ctx, s: &Scenario, board: Option<&Board>, r: &Refs, caps: &RulesetCaps) {
     ruleset_support(ctx, s, caps);
+    // ToO 31.4: declared attacks.
+    super::validate_declared::attack_declarations(ctx, s, r);
     let declaration_ids = ids(ctx, &s.rules.declarations, "rules.declarations", |x| &x.id);
     for (i, d) in s.rules.declarations.iter().enumerate() {
         side_ref(ctx, r.sides, &format!("rules.declarations[{i}].side"), &d.side);
@@ -754,6 +756,9 @@ fn effects_and_conditions(ctx: &mut Ctx, s: &Scenario, board: Option<&Board>, r:
         if let Some(resp) = &d.response {
             effects.extend(resp.effects.iter().enumerate().map(|(k, e)| (format!("{path}.response.effects[{k}]"), e)));
         }
+    }
+    for (i, d) in s.rules.attack_declarations.iter().enumerate() {
+        conditions.extend(d.when.iter().enumerate().map(|(k, x)| (format!("rules.attack_declarations[{i}].when[{k}]"), x)));
     }
     if let Some(sea) = &s.rules.sea_moves {
         for (i, a) in sea.zones.iter().enumerate() {

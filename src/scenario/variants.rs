@@ -9,7 +9,7 @@ use super::schema::Scenario;
 /// The scenario as played with these options on (the same one if none changes the set-up).
 #[must_use]
 pub fn with_options(s: &Arc<Scenario>, options: &BTreeSet<String>) -> Arc<Scenario> {
-    let flags_on = s.options.iter().any(|o| !o.flags.is_empty() && options.contains(&o.id));
+    let flags_on = s.options.iter().any(|o| !(o.flags.is_empty() && o.flags_from_year.is_empty()) && options.contains(&o.id));
     if !flags_on && !s.setup.by_option.iter().any(|o| options.contains(&o.option)) {
         return s.clone();
     }
@@ -21,6 +21,11 @@ pub fn with_options(s: &Arc<Scenario>, options: &BTreeSet<String>) -> Arc<Scenar
                 && !ty.flags.contains(f)
             {
                 ty.flags.push(*f);
+            }
+        }
+        for (t, f, year) in &o.flags_from_year {
+            if let Some(ty) = out.unit_types.iter_mut().find(|x| &x.id == t) {
+                ty.flags_from_year.push((*f, *year));
             }
         }
     }

@@ -241,6 +241,8 @@ fn list(world: &mut World) -> Vec<Command> {
             }
             let first = out.len();
             attacks(game, turn, &units, control, (supports, tracks), side, &mut out);
+            // ToO 31.4: each attack again with each declaration it may carry.
+            crate::rules::attack_declarations::add_declared(facts, side, &mut out, first);
             // 14.3 asks the same of the attacks on the first table (the only one it names).
             if game.scenario.rules.combat_in_space {
                 let first_table = table_choices(game).swap_remove(0);
@@ -357,7 +359,7 @@ fn attacks(
                 }
                 let base = plan_attack(game, turn, units, control, side, g, &key, table.as_deref());
                 if base.is_ok() {
-                    out.push(Command::Attack { attackers: names(g), target: key.as_str().into(), table: table.as_deref().map(Name::new), supports: Vec::new() });
+                    out.push(Command::Attack { attackers: names(g), target: key.as_str().into(), table: table.as_deref().map(Name::new), supports: Vec::new(), declare: None });
                 }
                 // The same attack with each support unit that may join it, then with as many as
                 // may join together (the first of each category): some are legal only with
@@ -367,7 +369,7 @@ fn attacks(
                     for h in &helpers {
                         let with: Vec<String> = g.iter().chain([h]).cloned().collect();
                         if plan_attack(game, turn, units, control, side, &with, &key, table.as_deref()).is_ok() {
-                            out.push(Command::Attack { attackers: names(&with), target: key.as_str().into(), table: table.as_deref().map(Name::new), supports: Vec::new() });
+                            out.push(Command::Attack { attackers: names(&with), target: key.as_str().into(), table: table.as_deref().map(Name::new), supports: Vec::new(), declare: None });
                             joined.push(h.clone());
                             if joined.len() > g.len() + 1 && plan_attack(game, turn, units, control, side, &joined, &key, table.as_deref()).is_err() {
                                 joined.pop();
@@ -375,7 +377,7 @@ fn attacks(
                         }
                     }
                     if joined.len() > g.len() + 1 {
-                        out.push(Command::Attack { attackers: names(&joined), target: key.as_str().into(), table: table.as_deref().map(Name::new), supports: Vec::new() });
+                        out.push(Command::Attack { attackers: names(&joined), target: key.as_str().into(), table: table.as_deref().map(Name::new), supports: Vec::new(), declare: None });
                     }
                 }
                 if let Ok(plan) = base {
@@ -383,7 +385,7 @@ fn attacks(
                     for d in &game.scenario.rules.supports {
                         let named = vec![String::from(&*d.id)];
                         if crate::rules::supports::check_supports(game, units, control, supports, side, &named, plan.target, false).is_ok() {
-                            out.push(Command::Attack { attackers: names(g), target: key.as_str().into(), table: table.as_deref().map(Name::new), supports: names(&named) });
+                            out.push(Command::Attack { attackers: names(g), target: key.as_str().into(), table: table.as_deref().map(Name::new), supports: names(&named), declare: None });
                         }
                     }
                 }
@@ -400,7 +402,7 @@ fn bombardments(game: &Game, (turn, units, control, tracks): (&TurnState, &Units
     }
     for table in tables {
         let ok = |g: &[String]| crate::rules::combat::attack_ban(game, tracks, units, g).is_none() && plan_attack(game, turn, units, control, side, g, key, table.as_deref()).is_ok();
-        let push = |out: &mut Vec<Command>, g: &[String]| out.push(Command::Attack { attackers: names(g), target: key.into(), table: table.as_deref().map(Name::new), supports: Vec::new() });
+        let push = |out: &mut Vec<Command>, g: &[String]| out.push(Command::Attack { attackers: names(g), target: key.into(), table: table.as_deref().map(Name::new), supports: Vec::new(), declare: None });
         let mut each = Vec::new();
         for a in alone {
             if ok(std::slice::from_ref(a)) {

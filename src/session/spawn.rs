@@ -89,7 +89,7 @@ fn fill_world(world: &mut World, loaded: &Loaded, ruleset: std::sync::Arc<dyn cr
     // ToO 16.2: where engineers build, the nets are state, starting as printed.
     let builds = game.scenario.rules.rail_movement.as_ref().is_some_and(|r| !r.engineers.is_empty());
     let rail_owner = if builds { (0..game.board.len()).map(|i| game.lookups.rail_net(crate::model::SpaceId(i as u32))).collect() } else { Vec::new() };
-    let mut control = Control { owner: crate::model::initial_owners(s, &game.board), interdicted: vec![false; game.board.len()], source_markers: std::collections::BTreeMap::new(), demolished: BTreeSet::new(), extra_markers: 0, season: crate::model::season_of(&game, 0), rail_owner, rail_built: BTreeSet::new(), built_tags: BTreeSet::new() };
+    let mut control = Control { owner: crate::model::initial_owners(s, &game.board), interdicted: vec![false; game.board.len()], source_markers: std::collections::BTreeMap::new(), demolished: BTreeSet::new(), extra_markers: 0, season: crate::model::season_of(&game, 0), year: crate::model::flag_year_of(&game, 0), rail_owner, rail_built: BTreeSet::new(), built_tags: BTreeSet::new() };
     built_before(&game, options, &mut control);
     let mut pools = Pools { cups: Vec::new(), hands: vec![Vec::new(); s.sides.len()], added_through: 1, face_down: Vec::new() };
     for p in &s.pools {

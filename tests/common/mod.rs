@@ -31,7 +31,7 @@ pub fn mv(unit: &str, to: &str) -> Command {
 }
 
 pub fn attack(attackers: &[&str], target: &str) -> Command {
-    Command::Attack { attackers: attackers.iter().map(|s| (*s).into()).collect(), target: target.into(), table: None, supports: vec![] }
+    Command::Attack { attackers: attackers.iter().map(|s| (*s).into()).collect(), target: target.into(), table: None, supports: vec![], declare: None }
 }
 
 pub fn play(s: &mut Session, cmds: &[Command]) {

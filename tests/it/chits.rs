@@ -16,7 +16,7 @@ fn cups_hold(s: &mut Session, chit: &str) -> bool {
 
 
 fn attack_on(attackers: &[&str], target: &str, table: &str) -> Command {
-    Command::Attack { attackers: attackers.iter().map(|a| (*a).into()).collect(), target: target.into(), table: Some(table.into()), supports: vec![] }
+    Command::Attack { attackers: attackers.iter().map(|a| (*a).into()).collect(), target: target.into(), table: Some(table.into()), supports: vec![], declare: None }
 }
 
 fn ci_conflict(units: &[(&str, &str, &str, u32)], dice: &[u32]) -> Session {

@@ -327,7 +327,8 @@ fn rule_17_1_an_infra_box_costs_1_mp_and_17_3_a_unit_stops_in_it_beside_open_ene
     let game = s.game().clone();
     let units = UnitsView::from_world(&mut s.world);
     let me = units.get("BCT").expect("unit").clone();
-    assert!(must_stop(&game, &units, &me, game.board.space("baghdad_west/infra2").expect("box"), 1), "open enemies in the district");
+    let control = s.world.resource::<sandtable::model::Control>().clone();
+    assert!(must_stop(&game, (&units, &control), &me, game.board.space("baghdad_west/infra2").expect("box"), 1), "open enemies in the district");
     let mut quiet = with_units(&[("BCT", "mnf_bct", "baghdad_west", 2)]);
     let d = destinations(&mut quiet, "BCT");
     assert_eq!(reaches(&d, "baghdad_west/infra3"), Some(1));

@@ -49,7 +49,7 @@ fn rule_5_9_eliminated_mech_unit_scores_for_the_union() {
     // The tank attacks Kell alone: 6 vs 4 is 1:1, one left for the town = 1:2; a 1 is 2/0 and
     // both its steps go.
     let mut s = session(&[1]);
-    play(&mut s, &[mv("N-1Tk", "0304"), Command::EndPhase, Command::Attack { attackers: vec!["N-1Tk".into()], target: "0404".into(), table: None, supports: vec![] }]);
+    play(&mut s, &[mv("N-1Tk", "0304"), Command::EndPhase, Command::Attack { attackers: vec!["N-1Tk".into()], target: "0404".into(), table: None, supports: vec![], declare: None }]);
     let st = s.state(None);
     assert_eq!(st.units.iter().find(|u| u.id == "N-1Tk").map(|u| u.location.as_str()), Some("eliminated"));
     assert_eq!(st.tracks["union"], 1);

@@ -13,7 +13,7 @@ use crate::common::{location, log_has, play};
 use crate::it::decision_iraq::{NO_CHAOS, with_units_dice, with_units_edited};
 
 fn attack_on(attackers: &[&str], target: &str, table: &str) -> Command {
-    Command::Attack { attackers: attackers.iter().map(|a| (*a).into()).collect(), target: target.into(), table: Some(table.into()), supports: vec![] }
+    Command::Attack { attackers: attackers.iter().map(|a| (*a).into()).collect(), target: target.into(), table: Some(table.into()), supports: vec![], declare: None }
 }
 
 /// The CI plays first in 2003B and ends its movement phase: its conflict phase begins.

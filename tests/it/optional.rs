@@ -129,12 +129,12 @@ fn rule_27_6_a_suicide_attack_doubles_strength_and_points_and_reads_ar_as_al() {
     // The Ansar (4, doubled to 8) against a BCT (4): 2-1 on the Guerrilla table; a 5 is AR1,
     // read as AL1. The Insurgent gains I-1 x2 or takes C-6 x2.
     let units = [("A", "ins_ansar", "green_zone", 1), ("M", "ins_militia", "green_zone", 1), ("B", "mnf_bct", "green_zone", 1)];
-    let suicide = Command::Attack { attackers: vec!["A".into()], target: "green_zone".into(), table: Some("guerrilla".into()), supports: vec!["suicide".into()] };
+    let suicide = Command::Attack { attackers: vec!["A".into()], target: "green_zone".into(), table: Some("guerrilla".into()), supports: vec!["suicide".into()], declare: None };
     let mut s = game(&units, &[5], &["suicide_attack"], false);
     play(&mut s, &[Command::FirstPlayer { side: "ins".into() }, Command::EndPhase]);
     assert_eq!(s.state(None).phase, "first_conflict");
     assert!(s.legal_commands().contains(&suicide));
-    let with_m = Command::Attack { attackers: vec!["A".into(), "M".into()], target: "green_zone".into(), table: Some("guerrilla".into()), supports: vec!["suicide".into()] };
+    let with_m = Command::Attack { attackers: vec!["A".into(), "M".into()], target: "green_zone".into(), table: Some("guerrilla".into()), supports: vec!["suicide".into()], declare: None };
     assert!(s.apply(with_m).expect_err("alone").contains("alone"));
     play(&mut s, std::slice::from_ref(&suicide));
     assert!(log_has(&mut s, "8 vs 4 on Guerrilla, column 2-1: rolled 5"));
@@ -179,7 +179,7 @@ fn rule_27_92_the_kinetic_table_needs_a_base_nearby_and_27_93_air_supply_for_ci_
         ("S", "mnf_sof", "anbar", 0),
         ("N", "ins_militia", "anbar", 1),
     ];
-    let kinetic = |a: &str, at: &str| Command::Attack { attackers: vec![a.into()], target: at.into(), table: Some("kinetic".into()), supports: vec![] };
+    let kinetic = |a: &str, at: &str| Command::Attack { attackers: vec![a.into()], target: at.into(), table: Some("kinetic".into()), supports: vec![], declare: None };
     let mut s = game(&units, &[1, 1], &["combat_logistics"], false);
     play(&mut s, &[Command::FirstPlayer { side: "ci".into() }, Command::EndPhase]);
     let e = s.apply(kinetic("B", "fallujah")).expect_err("27.92");
@@ -287,7 +287,7 @@ fn rule_27_7_coordination_splits_the_attack_into_groups_and_every_enemy_is_attac
     assert!(log_has(&mut s, "conflict in tikrit: 4 vs 1 on Civic Action, column 4-1: rolled 3"));
     let e = s.apply(Command::EndPhase).expect_err("27.71");
     assert!(e.contains("27.71") && e.contains("M2"), "{e}");
-    assert!(s.apply(Command::Attack { attackers: vec!["B2".into()], target: "tikrit".into(), table: None, supports: vec![] }).is_err(), "groups only now");
+    assert!(s.apply(Command::Attack { attackers: vec!["B2".into()], target: "tikrit".into(), table: None, supports: vec![], declare: None }).is_err(), "groups only now");
     assert!(s.apply(group("B2", "M1")).is_err(), "M1 was attacked already");
     play(&mut s, &[group("B2", "M2"), Command::from(DiCommand::NetwarPoints { subtract: false })]);
     play(&mut s, &[Command::EndPhase]);

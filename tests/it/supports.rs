@@ -15,6 +15,7 @@ fn attack_with(attackers: &[&str], target: &str, supports: &[&str]) -> Command {
         target: target.into(),
         table: None,
         supports: supports.iter().map(|s| (*s).into()).collect(),
+        declare: None,
     }
 }
 

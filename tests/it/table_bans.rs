@@ -23,7 +23,7 @@ fn rule_too_25_2_a_table_may_be_banned_against_a_target() {
     let (one, two) = with_onslaught();
     let mut s = kell_with(&[(one.as_str(), two.as_str())], &[]);
     play(&mut s, &[mv("N-2Inf", "0403"), mv("N-1Tk", "0304"), Command::EndPhase]);
-    let on = |table: &str| Command::Attack { attackers: vec!["N-1Tk".into(), "N-2Inf".into()], target: "0404".into(), table: Some(table.into()), supports: Vec::new() };
+    let on = |table: &str| Command::Attack { attackers: vec!["N-1Tk".into(), "N-2Inf".into()], target: "0404".into(), table: Some(table.into()), supports: Vec::new(), declare: None };
     // The legal list offers the attack on Kell on the first table only.
     let legal = s.legal_commands();
     assert!(legal.contains(&on("crt")), "{legal:?}");

@@ -41,7 +41,7 @@ pub(super) fn session_of(text: &str, base: &str, seed: u64, dice: &[u32]) -> Ses
 /// An attack on a named table.
 pub(super) fn attack_on(attackers: &[&str], target: &str, table: &str) -> Command {
     let attackers = attackers.iter().map(|s| (*s).into()).collect();
-    Command::Attack { attackers, target: target.into(), table: Some(table.into()), supports: vec![] }
+    Command::Attack { attackers, target: target.into(), table: Some(table.into()), supports: vec![], declare: None }
 }
 
 /// A setup line of Kell Ford moved to another hex.

@@ -121,7 +121,10 @@ fn party(p: Party) -> usize {
 }
 
 fn resolve_conflict(mut ctx: CommandCtx, mut p: ConflictParams, mut q: LossQuery) {
-    let Some((side, Command::Attack { attackers, target, table, supports })) = ctx.cmd.0.clone() else { return };
+    let Some((side, Command::Attack { attackers, target, table, supports, declare })) = ctx.cmd.0.clone() else { return };
+    if let Some(d) = declare {
+        return ctx.reject(format!("Decision: Iraq has no declared attacks (`{d}`)"));
+    }
     let (attackers, target, table, supports) = (crate::model::command::strings(&attackers), target.to_string(), table.map(|t| t.to_string()), crate::model::command::strings(&supports));
     let view = q.view();
     let suicide = supports.iter().any(|x| x == "suicide");

@@ -71,7 +71,7 @@ pub fn plan_group(game: &Game, turn: &TurnState, units: &UnitsView, side: usize,
     let mut sorted = attackers.to_vec();
     sorted.sort();
     sorted.dedup();
-    let plan = AttackPlan { target: area, crt, attack, defense, pick, attackers: sorted, defenders: defenders.to_vec(), extra_steps: 0, mark: area, underground, defense_multiplier: (1, String::new()), attack_multiplier: (1, String::new()), supporting: Vec::new(), bombardment: false, spent: Vec::new() };
+    let plan = AttackPlan { target: area, crt, attack, defense, pick, attackers: sorted, defenders: defenders.to_vec(), extra_steps: 0, mark: area, underground, defense_multiplier: (1, String::new()), attack_multiplier: (1, String::new()), supporting: Vec::new(), bombardment: false, spent: Vec::new(), declared: None };
     if let Some(r) = table_rejection(game, turn, units, &plan.attackers, underground, crt) {
         return Err(r);
     }

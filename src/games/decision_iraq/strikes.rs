@@ -49,7 +49,7 @@ pub fn suicide_attacks(game: &Game, turn: &TurnState, units: &UnitsView, surge: 
         for (crt, t) in game.scenario.tables.crts.iter().enumerate() {
             let Ok(plan) = crate::rules::area_combat::plan_area_attack_with(game, turn, units, side, &[String::from(&*u.id)], at, crt, true) else { continue };
             if table_rejection(game, turn, units, &plan.attackers, plan.underground, crt).is_none() {
-                out.push(Command::Attack { attackers: vec![(&*u.id).into()], target: game.board.key(at).into(), table: Some(t.id.as_str().into()), supports: vec!["suicide".into()] });
+                out.push(Command::Attack { attackers: vec![(&*u.id).into()], target: game.board.key(at).into(), table: Some(t.id.as_str().into()), supports: vec!["suicide".into()], declare: None });
             }
         }
     }
