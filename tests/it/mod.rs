@@ -18,6 +18,7 @@ mod decision_iraq;
 mod constructions;
 mod crossings;
 mod declarations;
+mod declared_attacks;
 mod concentric;
 mod defense_multipliers;
 mod determinism;
