@@ -211,8 +211,6 @@ fn plan_rout_retreats(game: &Game, (units, control): (&UnitsView, &crate::model:
     Ok(plan)
 }
 
-/// Checks an answer that eliminates whole units or loses a given strength (the owner's choice).
-#[expect(clippy::too_many_arguments, reason = "the prompt's fields, unpacked")]
 /// What a losses prompt owes besides loss points.
 struct Owing<'a> {
     whole_units: u32,
@@ -241,6 +239,7 @@ fn first_goes_first(game: &Game, units: &UnitsView, allowed: &[String], chosen: 
     }
 }
 
+/// Checks an answer that eliminates whole units or loses a given strength (the owner's choice).
 fn plan_choice_losses(game: &Game, units: &UnitsView, allowed: &[String], chosen: &[String], retreat: &[RetreatMove], owed: &Owing) -> Result<LossPlan, String> {
     let Owing { whole_units, min_strength, attacking, first } = *owed;
     if !retreat.is_empty() {
