@@ -153,6 +153,13 @@ pub struct PlayArgs {
 
 #[cfg(feature = "gui")]
 fn play(a: PlayArgs) -> i32 {
+    // A script's screenshots go into a directory made for them, not lost to a missing one.
+    if a.script.is_some()
+        && let Err(e) = std::fs::create_dir_all(&a.shots)
+    {
+        eprintln!("error: cannot create the screenshot directory {}: {e}", a.shots.display());
+        return 2;
+    }
     let open = crate::client::OpenArgs { scenario: a.scenario, seed: a.seed, load: a.load, solo: a.solo };
     crate::ui::run(crate::ui::ClientArgs { open, screenshot: a.screenshot, script: a.script, shots: a.shots })
 }

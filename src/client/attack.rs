@@ -58,6 +58,8 @@ pub struct AttackPreview {
     pub supports: Vec<SupportChoice>,
     /// Extra defender steps the chosen supports add (paid if the result was at least 1).
     pub extra_steps: u32,
+    /// What the chosen attack's declaration does, if it carries one (ToO 31.4).
+    pub declared: Option<String>,
     /// The attack the Attack button gives, or why none can be given.
     pub command: Result<Command, String>,
     pub plan: Result<Odds, String>,
@@ -230,6 +232,12 @@ impl Client {
             (Err(e), _) => Err(e.clone()),
             (Ok(_), None) => Err("no attack chosen".into()),
         };
-        Some(AttackPreview { target, target_name: name, options, pick, supports, extra_steps, command, plan })
+        let declared = match &command {
+            Ok(Command::Attack { declare: Some(d), .. }) => {
+                game.scenario.rules.attack_declarations.iter().find(|x| x.id == **d).map(|x| crate::rules::attack_declarations::effects_text(&game, x))
+            }
+            _ => None,
+        };
+        Some(AttackPreview { target, target_name: name, options, pick, supports, extra_steps, declared, command, plan })
     }
 }

@@ -67,6 +67,27 @@ pub fn add_declared(facts: Facts, side: usize, out: &mut Vec<Command>, from: usi
     out.extend(more);
 }
 
+/// What a declaration does, for a player choosing it: "NAME (RULE): effect; effect".
+#[must_use]
+pub fn effects_text(game: &Game, d: &crate::scenario::schema::AttackDeclaration) -> String {
+    let names = |ids: &[String]| -> String {
+        let named: Vec<&str> = ids.iter().map(|t| game.scenario.unit_types.iter().find(|x| &x.id == t).map_or(t.as_str(), |x| x.name.as_str())).collect();
+        named.join(", ")
+    };
+    let mut parts = Vec::new();
+    if d.fortress_falls {
+        parts.push("a defending fortress shelters nobody and falls to any retreat result".to_string());
+    }
+    if !d.pursuers.is_empty() {
+        parts.push(format!("{} pursue {} hexes", names(&d.pursuers), d.pursuit_hexes));
+    }
+    if !d.losses_first.is_empty() {
+        parts.push(format!("{} are the first attackers lost", names(&d.losses_first)));
+    }
+    let rule = d.rule.as_deref().map(|r| format!(" ({r})")).unwrap_or_default();
+    format!("{}{rule}: {}", d.name, parts.join("; "))
+}
+
 /// ToO 31.4(b): the attackers of a declared attack that pursue farther than their own
 /// distance, each with the hexes it may pursue.
 #[must_use]

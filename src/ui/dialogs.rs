@@ -160,6 +160,9 @@ pub fn combat_dialog(ctx: &egui::Context, client: &mut Client, offers: &[Offer],
                 }
             }
         }
+        if let Some(text) = &preview.declared {
+            ui.label(RichText::new(text).color(Color32::from_rgb(255, 200, 120)));
+        }
         ui.separator();
         match &preview.plan {
             Ok(odds) => {

@@ -359,3 +359,38 @@ fn rule_too_31_1_german_infantry_and_expeditionary_corps_infiltrate_from_1918() 
     assert!(!has_flag_now(off.game(), &control, ix("de_inf_div"), UnitFlag::Infiltration));
     assert!(!has_flag_now(off.game(), &control, ix("br_cav_div"), UnitFlag::Infiltration));
 }
+
+// ------------------------------------------------------------------------------------------
+// The combat dialog
+
+#[test]
+fn client_the_combat_dialog_offers_the_declared_attack_beside_the_plain_one() {
+    use sandtable::client::{Client, OpenArgs, UiAction};
+    let rules = format!("rules: (reveal_when_enemy_ends_adjacent: true, pursuit: Some((hexes: 1)), {STORM}),");
+    let opts = options(true);
+    let text = kell_text_with(&[(KELL_RULES, rules.as_str()), opts_ref(&opts), N3_AT_0704]);
+    let dir = std::env::temp_dir().join(format!("sandtable-declared-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("kell_storm.ron");
+    std::fs::write(&file, text).expect("write");
+    let mut c = Client::open(&OpenArgs { scenario: Some(file), seed: Some(7), load: None, solo: true }).expect("opens");
+    c.save_dir = dir.clone();
+    if c.seats.handoff.is_some() {
+        c.act(UiAction::ConfirmHandoff).expect("hand-off");
+    }
+    c.press("End phase").expect("end movement");
+    for k in ["0704", "0604"] {
+        c.act(UiAction::Space(k.into())).expect("click");
+    }
+    let p = c.attack_preview().expect("the combat dialog is open");
+    let labels: Vec<&str> = p.options.iter().map(|o| o.label.as_str()).collect();
+    let i = labels.iter().position(|l| l.contains("N-3Inf") && l.ends_with(", declared: Storm attack, ToO 31.4")).unwrap_or_else(|| panic!("{labels:?}"));
+    assert!(labels.iter().any(|l| l.contains("N-3Inf") && !l.contains("declared")), "the plain attack too: {labels:?}");
+    c.act(UiAction::PickAttack(i)).expect("pick");
+    let p = c.attack_preview().expect("the combat dialog is open");
+    let want = "Storm attack (ToO 31.4): a defending fortress shelters nobody and falls to any retreat result; Infantry Regiment pursue 2 hexes; Tank Battalion are the first attackers lost";
+    assert_eq!(p.declared.as_deref(), Some(want));
+    c.press("Attack").expect("attack");
+    assert!(log_has(&mut c.session, "Storm attack declared (ToO 31.4)"));
+    let _ = std::fs::remove_dir_all(dir);
+}
