@@ -11,7 +11,7 @@ use sandtable::session::{Command, Session};
 use crate::common::{kell_with, play, root};
 
 /// Kell Ford's four turns dated autumn 1914 to summer 1915.
-const CALENDAR: (&str, &str) = (
+pub(super) const CALENDAR: (&str, &str) = (
     r#"labels: ["1", "2", "3", "4"],"#,
     r#"labels: ["1", "2", "3", "4"],
         seasons: [(id: "winter", name: "Winter"), (id: "spring", name: "Spring"), (id: "summer", name: "Summer"), (id: "autumn", name: "Autumn")],

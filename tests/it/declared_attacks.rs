@@ -5,12 +5,14 @@
 use sandtable::model::command::{Name, RetreatMove};
 use sandtable::model::prompt::Prompt;
 use sandtable::model::view::{UnitsView, has_flag_now};
-use sandtable::model::{Control, PendingPrompt, Tracks, TurnState};
+use sandtable::model::{Control, Tracks, TurnState};
 use sandtable::rules::attack_declarations::declaration;
 use sandtable::rules::events::Facts;
 use sandtable::scenario::schema::UnitFlag;
 use sandtable::session::{Command, GameSetup, Session};
 
+use super::calendar::CALENDAR;
+use super::pursuit::{prompt, pursue};
 use crate::common::{KELL_RULES, attack, kell_every_roll, kell_rules, kell_text_with, load, location, log_has, play, root};
 
 const RESULTS: &str = r#"results: [
@@ -59,14 +61,6 @@ fn opts_ref<'a>(o: &'a (&'static str, String)) -> (&'static str, &'a str) {
 fn declared(attackers: &[&str], target: &str, id: &str) -> Command {
     let Command::Attack { attackers, target, table, supports, .. } = attack(attackers, target) else { unreachable!("an attack") };
     Command::Attack { attackers, target, table, supports, declare: Some(Name::new(id)) }
-}
-
-fn prompt(s: &Session) -> Option<Prompt> {
-    s.world.resource::<PendingPrompt>().0.clone()
-}
-
-fn pursue(moves: &[(&str, &[&str])]) -> Command {
-    Command::Pursue { moves: moves.iter().map(|(u, p)| RetreatMove { unit: (*u).into(), path: p.iter().map(|k| (*k).into()).collect() }).collect() }
 }
 
 #[test]
@@ -225,13 +219,7 @@ fn bad_attack_declarations_are_clear_errors() {
 // ------------------------------------------------------------------------------------------
 // 31.1: flags from a year
 
-/// Kell Ford's four turns dated autumn 1914 to summer 1915; N-2Inf in S-1Inf's zone (0403).
-const CALENDAR: (&str, &str) = (
-    r#"labels: ["1", "2", "3", "4"],"#,
-    r#"labels: ["1", "2", "3", "4"],
-        seasons: [(id: "winter", name: "Winter"), (id: "spring", name: "Spring"), (id: "summer", name: "Summer"), (id: "autumn", name: "Autumn")],
-        calendar: [(year: 1914, season: "autumn"), (year: 1915, season: "winter"), (year: 1915, season: "spring"), (year: 1915, season: "summer")],"#,
-);
+/// N-2Inf in S-1Inf's zone (0403); the calendar dates Kell Ford's turns 1914 to 1915.
 const N2_AT_0403: (&str, &str) = (r#"(id: "N-2Inf", unit_type: "n_inf", at: "0402")"#, r#"(id: "N-2Inf", unit_type: "n_inf", at: "0403")"#);
 
 fn infiltration_option(flag: &str) -> (&'static str, String) {

@@ -29,11 +29,11 @@ fn game(code: &str, rules: &str, units: &[(&str, &str)]) -> Session {
 const N3_AT_0704: (&str, &str) = (r#"(id: "N-3Inf", unit_type: "n_inf", at: "0602"),"#, r#"(id: "N-3Inf", unit_type: "n_inf", at: "0704"),"#);
 const TANK_AT_0705: (&str, &str) = (r#"(id: "N-1Tk", unit_type: "n_tank", at: "0302"),"#, r#"(id: "N-1Tk", unit_type: "n_tank", at: "0705"),"#);
 
-fn prompt(s: &Session) -> Option<Prompt> {
+pub(super) fn prompt(s: &Session) -> Option<Prompt> {
     s.world.resource::<PendingPrompt>().0.clone()
 }
 
-fn pursue(moves: &[(&str, &[&str])]) -> Command {
+pub(super) fn pursue(moves: &[(&str, &[&str])]) -> Command {
     Command::Pursue { moves: moves.iter().map(|(u, p)| RetreatMove { unit: (*u).into(), path: p.iter().map(|k| (*k).into()).collect() }).collect() }
 }
 
