@@ -17,7 +17,7 @@ pub fn declaration(facts: Facts, side: usize, attackers: &[String], declare: Opt
         return Err(format!("no attack may be declared `{id}` in this game"));
     };
     let d = &game.scenario.rules.attack_declarations[i];
-    let rule = d.rule.as_deref().map(|r| format!(" ({r})")).unwrap_or_default();
+    let rule = d.rule_suffix();
     if game.side_index(&d.side) != Some(side) {
         let who = game.scenario.sides.iter().find(|x| x.id == d.side).map_or(d.side.as_str(), |x| x.name.as_str());
         return Err(format!("only {who} may declare {}{rule}", d.name));
@@ -84,7 +84,7 @@ pub fn effects_text(game: &Game, d: &crate::scenario::schema::AttackDeclaration)
     if !d.losses_first.is_empty() {
         parts.push(format!("{} are the first attackers lost", names(&d.losses_first)));
     }
-    let rule = d.rule.as_deref().map(|r| format!(" ({r})")).unwrap_or_default();
+    let rule = d.rule_suffix();
     format!("{}{rule}: {}", d.name, parts.join("; "))
 }
 

@@ -338,7 +338,7 @@ fn resolve_attack(
     let mut plan = plan;
     plan.declared = declared;
     if let Some(d) = declared.map(|i| &ctx.game.scenario.rules.attack_declarations[i]) {
-        let rule = d.rule.as_deref().map(|r| format!(" ({r})")).unwrap_or_default();
+        let rule = d.rule_suffix();
         let text = format!("{} declared{rule}", d.name);
         ctx.log(LogKind::Combat, text, Some(target.clone()));
     }

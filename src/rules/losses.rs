@@ -275,7 +275,7 @@ pub fn continue_losses(
             && party == Some(1)
             && let Some(d) = super::attack_declarations::fortress_falls(game, c.declared)
         {
-            let rule = d.rule.as_deref().map(|r| format!(" ({r})")).unwrap_or_default();
+            let rule = d.rule_suffix();
             let fallen: Vec<UnitView> = live.iter().filter(|u| is_fortress(game, u)).cloned().collect();
             for u in &fallen {
                 if let Some(&e) = index.0.get(&*u.id) {

@@ -36,3 +36,11 @@ pub struct AttackDeclaration {
     #[serde(default)]
     pub losses_first: Vec<String>,
 }
+
+impl AttackDeclaration {
+    /// " (RULE)" for a message, or nothing without a rule.
+    #[must_use]
+    pub fn rule_suffix(&self) -> String {
+        self.rule.as_deref().map(|r| format!(" ({r})")).unwrap_or_default()
+    }
+}
