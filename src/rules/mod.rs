@@ -7,7 +7,7 @@
 //! (ApplyCommand), then movement, combat and the phase sequence apply it, then point tracks
 //! score control changes, then victory is checked.
 
-use bevy::ecs::schedule::{IntoScheduleConfigs, Schedule, ScheduleLabel, Schedules, SingleThreadedExecutor, SystemSet};
+use bevy::ecs::schedule::{IntoScheduleConfigs, Schedule, ScheduleLabel, SingleThreadedExecutor, SystemSet};
 use bevy::prelude::World;
 
 use crate::model::command::Command;
@@ -244,20 +244,38 @@ fn build_schedule(schedule: Schedule, sample: Option<&Command>, every: bool, rul
     s
 }
 
+/// The rules schedules this world has built, one per command kind, in the order they were
+/// first needed (a game uses about twenty kinds). Kept apart from `Schedules`: running a
+/// schedule from there interns its label and looks it up twice per command, a cost the batch
+/// paths pay on every command for nothing.
+#[derive(bevy::prelude::Resource, Default)]
+pub struct BuiltRules(Vec<(CommandKind, Option<Schedule>)>);
+
 /// Runs the rules once for the current command (or, with none, the phase-start hooks): the
 /// schedule of the command's kind, built for the game's ruleset the first time it is needed.
 pub fn run(world: &mut World) {
     let command = world.resource::<CurrentCommand>().0.as_ref().map(|(_, c)| c);
     let kind = CommandKind::of(command, world.resource::<crate::model::Game>().ruleset.as_ref());
-    let label = RulesFor(kind);
-    let built = world.get_resource::<Schedules>().is_some_and(|s| s.contains(label.clone()));
-    if !built {
-        let game = world.resource::<crate::model::Game>();
-        let (ruleset, scenario) = (game.ruleset.clone(), game.scenario.clone());
-        let sample = world.resource::<CurrentCommand>().0.as_ref().map(|(_, c)| c.clone());
-        let schedule = build_schedule(Schedule::new(label.clone()), sample.as_ref(), kind == CommandKind::Every, ruleset.as_ref(), Some(&scenario));
-
-        world.add_schedule(schedule);
+    if !world.contains_resource::<BuiltRules>() {
+        world.init_resource::<BuiltRules>();
     }
-    world.run_schedule(label);
+    let known = world.resource::<BuiltRules>().0.iter().position(|(k, _)| *k == kind);
+    // Taken out while it runs (its systems have the world), put back after.
+    let (at, mut schedule) = match known.and_then(|i| Some((i, world.resource_mut::<BuiltRules>().0[i].1.take()?))) {
+        Some(found) => found,
+        None => {
+            let game = world.resource::<crate::model::Game>();
+            let (ruleset, scenario) = (game.ruleset.clone(), game.scenario.clone());
+            let sample = world.resource::<CurrentCommand>().0.as_ref().map(|(_, c)| c.clone());
+            let schedule = build_schedule(Schedule::new(RulesFor(kind)), sample.as_ref(), kind == CommandKind::Every, ruleset.as_ref(), Some(&scenario));
+            let mut built = world.resource_mut::<BuiltRules>();
+            let at = known.unwrap_or_else(|| {
+                built.0.push((kind, None));
+                built.0.len() - 1
+            });
+            (at, schedule)
+        }
+    };
+    schedule.run(world);
+    world.resource_mut::<BuiltRules>().0[at].1 = Some(schedule);
 }
