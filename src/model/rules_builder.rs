@@ -63,6 +63,12 @@ pub fn command_is(kind: fn(&Command) -> bool) -> impl Fn(Res<CurrentCommand>, Re
     move |c: Res<CurrentCommand>, o: Res<Outcome>| o.rejected.is_none() && c.0.as_ref().is_some_and(|(_, c)| kind(c))
 }
 
+/// Run condition: nothing rejected the current command yet (in a schedule built for one kind
+/// of command, what [`command_is`] comes to).
+pub fn not_rejected(o: Res<Outcome>) -> bool {
+    o.rejected.is_none()
+}
+
 /// Puts one rules schedule together: the rules modules and the ruleset add their systems
 /// through it.
 pub struct RulesBuilder<'a> {
@@ -95,8 +101,13 @@ impl<'a> RulesBuilder<'a> {
     /// or of a ruleset's own command, `Ruleset::command_kind`): the schedule of a variant is
     /// built from the first command of it that is played.
     pub fn on<M>(&mut self, kind: fn(&Command) -> bool, systems: impl IntoScheduleConfigs<ScheduleSystem, M>) -> &mut Self {
-        if self.every || self.sample.is_some_and(kind) {
+        if self.every {
             self.schedule.add_systems(systems.distributive_run_if(command_is(kind)));
+        } else if self.sample.is_some_and(kind) {
+            // Every command this schedule runs is of the sample's variant, which `kind` looks
+            // at alone: what is left to ask is whether a rule before rejected it (one resource
+            // fetched instead of two, on every run of each such system).
+            self.schedule.add_systems(systems.distributive_run_if(not_rejected));
         }
         self
     }
