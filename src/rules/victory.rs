@@ -13,9 +13,49 @@ use crate::model::log::{GameLog, LogKind};
 
 pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
     s.always(check_held.in_set(super::Gate::PhaseStarted).in_set(RulesSystems::PhaseStart));
-    s.always(
-        (check_sudden_death, check_end_of_turn, apply_before_final.run_if(final_due), determine_final_victory).chain().in_set(super::Gate::Accepted).in_set(RulesSystems::Victory),
-    );
+    // One system where it can be (every accepted command runs this stage, and each system a
+    // schedule visits costs a run of its own); the effects made at final determination come
+    // between its checks and the final determination only in scenarios that have them.
+    if s.uses(|sc| !sc.victory.before_final.is_empty()) {
+        s.always((check_victory, apply_before_final, determine_final_victory).chain().in_set(super::Gate::Accepted).in_set(RulesSystems::Victory));
+    } else {
+        s.always(check_victory.in_set(super::Gate::Accepted).in_set(RulesSystems::Victory));
+    }
+}
+
+/// What the victory checks read and write.
+#[derive(bevy::ecs::system::SystemParam)]
+struct VictoryCheck<'w, 's> {
+    game: Res<'w, Game>,
+    turn: ResMut<'w, TurnState>,
+    control: Res<'w, Control>,
+    tracks: Res<'w, Tracks>,
+    ended: ResMut<'w, TurnEnded>,
+    glog: ResMut<'w, GameLog>,
+    q: crate::model::units_now::UnitQuery<'w, 's>,
+}
+
+impl VictoryCheck<'_, '_> {
+    /// Ends the game with `r`, logged.
+    fn end(&mut self, r: GameResult) {
+        log(&mut self.glog, &self.game, &self.turn, LogKind::Victory, format!("{} ({})", r.level, r.reason), None);
+        self.turn.result = Some(r);
+    }
+}
+
+/// After every accepted command, in this order: sudden death, the end of a game turn's tests,
+/// and (when the scenario makes no effects before it) the final determination.
+fn check_victory(mut v: VictoryCheck) {
+    check_sudden_death(&mut v);
+    check_end_of_turn(&mut v);
+    if v.game.scenario.victory.before_final.is_empty() {
+        final_victory(&mut v);
+    }
+}
+
+/// The final determination, after the effects made at it (tutorial 5.9).
+fn determine_final_victory(mut v: VictoryCheck) {
+    final_victory(&mut v);
 }
 
 /// Set by the sequence when a game turn has just ended (0-based index of that turn).
@@ -37,30 +77,31 @@ pub fn eval(game: &Game, tracks: &Tracks, turn: i32, e: &Expr) -> i32 {
 }
 
 /// The end of a game turn: the scenario's end-of-turn sudden-death tests (tutorial 5.9).
-fn check_end_of_turn(game: Res<Game>, mut turn: ResMut<TurnState>, tracks: Res<Tracks>, mut ended: ResMut<TurnEnded>, mut glog: ResMut<GameLog>, mut q: crate::model::units_now::UnitQuery) {
-    let Some(t) = ended.0.take() else { return };
-    if turn.result.is_some() {
+fn check_end_of_turn(v: &mut VictoryCheck) {
+    let Some(t) = v.ended.0.take() else { return };
+    if v.turn.result.is_some() {
         return;
     }
-    let occupation = game.scenario.victory.per_side.as_ref().is_some_and(|p| p.occupy_all.is_some());
-    if occupation && let Some(r) = occupation_result(&game, &q.view()) {
-        log(&mut glog, &game, &turn, LogKind::Victory, format!("{} ({})", r.level, r.reason), None);
-        turn.result = Some(r);
-        return;
+    let occupation = v.game.scenario.victory.per_side.as_ref().is_some_and(|p| p.occupy_all.is_some());
+    let found = if occupation { occupation_result(&v.game, &v.q.view()) } else { None };
+    if let Some(r) = found.or_else(|| end_of_turn_tests(&v.game, &v.tracks, t)) {
+        v.end(r);
     }
+}
+
+/// The first end-of-turn test that holds at the end of game turn `t` (0-based).
+fn end_of_turn_tests(game: &Game, tracks: &Tracks, t: usize) -> Option<GameResult> {
     let number = t as i32 + 1;
     for c in &game.scenario.victory.end_of_turn {
         if c.from_turn.is_some_and(|f| number < f as i32) {
             continue;
         }
-        let (a, b) = (eval(&game, &tracks, number, &c.left), eval(&game, &tracks, number, &c.right));
+        let (a, b) = (eval(game, tracks, number, &c.left), eval(game, tracks, number, &c.right));
         if c.op.holds(a, b) {
-            let r = result(&game, &c.level, &format!("sudden death at the end of turn {number}: {a} {:?} {b}", c.op));
-            log(&mut glog, &game, &turn, LogKind::Victory, format!("{} ({})", r.level, r.reason), None);
-            turn.result = Some(r);
-            return;
+            return Some(result(game, &c.level, &format!("sudden death at the end of turn {number}: {a} {:?} {b}", c.op)));
         }
     }
+    None
 }
 
 /// ToO 30.2: a side whose units occupy every space of `occupy_all` wins at once (the first in
@@ -165,25 +206,28 @@ pub fn margin_result(game: &Game, tracks: &Tracks, sudden: bool) -> Option<GameR
     Some(result(game, &level, &reason))
 }
 
-fn check_sudden_death(game: Res<Game>, mut turn: ResMut<TurnState>, tracks: Res<Tracks>, mut glog: ResMut<GameLog>) {
-    if turn.result.is_some() {
+fn check_sudden_death(v: &mut VictoryCheck) {
+    if v.turn.result.is_some() {
         return;
     }
-    if let Some(r) = per_side_result(&game, &tracks, true).or_else(|| margin_result(&game, &tracks, true)) {
-        log(&mut glog, &game, &turn, LogKind::Victory, format!("{} ({})", r.level, r.reason), None);
-        turn.result = Some(r);
-        return;
+    if let Some(r) = sudden_death(&v.game, &v.tracks, v.turn.turn) {
+        v.end(r);
+    }
+}
+
+/// The first sudden-death result that holds during game turn `turn` (0-based).
+fn sudden_death(game: &Game, tracks: &Tracks, turn: usize) -> Option<GameResult> {
+    if let Some(r) = per_side_result(game, tracks, true).or_else(|| margin_result(game, tracks, true)) {
+        return Some(r);
     }
     for (i, t) in game.scenario.tracks.iter().enumerate() {
         for sd in &t.sudden_death {
-            if sd.from_turn.is_none_or(|f| f as usize <= turn.turn + 1) && sd.when.holds(tracks.0[i]) {
-                let r = result(&game, &sd.level, &format!("sudden death: {} at {}", t.name, tracks.0[i]));
-                log(&mut glog, &game, &turn, LogKind::Victory, format!("{} ({})", r.level, r.reason), None);
-                turn.result = Some(r);
-                return;
+            if sd.from_turn.is_none_or(|f| f as usize <= turn + 1) && sd.when.holds(tracks.0[i]) {
+                return Some(result(game, &sd.level, &format!("sudden death: {} at {}", t.name, tracks.0[i])));
             }
         }
     }
+    None
 }
 
 /// Whether `space` is cut off: no path of any length to one of `targets` held by `side`.
@@ -240,13 +284,7 @@ pub fn condition_holds(game: &Game, control: &Control, tracks: &Tracks, units: &
 
 /// The effects made at final determination, before its conditions are read (tutorial 5.9: the
 /// landing penalty is rolled then).
-/// Run condition: the last turn is over, no result yet, and the scenario has effects made at
-/// final determination (so [`apply_before_final`] fetches its parameters only then).
-fn final_due(game: Res<Game>, turn: Res<TurnState>) -> bool {
-    turn.result.is_none() && turn.turn >= game.scenario.turns.labels.len() && !game.scenario.victory.before_final.is_empty()
-}
-
-fn apply_before_final(mut p: EffectParams, mut outcome: ResMut<Outcome>) {
+pub fn apply_before_final(mut p: EffectParams, mut outcome: ResMut<Outcome>) {
     if p.turn.result.is_some() || p.turn.turn < p.game.scenario.turns.labels.len() || p.game.scenario.victory.before_final.is_empty() {
         return;
     }
@@ -256,34 +294,24 @@ fn apply_before_final(mut p: EffectParams, mut outcome: ResMut<Outcome>) {
     outcome.barrier |= p.dice.rolls.len() > rolls;
 }
 
-fn determine_final_victory(
-    game: Res<Game>,
-    mut turn: ResMut<TurnState>,
-    control: Res<Control>,
-    tracks: Res<Tracks>,
-    mut glog: ResMut<GameLog>,
-    mut q: crate::model::units_now::UnitQuery,
-) {
-    if turn.result.is_some() || turn.turn < game.scenario.turns.labels.len() {
+fn final_victory(v: &mut VictoryCheck) {
+    if v.turn.result.is_some() || v.turn.turn < v.game.scenario.turns.labels.len() {
         return;
     }
-    if let Some(r) = per_side_result(&game, &tracks, false).or_else(|| margin_result(&game, &tracks, false)) {
-        log(&mut glog, &game, &turn, LogKind::Victory, format!("{} ({})", r.level, r.reason), None);
-        turn.result = Some(r);
-        return;
-    }
-    let units = q.view();
-    for c in &game.scenario.victory.conditions {
-        if condition_holds(&game, &control, &tracks, &units, turn.turn, c) {
-            let r = result(&game, c.level(), "end of game");
-            log(&mut glog, &game, &turn, LogKind::Victory, format!("{} ({})", r.level, r.reason), None);
-            turn.result = Some(r);
-            return;
+    let found = per_side_result(&v.game, &v.tracks, false).or_else(|| margin_result(&v.game, &v.tracks, false));
+    let found = found.or_else(|| {
+        let units = v.q.view();
+        let c = v.game.scenario.victory.conditions.iter().find(|c| condition_holds(&v.game, &v.control, &v.tracks, &units, v.turn.turn, c))?;
+        Some(result(&v.game, c.level(), "end of game"))
+    });
+    match found {
+        Some(r) => v.end(r),
+        None => {
+            let r = GameResult { level: "none".into(), winner: None, reason: "no victory condition held".into(), sides: Vec::new() };
+            log(&mut v.glog, &v.game, &v.turn, LogKind::Victory, r.reason.clone(), None);
+            v.turn.result = Some(r);
         }
     }
-    let r = GameResult { level: "none".into(), winner: None, reason: "no victory condition held".into(), sides: Vec::new() };
-    log(&mut glog, &game, &turn, LogKind::Victory, r.reason.clone(), None);
-    turn.result = Some(r);
 }
 
 /// Consecutive player-turn ends at which each `victory.held` condition held, and the (turn,

@@ -339,7 +339,8 @@ fn type_of<M>(system: impl bevy::prelude::IntoSystem<(), (), M>) -> std::any::Ty
 
 /// A schedule holds the systems of the mechanisms its scenario uses only: control by slots,
 /// combat in spaces and attrition by choice on area maps (DI 18.2, 14.3, 19), supply markers
-/// where supply is traced (tutorial 5.7.9).
+/// where supply is traced (tutorial 5.7.9), effects at final determination where there are some
+/// (tutorial 5.9).
 #[test]
 fn schedules_keep_only_the_systems_of_the_mechanisms_a_scenario_uses() {
     let kell = end_phase_systems("scenarios/kell_ford.ron");
@@ -353,4 +354,8 @@ fn schedules_keep_only_the_systems_of_the_mechanisms_a_scenario_uses() {
     assert!(area.iter().all(|t| iraq.contains(t) && !kell.contains(t) && !river.contains(t)));
     let markers = type_of(supply::remove_entered_markers);
     assert!(river.contains(&markers) && !kell.contains(&markers) && !iraq.contains(&markers));
+    // Tutorial 5.9: effects made at final determination (the landing penalty), only where the
+    // scenario has some.
+    let before_final = type_of(sandtable::rules::victory::apply_before_final);
+    assert!(river.contains(&before_final) && !kell.contains(&before_final) && !iraq.contains(&before_final));
 }
