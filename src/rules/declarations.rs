@@ -26,8 +26,11 @@ pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
     );
     s.on(|c| matches!(c, Command::Declare { .. }), declare.in_set(RulesSystems::Movement).before(apply_pending_effects));
     s.always(
-        (apply_pending_effects.run_if(|p: Res<PendingEffects>| !p.0.is_empty()), apply_reductions.run_if(|r: Res<Reductions>| !r.0.is_empty()))
+        // One condition for the pair, read once as the first comes (effects applied may leave
+        // reductions, never the other way; with neither, neither has work).
+        (apply_pending_effects, apply_reductions)
             .chain()
+            .run_if(|p: Res<PendingEffects>, r: Res<Reductions>| !p.0.is_empty() || !r.0.is_empty())
             .in_set(RulesSystems::Movement),
     );
 }

@@ -31,7 +31,12 @@ pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
     );
     s.always(reveal.in_set(super::Gate::Accepted).in_set(RulesSystems::Tracks).after(super::reactions::offer_after_command));
     s.on(|c| matches!(c, Command::Comply { .. } | Command::OptOut), answer.in_set(RulesSystems::Movement).before(super::declarations::apply_pending_effects));
-    s.always(check_command.in_set(RulesSystems::ApplyCommand).after(super::sequence::check_sequence));
+    // Only operations a chit or an event carries bind units: without any, no command is checked
+    // (a system on every command costs a run of its own). `reveal` stays: it marks each
+    // movement phase, which the state hash holds.
+    if s.uses(|sc| super::withdrawals::any_effect(sc, &|e| matches!(e, EventEffect::Obligation(_)))) {
+        s.always(check_command.in_set(RulesSystems::ApplyCommand).after(super::sequence::check_sequence));
+    }
 }
 
 /// One forced operation in force.
@@ -192,8 +197,9 @@ fn attack_owed(game: &Game, turn: &TurnState, units: &UnitsView, (control, track
     }
 }
 
+/// Rejects a command that an operation in force does not allow (see `obligation_rejection`).
 #[expect(clippy::too_many_arguments, reason = "the check reads what the operations depend on")]
-fn check_command(
+pub fn check_command(
     game: Res<Game>,
     turn: Res<TurnState>,
     control: Res<Control>,

@@ -340,7 +340,7 @@ fn type_of<M>(system: impl bevy::prelude::IntoSystem<(), (), M>) -> std::any::Ty
 /// A schedule holds the systems of the mechanisms its scenario uses only: control by slots,
 /// combat in spaces and attrition by choice on area maps (DI 18.2, 14.3, 19), supply markers
 /// where supply is traced (tutorial 5.7.9), effects at final determination where there are some
-/// (tutorial 5.9).
+/// (tutorial 5.9), checks of forced operations where some chit carries one.
 #[test]
 fn schedules_keep_only_the_systems_of_the_mechanisms_a_scenario_uses() {
     let kell = end_phase_systems("scenarios/kell_ford.ron");
@@ -358,4 +358,7 @@ fn schedules_keep_only_the_systems_of_the_mechanisms_a_scenario_uses() {
     // scenario has some.
     let before_final = type_of(sandtable::rules::victory::apply_before_final);
     assert!(river.contains(&before_final) && !kell.contains(&before_final) && !iraq.contains(&before_final));
+    // Commands are checked against forced operations only where a chit or an event carries one.
+    let operations = type_of(sandtable::rules::obligations::check_command);
+    assert!(river.contains(&operations) && !kell.contains(&operations) && !iraq.contains(&operations));
 }
