@@ -21,7 +21,7 @@ pub fn spawn_world(loaded: &Loaded, ruleset: std::sync::Arc<dyn crate::model::ru
     let mut world = World::new();
     // The rules schedules are built as their kinds of command are first played
     // (`rules::run`).
-    fill_world(&mut world, loaded, ruleset, options, seed, forced);
+    fill_world(&mut world, loaded, (ruleset, None), options, seed, forced);
     world
 }
 
@@ -37,15 +37,20 @@ pub fn respawn_world(world: &mut World, loaded: &Loaded, ruleset: std::sync::Arc
     // The world records every removed component until its trackers are cleared (an app does
     // it each frame): without this, each game would leave its units' records behind.
     world.clear_trackers();
-    fill_world(world, loaded, ruleset, options, seed, forced);
+    // The scenario as the options make it, and its lookups, are fixed for a game (no rule
+    // changes `Game`): with the same options they are kept, not copied and worked out again.
+    let kept = world.remove_resource::<Game>().filter(|g| g.options == *options);
+    fill_world(world, loaded, (ruleset, kept), options, seed, forced);
 }
 
 /// Spawns the units and inserts every resource of a game at its start (all of them: a world
 /// used again keeps nothing of the game before).
-fn fill_world(world: &mut World, loaded: &Loaded, ruleset: std::sync::Arc<dyn crate::model::ruleset::Ruleset>, options: &BTreeSet<String>, seed: u64, forced: &[u32]) {
-    let scenario = crate::scenario::variants::with_options(&loaded.scenario, options);
-    let lookups = std::sync::Arc::new(crate::model::lookups::Lookups::new(&scenario, &loaded.board, options));
-    let game = Game { scenario, board: loaded.board.clone(), options: options.clone(), ruleset, lookups };
+fn fill_world(world: &mut World, loaded: &Loaded, (ruleset, kept): (std::sync::Arc<dyn crate::model::ruleset::Ruleset>, Option<Game>), options: &BTreeSet<String>, seed: u64, forced: &[u32]) {
+    let game = kept.unwrap_or_else(|| {
+        let scenario = crate::scenario::variants::with_options(&loaded.scenario, options);
+        let lookups = std::sync::Arc::new(crate::model::lookups::Lookups::new(&scenario, &loaded.board, options));
+        Game { scenario, board: loaded.board.clone(), options: options.clone(), ruleset, lookups }
+    });
     let s = &game.scenario;
     let first_side = game.side_index(&s.turns.first_side).unwrap_or(0);
     let setup = next_setup_side(&game, None);

@@ -113,3 +113,25 @@ fn a_game_restarted_in_a_used_world_plays_as_in_a_new_one_on_every_shipped_scena
         assert_eq!(used.state(None), fresh.state(None), "{file}: the same end");
     }
 }
+
+/// A restart with other options than the game before makes the scenario and its lookups for
+/// them (a restart with the same options keeps them): it starts as a new session with those
+/// options starts.
+#[test]
+fn a_game_restarted_with_other_options_starts_as_a_new_one_with_them() {
+    use sandtable::session::{GameSetup, Session};
+    let loaded = load("scenarios/decision_iraq.ron");
+    let defaults = Session::default_options(&loaded);
+    let mut others = defaults.clone();
+    // 27.2, the Green Zone: an option that changes the scenario's data.
+    assert!(others.insert("green_zone".to_string()), "the option is off by default");
+    let mut used = Session::new(loaded.clone(), GameSetup { options: defaults, seed: 1, forced_dice: Vec::new() }).expect("session");
+    play_random(&mut used, 1, 100);
+    let setup = GameSetup { options: others.clone(), seed: 2, forced_dice: Vec::new() };
+    used.restart(setup.clone()).expect("restart");
+    let mut fresh = Session::new(loaded.clone(), setup).expect("session");
+    assert_eq!(used.game().options, others);
+    assert_eq!(used.game().scenario, fresh.game().scenario, "the scenario as the options make it");
+    assert_eq!(used.state_hash(), fresh.state_hash(), "the start");
+    assert_eq!(used.state(None), fresh.state(None));
+}
