@@ -51,10 +51,12 @@ impl UnitView {
             Location::OutOfPlay => (3, 0),
             Location::Pool => (4, 0),
         };
-        let flags = [moved, finished, no_attack, reserve, attacked, out_of_supply, landed, supply_exempt, forced_march, attacked_below, *hidden, railed, attack_supply, moved_before, retreated]
-            .iter()
-            .enumerate()
-            .fold(0u64, |acc, (i, f)| acc | (u64::from(*f) << i));
+        // One bit per flag, in this order (the order is part of the hash).
+        let bits = [moved, finished, no_attack, reserve, attacked, out_of_supply, landed, supply_exempt, forced_march, attacked_below, *hidden, railed, attack_supply, moved_before, retreated];
+        let mut flags = 0u64;
+        for (i, f) in bits.into_iter().enumerate() {
+            flags |= u64::from(f) << i;
+        }
         h.word(u64::from(*rank) | (*type_index as u64) << 32);
         h.word(*side as u64 | kind << 32);
         h.word(space | u64::from(*level) << 32);
@@ -124,6 +126,18 @@ impl UnitsView {
     #[must_use]
     pub fn with_ranks(units: Vec<UnitView>, ranks: Option<std::sync::Arc<RankIndex>>) -> Self {
         Self { ranks, ..Self::new(units) }
+    }
+
+    /// Makes this view a copy of `other`, in the memory this view already holds (a plan tried
+    /// out on a copy many times over, as the default placement is, allocates once).
+    pub fn copy_from(&mut self, other: &UnitsView) {
+        self.units.clone_from(&other.units);
+        match (self.by_space.get_mut(), other.by_space.get()) {
+            (Some(mine), Some(theirs)) => mine.clone_from(theirs),
+            (None, Some(theirs)) => self.by_space = std::sync::OnceLock::from(theirs.clone()),
+            (_, None) => self.by_space = std::sync::OnceLock::new(),
+        }
+        self.ranks.clone_from(&other.ranks);
     }
 
     /// Every unit, in id order.

@@ -116,7 +116,7 @@ fn space_refusal(game: &Game, units: &UnitsView, side: usize, group: &SetupGroup
 
 /// The default placement of the side's units still to place, each placement checked as if made
 /// by hand after the ones before it: (unit, space), in group order, or why it cannot be taken.
-pub fn default_placement(game: &Game, units: &UnitsView, side: usize) -> Result<Vec<(String, crate::model::SpaceId)>, String> {
+pub fn default_placement<'g>(game: &'g Game, units: &UnitsView, side: usize) -> Result<Vec<(&'g str, crate::model::SpaceId)>, String> {
     let mut plan = Vec::new();
     // Groups that go where other units stand are placed after the others.
     let mut groups: Vec<(usize, &crate::scenario::schema::SetupGroup)> = game.scenario.setup.groups.iter().enumerate().filter(|(_, g)| game.side_index(&g.side) == Some(side)).collect();
@@ -134,17 +134,26 @@ pub fn default_placement(game: &Game, units: &UnitsView, side: usize) -> Result<
     if plan.is_empty() {
         return Err("every unit is placed".into());
     }
-    let mut now = units.clone();
-    let mut out = Vec::new();
-    for (unit, at) in plan {
-        if let Some(r) = place_rejection(game, &now, side, unit, at) {
-            return Err(format!("the default placement fails: {r}"));
+    // The plan is tried out on a copy, kept on the thread: the legal list asks at every
+    // set-up command whether the default placement is open.
+    PLAN.with_borrow_mut(|now| {
+        now.copy_from(units);
+        let mut out = Vec::with_capacity(plan.len());
+        for (unit, at) in plan {
+            if let Some(r) = place_rejection(game, now, side, unit, at) {
+                return Err(format!("the default placement fails: {r}"));
+            }
+            let Some(space) = game.board.space(at) else { return Err(format!("unknown space `{at}`")) };
+            now.place(unit, Location::OnMap(space));
+            out.push((unit, space));
         }
-        let Some(space) = game.board.space(at) else { return Err(format!("unknown space `{at}`")) };
-        now.place(unit, Location::OnMap(space));
-        out.push((unit.to_string(), space));
-    }
-    Ok(out)
+        Ok(out)
+    })
+}
+
+thread_local! {
+    /// The copy of the units on which [`default_placement`] tries its plan.
+    static PLAN: std::cell::RefCell<UnitsView> = std::cell::RefCell::new(UnitsView::default());
 }
 
 fn default_setup(mut ctx: CommandCtx, mut q: crate::model::units_now::UnitsMut) {
@@ -156,7 +165,7 @@ fn default_setup(mut ctx: CommandCtx, mut q: crate::model::units_now::UnitsMut) 
         Err(r) => return ctx.reject(r),
     };
     for (unit, s) in &placed {
-        if let Some(&e) = ctx.index.0.get(unit)
+        if let Some(&e) = ctx.index.0.get(*unit)
             && let Ok((_, mut loc, ..)) = q.get_mut(e)
         {
             *loc = Location::OnMap(*s);

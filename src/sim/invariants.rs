@@ -40,15 +40,19 @@ pub fn check_invariants(s: &mut Session) -> Result<(), String> {
     }
     // Units per space and side, and per box of all sides, counted space by space from the
     // index of the units of each space (no look at units off the map): a count goes over its
-    // limit only when a unit is added to it, so the limit is read once per space.
+    // limit only when a unit is added to it, so the limit is read once per space. The same
+    // pass counts the units in play by type and level (12.9, below).
     let sides = game.scenario.sides.len();
     // ToO 10.3: where limits hold only at the ends of some phases, a side may stand over them
     // in between; they are checked when such a phase has just ended.
     let per_side = crate::rules::stacking::checked_on_entry(game) || s.stacking_checked;
+    let width = bounds.iter().map(|&(_, end, _)| end as usize).max().unwrap_or(0).max(1);
+    let mut at_level = vec![0u32; bounds.len() * width];
     let mut here = vec![0u32; sides];
     let mut in_box = 0u32;
     let mut current: Option<(crate::model::SpaceId, Option<u32>, bool)> = None;
     for (sp, u) in units.on_map() {
+        at_level[u.type_index * width + u.level as usize] += 1;
         if current.is_none_or(|(c, ..)| c != sp) {
             here.fill(0);
             in_box = 0;
@@ -78,17 +82,8 @@ pub fn check_invariants(s: &mut Session) -> Result<(), String> {
             }
         }
     }
-    // 12.9: never more units in play at a level than counters showing it.
-    // Counted in a table by type and level (levels are checked within the counter above).
-    let width = game.scenario.unit_types.iter().map(|t| match &t.strength {
-        Strength::Steps(f) => f.len(),
-        Strength::Levels { lowest, factors } => *lowest as usize + factors.len(),
-    });
-    let width = width.max().unwrap_or(0).max(1);
-    let mut at_level = vec![0u32; game.scenario.unit_types.len() * width];
-    for (_, u) in units.on_map() {
-        at_level[u.type_index * width + u.level as usize] += 1;
-    }
+    // 12.9: never more units in play at a level than counters showing it (levels are within
+    // the counter: checked above, before the counts index by them).
     for (i, &n) in at_level.iter().enumerate().filter(|(_, n)| **n > 0) {
         let (t, l) = (i / width, (i % width) as u32);
         if let Some(mix) = crate::rules::levels::mix_at(game, t, l)

@@ -514,11 +514,7 @@ fn recruit(mut ctx: CommandCtx, mut tracks: ResMut<Tracks>, control: Res<crate::
 /// Why a withdrawal may not be made.
 #[must_use]
 pub fn withdraw_rejection(game: &Game, turn: &TurnState, units: &UnitsView, side: usize, unit: &str) -> Option<String> {
-    if turn.setup.is_some() {
-        return Some("units are withdrawn in the side's own Mobilization phase (12.8)".into());
-    }
-    let phase = turn.current_phase(game)?;
-    if phase.kind != PhaseKind::Mobilization || turn.actor(game, phase) != Some(side) {
+    if !withdrawals_open(game, turn, side)? {
         return Some("units are withdrawn in the side's own Mobilization phase (12.8)".into());
     }
     match units.get(unit) {
@@ -527,6 +523,16 @@ pub fn withdraw_rejection(game: &Game, turn: &TurnState, units: &UnitsView, side
         Some(u) if u.space().is_none() => Some(format!("`{unit}` is not on the map")),
         Some(_) => None,
     }
+}
+
+/// 12.8: whether `side` may withdraw units now (its own Mobilization phase, not at set-up);
+/// `None` when no phase is under way.
+fn withdrawals_open(game: &Game, turn: &TurnState, side: usize) -> Option<bool> {
+    if turn.setup.is_some() {
+        return Some(false);
+    }
+    let phase = turn.current_phase(game)?;
+    Some(phase.kind == PhaseKind::Mobilization && turn.actor(game, phase) == Some(side))
 }
 
 fn withdraw(mut ctx: CommandCtx, mut q: LossQuery) {
@@ -549,11 +555,15 @@ fn withdraw(mut ctx: CommandCtx, mut q: LossQuery) {
 pub fn mobilization_commands(game: &Game, turn: &TurnState, units: &UnitsView, (tracks, control): (&Tracks, &crate::model::Control), start: &MobilizationStart, side: usize) -> Vec<Command> {
     let mut out = Vec::new();
     let Some(n) = super::netwar(game) else { return out };
+    let setup = turn.setup.is_some();
+    // 27.13: at set-up, only the unit types the option lists, bought with the index; without
+    // the option (or for the other side) nothing is bought at set-up.
+    let at_setup = n.setup_recruits.as_ref().filter(|r| game.options.contains(&r.option) && turn.setup == Some(side) && game.side_index(&r.side) == Some(side));
+    if setup && at_setup.is_none() {
+        return out;
+    }
     let mut market = Market::new(game, turn, units, (tracks, control), start, side);
     let districts: Vec<SpaceId> = (0..game.board.len()).map(|i| SpaceId(i as u32)).filter(|s| matches!(game.board.spaces[s.index()].kind, SpaceKind::Area)).collect();
-    let setup = turn.setup.is_some();
-    // 27.13: at set-up, only the unit types the option lists, bought with the index.
-    let at_setup = n.setup_recruits.as_ref().filter(|r| game.options.contains(&r.option) && turn.setup == Some(side) && game.side_index(&r.side) == Some(side));
     let Some(di) = game.ruleset.as_any().downcast_ref::<super::DecisionIraq>() else { return out };
     // The side's chart lines, each with its unit type's index (found once for the game).
     let side_lines: Vec<(&Recruit, Option<usize>)> = n.mobilization.iter().zip(&di.line_types).filter(|(_, (s, _))| *s == Some(side)).map(|(r, &(_, t))| (r, t)).collect();
@@ -602,8 +612,11 @@ pub fn mobilization_commands(game: &Game, turn: &TurnState, units: &UnitsView, (
             }
         }
     }
-    for u in units.all().iter().filter(|u| u.side == side && u.space().is_some()) {
-        if withdraw_rejection(game, turn, units, side, &u.id).is_none() {
+    // 12.8: in its own Mobilization phase the side may withdraw any of its units on the map
+    // (`withdraw_rejection`'s checks, the phase's once).
+    if withdrawals_open(game, turn, side) == Some(true) {
+        for u in units.all().iter().filter(|u| u.side == side && u.space().is_some()) {
+            debug_assert!(withdraw_rejection(game, turn, units, side, &u.id).is_none());
             out.push(Command::Withdraw { unit: u.id.clone() });
         }
     }
