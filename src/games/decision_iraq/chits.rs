@@ -208,13 +208,11 @@ pub fn play_rejection(game: &Game, turn: &TurnState, units: &UnitsView, pools: &
 /// that type could go (20.5).
 fn leader_militia(game: &Game, units: &UnitsView, side: usize, at: &str) -> Result<String, String> {
     let n = super::netwar(game).ok_or("not a Netwar game")?;
-    let (_, ty, districts) = n.leader_node_militia.iter().find(|(s, ..)| game.side_index(s) == Some(side)).ok_or("no militia for Leader Node")?;
-    let ty = ty.clone();
-    let district = game.board.space(at).map(|s| game.board.key(game.board.area_of(s)).to_string());
-    if !district.is_some_and(|d| districts.contains(&d)) {
+    let (_, ty, _) = n.leader_node_militia.iter().find(|(s, ..)| game.side_index(s) == Some(side)).ok_or("no militia for Leader Node")?;
+    if !militia_district(game, side, at) {
         return Err(format!("{ty} could not have been set up in {at}"));
     }
-    let t = game.scenario.unit_types.iter().position(|u| u.id == ty).ok_or("unknown militia type")?;
+    let t = game.scenario.unit_types.iter().position(|u| u.id == *ty).ok_or("unknown militia type")?;
     if let Some(s) = game.board.space(at)
         && matches!(game.board.spaces[s.index()].kind, SpaceKind::Slot { .. })
         && units.at(s).next().is_some()
@@ -226,6 +224,13 @@ fn leader_militia(game: &Game, units: &UnitsView, side: usize, at: &str) -> Resu
         return Err(format!("no level-{level} {ty} counter is free"));
     }
     units.all().iter().find(|u| u.type_index == t && u.location == Location::Eliminated).map(|u| String::from(&*u.id)).ok_or_else(|| format!("every {ty} counter is in play"))
+}
+
+/// 20.5: whether `at` is a space of a district where the side's Leader Node militia could have
+/// been set up.
+fn militia_district(game: &Game, side: usize, at: &str) -> bool {
+    let Some((.., districts)) = super::netwar(game).and_then(|n| n.leader_node_militia.iter().find(|(s, ..)| game.side_index(s) == Some(side))) else { return false };
+    game.board.space(at).is_some_and(|s| districts.iter().any(|d| d == game.board.key(game.board.area_of(s))))
 }
 
 /// The chit plays `side` may make now (ISR on each district with its open units or on the
@@ -248,6 +253,12 @@ pub fn chit_commands(game: &Game, turn: &TurnState, units: &UnitsView, pools: &P
         let own_units = units.all().iter().filter(|u| u.side == side && u.space().is_some()).map(|u| &*u.id).filter(|id| !isr || game.board.space(id).is_some());
         let targets = std::iter::once("hand").chain(spaces.map(|s| game.board.key(s))).chain(own_units);
         for t in targets {
+            // A Leader Node target that is not a unit names where a militia would go: outside
+            // the militia's districts `play_rejection` refuses it (checked here without the
+            // refusal's text).
+            if !isr && units.get(t).is_none() && !militia_district(game, side, t) {
+                continue;
+            }
             if play_rejection(game, turn, units, pools, side, &chit, Some(t)).is_none() {
                 out.push(Command::PlayChit { chit: chit.as_str().into(), target: Some(t.into()) });
             }
