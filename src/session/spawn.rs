@@ -40,6 +40,11 @@ pub fn respawn_world(world: &mut World, loaded: &Loaded, ruleset: std::sync::Arc
     // The scenario as the options make it, and its lookups, are fixed for a game (no rule
     // changes `Game`): with the same options they are kept, not copied and worked out again.
     let kept = world.remove_resource::<Game>().filter(|g| g.options == *options);
+    // The rules schedules leave out the mechanisms the scenario does not use: built for the
+    // scenario as other options made it, they are built again for this one.
+    if kept.is_none() {
+        world.remove_resource::<crate::rules::BuiltRules>();
+    }
     fill_world(world, loaded, (ruleset, kept), options, seed, forced);
 }
 

@@ -11,6 +11,32 @@ pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
+/// A new folder for a test's files under the system's temporary folder, named for the test, the
+/// process and a count (tests running side by side never share one), removed when the test's
+/// thread ends (passed or failed: the test harness runs each test on a thread of its own).
+pub fn scratch_dir(name: &str) -> PathBuf {
+    static COUNT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+    let n = COUNT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("sandtable-{name}-{}-{n}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+    SCRATCH.with_borrow_mut(|s| s.push(Scratch(dir.clone())));
+    dir
+}
+
+/// A folder removed when dropped.
+struct Scratch(PathBuf);
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+thread_local! {
+    /// The scratch folders of the test running on this thread.
+    static SCRATCH: std::cell::RefCell<Vec<Scratch>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
 pub fn load(rel: &str) -> Arc<Loaded> {
     let p = root().join(rel);
     Arc::new(load_file(&p).unwrap_or_else(|r| panic!("{} should load:\n{r}", p.display())))

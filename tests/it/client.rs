@@ -15,9 +15,7 @@ use sandtable::session::Command;
 use crate::common::{location, log_has, root};
 
 fn temp_dir(name: &str) -> std::path::PathBuf {
-    let d = std::env::temp_dir().join(format!("sandtable-client-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&d).expect("temp dir");
-    d
+    crate::common::scratch_dir(&format!("client-{name}"))
 }
 
 /// A new hotseat game, past its opening hand-off (every shipped game holds secrets at start).

@@ -134,4 +134,11 @@ fn a_game_restarted_with_other_options_starts_as_a_new_one_with_them() {
     assert_eq!(used.game().scenario, fresh.game().scenario, "the scenario as the options make it");
     assert_eq!(used.state_hash(), fresh.state_hash(), "the start");
     assert_eq!(used.state(None), fresh.state(None));
+    // And plays on as the new session does (its rules schedules are the options' own).
+    let a = play_random(&mut used, 2, 5_000);
+    let b = play_random(&mut fresh, 2, 5_000);
+    assert_eq!(a, b, "the same commands");
+    assert!(a.len() > 20, "a whole game");
+    assert_eq!(used.checkpoints, fresh.checkpoints, "the same checkpoints");
+    assert_eq!(used.state(None), fresh.state(None), "the same end");
 }

@@ -162,7 +162,7 @@ fn info_region(board: &Board, s: sandtable::scenario::board::SpaceId) -> Option<
 
 /// A copy of the map's sources in a folder of its own, with one file replaced.
 fn sources_with(name: &str, file: &str, text: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("sandtable-mapgen-{name}-{}", std::process::id())).join("map");
+    let dir = crate::common::scratch_dir(&format!("mapgen-{name}")).join("map");
     std::fs::create_dir_all(&dir).expect("temp folder");
     for f in ["features.ron", "terrain.txt", "regions.txt", "zones.txt"] {
         std::fs::copy(root().join("scenarios/twilight/map").join(f), dir.join(f)).expect("copy");
@@ -192,7 +192,7 @@ fn bad_map_sources_are_clear_errors_with_their_places() {
 
 /// A small map's sources: 5 x 4 clear hexes (odd-q, like ToO's grid) with a lake in the middle.
 fn small_sources(name: &str, railways: &str, rivers: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("sandtable-mapgen-small-{name}-{}", std::process::id())).join("map");
+    let dir = crate::common::scratch_dir(&format!("mapgen-small-{name}")).join("map");
     std::fs::create_dir_all(&dir).expect("temp folder");
     let features = format!(
         r##"(columns: 5, rows: 4, first_column: 1, first_row: 1, offset: OddQ, default_terrain: "clear",
