@@ -112,6 +112,13 @@ impl UnitsNow {
         v
     }
 
+    /// How many times units were open to change since the game began (equal counts: the units
+    /// are as they were).
+    #[must_use]
+    pub fn changes(&self) -> u64 {
+        self.changes
+    }
+
     /// Any unit may change.
     pub fn stale(&mut self) {
         self.dirty = true;

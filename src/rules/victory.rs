@@ -17,7 +17,7 @@ pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
     // schedule visits costs a run of its own); the effects made at final determination come
     // between its checks and the final determination only in scenarios that have them.
     if s.uses(|sc| !sc.victory.before_final.is_empty()) {
-        s.always((check_victory, apply_before_final, determine_final_victory).chain().in_set(super::Gate::Accepted).in_set(RulesSystems::Victory));
+        s.always((check_victory, apply_before_final.run_if(last_turn_over), determine_final_victory).chain().in_set(super::Gate::Accepted).in_set(RulesSystems::Victory));
     } else {
         s.always(check_victory.in_set(super::Gate::Accepted).in_set(RulesSystems::Victory));
     }
@@ -280,6 +280,11 @@ pub fn condition_holds(game: &Game, control: &Control, tracks: &Tracks, units: &
         VictoryCondition::Any { of, .. } => of.iter().any(|x| condition_holds(game, control, tracks, units, turn_number, x)),
         VictoryCondition::Otherwise { .. } => true,
     }
+}
+
+/// Whether the last game turn is over and no result is in (final determination is due).
+fn last_turn_over(game: Res<Game>, turn: Res<TurnState>) -> bool {
+    turn.result.is_none() && turn.turn >= game.scenario.turns.labels.len()
 }
 
 /// The effects made at final determination, before its conditions are read (tutorial 5.9: the

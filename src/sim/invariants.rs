@@ -11,6 +11,25 @@ use crate::rules::stacking::{stacking_limit, stacking_points};
 use crate::scenario::schema::Strength;
 use crate::session::Session;
 
+/// The units as they stood at the last check that found them sound: how many times units had
+/// been open to change then, and whether the stacking limits of every side held at that moment.
+pub type Checked = Option<(u64, bool)>;
+
+/// [`check_invariants`] after every command of a game (`checked` starts as `None`): the units'
+/// invariants are read again only if a unit was open to change since they last held, or the
+/// stacking limits of each side hold now and did not then; the tracks' always.
+pub fn check_invariants_after(s: &mut Session, checked: &mut Checked) -> Result<(), String> {
+    let now = (s.world.get_resource::<crate::model::units_now::UnitsNow>().map(|n| n.changes()), s.stacking_checked);
+    if let (Some(changes), Some(before)) = (now.0, *checked)
+        && before == (changes, now.1)
+    {
+        return tracks_within(s);
+    }
+    check_invariants(s)?;
+    *checked = now.0.map(|c| (c, now.1));
+    Ok(())
+}
+
 /// The first broken invariant, described.
 pub fn check_invariants(s: &mut Session) -> Result<(), String> {
     let units = UnitsView::from_world(&mut s.world);
@@ -92,8 +111,13 @@ pub fn check_invariants(s: &mut Session) -> Result<(), String> {
             return Err(format!("{n} {} units at level {l} are in play, the counter mix has {mix}", game.scenario.unit_types[t].id));
         }
     }
+    tracks_within(s)
+}
+
+/// Every track within its floor and cap.
+fn tracks_within(s: &Session) -> Result<(), String> {
     let tracks = s.world.resource::<Tracks>();
-    for (t, v) in game.scenario.tracks.iter().zip(&tracks.0) {
+    for (t, v) in s.game().scenario.tracks.iter().zip(&tracks.0) {
         if *v < t.floor || *v > t.cap {
             return Err(format!("track {} is {v}, outside {}..{}", t.id, t.floor, t.cap));
         }

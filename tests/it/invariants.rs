@@ -4,7 +4,7 @@
 use sandtable::model::Location;
 use sandtable::model::units_now::UnitsNow;
 use sandtable::model::view::UnitsView;
-use sandtable::sim::invariants::check_invariants;
+use sandtable::sim::invariants::{check_invariants, check_invariants_after};
 use sandtable::session::Session;
 
 use crate::common::{kell, session};
@@ -26,6 +26,24 @@ fn invariant_a_hex_over_its_stacking_limit_is_caught() {
         put(&mut s, u, hex);
     }
     let e = check_invariants(&mut s).expect_err("three units in a clear hex");
+    assert!(e.contains("0505 holds 3 stacking points of south, the limit is 2"), "{e}");
+}
+
+/// A simulation reads the units' invariants again only after a unit was open to change: a
+/// change is caught at the next check, and the checks in between cost nothing.
+#[test]
+fn invariant_checks_after_each_command_read_the_units_again_only_when_one_changed() {
+    let mut s = kell(&[]);
+    let mut checked = None;
+    assert_eq!(check_invariants_after(&mut s, &mut checked), Ok(()));
+    let first = checked.expect("the units were read");
+    assert_eq!(check_invariants_after(&mut s, &mut checked), Ok(()));
+    assert_eq!(checked, Some(first), "nothing changed: nothing read again");
+    let hex = s.game().board.space("0505").expect("a hex");
+    for u in ["S-1Inf", "S-2Inf", "S-Mil"] {
+        put(&mut s, u, hex);
+    }
+    let e = check_invariants_after(&mut s, &mut checked).expect_err("three units in a clear hex");
     assert!(e.contains("0505 holds 3 stacking points of south, the limit is 2"), "{e}");
 }
 

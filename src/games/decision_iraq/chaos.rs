@@ -25,7 +25,8 @@ use crate::model::log::{GameLog, LogKind};
 use crate::model::prompt::Prompt;
 
 pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
-    s.always(proceed_system.run_if(crate::rules::supply::phase_started.or_else(accepted)).in_set(RulesSystems::PhaseStart).after(crate::rules::events::event_phase));
+    let started_or_accepted = crate::rules::supply::phase_started.or_else(accepted);
+    s.always(proceed_system.run_if(started_or_accepted.and_then(chaos_waiting)).in_set(RulesSystems::PhaseStart).after(crate::rules::events::event_phase));
     s.on(|c| matches!(di(c), Some(DiCommand::ExtraChaos)), extra_roll.in_set(RulesSystems::Movement));
     s.on(|c| matches!(c, Command::Place { .. } | Command::Pass | Command::ChooseSpace { .. } | Command::PickUnits { .. }), answer.in_set(RulesSystems::Movement));
     s.on(|c| matches!(c, Command::EndPhase), hvt_check.run_if(accepted).in_set(RulesSystems::Combat));
@@ -79,6 +80,12 @@ fn queue_deferred(game: &Game, deferred: &mut crate::model::DeferredEffects, que
             queue.0.push_back((side, Pending::Effect(n.clone()), cause));
         }
     }
+}
+
+/// Whether a Netwar effect waits, queued or left by an event (the chaos system has nothing to
+/// do otherwise: asked before its many parameters are fetched, on every command).
+fn chaos_waiting(queue: Res<ChaosQueue>, deferred: Res<crate::model::DeferredEffects>) -> bool {
+    !queue.0.is_empty() || !deferred.0.is_empty()
 }
 
 fn proceed_system(game: Res<Game>, turn: Res<TurnState>, mut glog: ResMut<GameLog>, mut p: ChaosParams, mut q: LossQuery) {
