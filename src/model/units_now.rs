@@ -224,7 +224,7 @@ impl UnitQuery<'_, '_> {
     /// are as they were).
     #[must_use]
     pub fn changes(&self) -> u64 {
-        self.now.changes
+        self.now.changes()
     }
 }
 
