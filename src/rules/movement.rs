@@ -11,6 +11,7 @@ use super::RulesSystems;
 use super::entry_bans::{banned_from, entry_bans_keyed};
 use super::stacking::{room_for, stacking_limit, stacking_points};
 use crate::scenario::board::{Edge, MoveClass, SpaceKind};
+use crate::scenario::footing::FootingKind;
 use crate::model::view::{UnitView, UnitsView, factors, has_flag, has_flag_now};
 use crate::model::space_set::SpaceSet;
 use crate::model::{Control, ControlChanges, Game, Location, SpaceId, TurnState};
@@ -103,7 +104,7 @@ fn edge_cost_in(game: &Game, from: SpaceId, edge: &Edge, class: MoveClass, allow
         }
         extra = add;
     }
-    let t = board.spaces[edge.to.index()].terrain?;
+    let t = board.footing(edge.to).terrain()?;
     match board.class_cost(t, class) {
         MoveCost::Mp(n) => Some((n + extra) * parts),
         MoveCost::AllMp => Some(allowance.max(1)),
@@ -564,6 +565,8 @@ struct Scratch {
     /// The spaces to look at, by the cost at which they were reached (costs are small whole
     /// numbers up to the allowance: a bucket per cost, not a heap).
     buckets: Vec<Vec<SpaceId>>,
+    /// A path as walked back from its end.
+    back: Vec<SpaceId>,
 }
 
 /// What a search knows of one space, side by side (one memory access per look).
@@ -585,7 +588,7 @@ thread_local! {
 impl Scratch {
     fn start(&mut self, len: usize) {
         if self.nodes.len() != len || self.search == u32::MAX {
-            *self = Scratch { search: 0, nodes: vec![Node::default(); len], touched: Vec::new(), buckets: std::mem::take(&mut self.buckets) };
+            *self = Scratch { search: 0, nodes: vec![Node::default(); len], touched: Vec::new(), buckets: std::mem::take(&mut self.buckets), back: Vec::new() };
         }
         self.search += 1;
         self.touched.clear();
@@ -672,7 +675,7 @@ fn search_in(
             // enemy-held area (its open part: DI 13.3-13.4), or a slot of such an area (DI 17.3).
             let stops_here = (zoc(here) && zr.stop_on_entry && infiltration.is_none())
                 || (enemy(here) && !passes_enemies)
-                || matches!(board.spaces[here.index()].kind, SpaceKind::Slot { parent, .. } if enemy(parent) && !passes_enemies);
+                || board.footing(here).slot_parent().is_some_and(|parent| enemy(parent) && !passes_enemies);
             if here != start && stops_here {
                 continue;
             }
@@ -683,7 +686,8 @@ fn search_in(
                 if (rail_bound || waters.is_some()) && !super::rail::bound_step(game, control, unit, here, e) {
                     continue;
                 }
-                if let SpaceKind::OffMap { sides } = &board.spaces[to.index()].kind
+                if board.footing(to).kind == FootingKind::OffMap
+                    && let SpaceKind::OffMap { sides } = &board.spaces[to.index()].kind
                     && (!sides.iter().any(|s| game.side_index(s) == Some(unit.side))
                         || super::boxes::box_def(game, to).is_some_and(|b| super::boxes::box_closed(game, control, b)))
                 {
@@ -733,6 +737,7 @@ fn search_in(
     // In board order, as a scan of the map would list them.
     sc.buckets = buckets;
     let mut reached = std::mem::take(&mut sc.touched);
+    let mut back = std::mem::take(&mut sc.back);
     reached.sort_unstable();
     let mut out = Vec::with_capacity(reached.len());
     for &space in &reached {
@@ -742,16 +747,15 @@ fn search_in(
         }
         let mut path = Vec::new();
         if paths {
-            // Walked back twice: once to size the path, once to write it in order.
-            let back = || std::iter::successors(Some(space), |&c| sc.prev(c).filter(|&p| p != start));
-            path = vec![space; back().count()];
-            for (slot, s) in path.iter_mut().rev().zip(back()) {
-                *slot = s;
-            }
+            // Walked back once into the scratch, then copied in order.
+            back.clear();
+            back.extend(std::iter::successors(Some(space), |&c| sc.prev(c).filter(|&p| p != start)));
+            path = back.iter().rev().copied().collect();
         }
         out.push(Destination { space, cost, path });
     }
     sc.touched = reached;
+    sc.back = back;
     out
 }
 

@@ -6,6 +6,7 @@ use std::collections::{BTreeMap, HashMap};
 
 use serde::{Deserialize, Serialize};
 
+use super::footing::{ClassCosts, Footing, FootingKind};
 use super::schema::{HexOffset, Map, MoveCost, RoadClass, Scenario, VOID_SYMBOL};
 
 /// Largest hex map accepted (columns x rows), against hostile files.
@@ -90,6 +91,10 @@ pub struct Board {
     /// default (the column of every class the chart does not name); then the same columns
     /// again for each season of the calendar, with that season's costs (G3).
     class_costs: Vec<Vec<MoveCost>>,
+    /// The same in one table, for lookups during searches.
+    class_table: ClassCosts,
+    /// What searches read of each space, in board order ([`Footing`]).
+    footing: Vec<Footing>,
     pub terrain_shift: Vec<i32>,
     /// Per terrain and per hexside type: what it multiplies a defence by (ToO 38.0).
     pub terrain_defense: Vec<u32>,
@@ -143,6 +148,8 @@ impl Board {
             terrain_costs: Vec::new(),
             move_classes: Vec::new(),
             class_costs: Vec::new(),
+            class_table: ClassCosts::default(),
+            footing: Vec::new(),
             terrain_shift: Vec::new(),
             terrain_defense: Vec::new(),
             hexside_defense: Vec::new(),
@@ -163,6 +170,8 @@ impl Board {
                 b.slots[parent.index()].push(SpaceId(i as u32));
             }
         }
+        b.footing = Footing::of_spaces(&b.spaces);
+        b.class_table = ClassCosts::from_rows(&b.class_costs);
         b.into = vec![Vec::new(); b.spaces.len()];
         for (i, edges) in b.edges.iter().enumerate() {
             for (k, e) in edges.iter().enumerate() {
@@ -563,11 +572,16 @@ impl Board {
 
     /// The area a space belongs to: a slot's parent, or the space itself.
     #[must_use]
+    #[inline]
     pub fn area_of(&self, space: SpaceId) -> SpaceId {
-        match self.spaces[space.index()].kind {
-            SpaceKind::Slot { parent, .. } => parent,
-            _ => space,
-        }
+        self.footing[space.index()].area
+    }
+
+    /// What a search reads of a space at every step ([`Footing`]).
+    #[must_use]
+    #[inline]
+    pub fn footing(&self, space: SpaceId) -> Footing {
+        self.footing[space.index()]
     }
 
     /// The edge from `a` to `b`, if they are adjacent.
@@ -607,9 +621,9 @@ impl Board {
 
     /// Cost of entering terrain `t` for the class at index `class`.
     #[must_use]
+    #[inline]
     pub fn class_cost(&self, t: usize, class: MoveClass) -> MoveCost {
-        let row = &self.class_costs[t];
-        row.get(class.0).copied().unwrap_or(row[row.len() - 1])
+        self.class_table.get(t, class.0)
     }
 
     /// Hex under the axial coordinates, if on the map.
@@ -622,7 +636,7 @@ impl Board {
     /// hexside that blocks it (ToO 11.2).
     #[must_use]
     pub fn zoc_crosses(&self, e: &Edge) -> bool {
-        matches!(self.spaces[e.to.index()].kind, SpaceKind::Hex { .. }) && e.hexside.is_none_or(|f| !self.hexside_blocks_zoc[f])
+        self.footing[e.to.index()].kind == FootingKind::Hex && e.hexside.is_none_or(|f| !self.hexside_blocks_zoc[f])
     }
 }
 

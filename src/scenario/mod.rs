@@ -4,6 +4,7 @@ pub mod board;
 pub mod diagnostics;
 pub mod effects;
 pub mod files;
+pub mod footing;
 pub mod hash;
 pub mod headings;
 pub mod load;
