@@ -24,6 +24,12 @@ impl SpaceSet {
         self.0.get(i / 64).is_some_and(|w| w & (1 << (i % 64)) != 0)
     }
 
+    /// The set as words of 64 spaces each, space `i` at bit `i % 64` of word `i / 64`.
+    #[must_use]
+    pub fn words(&self) -> &[u64] {
+        &self.0
+    }
+
     /// Adds every space of `other` (a set for a board no larger).
     pub fn union_with(&mut self, other: &SpaceSet) {
         for (w, o) in self.0.iter_mut().zip(&other.0) {

@@ -9,13 +9,13 @@ use bevy::prelude::*;
 use super::note::{CommandCtx, take_control};
 use super::RulesSystems;
 use super::entry_bans::{banned_from, entry_bans_keyed};
+use super::movement_search::{Met, SEARCH, search_in};
 use super::stacking::{room_for, stacking_limit, stacking_points};
 use crate::scenario::board::{Edge, MoveClass, SpaceKind};
-use crate::scenario::footing::FootingKind;
 use crate::model::view::{UnitView, UnitsView, factors, has_flag, has_flag_now};
 use crate::model::space_set::SpaceSet;
 use crate::model::{Control, ControlChanges, Game, Location, SpaceId, TurnState};
-use crate::scenario::schema::{MoveCost, UnitFlag, ZocToZoc};
+use crate::scenario::schema::{MoveCost, UnitFlag};
 use crate::model::command::Command;
 use crate::model::log::LogKind;
 
@@ -81,7 +81,7 @@ pub fn move_cost(game: &Game, from: SpaceId, edge: &Edge, class: MoveClass, allo
 
 /// `edge_cost` in `parts` of a movement point, a road hex costing `road` parts.
 #[inline(always)]
-fn edge_cost_in(game: &Game, from: SpaceId, edge: &Edge, class: MoveClass, allowance: u32, (interdicted, demolished): (&[bool], &BTreeSet<(SpaceId, SpaceId)>), (parts, road): (u32, u32)) -> Option<u32> {
+pub(super) fn edge_cost_in(game: &Game, from: SpaceId, edge: &Edge, class: MoveClass, allowance: u32, (interdicted, demolished): (&[bool], &BTreeSet<(SpaceId, SpaceId)>), (parts, road): (u32, u32)) -> Option<u32> {
     let board = &game.board;
     if let Some(c) = edge.link_cost {
         return Some(c * parts);
@@ -409,14 +409,12 @@ fn search(game: &Game, control: &Control, near: &Surroundings, banned: (&SpaceSe
 /// [`search`] before the stacking limits, from the thread's memo where it may be.
 fn remembered_search(game: &Game, control: &Control, near: &Surroundings, (banned, bans): (&SpaceSet, Option<u64>), unit: &UnitView, (allowance, paths, until): (u32, bool, Option<SpaceId>), avoid_enemies: bool) -> Vec<Destination> {
     let Some(start) = unit.space() else { return Vec::new() };
-    let Some(t) = game.scenario.unit_types.get(unit.type_index) else { return Vec::new() };
-    let board = &game.board;
     // Infiltrating units ignore enemy zones of control, unless the scenario makes them pay to
     // leave one (ToO 31.2, in `search_in`).
     let infiltrates = has_flag_now(game, control, unit.type_index, UnitFlag::Infiltration);
     let ignores_zoc = infiltrates && game.scenario.rules.zoc.infiltration_mp.is_none();
-    let zoc = |s: SpaceId| !ignores_zoc && near.zoc.contains(s);
-    let enemy = |s: SpaceId| near.enemy.contains(s);
+    let none = ignores_zoc.then(|| SpaceSet::new(0));
+    let met = Met { enemy: &near.enemy, zoc: none.as_ref().unwrap_or(&near.zoc), banned };
     let key = near.memo.zip(bans).map(|(generation, bans)| {
         let key = SearchKey { rank: unit.rank, start, type_index: unit.type_index, side: unit.side, mp_used: unit.activity.mp_used, allowance, paths, until, avoid_enemies, bans };
         (generation, key)
@@ -426,7 +424,7 @@ fn remembered_search(game: &Game, control: &Control, near: &Surroundings, (banne
     {
         return found;
     }
-    let out = SEARCH.with_borrow_mut(|scratch| search_in(game, control, banned, unit, (allowance, paths, until), avoid_enemies, (start, t, board), (zoc, enemy), scratch));
+    let out = SEARCH.with_borrow_mut(|scratch| search_in(game, control, unit, (start, allowance, paths, until), avoid_enemies, &met, scratch));
     if let Some((generation, key)) = key {
         MEMO.with_borrow_mut(|m| m.remember(generation, key, &out));
     }
@@ -552,211 +550,6 @@ impl Memo {
         }
         self.found.insert(key, found.to_vec());
     }
-}
-
-/// Reused between searches on one thread: the best cost and the step before of every space the
-/// current search reached, valid where the space's node holds the search's number (so a search
-/// costs what it reaches, not the size of the map).
-#[derive(Default)]
-struct Scratch {
-    search: u32,
-    nodes: Vec<Node>,
-    touched: Vec<SpaceId>,
-    /// The spaces to look at, by the cost at which they were reached (costs are small whole
-    /// numbers up to the allowance: a bucket per cost, not a heap).
-    buckets: Vec<Vec<SpaceId>>,
-    /// A path as walked back from its end.
-    back: Vec<SpaceId>,
-}
-
-/// What a search knows of one space, side by side (one memory access per look).
-#[derive(Clone, Copy, Default)]
-struct Node {
-    /// The number of the search that reached the space last.
-    search: u32,
-    best: u32,
-    /// The space before on the cheapest path (`NO_PREV` for none).
-    prev: u32,
-}
-
-const NO_PREV: u32 = u32::MAX;
-
-thread_local! {
-    static SEARCH: std::cell::RefCell<Scratch> = std::cell::RefCell::new(Scratch::default());
-}
-
-impl Scratch {
-    fn start(&mut self, len: usize) {
-        if self.nodes.len() != len || self.search == u32::MAX {
-            *self = Scratch { search: 0, nodes: vec![Node::default(); len], touched: Vec::new(), buckets: std::mem::take(&mut self.buckets), back: Vec::new() };
-        }
-        self.search += 1;
-        self.touched.clear();
-    }
-
-    fn node(&self, s: SpaceId) -> Option<Node> {
-        self.nodes.get(s.index()).filter(|n| n.search == self.search).copied()
-    }
-
-    fn best(&self, s: SpaceId) -> Option<u32> {
-        self.node(s).map(|n| n.best)
-    }
-
-    fn prev(&self, s: SpaceId) -> Option<SpaceId> {
-        self.node(s).and_then(|n| (n.prev != NO_PREV).then_some(SpaceId(n.prev)))
-    }
-
-    fn set(&mut self, s: SpaceId, cost: u32, prev: Option<SpaceId>) {
-        let n = &mut self.nodes[s.index()];
-        if n.search != self.search {
-            n.search = self.search;
-            self.touched.push(s);
-        }
-        n.best = cost;
-        n.prev = prev.map_or(NO_PREV, |p| p.0);
-    }
-}
-
-/// The most movement points a search counts (see `scenario::validate::MAX_MOVEMENT`).
-const MAX_SEARCH_MP: u32 = 1 << 16;
-
-#[expect(clippy::too_many_arguments, reason = "the search's inputs, worked out by its caller")]
-fn search_in(
-    game: &Game,
-    control: &Control,
-    banned: &SpaceSet,
-    unit: &UnitView,
-    (allowance, paths, until): (u32, bool, Option<SpaceId>),
-    avoid_enemies: bool,
-    (start, t, board): (SpaceId, &crate::scenario::schema::UnitTypeDef, &crate::scenario::board::Board),
-    (zoc, enemy): (impl Fn(SpaceId) -> bool, impl Fn(SpaceId) -> bool),
-    sc: &mut Scratch,
-) -> Vec<Destination> {
-    sc.start(board.len());
-    // Every cost up to the allowance has its bucket, empty (a search that stopped early may
-    // have left some spaces in them).
-    let mut buckets = std::mem::take(&mut sc.buckets);
-    // Factors are at most `MAX_MOVEMENT` and multipliers small (validation); a ruleset that
-    // multiplied without bound would still not size the buckets past this.
-    let allowance = allowance.min(MAX_SEARCH_MP);
-    let top = allowance as usize;
-    if buckets.len() <= top {
-        buckets.resize_with(top + 1, Vec::new);
-    }
-    buckets[..=top].iter_mut().for_each(Vec::clear);
-    sc.set(start, 0, None);
-    buckets[0].push(start);
-    let zr = &game.scenario.rules.zoc;
-    let parts = mp_parts(game);
-    let road = game.scenario.rules.road_mp.map_or(parts, |(n, _)| n);
-    let class = board.move_class_in(&t.movement_class, control.season);
-    // Area maps: an infiltrating unit passes through spaces holding enemy units (DI 13.6).
-    let infiltrates = has_flag_now(game, control, unit.type_index, UnitFlag::Infiltration);
-    let passes_enemies = !board.is_hex && infiltrates;
-    let rail_bound = t.flags.contains(&UnitFlag::RailBound);
-    // ToO 21.1: a flotilla keeps to its waters, at a fixed cost a step.
-    let waters = t.waters.as_ref();
-    // ToO 31.2: an infiltrating unit need not stop in an enemy zone of control; leaving one
-    // costs it this much more, out of the zone or straight into another.
-    let infiltration = zr.infiltration_mp.filter(|_| infiltrates);
-    // Cost by cost, as a heap would give them (within one cost the order changes nothing:
-    // a space's cost is the least found, and its step before the lowest of equal ways).
-    for cost in 0..=allowance {
-        // Past the cost of the one space asked about: its cost and its path (ties going to the
-        // lower space before) can no longer change.
-        if until.is_some_and(|u| sc.best(u).is_some_and(|b| cost > b)) {
-            break;
-        }
-        while let Some(here) = buckets[cost as usize].pop() {
-            if sc.best(here) != Some(cost) {
-                continue;
-            }
-            // Movement ends on entering an enemy zone of control (if the game says so), an
-            // enemy-held area (its open part: DI 13.3-13.4), or a slot of such an area (DI 17.3).
-            let stops_here = (zoc(here) && zr.stop_on_entry && infiltration.is_none())
-                || (enemy(here) && !passes_enemies)
-                || board.footing(here).slot_parent().is_some_and(|parent| enemy(parent) && !passes_enemies);
-            if here != start && stops_here {
-                continue;
-            }
-            let leaving_zoc = zoc(here);
-            for e in &board.edges[here.index()] {
-                let to = e.to;
-                // ToO 16.4: an armoured train keeps to its side's rail net.
-                if (rail_bound || waters.is_some()) && !super::rail::bound_step(game, control, unit, here, e) {
-                    continue;
-                }
-                if board.footing(to).kind == FootingKind::OffMap
-                    && let SpaceKind::OffMap { sides } = &board.spaces[to.index()].kind
-                    && (!sides.iter().any(|s| game.side_index(s) == Some(unit.side))
-                        || super::boxes::box_def(game, to).is_some_and(|b| super::boxes::box_closed(game, control, b)))
-                {
-                    continue;
-                }
-                // Hex maps: no entering a hex held by the enemy (that is combat, not movement);
-                // spaces the unit's contingent may not enter (DI 13.7).
-                if (enemy(to) && board.is_hex) || banned.contains(to) {
-                    continue;
-                }
-                // A doubled move (DI 27.9) uses no district with open enemy units.
-                if avoid_enemies && enemy(board.area_of(to)) {
-                    continue;
-                }
-                let cost_in = || edge_cost_in(game, here, e, class, allowance, (&control.interdicted, &control.demolished), (parts, road));
-                let Some(mut step) = waters.map_or_else(cost_in, |w| Some(w.step_mp * parts)) else { continue };
-                if leaving_zoc {
-                    step += infiltration.unwrap_or(zr.exit_cost) * parts;
-                    if zoc(to) && infiltration.is_none() {
-                        match zr.zoc_to_zoc {
-                            ZocToZoc::Allowed => {}
-                            ZocToZoc::Forbidden => continue,
-                            ZocToZoc::Cost(n) => step += n * parts,
-                        }
-                    }
-                }
-                // A move into "all MP" terrain is only possible as the unit's first step.
-                let all_mp = step == allowance && e.link_cost.is_none() && e.road.is_none() && (here != start || unit.activity.mp_used > 0);
-                let total = cost + step;
-                if total > allowance || all_mp {
-                    continue;
-                }
-                // A cheaper way: the space is looked at again at its new cost. An equal way from
-                // a lower space only changes the step before (what the space leads to depends
-                // on its cost alone), so it is not looked at twice.
-                match sc.node(to) {
-                    Some(n) if total > n.best || (total == n.best && (n.prev == NO_PREV || here.0 > n.prev)) => {}
-                    Some(n) if total == n.best => sc.set(to, total, Some(here)),
-                    _ => {
-                        sc.set(to, total, Some(here));
-                        buckets[total as usize].push(to);
-                    }
-                }
-            }
-        }
-    }
-    // In board order, as a scan of the map would list them.
-    sc.buckets = buckets;
-    let mut reached = std::mem::take(&mut sc.touched);
-    let mut back = std::mem::take(&mut sc.back);
-    reached.sort_unstable();
-    let mut out = Vec::with_capacity(reached.len());
-    for &space in &reached {
-        let Some(cost) = sc.best(space) else { continue };
-        if space == start {
-            continue;
-        }
-        let mut path = Vec::new();
-        if paths {
-            // Walked back once into the scratch, then copied in order.
-            back.clear();
-            back.extend(std::iter::successors(Some(space), |&c| sc.prev(c).filter(|&p| p != start)));
-            path = back.iter().rev().copied().collect();
-        }
-        out.push(Destination { space, cost, path });
-    }
-    sc.touched = reached;
-    sc.back = back;
-    out
 }
 
 fn may_not_end_unsupplied(game: &Game, side: usize) -> bool {

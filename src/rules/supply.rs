@@ -11,6 +11,7 @@ use std::collections::BinaryHeap;
 use bevy::prelude::*;
 
 use super::movement::{edge_cost, enemy_zoc};
+use super::supply_trace::trace_costs;
 use super::note::log;
 use super::RulesSystems;
 use crate::scenario::board::SpaceKind;
@@ -91,9 +92,12 @@ pub fn supply_map(game: &Game, rules: &SupplyRules, units: &UnitsView, control: 
             }
         }
     }
-    let blocked: Vec<bool> = (0..b.len())
-        .map(|i| enemy[i] || (rules.zoc_blocks_unless_friendly && zoc[i] && !friend[i]))
-        .collect();
+    let mut blocked = enemy.clone();
+    if rules.zoc_blocks_unless_friendly {
+        for ((b, z), f) in blocked.iter_mut().zip(&zoc).zip(&friend) {
+            *b |= *z && !*f;
+        }
+    }
     let controlled = |i: usize| !rules.network_requires_control || control.owner[i] == Some(side);
     let mut connected = vec![false; b.len()];
     let mut limited = Vec::new();
@@ -136,36 +140,6 @@ pub fn supply_map(game: &Game, rules: &SupplyRules, units: &UnitsView, control: 
     SupplyMap { connected, limited, blocked, demolished: control.demolished.clone(), local }
 }
 
-/// Cheapest trace cost from a unit's hex to every hex within `trace_mp`, through unblocked hexes
-/// (the unit's own hex is never blocked for itself).
-fn trace_costs(game: &Game, rules: &SupplyRules, map: &SupplyMap, unit: &UnitView) -> Vec<Option<u32>> {
-    let b = &game.board;
-    let mut best = vec![None; b.len()];
-    let Some(start) = unit.space() else { return best };
-    let class = b.move_class(&game.scenario.unit_types[unit.type_index].movement_class);
-    best[start.index()] = Some(0);
-    let mut heap = BinaryHeap::from([Reverse((0u32, start))]);
-    while let Some(Reverse((c, at))) = heap.pop() {
-        if best[at.index()] != Some(c) {
-            continue;
-        }
-        for e in &b.edges[at.index()] {
-            // An off-map box supplies the units inside it only (tutorial 5.6 Merrow Box).
-            if map.blocked[e.to.index()] || matches!(b.spaces[e.to.index()].kind, SpaceKind::OffMap { .. }) {
-                continue;
-            }
-            let Some(mp) = edge_cost(game, at, e, class, rules.trace_mp.max(1), &[], &map.demolished) else { continue };
-            let step = if rules.trace_in_hexes { 1 } else { mp };
-            let n = c + step;
-            if n <= rules.trace_mp && best[e.to.index()].is_none_or(|o| n < o) {
-                best[e.to.index()] = Some(n);
-                heap.push(Reverse((n, e.to)));
-            }
-        }
-    }
-    best
-}
-
 /// Which of a side's units on the map are in supply (ids in order, with the verdict).
 #[must_use]
 pub fn supply_status(game: &Game, rules: &SupplyRules, units: &UnitsView, map: &SupplyMap, side: usize) -> Vec<(String, bool)> {
@@ -193,14 +167,13 @@ pub fn supply_status(game: &Game, rules: &SupplyRules, units: &UnitsView, map: &
             };
             u.space().is_some_and(|s| reach[k].1[s.index()].is_some())
         } else {
-            let c = costs.insert(trace_costs(game, rules, map, u));
-            c.iter().enumerate().any(|(i, c)| c.is_some() && map.connected[i])
+            costs.insert(trace_costs(game, rules, map, u)).reaches_network(map)
         };
         if !ok && !map.limited.is_empty() {
             let costs = costs.unwrap_or_else(|| trace_costs(game, rules, map, u));
             // Limited sources serve the first units (by id) that reach them.
             for (k, (src, cap)) in map.limited.iter().enumerate() {
-                if used[k] < *cap && costs[src.index()].is_some() {
+                if used[k] < *cap && costs.reaches(*src) {
                     used[k] += 1;
                     ok = true;
                     break;
@@ -240,11 +213,11 @@ pub fn unit_in_supply(game: &Game, units: &UnitsView, control: &Control, side: u
             continue;
         }
         let costs = trace_costs(game, rules, &map, u);
-        let mut ok = costs.iter().enumerate().any(|(i, c)| c.is_some() && map.connected[i]);
+        let mut ok = costs.reaches_network(&map);
         if !ok {
             // Limited sources serve the first units (by id) that reach them.
             for (k, (src, cap)) in map.limited.iter().enumerate() {
-                if used[k] < *cap && costs[src.index()].is_some() {
+                if used[k] < *cap && costs.reaches(*src) {
                     used[k] += 1;
                     ok = true;
                     break;
@@ -285,7 +258,7 @@ pub fn surely_supplied_at(game: &Game, base: &SupplyMap, unit: &UnitView, to: Sp
     }
     let mut moved = unit.clone();
     moved.location = crate::model::Location::OnMap(to);
-    trace_costs(game, rules, base, &moved).iter().enumerate().any(|(i, c)| c.is_some() && base.connected[i])
+    trace_costs(game, rules, base, &moved).reaches_network(base)
 }
 
 /// How to answer "would this unit trace to the network of `base` from there?" for many spaces:

@@ -7,6 +7,7 @@ use std::collections::{BTreeMap, HashMap};
 use serde::{Deserialize, Serialize};
 
 use super::footing::{ClassCosts, Footing, FootingKind};
+use super::steps::{Step, StepTable};
 use super::schema::{HexOffset, Map, MoveCost, RoadClass, Scenario, VOID_SYMBOL};
 
 /// Largest hex map accepted (columns x rows), against hostile files.
@@ -95,6 +96,8 @@ pub struct Board {
     class_table: ClassCosts,
     /// What searches read of each space, in board order ([`Footing`]).
     footing: Vec<Footing>,
+    /// What a step along each edge costs each class index ([`StepTable`]).
+    steps: StepTable,
     pub terrain_shift: Vec<i32>,
     /// Per terrain and per hexside type: what it multiplies a defence by (ToO 38.0).
     pub terrain_defense: Vec<u32>,
@@ -150,6 +153,7 @@ impl Board {
             class_costs: Vec::new(),
             class_table: ClassCosts::default(),
             footing: Vec::new(),
+            steps: StepTable::default(),
             terrain_shift: Vec::new(),
             terrain_defense: Vec::new(),
             hexside_defense: Vec::new(),
@@ -172,6 +176,7 @@ impl Board {
         }
         b.footing = Footing::of_spaces(&b.spaces);
         b.class_table = ClassCosts::from_rows(&b.class_costs);
+        b.steps = StepTable::new(&b.edges, b.class_costs.first().map_or(0, Vec::len));
         b.into = vec![Vec::new(); b.spaces.len()];
         for (i, edges) in b.edges.iter().enumerate() {
             for (k, e) in edges.iter().enumerate() {
@@ -617,6 +622,14 @@ impl Board {
         let block = season.map_or(0, |s| s + 1);
         let MoveClass(k) = self.move_class(class);
         MoveClass(block * width + k)
+    }
+
+    /// The steps out of every space for a class, in the order of each space's edges, with
+    /// where each space's steps lie (`None` only for a board not built by [`Board::build`]).
+    #[must_use]
+    pub fn steps(&self, class: MoveClass) -> Option<(&[Step], &StepTable)> {
+        let chart = (&self.footing[..], &self.class_table, &self.hexside_extra[..]);
+        Some((self.steps.of_class(class.0, &self.edges, chart)?, &self.steps))
     }
 
     /// Cost of entering terrain `t` for the class at index `class`.
