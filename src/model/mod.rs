@@ -7,6 +7,7 @@ pub mod dice;
 pub mod game_value;
 pub mod hashing;
 pub mod log;
+pub mod path;
 pub mod lookups;
 pub mod prompt;
 pub mod resources;

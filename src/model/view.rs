@@ -15,7 +15,7 @@ use crate::scenario::schema::{Factors, Strength, UnitFlag};
 pub struct Destination {
     pub space: SpaceId,
     pub cost: u32,
-    pub path: Vec<SpaceId>,
+    pub path: super::path::Path,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]

@@ -40,7 +40,7 @@ pub fn add_minimum_moves(game: &Game, control: &Control, near: &Surroundings, ba
                 (true, true) => vec![to],
                 (true, false) => vec![area, to],
             };
-            out.push(Destination { space: to, cost: allowance, path });
+            out.push(Destination { space: to, cost: allowance, path: path.into() });
         }
     } else if game.scenario.rules.minimum_move {
         // ToO 9.4: one hex, and 9.3 still holds: no hex held by the enemy, no prohibited
@@ -61,7 +61,7 @@ pub fn add_minimum_moves(game: &Game, control: &Control, near: &Surroundings, ba
             if zoc(start) && zoc(to) && game.scenario.rules.zoc.zoc_to_zoc == ZocToZoc::Forbidden {
                 continue;
             }
-            out.push(Destination { space: to, cost: allowance, path: if paths { vec![to] } else { Vec::new() } });
+            out.push(Destination { space: to, cost: allowance, path: if paths { vec![to].into() } else { Default::default() } });
         }
     }
     if out.len() > before {

@@ -5,7 +5,10 @@
 //! waters, or on a doubled move that avoids enemy areas).
 
 use super::movement::{edge_cost_in, mp_parts};
+use std::rc::Rc;
+
 use crate::model::space_set::SpaceSet;
+use crate::model::path::Path;
 use crate::model::view::{Destination, UnitView, has_flag_now};
 use crate::model::{Control, Game, SpaceId};
 use crate::scenario::board::{Edge, SpaceKind};
@@ -34,6 +37,8 @@ pub(super) struct Scratch {
     spans: Vec<(u32, u32)>,
     /// Spaces no step enters, for the search under way (enemy hexes and banned spaces).
     blocked: Vec<u64>,
+    /// Spaces where movement ends, for the search under way.
+    stops: Vec<u64>,
 }
 
 /// What a search knows of one space, side by side (one memory access per look).
@@ -80,6 +85,8 @@ struct Walk<'a> {
     all_full: bool,
     /// Spaces no step enters.
     blocked: &'a [u64],
+    /// Spaces where movement ends on entering.
+    stops: &'a [u64],
     /// The enemy zones of control the unit heeds (none for a unit that ignores them).
     zoc: &'a [u64],
     start: SpaceId,
@@ -126,10 +133,10 @@ impl Scratch {
 
     /// Cost by cost, as a heap would give them (within one cost the order changes nothing: a
     /// space's cost is the least found, and its step before the lowest of equal ways).
-    /// `stops(s)`: movement ends on entering `s`; `full(here, k)`: the `k`th step out of `here`
+    /// `full(here, k)`: the `k`th step out of `here`
     /// worked out in full, with whether its cost is fixed (never an "all MP" step).
     #[inline(never)]
-    fn walk(&mut self, w: &Walk, buckets: &mut [Vec<SpaceId>], stops: &dyn Fn(SpaceId) -> bool, full: &dyn Fn(SpaceId, usize) -> Option<(u32, bool)>) {
+    fn walk(&mut self, w: &Walk, buckets: &mut [Vec<SpaceId>], full: &dyn Fn(SpaceId, usize) -> Option<(u32, bool)>) {
         self.set(w.start, 0, None);
         buckets[0].push(w.start);
         for cost in 0..=w.allowance {
@@ -143,7 +150,7 @@ impl Scratch {
                     continue;
                 }
                 self.order.push(here);
-                if here != w.start && aside(|| stops(here)) {
+                if here != w.start && bit(w.stops, here) {
                     continue;
                 }
                 let leaving_zoc = bit(w.zoc, here);
@@ -172,10 +179,12 @@ impl Scratch {
                             }
                         }
                     }
-                    // A move into "all MP" terrain is only possible as the unit's first step.
-                    let all_mp = step == w.allowance && !fixed && (here != w.start || w.moved);
                     let total = cost + step;
-                    if total > w.allowance || all_mp {
+                    if total > w.allowance {
+                        continue;
+                    }
+                    // A move into "all MP" terrain is only possible as the unit's first step.
+                    if step == w.allowance && !fixed && (here != w.start || w.moved) {
                         continue;
                     }
                     // A cheaper way: the space is looked at again at its new cost. An equal way
@@ -201,9 +210,7 @@ impl Scratch {
     /// them), with its cost and, if `paths`, its path: the reached spaces marked in a set and
     /// read back word by word (the set is left empty).
     fn reached(&mut self, start: SpaceId, paths: bool) -> Vec<Destination> {
-        if paths {
-            self.paths(start);
-        }
+        let all = if paths { self.paths(start) } else { None };
         self.marks.resize(self.nodes.len().div_ceil(64), 0);
         let (mut low, mut high) = (usize::MAX, 0);
         for s in &self.touched {
@@ -221,10 +228,9 @@ impl Scratch {
                 if space == start {
                     continue;
                 }
-                let path = match self.spans.get(n.span as usize) {
-                    _ if !paths => Vec::new(),
-                    Some(&(at, len)) => self.arena[at as usize..(at + len) as usize].to_vec(),
-                    None => self.walk_back(start, space),
+                let path = match (&all, self.spans.get(n.span as usize)) {
+                    (Some(all), Some(&(at, len))) => Path::within(all, at, len),
+                    _ => Path::default(),
                 };
                 out.push(Destination { space, cost: n.best, path });
             }
@@ -232,13 +238,15 @@ impl Scratch {
         out
     }
 
-    /// The path to every space whose cost became final after its step before's (so for every
-    /// space when no step is free): the path before and one step more, end to end in the arena.
-    /// A space left without ([`NO_SPAN`]) is walked back on its own ([`Scratch::walk_back`]).
-    fn paths(&mut self, start: SpaceId) {
+    /// The path to every space reached but the start, end to end in one list shared by all
+    /// (each space's `span` says where its own lies). In the order costs became final, a path
+    /// is the path of the step before and one step more; a space whose step before came later
+    /// (a free step may do that) is walked back on its own.
+    fn paths(&mut self, start: SpaceId) -> Option<Rc<[SpaceId]>> {
         self.arena.clear();
         self.spans.clear();
-        for &s in &self.order {
+        for i in 0..self.order.len() {
+            let s = self.order[i];
             let Some(n) = self.nodes.get(s.index()).copied() else { continue };
             if s == start || n.search != self.search {
                 continue;
@@ -248,22 +256,46 @@ impl Scratch {
                 Some(p) if p.search == self.search => self.spans.get(p.span as usize).copied(),
                 _ => None,
             };
-            let Some((at, len)) = before else { continue };
             let from = self.arena.len() as u32;
-            self.arena.extend_from_within(at as usize..(at + len) as usize);
-            self.arena.push(s);
+            if let Some((at, len)) = before {
+                // Step by step: a few spaces, not worth a call to copy memory.
+                for k in at..at + len {
+                    let step = self.arena[k as usize];
+                    self.arena.push(step);
+                }
+                self.arena.push(s);
+            } else {
+                self.walk_back(start, s);
+            }
             self.nodes[s.index()].span = self.spans.len() as u32;
-            self.spans.push((from, len + 1));
+            self.spans.push((from, self.arena.len() as u32 - from));
         }
+        // Spaces reached but never looked at (a search for one space stops early).
+        for i in 0..self.touched.len() {
+            let s = self.touched[i];
+            if s != start && self.nodes.get(s.index()).is_some_and(|n| n.span == NO_SPAN) {
+                let from = self.arena.len() as u32;
+                self.walk_back(start, s);
+                self.nodes[s.index()].span = self.spans.len() as u32;
+                self.spans.push((from, self.arena.len() as u32 - from));
+            }
+        }
+        (!self.arena.is_empty()).then(|| Rc::from(&self.arena[..]))
     }
 
-    /// The steps from `start` to `end`, `end` last, walked back from `end`.
-    fn walk_back(&self, start: SpaceId, end: SpaceId) -> Vec<SpaceId> {
+    /// Adds to the arena the steps from `start` to `end`, `end` last, walked back from `end`.
+    fn walk_back(&mut self, start: SpaceId, end: SpaceId) {
         // Steps before are spaces of the same search; a path is no longer than what it reached.
-        let before = |s: SpaceId| self.nodes.get(s.index()).filter(|n| n.prev != NO_PREV).map(|n| SpaceId(n.prev));
-        let mut path: Vec<SpaceId> = std::iter::successors(Some(end), |&s| before(s).filter(|&p| p != start)).take(self.touched.len()).collect();
-        path.reverse();
-        path
+        let from = self.arena.len();
+        let mut at = Some(end);
+        while let Some(s) = at
+            && s != start
+            && self.arena.len() - from < self.touched.len()
+        {
+            self.arena.push(s);
+            at = self.nodes.get(s.index()).filter(|n| n.prev != NO_PREV).map(|n| SpaceId(n.prev));
+        }
+        self.arena[from..].reverse();
     }
 }
 
@@ -328,11 +360,26 @@ pub(super) fn search_in(
     let enemy = |s: SpaceId| met.enemy.contains(s);
     // Movement ends on entering an enemy zone of control (if the game says so), an enemy-held
     // area (its open part: DI 13.3-13.4), or a slot of such an area (DI 17.3).
-    let stops = |here: SpaceId| {
-        (met.zoc.contains(here) && zr.stop_on_entry && infiltration.is_none())
-            || (enemy(here) && !passes_enemies)
-            || board.footing(here).slot_parent().is_some_and(|parent| enemy(parent) && !passes_enemies)
-    };
+    let mut stops = std::mem::take(&mut sc.stops);
+    stops.clear();
+    stops.resize(board.len().div_ceil(64), 0);
+    if zr.stop_on_entry && infiltration.is_none() {
+        stops.iter_mut().zip(met.zoc.words()).for_each(|(s, z)| *s |= z);
+    }
+    if !passes_enemies {
+        for (k, &word) in met.enemy.words().iter().enumerate() {
+            let mut word = word;
+            while word != 0 {
+                let area = SpaceId((k * 64) as u32 + word.trailing_zeros());
+                word &= word - 1;
+                for s in std::iter::once(area).chain(board.slots_of(area)) {
+                    if let Some(w) = stops.get_mut(s.index() / 64) {
+                        *w |= 1 << (s.index() % 64);
+                    }
+                }
+            }
+        }
+    }
     let full = |here: SpaceId, k: usize| {
         let e: &Edge = board.edges[here.index()].get(k)?;
         let to = e.to;
@@ -360,6 +407,7 @@ pub(super) fn search_in(
         table,
         all_full: rail_bound || waters.is_some() || avoid_enemies,
         blocked: &blocked,
+        stops: &stops,
         zoc: met.zoc.words(),
         start,
         allowance,
@@ -374,8 +422,9 @@ pub(super) fn search_in(
         },
         until,
     };
-    sc.walk(&walk, &mut buckets, &stops, &full);
+    sc.walk(&walk, &mut buckets, &full);
     sc.buckets = buckets;
     sc.blocked = blocked;
+    sc.stops = stops;
     sc.reached(start, paths)
 }

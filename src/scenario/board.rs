@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, HashMap};
 use serde::{Deserialize, Serialize};
 
 use super::footing::{ClassCosts, Footing, FootingKind};
-use super::steps::{Step, StepTable};
+use super::steps::{Chart, Step, StepTable};
 use super::schema::{HexOffset, Map, MoveCost, RoadClass, Scenario, VOID_SYMBOL};
 
 /// Largest hex map accepted (columns x rows), against hostile files.
@@ -628,7 +628,7 @@ impl Board {
     /// where each space's steps lie (`None` only for a board not built by [`Board::build`]).
     #[must_use]
     pub fn steps(&self, class: MoveClass) -> Option<(&[Step], &StepTable)> {
-        let chart = (&self.footing[..], &self.class_table, &self.hexside_extra[..]);
+        let chart = Chart { footing: &self.footing, costs: &self.class_table, hexside_extra: &self.hexside_extra };
         Some((self.steps.of_class(class.0, &self.edges, chart)?, &self.steps))
     }
 

@@ -43,18 +43,19 @@ impl Step {
     #[must_use]
     #[inline]
     pub fn cost(self) -> StepCost {
+        // The common case first: a step over terrain.
         match self.code {
+            c if c < Self::LINK => StepCost::Terrain(c),
             Self::PROHIBITED => StepCost::Prohibited,
             Self::ALL_MP => StepCost::AllMp,
             Self::FULL => StepCost::Full,
-            c if c & Self::LINK != 0 => StepCost::Link(c & !Self::LINK),
-            c => StepCost::Terrain(c),
+            c => StepCost::Link(c & !Self::LINK),
         }
     }
 
     /// The step along `e` for the class at index `class` (as `movement::edge_cost` with no
     /// road in use).
-    fn of(e: &Edge, class: usize, (footing, costs, hexside_extra): (&[Footing], &ClassCosts, &[(u32, bool, i32)])) -> Step {
+    fn of(e: &Edge, class: usize, Chart { footing, costs, hexside_extra }: Chart) -> Step {
         let fits = |n: u32, flag: u32| if n < Self::LINK { n | flag } else { Self::FULL };
         let code = if footing[e.to.index()].kind == FootingKind::OffMap || e.road.is_some() {
             Self::FULL
@@ -71,6 +72,15 @@ impl Step {
         };
         Step { to: e.to, code }
     }
+}
+
+/// What the cost of a step is read from: the footing of each space, the terrain chart, and
+/// per hexside type its extra cost and whether it prohibits the step.
+#[derive(Clone, Copy)]
+pub struct Chart<'a> {
+    pub footing: &'a [Footing],
+    pub costs: &'a ClassCosts,
+    pub hexside_extra: &'a [(u32, bool, i32)],
 }
 
 /// The steps of every class, each built when a search of that class first asks.
@@ -108,7 +118,7 @@ impl StepTable {
 
     /// Every step of class index `class`, built on first use: a class past the table's last
     /// column pays that column (as [`ClassCosts::get`]); `None` for a table of no columns.
-    pub fn of_class(&self, class: usize, edges: &[Vec<Edge>], chart: (&[Footing], &ClassCosts, &[(u32, bool, i32)])) -> Option<&[Step]> {
+    pub fn of_class(&self, class: usize, edges: &[Vec<Edge>], chart: Chart) -> Option<&[Step]> {
         let class = class.min(self.by_class.len().checked_sub(1)?);
         Some(self.by_class[class].get_or_init(|| edges.iter().flatten().map(|e| Step::of(e, class, chart)).collect()))
     }
@@ -116,7 +126,7 @@ impl StepTable {
 
 #[cfg(test)]
 mod tests {
-    use super::{Step, StepCost, StepTable};
+    use super::{Chart, Step, StepCost, StepTable};
     use crate::scenario::board::{BoardSpace, Edge, SpaceId, SpaceKind};
     use crate::scenario::footing::{ClassCosts, Footing};
     use crate::scenario::schema::MoveCost;
@@ -153,7 +163,7 @@ mod tests {
             vec![],
         ];
         let table = StepTable::new(&edges, 2);
-        let chart = (&footing[..], &costs, &extra[..]);
+        let chart = Chart { footing: &footing, costs: &costs, hexside_extra: &extra };
         let got: Vec<StepCost> = table.of_class(0, &edges, chart).unwrap()[table.range(SpaceId(0))].iter().map(|s| s.cost()).collect();
         let river_hill = StepCost::Terrain(3);
         assert_eq!(got, vec![river_hill, StepCost::Prohibited, StepCost::Prohibited, StepCost::Full, StepCost::Full, StepCost::Link(3)]);
