@@ -46,6 +46,7 @@ pub mod loss_answers;
 pub mod losses;
 pub mod minimum_move;
 pub mod movement;
+mod movement_memo;
 mod movement_search;
 pub mod note;
 pub mod obligation_rules;

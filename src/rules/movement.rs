@@ -9,6 +9,7 @@ use bevy::prelude::*;
 use super::note::{CommandCtx, take_control};
 use super::RulesSystems;
 use super::entry_bans::{banned_from, entry_bans_keyed};
+use super::movement_memo::{SearchKey, recall, remember};
 use super::movement_search::{Met, SEARCH, search_in};
 use super::stacking::{room_for, stacking_limit, stacking_points};
 use crate::scenario::board::{Edge, MoveClass, SpaceKind};
@@ -259,11 +260,11 @@ impl Surroundings {
     }
 
     /// The same, reusing the searches of earlier legal lists made on the same map, control and
-    /// enemy positions (see [`Memo`]): a unit that has not changed finds what it found then.
+    /// enemy positions (see `movement_memo`): a unit that has not changed finds what it found then.
     /// For callers that hold `control` unchanged while they use these surroundings.
     #[must_use]
     pub fn remembering(self, game: &Game, control: &Control) -> Self {
-        let memo = MEMO.with_borrow_mut(|m| m.valid_for(game, control, &self));
+        let memo = super::movement_memo::generation(game, control, &self.enemy, &self.zoc);
         Self { memo: Some(memo), ..self }
     }
 
@@ -420,136 +421,17 @@ fn remembered_search(game: &Game, control: &Control, near: &Surroundings, (banne
         (generation, key)
     });
     if let Some((generation, key)) = &key
-        && let Some(found) = MEMO.with_borrow(|m| (m.generation == *generation).then(|| m.found.get(key).cloned()).flatten())
+        && let Some(found) = recall(*generation, key)
     {
         return found;
     }
-    let out = SEARCH.with_borrow_mut(|scratch| search_in(game, control, unit, (start, allowance, paths, until), avoid_enemies, &met, scratch));
+    let mut before = Vec::new();
+    let wanted = key.is_some().then_some(&mut before);
+    let out = SEARCH.with_borrow_mut(|scratch| search_in(game, control, unit, (start, allowance, paths, until), avoid_enemies, &met, (scratch, wanted)));
     if let Some((generation, key)) = key {
-        MEMO.with_borrow_mut(|m| m.remember(generation, key, &out));
+        remember(generation, key, &out, &before);
     }
     out
-}
-
-/// Searches remembered between legal lists, on one thread. A search's result depends on the
-/// map and the scenario, the options, the parts of the control of the map it reads
-/// ([`MovesControl`]), where enemy units stand and their zones of control, and on the unit
-/// ([`SearchKey`]). The first four are the memo's generation: when any differs,
-/// the memo starts again; the unit's part is the key. Lookups only: nothing depends on the
-/// order of the entries.
-#[derive(Default)]
-struct Memo {
-    generation: u64,
-    board: Option<std::sync::Arc<crate::scenario::board::Board>>,
-    scenario: Option<std::sync::Arc<crate::scenario::schema::Scenario>>,
-    options: BTreeSet<String>,
-    control: MovesControl,
-    enemy: SpaceSet,
-    zoc: SpaceSet,
-    found: std::collections::HashMap<SearchKey, Vec<Destination>, foldhash::fast::FixedState>,
-}
-
-/// The parts of the control of the map a search reads (`search_in`): interdiction, demolished
-/// bridges, the season, the rail nets, and who holds the hexes boxes are linked to (a box closes
-/// with its hex). Who holds any other space changes no search: a move stops at enemy units and
-/// their zones, not at the enemy's control, so a move that takes control keeps the memo.
-#[derive(Default)]
-struct MovesControl {
-    interdicted: Vec<bool>,
-    demolished: BTreeSet<(SpaceId, SpaceId)>,
-    season: Option<usize>,
-    year: Option<u32>,
-    rail_owner: Vec<Option<usize>>,
-    rail_built: BTreeSet<(SpaceId, SpaceId)>,
-    /// The holder of each box's linked hex, in the scenario's order of boxes.
-    box_links: Vec<Option<usize>>,
-}
-
-impl MovesControl {
-    /// The holders of the boxes' linked hexes, one by one.
-    fn box_links<'g>(game: &'g Game, control: &'g Control) -> impl Iterator<Item = Option<usize>> + 'g {
-        super::boxes::boxes(game).iter().map(|b| game.board.space(&b.linked_hex).and_then(|s| control.owner[s.index()]))
-    }
-
-    fn is(&self, game: &Game, control: &Control) -> bool {
-        self.interdicted == control.interdicted
-            && self.demolished == control.demolished
-            && self.season == control.season
-            && self.year == control.year
-            && self.rail_owner == control.rail_owner
-            && self.rail_built == control.rail_built
-            && self.box_links.iter().copied().eq(Self::box_links(game, control))
-    }
-
-    fn set(&mut self, game: &Game, control: &Control) {
-        self.interdicted.clone_from(&control.interdicted);
-        self.demolished.clone_from(&control.demolished);
-        self.season = control.season;
-        self.year = control.year;
-        self.rail_owner.clone_from(&control.rail_owner);
-        self.rail_built.clone_from(&control.rail_built);
-        self.box_links.clear();
-        self.box_links.extend(Self::box_links(game, control));
-    }
-}
-
-/// What a search depends on from the unit and its caller.
-#[derive(Clone, PartialEq, Eq, Hash)]
-struct SearchKey {
-    /// The unit (a rail-bound unit's steps depend on its side's net; its rank keeps it simple).
-    rank: u32,
-    start: SpaceId,
-    type_index: usize,
-    side: usize,
-    /// Whether the step into "all MP" terrain is still its first.
-    mp_used: u32,
-    allowance: u32,
-    paths: bool,
-    until: Option<SpaceId>,
-    avoid_enemies: bool,
-    /// Which of the type's entry bans hold (with `type_index`, what the banned set holds).
-    bans: u64,
-}
-
-/// At most this many searches are remembered before the memo starts again.
-const MEMO_ENTRIES: usize = 4096;
-
-thread_local! {
-    static MEMO: std::cell::RefCell<Memo> = std::cell::RefCell::new(Memo::default());
-}
-
-impl Memo {
-    /// The generation for searches on this map, control and these surroundings: the current
-    /// one if nothing it depends on changed, else a new one, empty.
-    fn valid_for(&mut self, game: &Game, control: &Control, near: &Surroundings) -> u64 {
-        let same = self.board.as_ref().is_some_and(|b| std::sync::Arc::ptr_eq(b, &game.board))
-            && self.scenario.as_ref().is_some_and(|s| std::sync::Arc::ptr_eq(s, &game.scenario))
-            && self.options == game.options
-            && self.enemy == near.enemy
-            && self.zoc == near.zoc
-            && self.control.is(game, control);
-        if !same {
-            self.generation += 1;
-            self.board = Some(game.board.clone());
-            self.scenario = Some(game.scenario.clone());
-            self.options.clone_from(&game.options);
-            self.control.set(game, control);
-            self.enemy.clone_from(&near.enemy);
-            self.zoc.clone_from(&near.zoc);
-            self.found.clear();
-        }
-        self.generation
-    }
-
-    fn remember(&mut self, generation: u64, key: SearchKey, found: &[Destination]) {
-        if generation != self.generation {
-            return;
-        }
-        if self.found.len() >= MEMO_ENTRIES {
-            self.found.clear();
-        }
-        self.found.insert(key, found.to_vec());
-    }
 }
 
 fn may_not_end_unsupplied(game: &Game, side: usize) -> bool {
@@ -627,7 +509,9 @@ pub fn move_check(game: &Game, units: &UnitsView, control: &Control, side: usize
         return Err(format!("`{unit}` is static and never moves"));
     }
     let target = game.board.space(to).ok_or_else(|| format!("unknown space `{to}`"))?;
-    let found = destinations(game, units, control, &Surroundings::of(game, units, u.side), u, Some(target)).into_iter().find(|d| d.space == target);
+    // From what the legal list found for the unit, where the memo holds it.
+    let near = Surroundings::of(game, units, u.side).remembering(game, control);
+    let found = destinations(game, units, control, &near, u, Some(target)).into_iter().find(|d| d.space == target);
     debug_assert_eq!(found, legal_destinations(game, units, control, u).into_iter().find(|d| d.space == target), "the search for one space and the full search agree on {to} for {unit}");
     found.ok_or_else(|| {
         let allowance = movement_allowance(game, u).saturating_sub(u.activity.mp_used);

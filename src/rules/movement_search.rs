@@ -317,7 +317,7 @@ pub(super) fn search_in(
     (start, allowance, paths, until): (SpaceId, u32, bool, Option<SpaceId>),
     avoid_enemies: bool,
     met: &Met,
-    sc: &mut Scratch,
+    (sc, before): (&mut Scratch, Option<&mut Vec<u32>>),
 ) -> Vec<Destination> {
     let board = &game.board;
     let Some(t) = game.scenario.unit_types.get(unit.type_index) else { return Vec::new() };
@@ -426,5 +426,11 @@ pub(super) fn search_in(
     sc.buckets = buckets;
     sc.blocked = blocked;
     sc.stops = stops;
-    sc.reached(start, paths)
+    let out = sc.reached(start, paths);
+    // The step before of each destination, for a caller that remembers the search.
+    if let Some(before) = before {
+        before.clear();
+        before.extend(out.iter().map(|d| sc.nodes.get(d.space.index()).map_or(NO_PREV, |n| n.prev)));
+    }
+    out
 }
