@@ -362,3 +362,21 @@ fn schedules_keep_only_the_systems_of_the_mechanisms_a_scenario_uses() {
     let operations = type_of(sandtable::rules::obligations::check_command);
     assert!(river.contains(&operations) && !kell.contains(&operations) && !iraq.contains(&operations));
 }
+
+/// A move checked right after the legal list is answered from the search the list remembered
+/// for the unit: the same cost and the same cheapest path as a fresh search finds.
+#[test]
+fn movement_check_after_the_legal_list_keeps_the_cheapest_path() {
+    let mut s = kell(&[]);
+    let game = s.game().clone();
+    let control = s.world.resource::<sandtable::model::Control>().clone();
+    let units = UnitsView::from_world(&mut s.world);
+    let tank = units.get("N-1Tk").expect("N-1Tk").clone();
+    let fresh = sandtable::rules::movement::legal_destinations(&game, &units, &control, &tank);
+    let far = fresh.iter().max_by_key(|d| (d.path.len(), d.space)).expect("destinations").clone();
+    assert!(far.path.len() >= 3, "a path of several steps: {far:?}");
+    assert!(s.legal_commands().iter().any(|c| matches!(c, Command::Move { unit, .. } if unit == "N-1Tk")));
+    let units = UnitsView::from_world(&mut s.world);
+    let checked = move_check(&game, &units, &control, tank.side, "N-1Tk", game.board.key(far.space));
+    assert_eq!(checked, Ok(far));
+}
