@@ -12,6 +12,7 @@ use crate::model::view::UnitView;
 use crate::model::{Game, SpaceId};
 use crate::scenario::board::SpaceKind;
 use crate::scenario::schema::SupplyRules;
+use crate::scenario::steps::StepCost;
 
 /// The hexes a trace reached within `trace_mp` (the unit's own hex among them).
 #[derive(Clone, Debug, Default)]
@@ -62,6 +63,9 @@ fn trace_in(game: &Game, rules: &SupplyRules, map: &SupplyMap, unit: &UnitView, 
     sc.heap.clear();
     sc.reached.clear();
     let class = b.move_class(&game.scenario.unit_types[unit.type_index].movement_class);
+    // Every built board has its step table (`Board::build`).
+    let Some((steps, table)) = b.steps(class) else { return Trace::default() };
+    let allowance = rules.trace_mp.max(1);
     let Some(first) = sc.best.get_mut(start.index()) else { return Trace::default() };
     *first = (search, 0);
     sc.reached.push(start);
@@ -70,22 +74,36 @@ fn trace_in(game: &Game, rules: &SupplyRules, map: &SupplyMap, unit: &UnitView, 
         if sc.best[at.index()] != (search, c) {
             continue;
         }
-        for e in &b.edges[at.index()] {
-            let to = e.to.index();
-            // An off-map box supplies the units inside it only (tutorial 5.6 Merrow Box).
-            if map.blocked[to] || matches!(b.spaces[to].kind, SpaceKind::OffMap { .. }) {
+        let range = table.range(at);
+        for (k, step) in steps[range].iter().enumerate() {
+            let to = step.to.index();
+            if map.blocked[to] {
                 continue;
             }
-            let Some(mp) = edge_cost(game, at, e, class, rules.trace_mp.max(1), &[], &map.demolished) else { continue };
+            // As `edge_cost` in whole points, read from the class's steps where it can be.
+            let mp = match step.cost() {
+                StepCost::Terrain(n) | StepCost::Link(n) => n,
+                StepCost::AllMp => allowance,
+                StepCost::Prohibited => continue,
+                StepCost::Full => {
+                    let e = &b.edges[at.index()][k];
+                    // An off-map box supplies the units inside it only (tutorial 5.6 Merrow Box).
+                    if matches!(b.spaces[to].kind, SpaceKind::OffMap { .. }) {
+                        continue;
+                    }
+                    let Some(mp) = edge_cost(game, at, e, class, allowance, &[], &map.demolished) else { continue };
+                    mp
+                }
+            };
             let step = if rules.trace_in_hexes { 1 } else { mp };
             let n = c + step;
             let (seen, cost) = sc.best[to];
             if n <= rules.trace_mp && (seen != search || n < cost) {
                 if seen != search {
-                    sc.reached.push(e.to);
+                    sc.reached.push(SpaceId(to as u32));
                 }
                 sc.best[to] = (search, n);
-                sc.heap.push(Reverse((n, e.to)));
+                sc.heap.push(Reverse((n, SpaceId(to as u32))));
             }
         }
     }
