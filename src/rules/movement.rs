@@ -272,7 +272,7 @@ impl Surroundings {
     #[must_use]
     pub fn room_for(&self, game: &Game, space: SpaceId, extra: u32) -> bool {
         let Some(limit) = stacking_limit(game, space) else { return true };
-        let is_slot = matches!(game.board.spaces[space.index()].kind, SpaceKind::Slot { .. });
+        let is_slot = game.board.footing(space).kind == crate::scenario::footing::FootingKind::Slot;
         let (all, own) = self.here(space).map_or((0, 0), |h| (h.points, h.own_points));
         let here = if is_slot { all } else { own };
         here + extra <= limit

@@ -10,11 +10,7 @@ use crate::scenario::board::SpaceKind;
 /// hex's own limit, else its terrain's (per side).
 #[must_use]
 pub fn stacking_limit(game: &Game, space: SpaceId) -> Option<u32> {
-    let sp = &game.board.spaces[space.index()];
-    match sp.kind {
-        SpaceKind::Slot { capacity, .. } => Some(capacity),
-        _ => sp.stacking.or_else(|| sp.terrain.and_then(|t| game.board.terrain_stacking[t])),
-    }
+    game.board.stacking_limit(space)
 }
 
 /// What a unit of type `t` counts toward a stacking limit (ToO 10.2: a corps 3, any other land

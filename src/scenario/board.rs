@@ -98,6 +98,8 @@ pub struct Board {
     footing: Vec<Footing>,
     /// What a step along each edge costs each class index ([`StepTable`]).
     steps: StepTable,
+    /// Each space's stacking limit ([`Board::stacking_limit`]; `u32::MAX` for none).
+    stacking_limits: Vec<u32>,
     pub terrain_shift: Vec<i32>,
     /// Per terrain and per hexside type: what it multiplies a defence by (ToO 38.0).
     pub terrain_defense: Vec<u32>,
@@ -154,6 +156,7 @@ impl Board {
             class_table: ClassCosts::default(),
             footing: Vec::new(),
             steps: StepTable::default(),
+            stacking_limits: Vec::new(),
             terrain_shift: Vec::new(),
             terrain_defense: Vec::new(),
             hexside_defense: Vec::new(),
@@ -177,6 +180,7 @@ impl Board {
         b.footing = Footing::of_spaces(&b.spaces);
         b.class_table = ClassCosts::from_rows(&b.class_costs);
         b.steps = StepTable::new(&b.edges, b.class_costs.first().map_or(0, Vec::len));
+        b.stacking_limits = (0..b.spaces.len()).map(|i| b.limit_of(SpaceId(i as u32)).unwrap_or(u32::MAX)).collect();
         b.into = vec![Vec::new(); b.spaces.len()];
         for (i, edges) in b.edges.iter().enumerate() {
             for (k, e) in edges.iter().enumerate() {
@@ -622,6 +626,23 @@ impl Board {
         let block = season.map_or(0, |s| s + 1);
         let MoveClass(k) = self.move_class(class);
         MoveClass(block * width + k)
+    }
+
+    /// A space's stacking limit: a slot's capacity, else the hex's own limit, else its
+    /// terrain's (`None`: no limit).
+    #[must_use]
+    #[inline]
+    pub fn stacking_limit(&self, space: SpaceId) -> Option<u32> {
+        self.stacking_limits.get(space.index()).copied().filter(|&n| n != u32::MAX)
+    }
+
+    /// [`Board::stacking_limit`] from the space and the terrain chart, as the board is built.
+    fn limit_of(&self, space: SpaceId) -> Option<u32> {
+        let sp = &self.spaces[space.index()];
+        match sp.kind {
+            SpaceKind::Slot { capacity, .. } => Some(capacity),
+            _ => sp.stacking.or_else(|| sp.terrain.and_then(|t| self.terrain_stacking.get(t).copied().flatten())),
+        }
     }
 
     /// The steps out of every space for a class, in the order of each space's edges, with
