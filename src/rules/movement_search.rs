@@ -228,11 +228,12 @@ impl Scratch {
                 if space == start {
                     continue;
                 }
-                let path = match (&all, self.spans.get(n.span as usize)) {
-                    (Some(all), Some(&(at, len))) => Path::within(all, at, len),
-                    _ => Path::default(),
-                };
-                out.push(Destination { space, cost: n.best, path });
+                out.push(Destination { space, cost: n.best, path: Path::default() });
+                // The path written in place (a whole destination built aside and copied in
+                // stalls on its own narrow stores).
+                if let (Some(all), Some(&(at, len)), Some(d)) = (&all, self.spans.get(n.span as usize), out.last_mut()) {
+                    d.path = Path::within(all, at, len);
+                }
             }
         }
         out
