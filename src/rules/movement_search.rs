@@ -133,8 +133,8 @@ impl Scratch {
 
     /// Cost by cost, as a heap would give them (within one cost the order changes nothing: a
     /// space's cost is the least found, and its step before the lowest of equal ways).
-    /// `full(here, k)`: the `k`th step out of `here`
-    /// worked out in full, with whether its cost is fixed (never an "all MP" step).
+    /// `full(here, k)`: the `k`th step out of `here` worked out in full, with whether its cost
+    /// is fixed (never an "all MP" step). Kept out of line: its loop has the registers to itself.
     #[inline(never)]
     fn walk(&mut self, w: &Walk, buckets: &mut [Vec<SpaceId>], full: &dyn Fn(SpaceId, usize) -> Option<(u32, bool)>) {
         self.set(w.start, 0, None);
