@@ -607,24 +607,13 @@ pub fn enter_rejection(game: &Game, turn: &TurnState, units: &UnitsView, control
     let Some(r) = game.scenario.reinforcements.iter().find(|r| r.units.iter().any(|u| u.id == unit)) else {
         return Some(format!("`{unit}` is not a reinforcement"));
     };
-    if game.side_index(&r.side) != Some(side) {
-        return Some(format!("`{unit}` belongs to {}", r.side));
-    }
-    if r.turn as usize > turn.turn + 1 {
-        return Some(format!("`{unit}` arrives on turn {}", r.turn));
-    }
-    if let Some(d) = &r.declaration
-        && turn.declared.get(d).is_none_or(|t| *t > turn.turn)
-    {
-        return Some(format!("`{unit}` arrives only after the declaration `{d}`"));
-    }
-    let phase = turn.current_phase(game);
-    let right_phase = match &r.phase {
-        Some(p) => phase.is_some_and(|ph| &ph.id == p),
-        None => phase.is_some_and(|ph| ph.kind == crate::scenario::schema::PhaseKind::Reinforcement),
-    };
-    if !right_phase {
-        return Some(format!("`{unit}` enters only in the {} phase", r.phase.as_deref().unwrap_or("Reinforcement")));
+    if let Some(why) = arrival_refusal(game, turn, side, r) {
+        return Some(match why {
+            Arrival::NotYours => format!("`{unit}` belongs to {}", r.side),
+            Arrival::Later => format!("`{unit}` arrives on turn {}", r.turn),
+            Arrival::Undeclared(d) => format!("`{unit}` arrives only after the declaration `{d}`"),
+            Arrival::OtherPhase => format!("`{unit}` enters only in the {} phase", r.phase.as_deref().unwrap_or("Reinforcement")),
+        });
     }
     match units.get(unit).map(|u| u.location) {
         Some(Location::NotEntered) => {}
@@ -656,6 +645,41 @@ pub fn enter_rejection(game: &Game, turn: &TurnState, units: &UnitsView, control
         return Some(format!("{at} holds a unit that never shares its hex, or `{unit}` never does (28.4)"));
     }
     None
+}
+
+/// Why a reinforcement group may not enter now, whichever unit and space: the checks of
+/// `enter_rejection` that read the group only (the legal list asks them once per group).
+pub enum Arrival<'a> {
+    /// The group is another side's.
+    NotYours,
+    /// Its turn has not come.
+    Later,
+    /// It waits for this declaration to be made.
+    Undeclared(&'a str),
+    /// It enters in another phase.
+    OtherPhase,
+}
+
+/// Why the units of `r` may not enter now for `side`, if they may not (see [`Arrival`]).
+#[must_use]
+pub fn arrival_refusal<'a>(game: &Game, turn: &TurnState, side: usize, r: &'a crate::scenario::schema::Reinforcement) -> Option<Arrival<'a>> {
+    if game.side_index(&r.side) != Some(side) {
+        return Some(Arrival::NotYours);
+    }
+    if r.turn as usize > turn.turn + 1 {
+        return Some(Arrival::Later);
+    }
+    if let Some(d) = &r.declaration
+        && turn.declared.get(d).is_none_or(|t| *t > turn.turn)
+    {
+        return Some(Arrival::Undeclared(d));
+    }
+    let phase = turn.current_phase(game);
+    let right_phase = match &r.phase {
+        Some(p) => phase.is_some_and(|ph| &ph.id == p),
+        None => phase.is_some_and(|ph| ph.kind == crate::scenario::schema::PhaseKind::Reinforcement),
+    };
+    (!right_phase).then_some(Arrival::OtherPhase)
 }
 
 /// The reinforcement group a unit belongs to.

@@ -25,15 +25,22 @@ use crate::model::log::LogKind;
 use crate::model::prompt::Prompt;
 
 pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
-    s.always(
-        offer_at_phase_start
-            .in_set(super::Gate::PhaseStarted)
-            .in_set(RulesSystems::PhaseStart)
-            .after(super::declarations::offer_declarations)
-            .before(super::interdiction::prompt_for_markers)
-            .before(super::supply::check_supply_at_movement_start),
-    );
-    s.always(offer_after_command.in_set(super::Gate::Accepted).in_set(RulesSystems::Tracks));
+    // A scenario none of whose chits has a reaction window never offers one: the offers are
+    // left out (each run fetches a dozen resources to find nothing to offer), and the record
+    // of the last finished combat is still kept for one command only.
+    if s.uses(|sc| sc.pools.iter().flat_map(|p| &p.chits).any(|c| c.reaction.is_some())) {
+        s.always(
+            offer_at_phase_start
+                .in_set(super::Gate::PhaseStarted)
+                .in_set(RulesSystems::PhaseStart)
+                .after(super::declarations::offer_declarations)
+                .before(super::interdiction::prompt_for_markers)
+                .before(super::supply::check_supply_at_movement_start),
+        );
+        s.always(offer_after_command.in_set(super::Gate::Accepted).in_set(RulesSystems::Tracks));
+    } else {
+        s.always(forget_finished_combat.in_set(super::Gate::Accepted).in_set(RulesSystems::Tracks));
+    }
     if s.kept(crate::model::ruleset::Mechanism::Reactions) {
         let answer = answer_reaction.in_set(RulesSystems::Movement).after(super::events::play_chit).before(super::declarations::apply_pending_effects);
         s.on(|c| matches!(c, Command::PlayChit { .. } | Command::Pass), answer);
@@ -80,6 +87,15 @@ pub fn offer_at_phase_start(mut p: OfferParams) {
     let movement = p.turn.current_phase(&p.game).is_some_and(|ph| ph.kind == PhaseKind::Movement);
     if movement {
         offer(&mut p, Moment::MovementStart, true);
+    }
+}
+
+/// The record of the last finished combat is kept for the command that finished it (landings
+/// read it too); where no chit reacts to anything, this forgets it as `offer_after_command`
+/// would have after finding nothing to offer.
+fn forget_finished_combat(mut pending: ResMut<PendingCombat>) {
+    if pending.1.is_some() {
+        pending.1 = None;
     }
 }
 

@@ -170,7 +170,12 @@ fn list(world: &mut World) -> Vec<Command> {
         out.extend(crate::rules::bought_rolls::bought_roll_commands(game, turn, tracks_now, side));
     }
     for r in &game.scenario.reinforcements {
-        for ru in &r.units {
+        // The group's own checks once, not for every unit and entry space (and only units
+        // still waiting to enter are asked about).
+        if crate::rules::movement::arrival_refusal(game, turn, side, r).is_some() {
+            continue;
+        }
+        for ru in r.units.iter().filter(|ru| units.get(&ru.id).is_some_and(|u| u.location == Location::NotEntered)) {
             for at in &r.entry {
                 if enter_rejection(game, turn, &units, control, side, &ru.id, at).is_none() {
                     out.push(Command::Enter { unit: Name::new(&*ru.id), at: at.into() });

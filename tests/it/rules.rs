@@ -340,7 +340,8 @@ fn type_of<M>(system: impl bevy::prelude::IntoSystem<(), (), M>) -> std::any::Ty
 /// A schedule holds the systems of the mechanisms its scenario uses only: control by slots,
 /// combat in spaces and attrition by choice on area maps (DI 18.2, 14.3, 19), supply markers
 /// where supply is traced (tutorial 5.7.9), effects at final determination where there are some
-/// (tutorial 5.9), checks of forced operations where some chit carries one.
+/// (tutorial 5.9), checks of forced operations where some chit carries one, reaction offers
+/// where some chit has a reaction window (tutorial 5.8).
 #[test]
 fn schedules_keep_only_the_systems_of_the_mechanisms_a_scenario_uses() {
     let kell = end_phase_systems("scenarios/kell_ford.ron");
@@ -361,6 +362,9 @@ fn schedules_keep_only_the_systems_of_the_mechanisms_a_scenario_uses() {
     // Commands are checked against forced operations only where a chit or an event carries one.
     let operations = type_of(sandtable::rules::obligations::check_command);
     assert!(river.contains(&operations) && !kell.contains(&operations) && !iraq.contains(&operations));
+    // Tutorial 5.8: reaction offers only where some chit has a reaction window.
+    let offers = type_of(sandtable::rules::reactions::offer_after_command);
+    assert!(river.contains(&offers) && !kell.contains(&offers) && !iraq.contains(&offers));
 }
 
 /// A move checked right after the legal list is answered from the search the list remembered
