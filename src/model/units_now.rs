@@ -38,6 +38,9 @@ pub struct UnitsNow {
     ranks: Option<Arc<RankIndex>>,
     /// The units' entities by rank (set at spawn), for writes to one unit by id.
     entities: Vec<Entity>,
+    /// The query readers outside systems go through (`of_world`), made once: making one
+    /// matches it against every archetype, which cost more than patching the view.
+    query: Option<bevy::ecs::query::QueryState<UnitRefs>>,
 }
 
 /// A unit's components read with their change ticks.
@@ -151,18 +154,21 @@ impl UnitsNow {
             return v;
         }
         let now = world.change_tick();
-        let mut q = world.query::<(&Unit, Ref<Location>, Ref<StepLevel>, Ref<Activity>, Ref<Hidden>)>();
         if !world.contains_resource::<UnitsNow>() {
+            let mut q = world.query::<UnitRefs>();
             return Arc::new(UnitsView::collect(q.iter(world).map(|item| changed_after(item, now, now).0), None));
         }
         world.resource_scope(|world, mut units_now: Mut<UnitsNow>| {
-            units_now.up_to_date(now, |which, f| match which {
+            let mut q = units_now.query.take().unwrap_or_else(|| world.query::<UnitRefs>());
+            let view = units_now.up_to_date(now, |which, f| match which {
                 Which::Since(since) => q.iter(world).for_each(|item| {
                     let (unit, changed) = changed_after(item, since, now);
                     f(unit, changed);
                 }),
                 Which::These(es) => es.iter().filter_map(|e| q.get(world, *e).ok()).for_each(|item| f(changed_after(item, now, now).0, true)),
-            })
+            });
+            units_now.query = Some(q);
+            view
         })
     }
 
