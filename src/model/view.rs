@@ -220,7 +220,7 @@ impl UnitsView {
 
     /// Every unit on the map with its space, in space then id order (from the index of the
     /// units of each space: no look at the units off the map).
-    pub fn on_map(&self) -> impl Iterator<Item = (SpaceId, &UnitView)> {
+    pub fn on_map(&self) -> impl ExactSizeIterator<Item = (SpaceId, &UnitView)> {
         let index = self.by_space.get_or_init(|| index_by_space(&self.units));
         index.iter().map(move |&(s, i)| (s, &self.units[i as usize]))
     }

@@ -207,9 +207,10 @@ impl Surroundings {
         let n = game.board.len();
         let (mut enemy, mut zoc, mut occupied) = (SpaceSet::new(n), SpaceSet::new(n), SpaceSet::new(n));
         let mut alone = SpaceSet::new(n);
-        let mut here: Vec<Here> = Vec::new();
-        // In space order: the units of a space add up in one entry.
-        for (s, u) in units.on_map() {
+        // In space order: the units of a space add up in one entry (at most one per unit).
+        let on_map = units.on_map();
+        let mut here: Vec<Here> = Vec::with_capacity(on_map.len());
+        for (s, u) in on_map {
             let (points, own) = (stacking_points(game, u.type_index), u.side == side);
             let h = Here { space: s, points, own_points: if own { points } else { 0 }, own_units: u32::from(own) };
             occupied.insert(s);

@@ -22,6 +22,12 @@ pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
 
 /// Hexes a unit may reach by strategic movement, with the number of hexes moved and the path.
 pub fn strategic_destinations(game: &Game, turn: &TurnState, units: &UnitsView, control: &Control, unit: &UnitView) -> Result<Vec<(SpaceId, Vec<SpaceId>)>, String> {
+    strategic_destinations_in(game, turn, (units, control), &|s| enemy_zoc(game, units, unit.side)[s.index()], unit)
+}
+
+/// [`strategic_destinations`], asking `in_enemy_zoc` whether a hex is in an enemy zone of
+/// control (the legal list has the side's zones already, for every unit).
+pub fn strategic_destinations_in(game: &Game, turn: &TurnState, (units, control): (&UnitsView, &Control), in_enemy_zoc: &dyn Fn(SpaceId) -> bool, unit: &UnitView) -> Result<Vec<(SpaceId, Vec<SpaceId>)>, String> {
     let Some(rules) = &game.scenario.rules.strategic else { return Err("this scenario has no strategic movement".into()) };
     super::reserve::phase_allows(game, turn, unit)?;
     // Never in a breakthrough (reserve-only) phase (5.7.1).
@@ -38,7 +44,7 @@ pub fn strategic_destinations(game: &Game, turn: &TurnState, units: &UnitsView, 
     if unit.activity.out_of_supply {
         return Err(format!("`{}` is out of supply", unit.id));
     }
-    if enemy_zoc(game, units, unit.side)[start.index()] {
+    if in_enemy_zoc(start) {
         return Err(format!("`{}` starts in an enemy zone of control", unit.id));
     }
     let b = &game.board;

@@ -195,7 +195,8 @@ fn list(world: &mut World) -> Vec<Command> {
             overruns(game, turn, &units, control, world.resource::<crate::model::Tracks>(), side, &mut out);
             if game.scenario.rules.strategic.is_some() {
                 for u in units.all().iter().filter(|u| u.side == side) {
-                    for (s, _) in crate::rules::strategic::strategic_destinations(game, turn, &units, control, u).unwrap_or_default() {
+                    let in_zoc = |s| near.in_enemy_zoc(s);
+                    for (s, _) in crate::rules::strategic::strategic_destinations_in(game, turn, (&units, control), &in_zoc, u).unwrap_or_default() {
                         out.push(Command::StrategicMove { unit: u.id.clone(), to: game.board.key_name(s).clone() });
                     }
                 }
