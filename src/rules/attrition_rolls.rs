@@ -14,14 +14,17 @@ use crate::model::{Control, Game, Location, TurnState};
 use crate::scenario::schema::{AttritionChecks, Map, PhaseKind, SupplyEffect};
 
 pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
-    s.always(
-        attrition_rolls
-            .in_set(super::Gate::PhaseStarted)
-            .in_set(RulesSystems::PhaseStart)
-            .after(super::reactions::offer_at_phase_start)
-            .after(super::declarations::offer_declarations)
-            .after(super::supply::check_supply_at_movement_start),
-    );
+    // Only where supply is traced and its effects include attrition rolls.
+    if s.uses(|sc| sc.rules.supply.as_ref().is_some_and(|r| r.effects.iter().any(|e| matches!(e, SupplyEffect::DiceAttrition { .. })))) {
+        s.always(
+            attrition_rolls
+                .in_set(super::Gate::PhaseStarted)
+                .in_set(RulesSystems::PhaseStart)
+                .after(super::reactions::offer_at_phase_start)
+                .after(super::declarations::offer_declarations)
+                .after(super::supply::check_supply_at_movement_start),
+        );
+    }
 }
 
 /// How many attrition rolls `unit` makes where it stands this turn.

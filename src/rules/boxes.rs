@@ -13,7 +13,12 @@ use crate::model::dice::Dice;
 use crate::model::log::{GameLog, LogKind};
 
 pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
-    s.always((close_boxes, draw_reinforcements).chain().in_set(super::Gate::PhaseStarted).in_set(RulesSystems::PhaseStart));
+    // Boxes close only on hex maps that have some.
+    if s.uses(|sc| matches!(&sc.map, Map::Hex(m) if !m.boxes.is_empty())) {
+        s.always((close_boxes, draw_reinforcements).chain().in_set(super::Gate::PhaseStarted).in_set(RulesSystems::PhaseStart));
+    } else {
+        s.always(draw_reinforcements.in_set(super::Gate::PhaseStarted).in_set(RulesSystems::PhaseStart));
+    }
 }
 
 /// Reinforcement groups (indexes into `reinforcements`) already drawn.

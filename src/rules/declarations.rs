@@ -17,13 +17,16 @@ use crate::model::log::LogKind;
 use crate::model::prompt::Prompt;
 
 pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
-    s.always(
-        offer_declarations
-            .in_set(super::Gate::PhaseStarted)
-            .in_set(RulesSystems::PhaseStart)
-            .before(super::supply::check_supply_at_movement_start)
-            .before(super::interdiction::prompt_for_markers),
-    );
+    // Offers only where the scenario has declarations to make.
+    if s.uses(|sc| !sc.rules.declarations.is_empty()) {
+        s.always(
+            offer_declarations
+                .in_set(super::Gate::PhaseStarted)
+                .in_set(RulesSystems::PhaseStart)
+                .before(super::supply::check_supply_at_movement_start)
+                .before(super::interdiction::prompt_for_markers),
+        );
+    }
     s.on(|c| matches!(c, Command::Declare { .. }), declare.in_set(RulesSystems::Movement).before(apply_pending_effects));
     s.always(
         // One condition for the pair, read once as the first comes (effects applied may leave

@@ -12,12 +12,15 @@ use crate::model::log::{GameLog, LogKind};
 use crate::model::prompt::Prompt;
 
 pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
-    s.always(
-        offer_initiative
-            .in_set(super::Gate::PhaseStarted)
-            .in_set(RulesSystems::PhaseStart)
-            .before(super::declarations::offer_declarations),
-    );
+    // Initiative is offered only where the scenario decides it by tracks (ToO 10.2).
+    if s.uses(|sc| sc.rules.initiative.is_some()) {
+        s.always(
+            offer_initiative
+                .in_set(super::Gate::PhaseStarted)
+                .in_set(RulesSystems::PhaseStart)
+                .before(super::declarations::offer_declarations),
+        );
+    }
     s.on(|c| matches!(c, Command::FirstPlayer { .. }), choose_first.in_set(RulesSystems::Movement));
 }
 

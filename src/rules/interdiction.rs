@@ -16,12 +16,15 @@ use crate::model::log::LogKind;
 use crate::model::prompt::Prompt;
 
 pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
-    s.always(
-        prompt_for_markers
-            .in_set(super::Gate::PhaseStarted)
-            .in_set(RulesSystems::PhaseStart)
-            .before(super::supply::check_supply_at_movement_start),
-    );
+    // Markers are asked for only where the scenario has interdiction.
+    if s.uses(|sc| sc.rules.interdiction.is_some()) {
+        s.always(
+            prompt_for_markers
+                .in_set(super::Gate::PhaseStarted)
+                .in_set(RulesSystems::PhaseStart)
+                .before(super::supply::check_supply_at_movement_start),
+        );
+    }
     s.on(|c| matches!(c, Command::PlaceMarkers { .. }), place_markers.in_set(RulesSystems::Movement));
 }
 

@@ -14,13 +14,16 @@ use crate::model::{Game, SpaceId, Tracks, TurnState};
 use crate::scenario::schema::{OccupationIncome, PhaseKind};
 
 pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
-    s.always(
-        occupation_income
-            .in_set(super::Gate::PhaseStarted)
-            .in_set(RulesSystems::PhaseStart)
-            .after(super::reactions::offer_at_phase_start)
-            .after(super::area_control::control_income),
-    );
+    // Only where the scenario pays for occupied spaces.
+    if s.uses(|sc| !sc.rules.occupation_income.is_empty()) {
+        s.always(
+            occupation_income
+                .in_set(super::Gate::PhaseStarted)
+                .in_set(RulesSystems::PhaseStart)
+                .after(super::reactions::offer_at_phase_start)
+                .after(super::area_control::control_income),
+        );
+    }
 }
 
 /// The spaces with VP that `side` occupies, in board order, with their VP.

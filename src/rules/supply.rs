@@ -21,7 +21,15 @@ use crate::scenario::schema::{PhaseKind, RoadClass, RoadClassRef, SupplyEffect, 
 use crate::model::log::{GameLog, LogKind};
 
 pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
-    s.always((check_supply_at_movement_start, supply_attrition).chain().run_if(phase_started).in_set(RulesSystems::PhaseStart));
+    // Each only where supply is traced and has its effect (tutorial 5.7.5: halved movement at
+    // the start of a movement phase; a step lost in the Supply phase).
+    let effect = |want: SupplyEffect| move |sc: &crate::scenario::schema::Scenario| sc.rules.supply.as_ref().is_some_and(|r| r.effects.contains(&want));
+    match (s.uses(effect(SupplyEffect::HalveMovement)), s.uses(effect(SupplyEffect::LoseStep))) {
+        (true, true) => s.always((check_supply_at_movement_start, supply_attrition).chain().run_if(phase_started).in_set(RulesSystems::PhaseStart)),
+        (true, false) => s.always(check_supply_at_movement_start.run_if(phase_started).in_set(RulesSystems::PhaseStart)),
+        (false, true) => s.always(supply_attrition.run_if(phase_started).in_set(RulesSystems::PhaseStart)),
+        (false, false) => s,
+    };
     if s.uses(|sc| sc.rules.supply.is_some()) {
         s.always(remove_entered_markers.in_set(super::Gate::Accepted).in_set(RulesSystems::Tracks));
     }

@@ -10,7 +10,10 @@ use crate::model::{Control, Game, SpaceId, TurnState};
 use crate::scenario::schema::{PhaseKind, PhaseUnits, SupportEffect};
 
 pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
-    s.always(new_player_turn.in_set(super::Gate::PhaseStarted).in_set(RulesSystems::PhaseStart));
+    // A new player turn resets the uses of the scenario's supports, where it has some.
+    if s.uses(|sc| !sc.rules.supports.is_empty()) {
+        s.always(new_player_turn.in_set(super::Gate::PhaseStarted).in_set(RulesSystems::PhaseStart));
+    }
 }
 
 /// Markers left and uses this player turn, per support (scenario order).

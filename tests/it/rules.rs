@@ -341,7 +341,8 @@ fn type_of<M>(system: impl bevy::prelude::IntoSystem<(), (), M>) -> std::any::Ty
 /// combat in spaces and attrition by choice on area maps (DI 18.2, 14.3, 19), supply markers
 /// where supply is traced (tutorial 5.7.9), effects at final determination where there are some
 /// (tutorial 5.9), checks of forced operations where some chit carries one, reaction offers
-/// where some chit has a reaction window (tutorial 5.8).
+/// where some chit has a reaction window (tutorial 5.8), the phase-start hooks of interdiction
+/// and declarations where the scenario has them.
 #[test]
 fn schedules_keep_only_the_systems_of_the_mechanisms_a_scenario_uses() {
     let kell = end_phase_systems("scenarios/kell_ford.ron");
@@ -365,6 +366,12 @@ fn schedules_keep_only_the_systems_of_the_mechanisms_a_scenario_uses() {
     // Tutorial 5.8: reaction offers only where some chit has a reaction window.
     let offers = type_of(sandtable::rules::reactions::offer_after_command);
     assert!(river.contains(&offers) && !kell.contains(&offers) && !iraq.contains(&offers));
+    // Tutorial 5.7.6: interdiction markers asked for only where the scenario has interdiction;
+    // declarations offered only where it has some (tutorial 5.7.9, DI 24).
+    let markers = type_of(sandtable::rules::interdiction::prompt_for_markers);
+    assert!(river.contains(&markers) && !kell.contains(&markers) && !iraq.contains(&markers));
+    let declarations = type_of(sandtable::rules::declarations::offer_declarations);
+    assert!(river.contains(&declarations) && !kell.contains(&declarations) && iraq.contains(&declarations));
 }
 
 /// A move checked right after the legal list is answered from the search the list remembered
