@@ -22,18 +22,34 @@ use crate::model::log::{GameLog, LogKind};
 use crate::model::prompt::Prompt;
 
 pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
-    s.always(
-        reveal
-            .in_set(super::Gate::PhaseStarted)
-            .in_set(RulesSystems::PhaseStart)
-            .after(super::supply::check_supply_at_movement_start)
-            .after(super::reactions::offer_at_phase_start),
-    );
-    s.always(reveal.in_set(super::Gate::Accepted).in_set(RulesSystems::Tracks).after(super::reactions::offer_after_command));
+    // Chits are revealed, and operations bind units, only where some chit is kept face down
+    // until its movement phase or carries an operation. Elsewhere the start of each movement
+    // phase is only marked (the state hash holds the mark), by a system that reads little.
+    let reveals = |sc: &crate::scenario::schema::Scenario| {
+        sc.pools.iter().flat_map(|p| &p.chits).any(|c| c.reveal_at_movement) || super::withdrawals::any_effect(sc, &|e| matches!(e, EventEffect::Obligation(_)))
+    };
+    if s.uses(reveals) {
+        s.always(
+            reveal
+                .in_set(super::Gate::PhaseStarted)
+                .in_set(RulesSystems::PhaseStart)
+                .after(super::supply::check_supply_at_movement_start)
+                .after(super::reactions::offer_at_phase_start),
+        );
+        s.always(reveal.in_set(super::Gate::Accepted).in_set(RulesSystems::Tracks).after(super::reactions::offer_after_command));
+    } else {
+        s.always(
+            mark_movement_phase
+                .in_set(super::Gate::PhaseStarted)
+                .in_set(RulesSystems::PhaseStart)
+                .after(super::supply::check_supply_at_movement_start)
+                .after(super::reactions::offer_at_phase_start),
+        );
+        s.always(mark_movement_phase.in_set(super::Gate::Accepted).in_set(RulesSystems::Tracks).after(super::reactions::offer_after_command));
+    }
     s.on(|c| matches!(c, Command::Comply { .. } | Command::OptOut), answer.in_set(RulesSystems::Movement).before(super::declarations::apply_pending_effects));
     // Only operations a chit or an event carries bind units: without any, no command is checked
-    // (a system on every command costs a run of its own). `reveal` stays: it marks each
-    // movement phase, which the state hash holds.
+    // (a system on every command costs a run of its own).
     if s.uses(|sc| super::withdrawals::any_effect(sc, &|e| matches!(e, EventEffect::Obligation(_)))) {
         s.always(check_command.in_set(RulesSystems::ApplyCommand).after(super::sequence::check_sequence));
     }
@@ -220,6 +236,29 @@ pub fn check_command(
 }
 
 #[expect(clippy::too_many_arguments, reason = "revealing reads the game and raises the prompt")]
+/// The side whose movement phase (not a reserve one) is on, and the moment (game turn,
+/// phase), when nothing is asked and the game goes on: when `reveal` acts.
+fn movement_phase_now(game: &Game, turn: &TurnState, prompt: &PendingPrompt) -> Option<(usize, (usize, usize))> {
+    if prompt.0.is_some() || turn.result.is_some() {
+        return None;
+    }
+    let phase = turn.current_phase(game)?;
+    let side = turn.actor(game, phase)?;
+    if phase.kind != PhaseKind::Movement || phase.units == PhaseUnits::Reserve {
+        return None;
+    }
+    Some((side, (turn.turn, turn.phase)))
+}
+
+/// What `reveal` leaves where no chit is face down and no operation binds units: the mark that
+/// this movement phase has begun.
+fn mark_movement_phase(game: Res<Game>, turn: Res<TurnState>, prompt: Res<PendingPrompt>, mut obl: ResMut<Obligations>) {
+    let Some((_, now)) = movement_phase_now(&game, &turn, &prompt) else { return };
+    if obl.revealed_at != Some(now) {
+        obl.revealed_at = Some(now);
+    }
+}
+
 fn reveal(
     game: Res<Game>,
     turn: Res<TurnState>,
@@ -233,17 +272,9 @@ fn reveal(
     mut outcome: ResMut<Outcome>,
     mut q: crate::model::units_now::UnitQuery,
 ) {
-    if prompt.0.is_some() || turn.result.is_some() {
-        return;
-    }
-    let Some(phase) = turn.current_phase(&game) else { return };
-    let Some(side) = turn.actor(&game, phase) else { return };
-    if phase.kind != PhaseKind::Movement || phase.units == PhaseUnits::Reserve {
-        return;
-    }
+    let Some((side, now)) = movement_phase_now(&game, &turn, &prompt) else { return };
     let units = q.view();
     let facts = Facts { game: &game, turn: &turn, tracks: &tracks, control: &control, units: &units, timers: &timers.0 };
-    let now = (turn.turn, turn.phase);
     if obl.revealed_at != Some(now) {
         obl.revealed_at = Some(now);
         // Operations of earlier player turns that do not repeat are over; repeating ones come

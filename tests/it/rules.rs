@@ -391,3 +391,22 @@ fn movement_check_after_the_legal_list_keeps_the_cheapest_path() {
     let checked = move_check(&game, &units, &control, tank.side, "N-1Tk", game.board.key(far.space));
     assert_eq!(checked, Ok(far));
 }
+
+/// Where no chit is kept face down and no operation binds units (Kell Ford), the start of each
+/// movement phase is still marked, as the state hash holds it (tutorial 5.8 reveals chits at
+/// that moment where a scenario has them): the first player's, then the second player's.
+#[test]
+fn movement_phase_starts_are_marked_where_nothing_is_revealed() {
+    use sandtable::rules::obligations::Obligations;
+    let mut s = kell(&[]);
+    let now = |s: &sandtable::session::Session| {
+        let turn = s.world.resource::<TurnState>();
+        (turn.turn, turn.phase)
+    };
+    assert_eq!(now(&s), (0, 0), "the first player's movement phase");
+    assert_eq!(s.world.resource::<Obligations>().revealed_at, Some((0, 0)));
+    // Combat, then (no reinforcements on turn 1) the second player's movement phase.
+    play(&mut s, &[Command::EndPhase, Command::EndPhase]);
+    assert_eq!(now(&s), (0, 3));
+    assert_eq!(s.world.resource::<Obligations>().revealed_at, Some((0, 3)));
+}
