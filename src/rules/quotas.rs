@@ -13,7 +13,10 @@ use crate::model::{Game, Quota};
 use crate::scenario::schema::PhaseKind;
 
 pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
-    s.on(|c| matches!(c, Command::EndPhase), check_quotas.in_set(RulesSystems::Sequence).before(super::sequence::end_phase));
+    // Quotas come from events only: without such an event, no phase end has one to check.
+    if s.uses(|sc| super::withdrawals::any_effect(sc, &|e| matches!(e, crate::scenario::schema::EventEffect::AttackQuota { .. }))) {
+        s.on(|c| matches!(c, Command::EndPhase), check_quotas.in_set(RulesSystems::Sequence).before(super::sequence::end_phase));
+    }
 }
 
 /// Counts an attack just rolled toward its side's quotas: on the quota's table, with an
