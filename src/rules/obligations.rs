@@ -235,7 +235,6 @@ pub fn check_command(
     }
 }
 
-#[expect(clippy::too_many_arguments, reason = "revealing reads the game and raises the prompt")]
 /// The side whose movement phase (not a reserve one) is on, and the moment (game turn,
 /// phase), when nothing is asked and the game goes on: when `reveal` acts.
 fn movement_phase_now(game: &Game, turn: &TurnState, prompt: &PendingPrompt) -> Option<(usize, (usize, usize))> {
@@ -259,6 +258,7 @@ fn mark_movement_phase(game: Res<Game>, turn: Res<TurnState>, prompt: Res<Pendin
     }
 }
 
+#[expect(clippy::too_many_arguments, reason = "revealing reads the game and raises the prompt")]
 fn reveal(
     game: Res<Game>,
     turn: Res<TurnState>,
