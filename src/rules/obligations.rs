@@ -6,6 +6,8 @@
 //! with `repeat_until` comes back at every later movement phase of its owner until a condition
 //! holds.
 
+use bevy::ecs::schedule::IntoScheduleConfigs;
+use bevy::ecs::system::ScheduleSystem;
 use bevy::prelude::*;
 
 pub use super::obligation_rules::{allowed_destinations, candidates, comply_rejection, compliance_options};
@@ -29,23 +31,9 @@ pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
         sc.pools.iter().flat_map(|p| &p.chits).any(|c| c.reveal_at_movement) || super::withdrawals::any_effect(sc, &|e| matches!(e, EventEffect::Obligation(_)))
     };
     if s.uses(reveals) {
-        s.always(
-            reveal
-                .in_set(super::Gate::PhaseStarted)
-                .in_set(RulesSystems::PhaseStart)
-                .after(super::supply::check_supply_at_movement_start)
-                .after(super::reactions::offer_at_phase_start),
-        );
-        s.always(reveal.in_set(super::Gate::Accepted).in_set(RulesSystems::Tracks).after(super::reactions::offer_after_command));
+        at_movement_moments(s, reveal);
     } else {
-        s.always(
-            mark_movement_phase
-                .in_set(super::Gate::PhaseStarted)
-                .in_set(RulesSystems::PhaseStart)
-                .after(super::supply::check_supply_at_movement_start)
-                .after(super::reactions::offer_at_phase_start),
-        );
-        s.always(mark_movement_phase.in_set(super::Gate::Accepted).in_set(RulesSystems::Tracks).after(super::reactions::offer_after_command));
+        at_movement_moments(s, mark_movement_phase);
     }
     s.on(|c| matches!(c, Command::Comply { .. } | Command::OptOut), answer.in_set(RulesSystems::Movement).before(super::declarations::apply_pending_effects));
     // Only operations a chit or an event carries bind units: without any, no command is checked
@@ -53,6 +41,19 @@ pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
     if s.uses(|sc| super::withdrawals::any_effect(sc, &|e| matches!(e, EventEffect::Obligation(_)))) {
         s.always(check_command.in_set(RulesSystems::ApplyCommand).after(super::sequence::check_sequence));
     }
+}
+
+/// `system` at the moments chits are revealed: as a phase begins, and after each accepted
+/// command (a movement phase begun by the command's phase end, or an answer given).
+fn at_movement_moments<M>(s: &mut crate::model::rules_builder::RulesBuilder, system: impl IntoScheduleConfigs<ScheduleSystem, M> + Copy) {
+    s.always(
+        system
+            .in_set(super::Gate::PhaseStarted)
+            .in_set(RulesSystems::PhaseStart)
+            .after(super::supply::check_supply_at_movement_start)
+            .after(super::reactions::offer_at_phase_start),
+    );
+    s.always(system.in_set(super::Gate::Accepted).in_set(RulesSystems::Tracks).after(super::reactions::offer_after_command));
 }
 
 /// One forced operation in force.
