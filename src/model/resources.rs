@@ -543,3 +543,13 @@ pub struct DeferredEffects(pub Vec<(usize, crate::scenario::schema::EventEffect,
 /// Control changes made by the current command, for scoring.
 #[derive(Resource, Clone, Debug, Default, serde::Serialize)]
 pub struct ControlChanges(pub Vec<(SpaceId, Option<usize>, usize)>);
+
+/// Puts `r` in the world: written over the one there (a world used again for another game), or
+/// inserted. Writing over costs a fraction of inserting again (in Bevy 0.19 a resource is an
+/// entity, and inserting one goes through its bundle).
+pub fn put_resource<R: Resource + bevy::prelude::Component<Mutability = bevy::ecs::component::Mutable>>(world: &mut bevy::prelude::World, r: R) {
+    match world.get_resource_mut::<R>() {
+        Some(mut old) => *old = r,
+        None => world.insert_resource(r),
+    }
+}

@@ -72,6 +72,12 @@ impl UnitsNow {
         Self { ranks: Some(Arc::new(ranks)), entities, ..Self::default() }
     }
 
+    /// The units' entities by rank (empty for a world whose units were not spawned by rank).
+    #[must_use]
+    pub fn entities(&self) -> &[Entity] {
+        &self.entities
+    }
+
     /// The entity of the unit with this id, if the world's units were spawned with their ranks.
     fn entity_of(&self, id: &str) -> Option<Entity> {
         let rank = *self.ranks.as_ref()?.get(id)?;

@@ -259,20 +259,21 @@ pub struct BuiltRules(Vec<(CommandKind, Option<Schedule>)>);
 pub fn run(world: &mut World) {
     let command = world.resource::<CurrentCommand>().0.as_ref().map(|(_, c)| c);
     let kind = CommandKind::of(command, world.resource::<crate::model::Game>().ruleset.as_ref());
-    if !world.contains_resource::<BuiltRules>() {
-        world.init_resource::<BuiltRules>();
-    }
-    let known = world.resource::<BuiltRules>().0.iter().position(|(k, _)| *k == kind);
-    // Taken out while it runs (its systems have the world), put back after.
-    let (at, mut schedule) = match known.and_then(|i| Some((i, world.resource_mut::<BuiltRules>().0[i].1.take()?))) {
-        Some(found) => found,
-        None => {
+    // Taken out while it runs (its systems have the world), put back after. Found with one
+    // look into the world: each look costs a lookup by type.
+    let found = world.get_resource_mut::<BuiltRules>().and_then(|mut built| {
+        let at = built.0.iter().position(|(k, _)| *k == kind)?;
+        Some((at, built.0[at].1.take()))
+    });
+    let (at, mut schedule) = match found {
+        Some((at, Some(schedule))) => (at, schedule),
+        known => {
             let game = world.resource::<crate::model::Game>();
             let (ruleset, scenario) = (game.ruleset.clone(), game.scenario.clone());
             let sample = world.resource::<CurrentCommand>().0.as_ref().map(|(_, c)| c.clone());
             let schedule = build_schedule(Schedule::new(RulesFor(kind)), sample.as_ref(), kind == CommandKind::Every, ruleset.as_ref(), Some(&scenario));
-            let mut built = world.resource_mut::<BuiltRules>();
-            let at = known.unwrap_or_else(|| {
+            let mut built = world.get_resource_or_init::<BuiltRules>();
+            let at = known.map(|(at, _)| at).unwrap_or_else(|| {
                 built.0.push((kind, None));
                 built.0.len() - 1
             });

@@ -9,7 +9,13 @@ use crate::model::{ControlChanges, Game, Tracks, TurnState};
 use crate::model::log::{GameLog, LogKind};
 
 pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
-    s.always(score_control_changes.in_set(super::Gate::Accepted).in_set(RulesSystems::Tracks));
+    // Most commands change no control: the scoring (six resources to fetch) is not run then.
+    s.always(score_control_changes.run_if(control_changed).in_set(super::Gate::Accepted).in_set(RulesSystems::Tracks));
+}
+
+/// Whether the current command changed the control of any space.
+fn control_changed(changes: Res<ControlChanges>) -> bool {
+    !changes.0.is_empty()
 }
 
 /// Whether a `(track, comparison)` condition holds (false for an unknown track).

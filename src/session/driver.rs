@@ -132,12 +132,16 @@ impl Session {
     /// Applies a command for the side to act. An illegal command is rejected with the reason
     /// and changes nothing.
     pub fn apply(&mut self, command: Command) -> Result<(), String> {
-        let Some(side) = self.acting_side() else {
-            return Err("no side is to act: the game is over".to_string());
+        // The side to act, its id and the question asked, from one look at each resource.
+        let (side, side_id, asked) = {
+            let (game, prompt) = (self.game(), &self.world.resource::<PendingPrompt>().0);
+            let Some(side) = self.world.resource::<TurnState>().acting_side(game, prompt.as_ref()) else {
+                return Err("no side is to act: the game is over".to_string());
+            };
+            (side, game.side_id(side).to_string(), prompt.clone())
         };
         let command = self.read_command(command)?;
         let rolls_before = self.world.resource::<Dice>().rolls.len();
-        let asked = self.world.resource::<PendingPrompt>().0.clone();
         let logged = self.world.resource::<crate::model::log::GameLog>().0.len();
         self.world.resource_mut::<CurrentCommand>().0 = Some((side, command.clone()));
         *self.world.resource_mut::<Outcome>() = Outcome::default();
@@ -165,7 +169,6 @@ impl Session {
         // A roll is a barrier because the dice recorded one, not because a rule said so: a
         // command that only opened a question before the roll stays undoable.
         let roll = self.world.resource::<Dice>().rolls.get(rolls_before).map(|r| r.cause.clone());
-        let side_id = self.game().side_id(side).to_string();
         let n = self.played.len() + 1;
         if roll.is_some() || outcome.barrier || resumed.barrier || auto.barrier {
             self.barrier = n;

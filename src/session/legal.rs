@@ -149,9 +149,9 @@ fn list(world: &mut World) -> Vec<Command> {
     }
     let Some(phase) = turn.current_phase(game) else { return out };
     let pools = world.resource::<crate::model::Pools>();
-    let tracks_now = world.resource::<crate::model::Tracks>();
+    let tracks = world.resource::<crate::model::Tracks>();
     let timers = world.resource::<crate::rules::timers::Timers>();
-    let facts = crate::rules::events::Facts { game, turn, tracks: tracks_now, control, units: &units, timers: &timers.0 };
+    let facts = crate::rules::events::Facts { game, turn, tracks, control, units: &units, timers: &timers.0 };
     if ruleset.replaces(Mechanism::ChitPlay) {
         ruleset.legal_commands(world, &units, side, LegalStage::Chits, &mut out);
     } else {
@@ -167,7 +167,7 @@ fn list(world: &mut World) -> Vec<Command> {
     }
     // ToO 26: a roll bought first in a phase.
     if !game.scenario.rules.bought_rolls.is_empty() {
-        out.extend(crate::rules::bought_rolls::bought_roll_commands(game, turn, tracks_now, side));
+        out.extend(crate::rules::bought_rolls::bought_roll_commands(game, turn, tracks, side));
     }
     for r in &game.scenario.reinforcements {
         // The group's own checks once, not for every unit and entry space (and only units
@@ -187,12 +187,15 @@ fn list(world: &mut World) -> Vec<Command> {
     match phase.kind {
         PhaseKind::Movement => {
             let near = Surroundings::of(game, &units, side).without_paths().remembering(game, control);
-            for u in units.all().iter().filter(|u| u.side == side && phase_allows(game, turn, u).is_ok()) {
+            // A unit off the map or finished moving has no destination: it is passed over
+            // before the phase is asked about it (most counters of a mix wait off the map).
+            let may_move = |u: &&crate::model::view::UnitView| u.side == side && u.space().is_some() && !u.activity.finished;
+            for u in units.all().iter().filter(may_move).filter(|u| phase_allows(game, turn, u).is_ok()) {
                 for d in legal_destinations_among(game, &units, control, &near, u) {
                     out.push(Command::Move { unit: u.id.clone(), to: game.board.key_name(d.space).clone() });
                 }
             }
-            overruns(game, turn, &units, control, world.resource::<crate::model::Tracks>(), side, &mut out);
+            overruns(game, turn, &units, control, tracks, side, &mut out);
             if game.scenario.rules.strategic.is_some() {
                 for u in units.all().iter().filter(|u| u.side == side) {
                     let in_zoc = |s| near.in_enemy_zoc(s);
@@ -215,7 +218,6 @@ fn list(world: &mut World) -> Vec<Command> {
             if game.scenario.rules.sea_moves.is_some() {
                 out.extend(crate::rules::sea_moves::sea_move_commands(game, facts, side));
             }
-            let tracks = world.resource::<crate::model::Tracks>();
             if game.scenario.rules.forced_march.is_some() {
                 for u in units.all().iter().filter(|u| u.side == side) {
                     if crate::rules::forced_march::forced_march_rejection(game, turn, tracks, control, &units, side, &u.id).is_none() {
@@ -233,11 +235,10 @@ fn list(world: &mut World) -> Vec<Command> {
         PhaseKind::Reorganisation => reorganisation(facts, side, &mut out),
         // ToO 7.2-7.4: units bought with the side's track, each where it may be placed.
         PhaseKind::Mobilization if game.scenario.rules.purchases.is_some() => {
-            out.extend(crate::rules::purchases::purchase_commands(game, (turn, control), (tracks_now, &units), side));
+            out.extend(crate::rules::purchases::purchase_commands(game, (turn, control), (tracks, &units), side));
         }
         PhaseKind::Combat => {
             let supports = world.resource::<crate::rules::supports::SupportState>();
-            let tracks = world.resource::<crate::model::Tracks>();
             if game.scenario.rules.attack_supply.is_some() {
                 for u in units.all().iter().filter(|u| u.side == side) {
                     if crate::rules::attack_supply::attack_supply_rejection(game, turn, (tracks, control), &units, side, &u.id).is_none() {
@@ -261,11 +262,11 @@ fn list(world: &mut World) -> Vec<Command> {
     ruleset.legal_commands(world, &units, side, LegalStage::Phase, &mut out);
     let must_attack = match phase.kind {
         PhaseKind::Combat => crate::rules::area_combat::must_attack_rejection_listed(game, turn, &units, side, &on_first_table),
-        _ => crate::rules::area_combat::must_attack_rejection(game, turn, &units, world.resource::<crate::model::Tracks>(), side),
+        _ => crate::rules::area_combat::must_attack_rejection(game, turn, &units, tracks, side),
     };
     // ToO 20.10: a landing force attacks before its side's Combat phase ends.
     let landing = match phase.kind {
-        PhaseKind::Combat if !turn.landings.is_empty() => crate::rules::landings::owed_attack(game, turn, &units, (control, world.resource::<crate::model::Tracks>()), side),
+        PhaseKind::Combat if !turn.landings.is_empty() => crate::rules::landings::owed_attack(game, turn, &units, (control, tracks), side),
         _ => None,
     };
     if must_attack.is_none() && landing.is_none() {
@@ -273,7 +274,6 @@ fn list(world: &mut World) -> Vec<Command> {
     }
     // Forced operations in force (tutorial 5.8) hold some units to some moves and attacks.
     let obl = world.resource::<crate::rules::obligations::Obligations>();
-    let tracks = world.resource::<crate::model::Tracks>();
     if !obl.active.is_empty() {
         for c in crate::rules::obligations::owed_attacks(game, turn, &units, (control, tracks), obl) {
             if !out.contains(&c) {

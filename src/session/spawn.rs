@@ -26,26 +26,142 @@ pub fn spawn_world(loaded: &Loaded, ruleset: std::sync::Arc<dyn crate::model::ru
 }
 
 /// Starts a new game in a world that played one on the same scenario and ruleset: its units
-/// are despawned and every resource is inserted again as at the start, while the rules
-/// schedules, built and initialized once, are kept (building them is most of what a short game
-/// costs).
+/// are set back (or, with other options, spawned again) and every resource is put back as at
+/// the start, while the rules schedules, built and initialized once, are kept (building them
+/// is most of what a short game costs).
 pub fn respawn_world(world: &mut World, loaded: &Loaded, ruleset: std::sync::Arc<dyn crate::model::ruleset::Ruleset>, options: &BTreeSet<String>, seed: u64, forced: &[u32]) {
-    let units: Vec<bevy::prelude::Entity> = world.query_filtered::<bevy::prelude::Entity, bevy::prelude::With<Unit>>().iter(world).collect();
-    for e in units {
-        world.despawn(e);
-    }
-    // The world records every removed component until its trackers are cleared (an app does
-    // it each frame): without this, each game would leave its units' records behind.
-    world.clear_trackers();
     // The scenario as the options make it, and its lookups, are fixed for a game (no rule
-    // changes `Game`): with the same options they are kept, not copied and worked out again.
+    // changes `Game`): with the same options they are kept, not copied and worked out again,
+    // and so are the units, set back as they start (`reset_units`).
     let kept = world.remove_resource::<Game>().filter(|g| g.options == *options);
     // The rules schedules leave out the mechanisms the scenario does not use: built for the
     // scenario as other options made it, they are built again for this one.
     if kept.is_none() {
         world.remove_resource::<crate::rules::BuiltRules>();
+        world.remove_resource::<Roster>();
     }
     fill_world(world, loaded, (ruleset, kept), options, seed, forced);
+}
+
+/// Every unit of a game as it starts, in rank (id) order: (id, type, location, level, hidden).
+/// Fixed for a scenario and its options, kept from game to game of a world (not state).
+#[derive(bevy::prelude::Resource)]
+pub struct Roster(Vec<(String, usize, Location, u32, bool)>);
+
+/// Sets every unit of the world back as the roster starts it, in place (no entity is despawned
+/// or spawned: a game of hundreds of units restarts at a fraction of the cost). False, with
+/// nothing changed, if the world's units are not the roster's.
+fn reset_units(world: &mut World, game: &Game, roster: &Roster) -> bool {
+    let Some(now) = world.get_resource::<crate::model::units_now::UnitsNow>() else { return false };
+    let entities = now.entities().to_vec();
+    let same = entities.len() == roster.0.len()
+        && entities.iter().zip(&roster.0).all(|(e, (id, ..))| world.get::<Unit>(*e).is_some_and(|u| *u.id == **id));
+    if !same || world.query_filtered::<(), bevy::prelude::With<Unit>>().iter(world).count() != entities.len() {
+        return false;
+    }
+    for (rank, (e, (_, t, loc, level, hidden))) in entities.iter().zip(&roster.0).enumerate() {
+        let mut u = world.entity_mut(*e);
+        if let Some(mut unit) = u.get_mut::<Unit>() {
+            unit.rank = rank as u32;
+            unit.type_index = *t;
+            unit.side = game.type_side(*t).unwrap_or(0);
+        }
+        if let Some(mut l) = u.get_mut::<Location>() {
+            *l = *loc;
+        }
+        if let Some(mut l) = u.get_mut::<StepLevel>() {
+            *l = StepLevel(*level);
+        }
+        if let Some(mut a) = u.get_mut::<Activity>() {
+            *a = Activity::default();
+        }
+        if let Some(mut h) = u.get_mut::<Hidden>() {
+            *h = Hidden(*hidden);
+        }
+    }
+    // Every unit changed: the next reader builds the view whole.
+    world.resource_mut::<crate::model::units_now::UnitsNow>().rebuild();
+    true
+}
+
+/// The roster of a game of `game`: its set-up units, its groups' units, its reinforcements and
+/// the spare counters of the mix, sorted by id.
+fn roster(game: &Game) -> Roster {
+    let s = &game.scenario;
+    let type_index = |id: &str| s.unit_types.iter().position(|t| t.id == id).unwrap_or(0);
+    let default_level = |t: usize| match &s.unit_types[t].strength {
+        Strength::Steps(_) => 0,
+        Strength::Levels { lowest, .. } => *lowest,
+    };
+    let mut all: Vec<(String, usize, Location, u32, bool)> = Vec::new();
+    for u in &s.setup.units {
+        let t = type_index(&u.unit_type);
+        let loc = game.board.space(&u.at).map_or(Location::NotEntered, Location::OnMap);
+        let hidden = u.hidden || s.unit_types[t].flags.contains(&crate::scenario::schema::UnitFlag::Hidden);
+        all.push((String::from(&*u.id), t, loc, u.level.unwrap_or_else(|| default_level(t)), hidden));
+    }
+    // The groups' unit ids as the game's lookups made them (`setup::group_unit_id`).
+    for (i, g) in s.setup.groups.iter().enumerate() {
+        let t = type_index(&g.unit_type);
+        for id in game.lookups.group_units(i) {
+            all.push((id.clone(), t, Location::NotEntered, g.level.unwrap_or_else(|| default_level(t)), false));
+        }
+    }
+    for r in &s.reinforcements {
+        for u in &r.units {
+            let t = type_index(&u.unit_type);
+            all.push((String::from(&*u.id), t, Location::NotEntered, u.level.unwrap_or_else(|| default_level(t)), false));
+        }
+    }
+    // With counters from the mix (DI 12.7, 12.9) every counter of the mix exists; those not
+    // set up wait in the available pool (shown as eliminated: eliminated units return there).
+    // ToO 8: with a counter pool, the counters of the mix not set up or scheduled wait there.
+    let spare = if game.ruleset.counters_from_mix() {
+        Some(Location::Eliminated)
+    } else if s.rules.counter_pool {
+        Some(Location::Pool)
+    } else {
+        None
+    };
+    if let Some(spare) = spare {
+        for (t, ty) in s.unit_types.iter().enumerate() {
+            let total: u32 = s.counter_mix.iter().filter(|m| m.unit_type == ty.id).map(|m| m.count).sum();
+            let used = s.setup.units.iter().filter(|u| u.unit_type == ty.id).count() as u32
+                + s.setup.groups.iter().filter(|g| g.unit_type == ty.id).map(|g| g.count).sum::<u32>()
+                + s.reinforcements.iter().flat_map(|r| &r.units).filter(|u| u.unit_type == ty.id).count() as u32;
+            for n in 1..=total.saturating_sub(used) {
+                all.push((format!("{}#{n}", ty.id), t, spare, default_level(t), false));
+            }
+        }
+    }
+    // Spawned in id order, each with its rank (its place in that order): a query then yields
+    // the units sorted (units never change archetype), so a units view needs no sort.
+    all.sort_by(|a, b| a.0.cmp(&b.0));
+    Roster(all)
+}
+
+/// Spawns the roster's units (after despawning any the world holds), with the index of their
+/// entities by id and the shared view that finds them by rank.
+fn spawn_units(world: &mut World, game: &Game, roster: &Roster) -> (UnitIndex, crate::model::units_now::UnitsNow) {
+    let old: Vec<bevy::prelude::Entity> = world.query_filtered::<bevy::prelude::Entity, bevy::prelude::With<Unit>>().iter(world).collect();
+    for e in old {
+        world.despawn(e);
+    }
+    // The world records every removed component until its trackers are cleared (an app does
+    // it each frame): without this, each game would leave its units' records behind.
+    world.clear_trackers();
+    let mut index = UnitIndex::default();
+    let mut ranks = crate::model::view::RankIndex::default();
+    let mut entities = Vec::with_capacity(roster.0.len());
+    for (rank, (id, t, loc, level, hidden)) in roster.0.iter().enumerate() {
+        let side = game.type_side(*t).unwrap_or(0);
+        let shared = crate::model::command::Name::new(id.as_str());
+        ranks.insert(shared.clone(), rank as u32);
+        let e = world.spawn((Unit { id: shared, rank: rank as u32, type_index: *t, side }, *loc, StepLevel(*level), Activity::default(), Hidden(*hidden))).id();
+        index.0.insert(id.clone(), e);
+        entities.push(e);
+    }
+    (index, crate::model::units_now::UnitsNow::with_ranks(ranks, entities))
 }
 
 /// Spawns the units and inserts every resource of a game at its start (all of them: a world
@@ -112,73 +228,9 @@ fn fill_world(world: &mut World, loaded: &Loaded, (ruleset, kept): (std::sync::A
         cup.sort();
         pools.cups.push(cup);
     }
-    let mut index = UnitIndex::default();
-    let type_index = |id: &str| s.unit_types.iter().position(|t| t.id == id).unwrap_or(0);
-    let default_level = |t: usize| match &s.unit_types[t].strength {
-        Strength::Steps(_) => 0,
-        Strength::Levels { lowest, .. } => *lowest,
-    };
-    // Every unit to spawn: (id, type, location, level, hidden).
-    let mut all: Vec<(String, usize, Location, Option<u32>, bool)> = Vec::new();
-    for u in &s.setup.units {
-        let t = type_index(&u.unit_type);
-        let loc = game.board.space(&u.at).map_or(Location::NotEntered, Location::OnMap);
-        all.push((String::from(&*u.id), t, loc, u.level, u.hidden || s.unit_types[t].flags.contains(&crate::scenario::schema::UnitFlag::Hidden)));
-    }
-    // The groups' unit ids as the game's lookups made them (`setup::group_unit_id`).
-    for (i, g) in s.setup.groups.iter().enumerate() {
-        let t = type_index(&g.unit_type);
-        for id in game.lookups.group_units(i) {
-            all.push((id.clone(), t, Location::NotEntered, g.level, false));
-        }
-    }
-    for r in &s.reinforcements {
-        for u in &r.units {
-            all.push((String::from(&*u.id), type_index(&u.unit_type), Location::NotEntered, u.level, false));
-        }
-    }
-    // With counters from the mix (DI 12.7, 12.9) every counter of the mix exists; those not
-    // set up wait in the available pool (shown as eliminated: eliminated units return there).
-    // ToO 8: with a counter pool, the counters of the mix not set up or scheduled wait there.
-    let spare = if game.ruleset.counters_from_mix() {
-        Some(Location::Eliminated)
-    } else if s.rules.counter_pool {
-        Some(Location::Pool)
-    } else {
-        None
-    };
-    if let Some(spare) = spare {
-        for (t, ty) in s.unit_types.iter().enumerate() {
-            let total: u32 = s.counter_mix.iter().filter(|m| m.unit_type == ty.id).map(|m| m.count).sum();
-            let used = s.setup.units.iter().filter(|u| u.unit_type == ty.id).count() as u32
-                + s.setup.groups.iter().filter(|g| g.unit_type == ty.id).map(|g| g.count).sum::<u32>()
-                + s.reinforcements.iter().flat_map(|r| &r.units).filter(|u| u.unit_type == ty.id).count() as u32;
-            for n in 1..=total.saturating_sub(used) {
-                all.push((format!("{}#{n}", ty.id), t, spare, None, false));
-            }
-        }
-    }
-    // Spawned in id order, each with its rank (its place in that order): a query then yields
-    // the units sorted (units never change archetype), so a units view needs no sort.
-    all.sort_by(|a, b| a.0.cmp(&b.0));
-    let mut ranks = crate::model::view::RankIndex::default();
-    let mut entities = Vec::with_capacity(all.len());
-    for (rank, (id, t, loc, level, hidden)) in all.into_iter().enumerate() {
-        let side = game.type_side(t).unwrap_or(0);
-        let shared = crate::model::command::Name::new(id.as_str());
-        ranks.insert(shared.clone(), rank as u32);
-        let e = world
-            .spawn((
-                Unit { id: shared, rank: rank as u32, type_index: t, side },
-                loc,
-                StepLevel(level.unwrap_or_else(|| default_level(t))),
-                Activity::default(),
-                Hidden(hidden),
-            ))
-            .id();
-        index.0.insert(id, e);
-        entities.push(e);
-    }
+    // A world that played this game keeps its units and their index, set back in place.
+    let roster = world.remove_resource::<Roster>().unwrap_or_else(|| roster(&game));
+    let spawned = if reset_units(world, &game, &roster) { None } else { Some(spawn_units(world, &game, &roster)) };
     let mut glog = GameLog::default();
     let text = match turn.setup {
         Some(side) => format!("{}: setup, {} places units", s.title, game.side_id(side)),
@@ -189,44 +241,47 @@ fn fill_world(world: &mut World, loaded: &Loaded, (ruleset, kept): (std::sync::A
     let mut dice = Dice::new(seed, forced);
     game.ruleset.initial_draws(&game, &turn, &mut glog, &mut pools, &mut dice);
     let turn_started = turn.setup.is_none();
-    world.insert_resource(crate::model::units_now::UnitsNow::with_ranks(ranks, entities));
-    world.insert_resource(turn);
-    world.insert_resource(crate::rules::tracks::TrackHistory(vec![("start".to_string(), tracks.0.clone())]));
-    world.insert_resource(tracks);
-    world.insert_resource(control);
-    world.insert_resource(pools);
-    world.insert_resource(index);
-    world.insert_resource(glog);
-    world.insert_resource(dice);
-    world.insert_resource(PendingPrompt::default());
-    world.insert_resource(PendingCombat::default());
-    world.insert_resource(CurrentCommand::default());
-    world.insert_resource(Outcome::default());
-    world.insert_resource(ControlChanges::default());
-    world.insert_resource(crate::rules::tracks::ScoredOnce::default());
-    world.insert_resource(crate::rules::victory::TurnEnded::default());
-    world.insert_resource(crate::rules::lines::LineState::default());
-    world.insert_resource(crate::rules::boxes::Drawn::default());
-    world.insert_resource(crate::rules::victory::HeldCount(vec![0; s.victory.held.len()], None));
-    world.insert_resource(crate::rules::supports::SupportState {
+    if let Some((index, now)) = spawned {
+        crate::model::put_resource(world, index);
+        crate::model::put_resource(world, now);
+    }
+    crate::model::put_resource(world, roster);
+    crate::model::put_resource(world, turn);
+    crate::model::put_resource(world, crate::rules::tracks::TrackHistory(vec![("start".to_string(), tracks.0.clone())]));
+    crate::model::put_resource(world, tracks);
+    crate::model::put_resource(world, control);
+    crate::model::put_resource(world, pools);
+    crate::model::put_resource(world, glog);
+    crate::model::put_resource(world, dice);
+    crate::model::put_resource(world, PendingPrompt::default());
+    crate::model::put_resource(world, PendingCombat::default());
+    crate::model::put_resource(world, CurrentCommand::default());
+    crate::model::put_resource(world, Outcome::default());
+    crate::model::put_resource(world, ControlChanges::default());
+    crate::model::put_resource(world, crate::rules::tracks::ScoredOnce::default());
+    crate::model::put_resource(world, crate::rules::victory::TurnEnded::default());
+    crate::model::put_resource(world, crate::rules::lines::LineState::default());
+    crate::model::put_resource(world, crate::rules::boxes::Drawn::default());
+    crate::model::put_resource(world, crate::rules::victory::HeldCount(vec![0; s.victory.held.len()], None));
+    crate::model::put_resource(world, crate::rules::supports::SupportState {
         markers: s.rules.supports.iter().map(|d| d.markers.unwrap_or(0)).collect(),
         used: vec![0; s.rules.supports.len()],
     });
-    world.insert_resource(crate::rules::boxes::PreviousActor::default());
-    world.insert_resource(crate::rules::declarations::PendingEffects::default());
-    world.insert_resource(crate::rules::declarations::Reductions::default());
-    world.insert_resource(crate::rules::reactions::ReactionState::default());
-    world.insert_resource(crate::rules::obligations::Obligations::default());
-    world.insert_resource(crate::rules::attrition::AttritionQueue::default());
-    world.insert_resource(crate::rules::lines::Eliminated::default());
-    world.insert_resource(crate::model::DeferredEffects::default());
+    crate::model::put_resource(world, crate::rules::boxes::PreviousActor::default());
+    crate::model::put_resource(world, crate::rules::declarations::PendingEffects::default());
+    crate::model::put_resource(world, crate::rules::declarations::Reductions::default());
+    crate::model::put_resource(world, crate::rules::reactions::ReactionState::default());
+    crate::model::put_resource(world, crate::rules::obligations::Obligations::default());
+    crate::model::put_resource(world, crate::rules::attrition::AttritionQueue::default());
+    crate::model::put_resource(world, crate::rules::lines::Eliminated::default());
+    crate::model::put_resource(world, crate::model::DeferredEffects::default());
     game.ruleset.insert_resources(world);
-    world.insert_resource(crate::rules::timers::Timers(vec![None; s.rules.timers.len()]));
-    world.insert_resource(crate::rules::supply::PhaseStarted(turn_started));
+    crate::model::put_resource(world, crate::rules::timers::Timers(vec![None; s.rules.timers.len()]));
+    crate::model::put_resource(world, crate::rules::supply::PhaseStarted(turn_started));
     let mut parts = crate::rules::state_parts();
     parts.extend(game.ruleset.state_parts());
-    world.insert_resource(crate::model::state_parts::StateParts(parts));
-    world.insert_resource(game);
+    crate::model::put_resource(world, crate::model::state_parts::StateParts(parts));
+    crate::model::put_resource(world, game);
 }
 
 /// What an option's scenario finds built when it begins (ToO 36.3-36.4): tags on hexes, as if

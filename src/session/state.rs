@@ -264,6 +264,7 @@ pub fn not_state() -> Vec<(std::any::TypeId, &'static str)> {
         (TypeId::of::<crate::rules::supply::PhaseStarted>(), "set and cleared within one command"),
         (TypeId::of::<StateParts>(), "the list of the parts itself"),
         (TypeId::of::<crate::rules::BuiltRules>(), "the rules schedules, built from the scenario and its ruleset"),
+        (TypeId::of::<super::spawn::Roster>(), "every unit as a game starts, fixed for the scenario and its options"),
         (TypeId::of::<crate::model::units_now::UnitsNow>(), "a view of the units' components, rebuilt from them after any change"),
     ]
 }

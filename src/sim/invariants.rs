@@ -23,7 +23,7 @@ pub fn check_invariants_after(s: &mut Session, checked: &mut Checked) -> Result<
     if let (Some(changes), Some(before)) = (now.0, *checked)
         && before == (changes, now.1)
     {
-        return tracks_within(s);
+        return tracks_within(s.game(), s.world.resource::<Tracks>());
     }
     check_invariants(s)?;
     *checked = now.0.map(|c| (c, now.1));
@@ -111,13 +111,12 @@ pub fn check_invariants(s: &mut Session) -> Result<(), String> {
             return Err(format!("{n} {} units at level {l} are in play, the counter mix has {mix}", game.scenario.unit_types[t].id));
         }
     }
-    tracks_within(s)
+    tracks_within(game, s.world.resource::<Tracks>())
 }
 
 /// Every track within its floor and cap.
-fn tracks_within(s: &Session) -> Result<(), String> {
-    let tracks = s.world.resource::<Tracks>();
-    for (t, v) in s.game().scenario.tracks.iter().zip(&tracks.0) {
+fn tracks_within(game: &crate::model::Game, tracks: &Tracks) -> Result<(), String> {
+    for (t, v) in game.scenario.tracks.iter().zip(&tracks.0) {
         if *v < t.floor || *v > t.cap {
             return Err(format!("track {} is {v}, outside {}..{}", t.id, t.floor, t.cap));
         }

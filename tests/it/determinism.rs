@@ -114,6 +114,25 @@ fn a_game_restarted_in_a_used_world_plays_as_in_a_new_one_on_every_shipped_scena
     }
 }
 
+/// A restart with the same options sets the units back in place: the same entities, each unit
+/// as the scenario starts it (a new session's state), with nothing despawned or spawned.
+#[test]
+fn a_game_restarted_with_the_same_options_keeps_its_units_entities() {
+    use sandtable::session::{GameSetup, Session};
+    let loaded = load("scenarios/decision_iraq.ron");
+    let setup = |seed| GameSetup { options: Session::default_options(&loaded), seed, forced_dice: Vec::new() };
+    let mut used = Session::new(loaded.clone(), setup(1)).expect("session");
+    play_random(&mut used, 1, 300);
+    let entities = |s: &Session| s.world.resource::<sandtable::model::UnitIndex>().0.clone();
+    let before = entities(&used);
+    assert!(before.len() > 100, "every counter of the mix is a unit");
+    used.restart(setup(2)).expect("restart");
+    assert_eq!(entities(&used), before, "the same entities");
+    let mut fresh = Session::new(loaded.clone(), setup(2)).expect("session");
+    assert_eq!(used.state(None), fresh.state(None), "the units as a new game starts them");
+    assert_eq!(used.state_hash(), fresh.state_hash());
+}
+
 /// A restart with other options than the game before makes the scenario and its lookups for
 /// them (a restart with the same options keeps them): it starts as a new session with those
 /// options starts.

@@ -104,40 +104,61 @@ pub fn line_types(rules: &super::schema::NetwarRules, s: &crate::scenario::schem
     rules.mobilization.iter().map(|r| (s.sides.iter().position(|x| x.id == r.side), s.unit_types.iter().position(|u| u.id == r.unit_type))).collect()
 }
 
-/// Per chart line (in `mobilization` order): the spaces its `In` places name.
+/// Per chart line (in `mobilization` order): the districts its `In` and `AnyIraqi` places let
+/// it place in (those of [`placement_allows`] that do not depend on who stood where when the
+/// phase began), found once for the game. `foreign`: every space's flag ([`super::foreign_flags`]).
 #[must_use]
-pub fn named_places(rules: &super::schema::NetwarRules, board: &crate::scenario::board::Board) -> Vec<SpaceSet> {
-    let named = |r: &Recruit| {
+pub fn fixed_places(rules: &super::schema::NetwarRules, board: &crate::scenario::board::Board, foreign: &[bool]) -> Vec<SpaceSet> {
+    let fixed = |r: &Recruit| {
         let mut set = SpaceSet::new(board.len());
+        let district = |d: SpaceId| matches!(board.spaces[d.index()].kind, SpaceKind::Area) && !(r.iraq_only && foreign[d.index()]);
         for p in &r.place {
-            if let Placement::In(list) = p {
-                list.iter().filter_map(|k| board.space(k)).for_each(|s| set.insert(s));
+            match p {
+                Placement::In(list) => list.iter().filter_map(|k| board.space(k)).filter(|&d| district(d)).for_each(|d| set.insert(d)),
+                Placement::AnyIraqi => (0..board.len()).map(|i| SpaceId(i as u32)).filter(|&d| !foreign[d.index()] && district(d)).for_each(|d| set.insert(d)),
+                Placement::With { .. } => {}
             }
         }
         set
     };
-    rules.mobilization.iter().map(named).collect()
+    rules.mobilization.iter().map(fixed).collect()
+}
+
+/// A chart line's `With` place, read once for the game: per unit type (by index), whether a
+/// unit of it opens a district, and the district's foreign flag it asks for, if any.
+#[derive(Clone, Debug)]
+pub struct WithPlace {
+    types: Vec<bool>,
+    foreign: Option<bool>,
+}
+
+/// Per chart line (in `mobilization` order): its `With` places, in order ([`WithPlace`]).
+#[must_use]
+pub fn with_places(rules: &super::schema::NetwarRules, s: &crate::scenario::schema::Scenario) -> Vec<Vec<WithPlace>> {
+    let with = |r: &Recruit| {
+        r.place
+            .iter()
+            .filter_map(|p| match p {
+                Placement::With { unit_types, foreign } => Some(WithPlace { types: s.unit_types.iter().map(|t| unit_types.contains(&t.id)).collect(), foreign: *foreign }),
+                _ => None,
+            })
+            .collect()
+    };
+    rules.mobilization.iter().map(with).collect()
 }
 
 /// The districts the chart line lets the unit be placed in: [`placement_allows`] asked of every
-/// district at once, from one pass over the line's places and the phase's start. `named`: the
-/// spaces its `In` places name ([`named_places`]).
-fn placement_set(game: &Game, start: &MobilizationStart, side: usize, r: &Recruit, named: &SpaceSet) -> SpaceSet {
-    let mut out = SpaceSet::new(game.board.len());
-    let mut add = |d: SpaceId| {
-        if matches!(game.board.spaces[d.index()].kind, SpaceKind::Area) && !(r.iraq_only && is_foreign(game, d)) {
-            out.insert(d);
-        }
-    };
-    for p in &r.place {
-        match p {
-            Placement::In(_) => (0..game.board.len()).map(|i| SpaceId(i as u32)).filter(|&d| named.contains(d)).for_each(&mut add),
-            Placement::AnyIraqi => (0..game.board.len()).map(|i| SpaceId(i as u32)).filter(|&d| !is_foreign(game, d)).for_each(&mut add),
-            Placement::With { unit_types, foreign } => start
-                .0
-                .iter()
-                .filter(|(d, t, s)| *s == side && foreign.is_none_or(|f| f == is_foreign(game, *d)) && unit_types.contains(&game.scenario.unit_types[*t].id))
-                .for_each(|&(d, ..)| add(d)),
+/// district at once. `fixed`: those its `In` and `AnyIraqi` places give ([`fixed_places`]); its
+/// `With` places add those where a unit of the side stood when the phase began.
+fn placement_set(di: &super::DecisionIraq, board: &crate::scenario::board::Board, (start, side): (&MobilizationStart, usize), r: &Recruit, (fixed, with): (&SpaceSet, &[WithPlace])) -> SpaceSet {
+    let mut out = fixed.clone();
+    let foreign = |d: SpaceId| di.foreign.get(d.index()).copied().unwrap_or(false);
+    for w in with {
+        for &(d, t, s) in &start.0 {
+            let opens = s == side && w.types.get(t).copied().unwrap_or(false) && w.foreign.is_none_or(|f| f == foreign(d));
+            if opens && matches!(board.spaces[d.index()].kind, SpaceKind::Area) && !(r.iraq_only && foreign(d)) {
+                out.insert(d);
+            }
         }
     }
     out
@@ -258,11 +279,15 @@ impl<'a> Market<'a> {
                 pool[u.type_index] = Some(i);
             }
         }
-        let lines = super::netwar(game)
+        // The lines' sides as found once for the game (`line_types`), not by name.
+        let lines = game
+            .ruleset
+            .as_any()
+            .downcast_ref::<super::DecisionIraq>()
             .into_iter()
-            .flat_map(|n| n.mobilization.iter())
-            .filter(|r| game.side_index(&r.side) == Some(side))
-            .filter(|r| r.option.as_ref().is_none_or(|o| game.options.contains(o)))
+            .flat_map(|di| di.rules.mobilization.iter().zip(&di.line_types))
+            .filter(|(r, (s, _))| *s == Some(side) && r.option.as_ref().is_none_or(|o| game.options.contains(o)))
+            .map(|(r, _)| r)
             .collect();
         let (index, surge) = (index_track(game, side), surge_track(game, side));
         let facts = std::iter::repeat_with(|| None).take(2 * types).collect();
@@ -411,10 +436,10 @@ impl<'a> Market<'a> {
         di.rules
             .mobilization
             .iter()
-            .zip(&di.named_places)
-            .filter(|(r, _)| game.side_index(&r.side) == Some(side) && r.option.as_ref().is_none_or(|o| game.options.contains(o)))
-            .filter(|(r, _)| r.unit_type == unit_type)
-            .map(|(r, named)| (placement_set(game, self.start, side, r, named), r.cost))
+            .zip(di.fixed_places.iter().zip(&di.with_places))
+            .zip(&di.line_types)
+            .filter(|((r, _), (s, _))| *s == Some(side) && r.unit_type == unit_type && r.option.as_ref().is_none_or(|o| game.options.contains(o)))
+            .map(|((r, (fixed, with)), _)| (placement_set(di, &game.board, (self.start, side), r, (fixed, with)), r.cost))
             .collect()
     }
 

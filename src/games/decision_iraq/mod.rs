@@ -51,8 +51,11 @@ pub struct DecisionIraq {
     pub effects: std::collections::BTreeMap<String, NetwarEffect>,
     /// Per board space: its district is foreign (the `foreign` attribute), read once.
     pub foreign: Vec<bool>,
-    /// Per mobilization chart line: the spaces its `In` places name, found once by key.
-    pub named_places: Vec<crate::model::space_set::SpaceSet>,
+    /// Per mobilization chart line: the districts its `In` and `AnyIraqi` places give, found
+    /// once (`mobilization::fixed_places`).
+    pub fixed_places: Vec<crate::model::space_set::SpaceSet>,
+    /// Per mobilization chart line: its `With` places, read once (`mobilization::with_places`).
+    pub with_places: Vec<Vec<mobilization::WithPlace>>,
     /// Per mobilization chart line: its side's index and its unit type's index.
     pub line_types: Vec<(Option<usize>, Option<usize>)>,
 }
@@ -96,12 +99,12 @@ impl Ruleset for DecisionIraq {
     }
 
     fn insert_resources(&self, world: &mut World) {
-        world.insert_resource(conflict::NetwarConflict::default());
-        world.insert_resource(mobilization::MobilizationStart::default());
-        world.insert_resource(chaos::ChaosQueue::default());
-        world.insert_resource(chaos::HvtMarker::default());
-        world.insert_resource(chaos::SuicideSurgeTurn::default());
-        world.insert_resource(chits::ChitChain::default());
+        crate::model::put_resource(world, conflict::NetwarConflict::default());
+        crate::model::put_resource(world, mobilization::MobilizationStart::default());
+        crate::model::put_resource(world, chaos::ChaosQueue::default());
+        crate::model::put_resource(world, chaos::HvtMarker::default());
+        crate::model::put_resource(world, chaos::SuicideSurgeTurn::default());
+        crate::model::put_resource(world, chits::ChitChain::default());
     }
 
     fn state_parts(&self) -> Vec<StatePart> {

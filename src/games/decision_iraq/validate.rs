@@ -153,9 +153,11 @@ pub(super) fn read(loaded: &Loaded) -> Result<DecisionIraq, Vec<Diagnostic>> {
     let diags = ctx.into_diagnostics();
     match rules {
         Some(rules) if !diags.iter().any(|d| d.severity == Severity::Error) => {
-            let named_places = super::mobilization::named_places(&rules, &loaded.board);
+            let foreign = super::foreign_flags(&loaded.scenario, &loaded.board);
+            let fixed_places = super::mobilization::fixed_places(&rules, &loaded.board, &foreign);
+            let with_places = super::mobilization::with_places(&rules, &loaded.scenario);
             let line_types = super::mobilization::line_types(&rules, &loaded.scenario);
-            Ok(DecisionIraq { rules, effects, foreign: super::foreign_flags(&loaded.scenario, &loaded.board), named_places, line_types })
+            Ok(DecisionIraq { rules, effects, foreign, fixed_places, with_places, line_types })
         }
         _ => Err(diags),
     }

@@ -132,8 +132,8 @@ impl Ruleset for Twilight {
     }
 
     fn insert_resources(&self, world: &mut World) {
-        world.insert_resource(sortie::SortieWatch::default());
-        world.insert_resource(air_supply::AirSupplyState::default());
+        crate::model::put_resource(world, sortie::SortieWatch::default());
+        crate::model::put_resource(world, air_supply::AirSupplyState::default());
     }
 
     fn state_parts(&self) -> Vec<StatePart> {
