@@ -48,6 +48,7 @@ pub mod minimum_move;
 pub mod movement;
 mod movement_memo;
 mod movement_search;
+mod surroundings;
 pub mod note;
 pub mod obligation_rules;
 pub mod obligations;

@@ -11,13 +11,14 @@ use super::RulesSystems;
 use super::entry_bans::{banned_from, entry_bans_keyed};
 use super::movement_memo::{SearchKey, recall, remember};
 use super::movement_search::{Met, SEARCH, search_in};
-use super::stacking::{room_for, stacking_limit, stacking_points};
+use super::stacking::{room_for, stacking_points};
 use crate::scenario::board::{Edge, MoveClass, SpaceKind};
 use crate::model::view::{UnitView, UnitsView, factors, has_flag, has_flag_now};
 use crate::model::space_set::SpaceSet;
 use crate::model::{Control, ControlChanges, Game, Location, SpaceId, TurnState};
 use crate::scenario::schema::{MoveCost, UnitFlag};
 use crate::model::command::Command;
+pub use super::surroundings::{Reach, Surroundings};
 use crate::model::log::LogKind;
 
 pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
@@ -144,187 +145,31 @@ pub fn enemy_zoc(game: &Game, units: &UnitsView, side: usize) -> Vec<bool> {
     z
 }
 
+/// Whether `at` is in the zone of control of a unit of a side other than `side` ([`enemy_zoc`]
+/// asked of one hex: only the units of the hexes around it are looked at).
+#[must_use]
+pub fn in_enemy_zoc(game: &Game, units: &UnitsView, side: usize, at: SpaceId) -> bool {
+    if !game.board.is_hex {
+        return false;
+    }
+    let exerted_from = |s: SpaceId| {
+        matches!(game.board.spaces[s.index()].kind, SpaceKind::Hex { .. })
+            && !super::landings::at_sea(game, s)
+            && game.board.edges[s.index()].iter().any(|e| e.to == at && game.board.zoc_crosses(e))
+            && units.at(s).any(|u| u.side != side && exerts_zoc(game, u) && super::waters::in_waters(game, u.type_index, at))
+    };
+    // A zone reaches `at` from a hex with an edge to it; the board's edges go both ways.
+    let found = game.board.edges[at.index()].iter().any(|e| exerted_from(e.to));
+    debug_assert_eq!(found, enemy_zoc(game, units, side)[at.index()], "the zone of control at one hex and of the whole map agree");
+    found
+}
+
 /// Every space the unit may end its move in this phase, with cost and cheapest path.
 /// Ties between equal-cost paths are broken by space id, so the result never depends on
 /// iteration order.
 #[must_use]
 pub fn legal_destinations(game: &Game, units: &UnitsView, control: &Control, unit: &UnitView) -> Vec<Destination> {
     legal_destinations_among(game, units, control, &Surroundings::of(game, units, unit.side), unit)
-}
-
-/// What every unit of one side meets on the map, worked out once for all of them (the legal
-/// list asks for the destinations of each): where enemy units stand, their zones of control,
-/// and how many units stand in each space. Sets of spaces and a list of occupied spaces: no
-/// work in proportion to the size of the map.
-pub struct Surroundings {
-    side: usize,
-    /// Spaces holding units of another side.
-    enemy: SpaceSet,
-    /// Hexes in the zone of control of another side's units.
-    zoc: SpaceSet,
-    /// Occupied spaces in order, with what stands there. A slot's capacity counts every side.
-    here: Vec<Here>,
-    /// The same spaces as a set (most spaces asked about are empty: no search in `here`).
-    occupied: SpaceSet,
-    /// Spaces holding a unit that never shares its hex (ToO 28.4; empty in most games).
-    alone: SpaceSet,
-    /// Whether destinations carry their paths (the legal list needs only the spaces).
-    paths: bool,
-    /// The side's supply map and, per movement class, the search back from its network
-    /// (`supply::network_reach`), worked out when first asked for and shared by every unit
-    /// whose leaving changes neither (see [`Surroundings::supply_reach`]).
-    reach: std::cell::RefCell<Option<SharedSupply>>,
-    /// The generation of the thread's remembered searches these surroundings may use
-    /// ([`Surroundings::remembering`]), if any.
-    memo: Option<u64>,
-}
-
-/// The side's supply map and the reach of its network per movement class.
-struct SharedSupply {
-    map: super::supply::SupplyMap,
-    by_class: Vec<(String, Reach)>,
-}
-
-/// For every space, the trace cost from there to the supply network, if it reaches
-/// (`supply::network_reach`), shared by the units that ask.
-pub type Reach = std::rc::Rc<Vec<Option<u32>>>;
-
-/// What stands in one occupied space, for [`Surroundings`].
-#[derive(Clone, Copy, Debug)]
-struct Here {
-    space: SpaceId,
-    /// Stacking points of every side.
-    points: u32,
-    /// Stacking points of the side.
-    own_points: u32,
-    /// Units of the side.
-    own_units: u32,
-}
-
-impl Surroundings {
-    #[must_use]
-    pub fn of(game: &Game, units: &UnitsView, side: usize) -> Self {
-        let n = game.board.len();
-        let (mut enemy, mut zoc, mut occupied) = (SpaceSet::new(n), SpaceSet::new(n), SpaceSet::new(n));
-        let mut alone = SpaceSet::new(n);
-        // In space order: the units of a space add up in one entry (at most one per unit).
-        let on_map = units.on_map();
-        let mut here: Vec<Here> = Vec::with_capacity(on_map.len());
-        for (s, u) in on_map {
-            let (points, own) = (stacking_points(game, u.type_index), u.side == side);
-            let h = Here { space: s, points, own_points: if own { points } else { 0 }, own_units: u32::from(own) };
-            occupied.insert(s);
-            if game.lookups.stacks_alone() && super::stacking::stacks_alone(game, u.type_index) {
-                alone.insert(s);
-            }
-            match here.last_mut() {
-                Some(last) if last.space == s => {
-                    last.points += h.points;
-                    last.own_points += h.own_points;
-                    last.own_units += h.own_units;
-                }
-                _ => here.push(h),
-            }
-            if u.side != side {
-                enemy.insert(s);
-                // Zones of control (as `enemy_zoc`): the hexes around a hex holding a unit
-                // that exerts one.
-                if game.board.is_hex && exerts_zoc(game, u) && matches!(game.board.spaces[s.index()].kind, SpaceKind::Hex { .. }) && !super::landings::at_sea(game, s) {
-                    for e in &game.board.edges[s.index()] {
-                        if game.board.zoc_crosses(e) && super::waters::in_waters(game, u.type_index, e.to) {
-                            zoc.insert(e.to);
-                        }
-                    }
-                }
-            }
-        }
-        Self { side, enemy, zoc, here, occupied, alone, paths: true, reach: std::cell::RefCell::new(None), memo: None }
-    }
-
-    /// Whether a space holds units of another side.
-    #[must_use]
-    pub fn enemy_at(&self, s: SpaceId) -> bool {
-        self.enemy.contains(s)
-    }
-
-    /// Whether a hex is in the zone of control of another side's units.
-    #[must_use]
-    pub fn in_enemy_zoc(&self, s: SpaceId) -> bool {
-        self.zoc.contains(s)
-    }
-
-    /// The same, for destinations listed without their paths (a rule that needs the path, such
-    /// as "may not end a move out of supply", still finds them).
-    #[must_use]
-    pub fn without_paths(self) -> Self {
-        Self { paths: false, ..self }
-    }
-
-    /// The same, reusing the searches of earlier legal lists made on the same map, control and
-    /// enemy positions (see `movement_memo`): a unit that has not changed finds what it found then.
-    /// For callers that hold `control` unchanged while they use these surroundings.
-    #[must_use]
-    pub fn remembering(self, game: &Game, control: &Control) -> Self {
-        let memo = super::movement_memo::generation(game, control, &self.enemy, &self.zoc);
-        Self { memo: Some(memo), ..self }
-    }
-
-    /// Whether `extra` more stacking points of the side fit in a space (as [`room_for`]).
-    #[must_use]
-    pub fn room_for(&self, game: &Game, space: SpaceId, extra: u32) -> bool {
-        let Some(limit) = stacking_limit(game, space) else { return true };
-        let is_slot = game.board.footing(space).kind == crate::scenario::footing::FootingKind::Slot;
-        let (all, own) = self.here(space).map_or((0, 0), |h| (h.points, h.own_points));
-        let here = if is_slot { all } else { own };
-        here + extra <= limit
-    }
-
-    /// ToO 28.4: whether a unit of type `t` standing at `start` may not end a move in `space`
-    /// (as [`super::stacking::alone_clash`]).
-    #[must_use]
-    pub fn alone_clash(&self, game: &Game, space: SpaceId, t: usize, start: Option<SpaceId>) -> bool {
-        if !game.lookups.stacks_alone() || start == Some(space) {
-            return false;
-        }
-        self.alone.contains(space) || (super::stacking::stacks_alone(game, t) && self.occupied.contains(space))
-    }
-
-    fn here(&self, space: SpaceId) -> Option<&Here> {
-        if !self.occupied.contains(space) {
-            return None;
-        }
-        self.here.binary_search_by_key(&space, |h| h.space).ok().map(|k| &self.here[k])
-    }
-
-    /// For `unit` of the side, for every space: whether a unit of its movement class standing
-    /// there traces to the network of the side's supply map drawn without `unit`
-    /// ([`super::supply::surely_supplied_at`] for every space). `None` when the unit's leaving
-    /// changes the map: only a unit alone in an enemy zone of control unblocks its hex
-    /// (`zoc_blocks_unless_friendly`), and a supply unit (`unit_sources`) takes its supply along,
-    /// so for every other unit the map with it and without it are the same, and one map and one
-    /// search per class serve them all.
-    #[must_use]
-    pub fn supply_reach(&self, game: &Game, rules: &crate::scenario::schema::SupplyRules, units: &UnitsView, control: &Control, unit: &UnitView) -> Option<Reach> {
-        let start = unit.space()?;
-        let own_here = self.here(start).map_or(0, |h| h.own_units);
-        if rules.zoc_blocks_unless_friendly && self.zoc.contains(start) && own_here <= 1 {
-            return None;
-        }
-        // A supply unit that moves takes its supply with it (ToO 15.2).
-        let ty = &game.scenario.unit_types[unit.type_index].id;
-        if rules.unit_sources.iter().any(|s| s.unit_types.contains(ty)) {
-            return None;
-        }
-        let class = &game.scenario.unit_types[unit.type_index].movement_class;
-        let mut cache = self.reach.borrow_mut();
-        let shared = cache.get_or_insert_with(|| SharedSupply { map: super::supply::supply_map(game, rules, units, control, self.side, &control.interdicted), by_class: Vec::new() });
-        if let Some((_, t)) = shared.by_class.iter().find(|(c, _)| c == class) {
-            return Some(t.clone());
-        }
-        let t = std::rc::Rc::new(super::supply::network_reach(game, &shared.map, class)?);
-        shared.by_class.push((class.clone(), t.clone()));
-        Some(t)
-    }
 }
 
 /// [`legal_destinations`] with the side's surroundings worked out already.
@@ -337,7 +182,7 @@ pub fn legal_destinations_among(game: &Game, units: &UnitsView, control: &Contro
 /// then ends once no cheaper or equal way to that space is left to find, and no other space
 /// is checked further.
 fn destinations(game: &Game, units: &UnitsView, control: &Control, near: &Surroundings, unit: &UnitView, only: Option<SpaceId>) -> Vec<Destination> {
-    debug_assert_eq!(near.side, unit.side, "surroundings of the unit's own side");
+    debug_assert_eq!(near.side(), unit.side, "surroundings of the unit's own side");
     let Some(start) = unit.space() else { return Vec::new() };
     let Some(t) = game.scenario.unit_types.get(unit.type_index) else { return Vec::new() };
     if unit.activity.finished || t.flags.contains(&UnitFlag::Static) {
@@ -416,7 +261,7 @@ fn remembered_search(game: &Game, control: &Control, near: &Surroundings, (banne
     let infiltrates = has_flag_now(game, control, unit.type_index, UnitFlag::Infiltration);
     let ignores_zoc = infiltrates && game.scenario.rules.zoc.infiltration_mp.is_none();
     let none = ignores_zoc.then(|| SpaceSet::new(0));
-    let met = Met { enemy: &near.enemy, zoc: none.as_ref().unwrap_or(&near.zoc), banned };
+    let met = Met { enemy: near.enemy(), zoc: none.as_ref().unwrap_or(near.zoc()), banned };
     let key = near.memo.zip(bans).map(|(generation, bans)| {
         let key = SearchKey { rank: unit.rank, start, type_index: unit.type_index, side: unit.side, mp_used: unit.activity.mp_used, allowance, paths, until, avoid_enemies, bans };
         (generation, key)
@@ -488,7 +333,7 @@ pub fn printed_allowance(game: &Game, unit: &UnitView) -> u32 {
 pub fn must_stop(game: &Game, (units, control): (&UnitsView, &Control), unit: &UnitView, at: SpaceId, mp_used: u32) -> bool {
     let zoc = !has_flag_now(game, control, unit.type_index, UnitFlag::Infiltration)
         && game.scenario.rules.zoc.stop_on_entry
-        && enemy_zoc(game, units, unit.side)[at.index()];
+        && in_enemy_zoc(game, units, unit.side, at);
     // A slot of an area with open enemy units: the unit stops there (DI 17.3).
     let contested_slot = matches!(game.board.spaces[at.index()].kind, SpaceKind::Slot { parent, .. } if units.enemy_at(parent, unit.side));
     zoc || units.enemy_at(at, unit.side) || contested_slot || mp_used >= movement_allowance(game, unit)

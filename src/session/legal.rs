@@ -186,7 +186,7 @@ fn list(world: &mut World) -> Vec<Command> {
     let mut on_first_table = Vec::new();
     match phase.kind {
         PhaseKind::Movement => {
-            let near = Surroundings::of(game, &units, side).without_paths().remembering(game, control);
+            let near = Surroundings::of_shared(game, &units, side).without_paths().remembering(game, control);
             // A unit off the map or finished moving has no destination: it is passed over
             // before the phase is asked about it (most counters of a mix wait off the map).
             let may_move = |u: &&crate::model::view::UnitView| u.side == side && u.space().is_some() && !u.activity.finished;
