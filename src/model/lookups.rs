@@ -46,6 +46,10 @@ pub struct Lookups {
     slot_controlled: Vec<SpaceId>,
     /// Per setup group: its units' ids (`setup::group_unit_id`), first to last.
     group_units: Vec<Vec<String>>,
+    /// The setup group of each of those ids, by id.
+    group_by_unit: bevy::platform::collections::HashMap<String, usize>,
+    /// Per setup group: each of its spaces (in its order) as found on the board, if it is.
+    group_spaces: Vec<Vec<Option<SpaceId>>>,
     /// The event table entries whose happening is kept (ToO 6.2): the once-only ones and those a
     /// `Happened` condition names; (table, entry).
     watched_events: BTreeSet<(String, String)>,
@@ -55,6 +59,9 @@ pub struct Lookups {
     /// Whether some unit type never shares a hex (`UnitFlag::StacksAlone`, ToO 28.4): without
     /// one, no check for it costs anything.
     stacks_alone: bool,
+    /// Per stacking points a unit type counts (each value once): the spaces whose stacking
+    /// limit is below them, where such a unit never has room, whatever stands there.
+    tight: Vec<(u32, SpaceSet)>,
 }
 
 impl Lookups {
@@ -110,7 +117,15 @@ impl Lookups {
             crate::scenario::schema::Map::Area(m) => m.spaces.iter().filter(|sp| !sp.permanent && !sp.slots.is_empty()).filter_map(|sp| board.space(&sp.id)).collect(),
             crate::scenario::schema::Map::Hex(_) => Vec::new(),
         };
-        let group_units = s.setup.groups.iter().map(|g| (1..=g.count).map(|k| crate::rules::setup::group_unit_id(g, k)).collect()).collect();
+        let group_units: Vec<Vec<String>> = s.setup.groups.iter().map(|g| (1..=g.count).map(|k| crate::rules::setup::group_unit_id(g, k)).collect()).collect();
+        // The first group of an id, as a search of the groups in order finds it.
+        let mut group_by_unit = bevy::platform::collections::HashMap::default();
+        for (g, ids) in group_units.iter().enumerate() {
+            for id in ids {
+                group_by_unit.entry(id.clone()).or_insert(g);
+            }
+        }
+        let group_spaces = s.setup.groups.iter().map(|g| g.spaces.iter().map(|k| board.space(k)).collect()).collect();
         let watched_events = watched_events(s);
         let mut sea_zones = Vec::new();
         if let crate::scenario::schema::Map::Hex(m) = &s.map
@@ -125,7 +140,21 @@ impl Lookups {
             }
         }
         let stacks_alone = s.unit_types.iter().any(|t| t.flags.contains(&crate::scenario::schema::UnitFlag::StacksAlone));
-        Self { mix, bans, rail_net, slot_controlled, group_units, watched_events, sea_zones, stacks_alone }
+        let mut points: Vec<u32> = s.unit_types.iter().map(|t| t.stacking_points).collect();
+        points.sort_unstable();
+        points.dedup();
+        let tight = points.into_iter().map(|p| (p, tight_for(board, p))).collect();
+        Self { mix, bans, rail_net, slot_controlled, group_units, group_by_unit, group_spaces, watched_events, sea_zones, stacks_alone, tight }
+    }
+
+    /// The spaces whose stacking limit is below `points` (see [`tight_for`]), found once for the
+    /// game where a unit type counts these points.
+    #[must_use]
+    pub fn tight(&self, board: &Board, points: u32) -> std::borrow::Cow<'_, SpaceSet> {
+        match self.tight.iter().find(|(p, _)| *p == points) {
+            Some((_, set)) => std::borrow::Cow::Borrowed(set),
+            None => std::borrow::Cow::Owned(tight_for(board, points)),
+        }
     }
 
     /// Whether the happening of this event table entry is kept (once-only, or named by a
@@ -171,6 +200,18 @@ impl Lookups {
     #[must_use]
     pub fn group_units(&self, g: usize) -> &[String] {
         self.group_units.get(g).map_or(&[], Vec::as_slice)
+    }
+
+    /// The setup group (its index) whose units' ids include `unit`, if any.
+    #[must_use]
+    pub fn group_of_unit(&self, unit: &str) -> Option<usize> {
+        self.group_by_unit.get(unit).copied()
+    }
+
+    /// Setup group `g`'s spaces, in its order, each as found on the board (`None` if not).
+    #[must_use]
+    pub fn group_spaces(&self, g: usize) -> &[Option<SpaceId>] {
+        self.group_spaces.get(g).map_or(&[], Vec::as_slice)
     }
 
     /// The bans in force for units of type `t`.
@@ -256,4 +297,17 @@ fn watched_events(s: &Scenario) -> BTreeSet<(String, String)> {
     }
     in_effects(&s.victory.before_final, &mut out);
     out
+}
+
+/// The spaces whose stacking limit is below `points`: a unit counting that many never has room
+/// there.
+#[must_use]
+pub fn tight_for(board: &Board, points: u32) -> SpaceSet {
+    let mut set = SpaceSet::new(board.len());
+    for s in (0..board.len()).map(|i| SpaceId(i as u32)) {
+        if board.stacking_limit(s).is_some_and(|limit| limit < points) {
+            set.insert(s);
+        }
+    }
+    set
 }

@@ -244,8 +244,9 @@ fn search(game: &Game, control: &Control, near: &Surroundings, banned: (&SpaceSe
     // ToO 10.3: where limits are checked at phase ends only, a move may end over them. (Apart
     // from the search: the side's own moves change the stacks, not the ways.)
     if super::stacking::checked_on_entry(game) {
-        let points = stacking_points(game, unit.type_index);
-        out.retain(|d| near.room_for(game, d.space, points));
+        let full = near.no_room(game, stacking_points(game, unit.type_index));
+        debug_assert!(out.iter().all(|d| full.contains(d.space) != near.room_for(game, d.space, stacking_points(game, unit.type_index))));
+        out.retain(|d| !full.contains(d.space));
     }
     if game.lookups.stacks_alone() {
         out.retain(|d| !near.alone_clash(game, d.space, unit.type_index, unit.space()));

@@ -26,9 +26,20 @@ pub fn group_unit_id(group: &SetupGroup, k: u32) -> String {
 /// The setup group a unit id belongs to.
 #[must_use]
 pub fn group_of<'a>(game: &'a Game, unit: &str) -> Option<&'a SetupGroup> {
+    group_index(game, unit).and_then(|g| game.scenario.setup.groups.get(g))
+}
+
+/// The index of the setup group a unit id belongs to: the group named before its last `#`
+/// whose count reaches the number after it (a unit's id, found in the game's lookups, or any
+/// id of that form).
+#[must_use]
+pub fn group_index(game: &Game, unit: &str) -> Option<usize> {
+    if let Some(g) = game.lookups.group_of_unit(unit) {
+        return Some(g);
+    }
     let (gid, k) = unit.rsplit_once('#')?;
     let k: u32 = k.parse().ok()?;
-    game.scenario.setup.groups.iter().find(|g| g.id == gid && (1..=g.count).contains(&k))
+    game.scenario.setup.groups.iter().position(|g| g.id == gid && (1..=g.count).contains(&k))
 }
 
 /// The next side (after `after`) that has setup groups to place.

@@ -43,6 +43,9 @@ pub(super) struct Stands {
     occupied: SpaceSet,
     /// Spaces holding a unit that never shares its hex (ToO 28.4; empty in most games).
     alone: SpaceSet,
+    /// Per stacking points asked about: the spaces without room for that many more points of
+    /// the side ([`Surroundings::room_for`] false), worked out on first ask.
+    no_room: std::cell::RefCell<Vec<(u32, SpaceSet)>>,
 }
 
 /// The stands last worked out on this thread from a shared view of the units: the view (held
@@ -150,6 +153,28 @@ impl Surroundings {
         here + extra <= limit
     }
 
+    /// Every space without room for `extra` more stacking points of the side: [`room_for`]
+    /// asked of every space at once, from the spaces whose limit is below `extra` and the
+    /// occupied ones (an empty space with a limit of `extra` or more has room).
+    ///
+    /// [`room_for`]: Surroundings::room_for
+    #[must_use]
+    pub fn no_room(&self, game: &Game, extra: u32) -> std::cell::Ref<'_, SpaceSet> {
+        let known = self.stands.no_room.borrow().iter().position(|(p, _)| *p == extra);
+        let at = known.unwrap_or_else(|| {
+            let mut set = game.lookups.tight(&game.board, extra).into_owned();
+            for h in &self.stands.here {
+                if !self.room_for(game, h.space, extra) {
+                    set.insert(h.space);
+                }
+            }
+            let mut cache = self.stands.no_room.borrow_mut();
+            cache.push((extra, set));
+            cache.len() - 1
+        });
+        std::cell::Ref::map(self.stands.no_room.borrow(), |c| &c[at].1)
+    }
+
     /// ToO 28.4: whether a unit of type `t` standing at `start` may not end a move in `space`
     /// (as [`super::stacking::alone_clash`]).
     #[must_use]
@@ -239,6 +264,6 @@ impl Stands {
                 }
             }
         }
-        Self { side, enemy, zoc, here, occupied, alone }
+        Self { side, enemy, zoc, here, occupied, alone, no_room: std::cell::RefCell::new(Vec::new()) }
     }
 }

@@ -17,7 +17,7 @@ use crate::rules::losses::{advance_rejection, loss_options};
 use crate::rules::overrun::plan_overrun;
 use crate::rules::reserve::{phase_allows, reserve_rejection};
 use crate::rules::movement::{Surroundings, enter_rejection, legal_destinations_among};
-use crate::rules::setup::{group_of, place_rejection, space_allows};
+use crate::rules::setup::{group_index, place_rejection, space_allows};
 use crate::scenario::schema::{PhaseKind, UnitFlag};
 
 pub fn legal_commands(world: &mut World) -> Vec<Command> {
@@ -121,18 +121,18 @@ fn list(world: &mut World) -> Vec<Command> {
     if turn.setup.is_some() {
         let mut unplaced_groups = Vec::new();
         for u in units.all().iter().filter(|u| u.side == side && u.location == Location::NotEntered) {
-            let Some(g) = group_of(game, &u.id) else { continue };
+            let Some((gi, g)) = group_index(game, &u.id).and_then(|gi| Some((gi, game.scenario.setup.groups.get(gi)?))) else { continue };
             // One unit per group is enough: the group's units are interchangeable.
-            if unplaced_groups.contains(&g.id) {
+            if unplaced_groups.contains(&gi) {
                 continue;
             }
-            unplaced_groups.push(String::from(&*g.id));
+            unplaced_groups.push(gi);
             // `place_rejection`'s checks of the unit and its group, once for the group.
             if game.side_index(&g.side) != Some(side) {
                 continue;
             }
-            for sp in &g.spaces {
-                let Some(space) = game.board.space(sp) else { continue };
+            for (sp, space) in g.spaces.iter().zip(game.lookups.group_spaces(gi)) {
+                let Some(space) = *space else { continue };
                 if space_allows(game, &units, side, g, space, u) {
                     debug_assert!(place_rejection(game, &units, side, &u.id, sp).is_none(), "the legal list and the command agree on {} at {sp}", u.id);
                     out.push(Command::Place { unit: u.id.clone(), at: sp.into() });

@@ -27,8 +27,19 @@ pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
 }
 
 /// Who stood where when the current Mobilization phase began (12.4): (district, unit type, side).
-#[derive(Resource, Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
-pub struct MobilizationStart(pub Vec<(SpaceId, usize, usize)>);
+/// With it, worked out from it as the phase began: per chart line of the side mobilizing (in
+/// `mobilization` order, empty for the other side's lines), the districts the line places in.
+/// They follow from the rest and the scenario, so they are not hashed again.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct MobilizationStart(pub Vec<(SpaceId, usize, usize)>, pub Vec<SpaceSet>);
+
+impl serde::Serialize for MobilizationStart {
+    /// Who stood where alone, as the one field it once had: the places follow from it, and the
+    /// state hashes of saves made before they were kept stay the same.
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_newtype_struct("MobilizationStart", &self.0)
+    }
+}
 
 /// The Jihad/Surge points track of a side, if it has one.
 #[must_use]
@@ -78,6 +89,8 @@ fn snapshot(game: Res<Game>, turn: Res<TurnState>, mut start: ResMut<Mobilizatio
     start.0 = units.all().iter().filter_map(|u| u.space().map(|s| (game.board.area_of(s), u.type_index, u.side))).collect();
     start.0.sort_unstable();
     start.0.dedup();
+    let places = game.ruleset.as_any().downcast_ref::<super::DecisionIraq>().map(|di| line_places_at(di, &game.board, &start, side)).unwrap_or_default();
+    start.1 = places;
     log(&mut glog, &game, &turn, LogKind::Phase, format!("{} mobilizes (12): buy units with index points, or withdraw units", game.side_id(side)), None);
 }
 
@@ -145,6 +158,13 @@ pub fn with_places(rules: &super::schema::NetwarRules, s: &crate::scenario::sche
             .collect()
     };
     rules.mobilization.iter().map(with).collect()
+}
+
+/// Per chart line: the districts it places in for `side` with the phase begun as `start` holds
+/// ([`placement_set`]), an empty set for another side's lines.
+fn line_places_at(di: &super::DecisionIraq, board: &crate::scenario::board::Board, start: &MobilizationStart, side: usize) -> Vec<SpaceSet> {
+    let lines = di.rules.mobilization.iter().zip(&di.line_types).zip(di.fixed_places.iter().zip(&di.with_places));
+    lines.map(|((r, (s, _)), (fixed, with))| if *s == Some(side) { placement_set(di, board, (start, side), r, (fixed, with)) } else { SpaceSet::new(0) }).collect()
 }
 
 /// The districts the chart line lets the unit be placed in: [`placement_allows`] asked of every
@@ -429,17 +449,26 @@ impl<'a> Market<'a> {
     /// The side's chart lines of the unit type whose option is on, in chart order, each with
     /// the districts it places in ([`placement_allows`] for every district at once) and its
     /// price: the first that holds a district is the one `line_cost` finds there.
-    fn line_places(&self, unit_type: &str) -> Vec<(SpaceSet, i32)> {
-        let (game, side) = (self.game, self.side);
+    fn line_places(&self, unit_type: &str) -> Vec<(std::borrow::Cow<'a, SpaceSet>, i32)> {
+        let (game, side, start) = (self.game, self.side, self.start);
         let Some(di) = game.ruleset.as_any().downcast_ref::<super::DecisionIraq>() else { return Vec::new() };
+        // Worked out as the phase began (`snapshot`), or now for a start made otherwise.
+        let known = start.1.len() == di.rules.mobilization.len();
         // `lines`, with each line's place in the chart.
         di.rules
             .mobilization
             .iter()
-            .zip(di.fixed_places.iter().zip(&di.with_places))
+            .enumerate()
             .zip(&di.line_types)
-            .filter(|((r, _), (s, _))| *s == Some(side) && r.unit_type == unit_type && r.option.as_ref().is_none_or(|o| game.options.contains(o)))
-            .map(|((r, (fixed, with)), _)| (placement_set(di, &game.board, (self.start, side), r, (fixed, with)), r.cost))
+            .filter(|((_, r), (s, _))| *s == Some(side) && r.unit_type == unit_type && r.option.as_ref().is_none_or(|o| game.options.contains(o)))
+            .map(|((i, r), _)| {
+                let places = if known {
+                    std::borrow::Cow::Borrowed(&start.1[i])
+                } else {
+                    std::borrow::Cow::Owned(placement_set(di, &game.board, (start, side), r, (&di.fixed_places[i], &di.with_places[i])))
+                };
+                (places, r.cost)
+            })
             .collect()
     }
 
