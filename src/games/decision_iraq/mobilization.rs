@@ -278,7 +278,8 @@ pub struct Market<'a> {
     facts: Vec<Option<TypeFacts>>,
     /// The side's chart lines whose option is on, in chart order (27.3: lines are tried in
     /// order), found once rather than by side name at every district.
-    lines: Vec<&'a Recruit>,
+    /// Each with its place in the chart and its unit type's index.
+    lines: Vec<(usize, &'a Recruit, Option<usize>)>,
     /// The side's index track and mobilization-point track (24.5).
     index: Option<usize>,
     surge: Option<usize>,
@@ -305,9 +306,9 @@ impl<'a> Market<'a> {
             .as_any()
             .downcast_ref::<super::DecisionIraq>()
             .into_iter()
-            .flat_map(|di| di.rules.mobilization.iter().zip(&di.line_types))
-            .filter(|(r, (s, _))| *s == Some(side) && r.option.as_ref().is_none_or(|o| game.options.contains(o)))
-            .map(|(r, _)| r)
+            .flat_map(|di| di.rules.mobilization.iter().zip(&di.line_types).enumerate())
+            .filter(|(_, (r, (s, _)))| *s == Some(side) && r.option.as_ref().is_none_or(|o| game.options.contains(o)))
+            .map(|(i, (r, &(_, t)))| (i, r, t))
             .collect();
         let (index, surge) = (index_track(game, side), surge_track(game, side));
         let facts = std::iter::repeat_with(|| None).take(2 * types).collect();
@@ -393,19 +394,22 @@ impl<'a> Market<'a> {
     /// chart line's price, a free counter), made once so that the legal list skips every district
     /// of a type refused everywhere. Never false where `check` would accept.
     /// `t`: the index of the unit type, if the scenario has it.
-    fn may_buy_somewhere(&mut self, unit_type: &str, t: Option<usize>, surge: bool) -> bool {
+    fn may_buy_somewhere(&mut self, t: Option<usize>, surge: bool) -> bool {
         let (game, turn, side, tracks) = (self.game, self.turn, self.side, self.tracks);
         let Some(phase) = turn.current_phase(game) else { return false };
         if turn.setup.is_some() || phase.kind != PhaseKind::Mobilization || turn.actor(game, phase) != Some(side) {
             return false;
         }
-        let Some(cheapest) = self.lines.iter().filter(|r| r.unit_type == unit_type).map(|r| r.cost).min() else {
+        let Some(t) = t else { return false };
+        let Some(cheapest) = self.lines.iter().filter(|(_, _, lt)| *lt == Some(t)).map(|(_, r, _)| r.cost).min() else {
             return false;
         };
         let affordable = if surge { self.surge.is_some_and(|t| tracks.0[t] >= cheapest) } else { self.index.is_some_and(|t| tracks.0[t] - cheapest >= 1) };
-        let Some(t) = t else { return false };
+        if !affordable {
+            return false;
+        }
         let facts = self.facts(t, surge);
-        affordable && facts.level.is_some() && facts.free && facts.counter.is_some()
+        facts.level.is_some() && facts.free && facts.counter.is_some()
     }
 
     /// Whether the side can pay `cost` (with mobilization points, or from its index without
@@ -437,7 +441,7 @@ impl<'a> Market<'a> {
     fn line_cost(&self, unit_type: &str, contingent: &str, district: SpaceId) -> Option<i32> {
         let (game, side) = (self.game, self.side);
         let n = super::netwar(game)?;
-        let r = self.lines.iter().filter(|r| r.unit_type == unit_type).find(|r| placement_allows(game, self.start, side, r, district))?;
+        let (_, r, _) = self.lines.iter().filter(|(_, r, _)| r.unit_type == unit_type).find(|(_, r, _)| placement_allows(game, self.start, side, r, district))?;
         let banned = n
             .recruit_bans
             .iter()
@@ -446,30 +450,20 @@ impl<'a> Market<'a> {
         (!banned).then_some(r.cost)
     }
 
-    /// The side's chart lines of the unit type whose option is on, in chart order, each with
+    /// The side's chart lines of unit type `t` whose option is on, in chart order, each with
     /// the districts it places in ([`placement_allows`] for every district at once) and its
     /// price: the first that holds a district is the one `line_cost` finds there.
-    fn line_places(&self, unit_type: &str) -> Vec<(std::borrow::Cow<'a, SpaceSet>, i32)> {
+    fn line_places(&self, t: usize) -> Vec<(std::borrow::Cow<'a, SpaceSet>, i32)> {
         let (game, side, start) = (self.game, self.side, self.start);
         let Some(di) = game.ruleset.as_any().downcast_ref::<super::DecisionIraq>() else { return Vec::new() };
         // Worked out as the phase began (`snapshot`), or now for a start made otherwise.
         let known = start.1.len() == di.rules.mobilization.len();
-        // `lines`, with each line's place in the chart.
-        di.rules
-            .mobilization
-            .iter()
-            .enumerate()
-            .zip(&di.line_types)
-            .filter(|((_, r), (s, _))| *s == Some(side) && r.unit_type == unit_type && r.option.as_ref().is_none_or(|o| game.options.contains(o)))
-            .map(|((i, r), _)| {
-                let places = if known {
-                    std::borrow::Cow::Borrowed(&start.1[i])
-                } else {
-                    std::borrow::Cow::Owned(placement_set(di, &game.board, (start, side), r, (&di.fixed_places[i], &di.with_places[i])))
-                };
-                (places, r.cost)
-            })
-            .collect()
+        let place = |i: usize, r: &Recruit| match (known, di.fixed_places.get(i), di.with_places.get(i)) {
+            (true, ..) => std::borrow::Cow::Borrowed(&start.1[i]),
+            (false, Some(fixed), Some(with)) => std::borrow::Cow::Owned(placement_set(di, &game.board, (start, side), r, (fixed, with))),
+            _ => std::borrow::Cow::Owned(SpaceSet::new(0)),
+        };
+        self.lines.iter().filter(|(_, _, lt)| *lt == Some(t)).map(|&(i, r, _)| (place(i, r), r.cost)).collect()
     }
 
     /// The districts where a 27.2 ban keeps units of `contingent` from being recruited now.
@@ -631,7 +625,7 @@ pub fn mobilization_commands(game: &Game, turn: &TurnState, units: &UnitsView, (
         // made where they vary: a type refused everywhere is not asked about district by
         // district, its chart line per district, the payment per line, the rest per space.
         let open = [false, true].map(|surge| match at_setup {
-            _ if !setup => market.may_buy_somewhere(&r.unit_type, t, surge),
+            _ if !setup => market.may_buy_somewhere(t, surge),
             Some(sr) => !surge && sr.unit_types.contains(&r.unit_type),
             None => false,
         });
@@ -641,12 +635,21 @@ pub fn mobilization_commands(game: &Game, turn: &TurnState, units: &UnitsView, (
         let contingent = t.map_or("", |t| game.scenario.unit_types[t].contingent.as_str());
         // The type's chart lines, each with the districts it places in, and the districts a
         // 27.2 ban closes: worked out once for every district.
-        let prices = if setup { Vec::new() } else { market.line_places(&r.unit_type) };
+        let prices = match t {
+            Some(t) if !setup => market.line_places(t),
+            _ => Vec::new(),
+        };
         let banned = if setup { SpaceSet::new(0) } else { market.recruit_banned(contingent) };
         for &d in &districts {
             let line = if setup || banned.contains(d) { None } else { prices.iter().find(|(places, _)| places.contains(d)).map(|&(_, cost)| cost) };
             debug_assert_eq!(line, if setup { None } else { market.line_cost(&r.unit_type, contingent, d) });
             let pay = line.map(|cost| [false, true].map(|surge| market.can_pay(cost, surge)));
+            // Outside set-up, a district with no line for the type, or none the side can pay
+            // for, offers nothing (debug builds go on, to check each refusal against `check`).
+            let offers = pay.is_some_and(|p| p.iter().zip(open).any(|(pays, is_open)| *pays && is_open));
+            if !setup && !offers && !cfg!(debug_assertions) {
+                continue;
+            }
             let empty_box = game.board.slots_of(d).find(|b| market.occupied[b.index()] == 0);
             for at in std::iter::once(d).chain(empty_box) {
                 for surge in [false, true] {
