@@ -51,12 +51,9 @@ impl UnitView {
             Location::OutOfPlay => (3, 0),
             Location::Pool => (4, 0),
         };
-        // One bit per flag, in this order (the order is part of the hash).
+        // One bit per flag, in this order (the order is part of the hash), shifted in one by one.
         let bits = [moved, finished, no_attack, reserve, attacked, out_of_supply, landed, supply_exempt, forced_march, attacked_below, *hidden, railed, attack_supply, moved_before, retreated];
-        let mut flags = 0u64;
-        for (i, f) in bits.into_iter().enumerate() {
-            flags |= u64::from(f) << i;
-        }
+        let flags = bits.iter().rev().fold(0u64, |acc, &f| acc << 1 | u64::from(f));
         h.word(u64::from(*rank) | (*type_index as u64) << 32);
         h.word(*side as u64 | kind << 32);
         h.word(space | u64::from(*level) << 32);

@@ -56,8 +56,14 @@ pub(super) fn legal_commands(world: &World, units: &UnitsView, side: usize, stag
                     out.extend(nw::strikes::suicide_attacks(game, turn, units, surge, side));
                     out.extend(nw::strikes::pgm_strikes(game, turn, units, tracks, pools, side));
                     out.extend(nw::coordination::commands(game, turn, units, side));
-                    // 14.4: one district at a time.
-                    out.retain(|c| nw::order::command_district(game, units, c).is_none_or(|d| nw::order::district_rejection(game, turn, units, side, d).is_none()));
+                    // 14.4: one district at a time (what the district under way owes, asked once).
+                    let mut owed = None;
+                    let mut owes = || *owed.get_or_insert_with(|| nw::order::owed_in_current(game, turn, units, side).is_some());
+                    out.retain(|c| {
+                        let open = nw::order::command_district(game, units, c).is_none_or(|d| nw::order::district_open(turn, d, &mut owes));
+                        debug_assert_eq!(open, nw::order::command_district(game, units, c).is_none_or(|d| nw::order::district_rejection(game, turn, units, side, d).is_none()));
+                        open
+                    });
                 }
                 PhaseKind::Reinforcement | PhaseKind::Supply | PhaseKind::Scoring | PhaseKind::EndOfTurn | PhaseKind::Reorganisation => {}
             }

@@ -13,7 +13,22 @@ pub fn district_rejection(game: &Game, turn: &TurnState, units: &UnitsView, side
     if turn.done_districts.contains(&area) {
         return Some(format!("the conflicts in {key} are over for this phase: districts are fought one at a time (14.4)"));
     }
-    let current = turn.conflict_district.filter(|x| *x != area)?;
+    turn.conflict_district.filter(|x| *x != area)?;
+    owed_in_current(game, turn, units, side)
+}
+
+/// Whether `side` may fight in `area` now ([`district_rejection`] is `None`), with `owes` telling
+/// whether the district under way still owes a conflict ([`owed_in_current`] is `Some`): the
+/// legal list asks that once for all its commands.
+pub fn district_open(turn: &TurnState, area: SpaceId, owes: &mut dyn FnMut() -> bool) -> bool {
+    !turn.done_districts.contains(&area) && (turn.conflict_district.is_none_or(|x| x == area) || !owes())
+}
+
+/// What the district whose conflicts are under way still owes before `side` may move on: the
+/// rest of a coordinated attack (27.71), or the conflict with its open enemies (14.3).
+#[must_use]
+pub fn owed_in_current(game: &Game, turn: &TurnState, units: &UnitsView, side: usize) -> Option<String> {
+    let current = turn.conflict_district?;
     let here = game.board.key(current);
     if let Some(r) = super::coordination::owed_group(game, turn, units, side).filter(|_| turn.coordinated.contains(&current)) {
         return Some(format!("finish the conflicts in {here} first: {r}"));
