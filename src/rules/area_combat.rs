@@ -18,7 +18,8 @@ use crate::model::command::Command;
 
 pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
     if s.uses(|sc| sc.rules.combat_in_space) {
-        s.always(check_must_attack.in_set(RulesSystems::ApplyCommand).after(super::sequence::check_sequence));
+        // 14.3 holds up the end of a phase only: the check is in that command's schedule alone.
+        s.on(|c| matches!(c, Command::EndPhase), check_must_attack.in_set(RulesSystems::ApplyCommand).after(super::sequence::check_sequence));
     }
 }
 

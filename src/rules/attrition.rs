@@ -18,8 +18,14 @@ pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
     // Attrition by choice is rolled on area maps only (`start_attrition`).
     if s.uses(|sc| sc.rules.attrition.is_some() && matches!(sc.map, Map::Area(_))) {
         s.always(start_attrition.in_set(super::Gate::PhaseStarted).in_set(RulesSystems::PhaseStart));
-        s.always(next_choice.in_set(super::Gate::Accepted).in_set(RulesSystems::Tracks));
+        // Asked of one resource on every command: a queue is rarely waiting.
+        s.always(next_choice.run_if(choices_waiting).in_set(super::Gate::Accepted).in_set(RulesSystems::Tracks));
     }
+}
+
+/// Whether attrition is still to be chosen somewhere (`next_choice` has work).
+fn choices_waiting(queue: Res<AttritionQueue>) -> bool {
+    !queue.0.is_empty()
 }
 
 /// Attrition still to be chosen: (space, how many more units lose a level, the candidates left).

@@ -342,7 +342,7 @@ fn type_of<M>(system: impl bevy::prelude::IntoSystem<(), (), M>) -> std::any::Ty
 /// where supply is traced (tutorial 5.7.9), effects at final determination where there are some
 /// (tutorial 5.9), checks of forced operations where some chit carries one, reaction offers
 /// where some chit has a reaction window (tutorial 5.8), the phase-start hooks of interdiction
-/// and declarations where the scenario has them.
+/// and declarations where the scenario has them; the check of 14.3 in the End Phase schedule.
 #[test]
 fn schedules_keep_only_the_systems_of_the_mechanisms_a_scenario_uses() {
     let kell = end_phase_systems("scenarios/kell_ford.ron");
@@ -372,6 +372,10 @@ fn schedules_keep_only_the_systems_of_the_mechanisms_a_scenario_uses() {
     assert!(river.contains(&markers) && !kell.contains(&markers) && !iraq.contains(&markers));
     let declarations = type_of(sandtable::rules::declarations::offer_declarations);
     assert!(river.contains(&declarations) && !kell.contains(&declarations) && iraq.contains(&declarations));
+    // DI 14.3 holds up the end of a phase only: a move's schedule does without the check.
+    let loaded = crate::common::load("scenarios/decision_iraq.ron");
+    let moves = sandtable::rules::schedule_systems(&loaded, &Command::Move { unit: "x".into(), to: "y".into() }).expect("the schedule builds");
+    assert!(moves.contains(&type_of(sandtable::rules::sequence::check_sequence)) && !moves.contains(&type_of(area_combat::check_must_attack)));
 }
 
 /// A move checked right after the legal list is answered from the search the list remembered
