@@ -139,7 +139,7 @@ fn supply_trace_counts_mp_or_hexes() {
 /// 5.7.5: whether a unit traces to its network from a space is the same asked one space at a
 /// time (a trace from that space) or for the whole map at once (one search back from the
 /// network), for every unit of both sides and every hex of the tutorial, at the start and after
-/// forty random commands.
+/// forty random commands; with the tutorial's trace allowance and with one of 5,000 points.
 #[test]
 fn rule_5_7_5_a_trace_from_each_space_and_one_search_back_from_the_network_agree() {
     use sandtable::rules::supply::{network_reach, surely_supplied_at};
@@ -154,19 +154,26 @@ fn rule_5_7_5_a_trace_from_each_space_and_one_search_back_from_the_network_agree
             }
         }
         let units = UnitsView::from_world(&mut s.world);
-        let game = s.game().clone();
         let control = s.world.resource::<Control>().clone();
-        let rules = game.scenario.rules.supply.clone().expect("the tutorial has supply rules");
-        for side in 0..game.scenario.sides.len() {
-            let map = supply_map(&game, &rules, &units, &control, side, &control.interdicted);
-            for u in units.all().iter().filter(|u| u.side == side && u.space().is_some()) {
-                let class = &game.scenario.unit_types[u.type_index].movement_class;
-                let all = network_reach(&game, &map, class).expect("supply rules");
-                for (i, reach) in all.iter().enumerate() {
-                    let at = sandtable::model::SpaceId(i as u32);
-                    let one = surely_supplied_at(&game, &map, u, at);
-                    assert_eq!(one, reach.is_some(), "{} at {}", u.id, game.board.key(at));
-                    if one { yes += 1 } else { no += 1 }
+        // The tutorial's trace allowance, and one past what the search back takes point by
+        // point (it then takes spaces from a heap).
+        let mut far = s.game().clone();
+        let mut scenario = (*far.scenario).clone();
+        scenario.rules.supply.as_mut().expect("the tutorial has supply rules").trace_mp = 5_000;
+        far.scenario = std::sync::Arc::new(scenario);
+        for game in [s.game().clone(), far] {
+            let rules = game.scenario.rules.supply.clone().expect("the tutorial has supply rules");
+            for side in 0..game.scenario.sides.len() {
+                let map = supply_map(&game, &rules, &units, &control, side, &control.interdicted);
+                for u in units.all().iter().filter(|u| u.side == side && u.space().is_some()) {
+                    let class = &game.scenario.unit_types[u.type_index].movement_class;
+                    let all = network_reach(&game, &map, class).expect("supply rules");
+                    for (i, reach) in all.iter().enumerate() {
+                        let at = sandtable::model::SpaceId(i as u32);
+                        let one = surely_supplied_at(&game, &map, u, at);
+                        assert_eq!(one, reach.is_some(), "{} at {}", u.id, game.board.key(at));
+                        if one { yes += 1 } else { no += 1 }
+                    }
                 }
             }
         }
