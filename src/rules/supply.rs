@@ -5,8 +5,6 @@
 //! Limited sources supply at most `capacity` units and do not feed the network. Supply units,
 //! fortresses, cities and types always in supply: `supply_sources` (ToO 15).
 
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
 
 use bevy::prelude::*;
 
@@ -333,52 +331,32 @@ fn costs_to_network(game: &Game, rules: &SupplyRules, map: &SupplyMap, class: &s
     let class = b.move_class(class);
     let enterable = |i: usize| !map.blocked[i] && !matches!(b.spaces[i].kind, SpaceKind::OffMap { .. });
     let mut best: Vec<Option<u32>> = vec![None; b.len()];
-    let seeds = map.connected.iter().enumerate().filter(|(_, c)| **c).map(|(i, _)| SpaceId(i as u32));
-    // The steps a forward trace takes into `to` at cost `c`, each from its own space: the
-    // spaces before it found cheaper, each given to `push` with its cost. Only a space a trace
-    // may enter leads on to the spaces before it.
-    let relax = |best: &mut Vec<Option<u32>>, c: u32, to: SpaceId, push: &mut dyn FnMut(u32, SpaceId)| {
-        if best[to.index()] != Some(c) || !enterable(to.index()) {
-            return;
+    // Costs are whole points up to `trace_mp`: spaces are taken cost by cost (`CostQueue`).
+    let mut queue = super::supply_trace::CostQueue::default();
+    queue.start(rules.trace_mp);
+    for (i, c) in map.connected.iter().enumerate() {
+        if *c {
+            best[i] = Some(0);
+            queue.push(0, SpaceId(i as u32));
         }
+    }
+    while let Some((c, to)) = queue.pop() {
+        // Only a space a trace may enter leads on to the spaces before it.
+        if best[to.index()] != Some(c) || !enterable(to.index()) {
+            continue;
+        }
+        // The steps a forward trace takes into `to`, each from its own space.
         for (from, e) in b.edges_into(to) {
             let Some(mp) = edge_cost(game, from, e, class, rules.trace_mp.max(1), &[], &map.demolished) else { continue };
             let n = c + if rules.trace_in_hexes { 1 } else { mp };
             if n <= rules.trace_mp && best[from.index()].is_none_or(|o| n < o) {
                 best[from.index()] = Some(n);
-                push(n, from);
+                queue.push(n, from);
             }
-        }
-    };
-    // Costs are whole points up to `trace_mp`: spaces are taken cost by cost from one list per
-    // cost (the least costs are the same in whatever order a cost's spaces are taken), or from
-    // a heap where `trace_mp` is too large for a list per point.
-    if rules.trace_mp <= MAX_TRACE_BUCKETS {
-        let mut buckets: Vec<Vec<SpaceId>> = vec![Vec::new(); rules.trace_mp as usize + 1];
-        for s in seeds {
-            best[s.index()] = Some(0);
-            buckets[0].push(s);
-        }
-        for c in 0..=rules.trace_mp {
-            while let Some(to) = buckets[c as usize].pop() {
-                relax(&mut best, c, to, &mut |n, from| buckets[n as usize].push(from));
-            }
-        }
-    } else {
-        let mut heap = BinaryHeap::new();
-        for s in seeds {
-            best[s.index()] = Some(0);
-            heap.push(Reverse((0u32, s)));
-        }
-        while let Some(Reverse((c, to))) = heap.pop() {
-            relax(&mut best, c, to, &mut |n, from| heap.push(Reverse((n, from))));
         }
     }
     best
 }
-
-/// The largest `trace_mp` searched with a list of spaces per point of cost.
-const MAX_TRACE_BUCKETS: u32 = 4096;
 
 fn has_effect(game: &Game, f: impl Fn(&SupplyEffect) -> bool) -> bool {
     game.scenario.rules.supply.as_ref().is_some_and(|r| r.effects.iter().any(f))

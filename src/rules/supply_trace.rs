@@ -38,8 +38,63 @@ impl Trace {
 struct Scratch {
     search: u32,
     best: Vec<(u32, u32)>,
-    heap: BinaryHeap<Reverse<(u32, SpaceId)>>,
+    queue: CostQueue,
     reached: Vec<SpaceId>,
+}
+
+/// Spaces waiting to be looked at, cheapest first, for searches whose costs are whole points up
+/// to a known top: a list per point of cost (the spaces of one cost come in no set order: a
+/// search that keeps only least costs finds the same ones), or a heap where the top is too high
+/// for a list per point.
+#[derive(Default)]
+pub(super) struct CostQueue {
+    buckets: Vec<Vec<SpaceId>>,
+    /// The cost of the list being emptied.
+    at: usize,
+    top: usize,
+    heap: BinaryHeap<Reverse<(u32, SpaceId)>>,
+    bucketed: bool,
+}
+
+/// The highest top searched with a list per point of cost.
+const MAX_BUCKETS: u32 = 4096;
+
+impl CostQueue {
+    /// Empty, for costs from 0 to `top`.
+    pub(super) fn start(&mut self, top: u32) {
+        self.bucketed = top <= MAX_BUCKETS;
+        self.heap.clear();
+        if self.bucketed {
+            let top = top as usize;
+            if self.buckets.len() <= top {
+                self.buckets.resize_with(top + 1, Vec::new);
+            }
+            self.buckets[..=top].iter_mut().for_each(Vec::clear);
+            (self.at, self.top) = (0, top);
+        }
+    }
+
+    /// Adds `s` at cost `c`, no less than the cost last taken (past the top, to the heap, taken
+    /// after every list).
+    pub(super) fn push(&mut self, c: u32, s: SpaceId) {
+        match self.buckets.get_mut(c as usize).filter(|_| self.bucketed && c as usize <= self.top) {
+            Some(list) => list.push(s),
+            None => self.heap.push(Reverse((c, s))),
+        }
+    }
+
+    /// The next space, of the least cost waiting, with that cost.
+    pub(super) fn pop(&mut self) -> Option<(u32, SpaceId)> {
+        if self.bucketed {
+            while self.at <= self.top {
+                if let Some(s) = self.buckets[self.at].pop() {
+                    return Some((self.at as u32, s));
+                }
+                self.at += 1;
+            }
+        }
+        self.heap.pop().map(|Reverse(x)| x)
+    }
 }
 
 thread_local! {
@@ -60,7 +115,7 @@ fn trace_in(game: &Game, rules: &SupplyRules, map: &SupplyMap, unit: &UnitView, 
     }
     sc.search += 1;
     let search = sc.search;
-    sc.heap.clear();
+    sc.queue.start(rules.trace_mp);
     sc.reached.clear();
     let class = b.move_class(&game.scenario.unit_types[unit.type_index].movement_class);
     // Every built board has its step table (`Board::build`).
@@ -69,8 +124,8 @@ fn trace_in(game: &Game, rules: &SupplyRules, map: &SupplyMap, unit: &UnitView, 
     let Some(first) = sc.best.get_mut(start.index()) else { return Trace::default() };
     *first = (search, 0);
     sc.reached.push(start);
-    sc.heap.push(Reverse((0u32, start)));
-    while let Some(Reverse((c, at))) = sc.heap.pop() {
+    sc.queue.push(0, start);
+    while let Some((c, at)) = sc.queue.pop() {
         if sc.best[at.index()] != (search, c) {
             continue;
         }
@@ -103,7 +158,7 @@ fn trace_in(game: &Game, rules: &SupplyRules, map: &SupplyMap, unit: &UnitView, 
                     sc.reached.push(SpaceId(to as u32));
                 }
                 sc.best[to] = (search, n);
-                sc.heap.push(Reverse((n, SpaceId(to as u32))));
+                sc.queue.push(n, SpaceId(to as u32));
             }
         }
     }
