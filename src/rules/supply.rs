@@ -13,6 +13,7 @@ use super::supply_trace::trace_costs;
 use super::note::log;
 use super::RulesSystems;
 use crate::scenario::board::SpaceKind;
+use crate::scenario::steps::StepCost;
 use crate::model::view::{UnitView, UnitsView, steps_left};
 use crate::model::{Control, Game, SpaceId, TurnState, UnitIndex};
 use crate::scenario::schema::{PhaseKind, RoadClass, RoadClassRef, SupplyEffect, SupplyRules};
@@ -331,8 +332,9 @@ fn costs_to_network(game: &Game, rules: &SupplyRules, map: &SupplyMap, class: &s
     let class = b.move_class(class);
     let enterable = |i: usize| !map.blocked[i] && !matches!(b.spaces[i].kind, SpaceKind::OffMap { .. });
     let mut best: Vec<Option<u32>> = vec![None; b.len()];
-    // Costs are whole points up to `trace_mp`: spaces are taken cost by cost (`CostQueue`).
-    let mut queue = super::supply_trace::CostQueue::default();
+    // Costs are whole points up to `trace_mp`: spaces are taken cost by cost (`CostQueue`,
+    // the thread's, kept with its lists from one search to the next).
+    let mut queue = BACK_QUEUE.take();
     queue.start(rules.trace_mp);
     for (i, c) in map.connected.iter().enumerate() {
         if *c {
@@ -340,14 +342,24 @@ fn costs_to_network(game: &Game, rules: &SupplyRules, map: &SupplyMap, class: &s
             queue.push(0, SpaceId(i as u32));
         }
     }
+    // A step's cost as `edge_cost` gives it, read from the class's steps where it can be (as
+    // the forward trace reads it, `supply_trace`).
+    let allowance = rules.trace_mp.max(1);
+    let steps = b.steps(class);
+    let step_cost = |from: SpaceId, k: usize, e: &crate::scenario::board::Edge| match steps.and_then(|(steps, table)| steps[table.range(from)].get(k)).map(|s| s.cost()) {
+        Some(StepCost::Terrain(n) | StepCost::Link(n)) => Some(n),
+        Some(StepCost::AllMp) => Some(allowance),
+        Some(StepCost::Prohibited) => None,
+        Some(StepCost::Full) | None => edge_cost(game, from, e, class, allowance, &[], &map.demolished),
+    };
     while let Some((c, to)) = queue.pop() {
         // Only a space a trace may enter leads on to the spaces before it.
         if best[to.index()] != Some(c) || !enterable(to.index()) {
             continue;
         }
         // The steps a forward trace takes into `to`, each from its own space.
-        for (from, e) in b.edges_into(to) {
-            let Some(mp) = edge_cost(game, from, e, class, rules.trace_mp.max(1), &[], &map.demolished) else { continue };
+        for (from, k, e) in b.edges_into(to) {
+            let Some(mp) = step_cost(from, k, e) else { continue };
             let n = c + if rules.trace_in_hexes { 1 } else { mp };
             if n <= rules.trace_mp && best[from.index()].is_none_or(|o| n < o) {
                 best[from.index()] = Some(n);
@@ -355,7 +367,13 @@ fn costs_to_network(game: &Game, rules: &SupplyRules, map: &SupplyMap, class: &s
             }
         }
     }
+    BACK_QUEUE.set(queue);
     best
+}
+
+thread_local! {
+    /// The queue of the searches back from the network on this thread.
+    static BACK_QUEUE: std::cell::Cell<super::supply_trace::CostQueue> = std::cell::Cell::new(super::supply_trace::CostQueue::default());
 }
 
 fn has_effect(game: &Game, f: impl Fn(&SupplyEffect) -> bool) -> bool {

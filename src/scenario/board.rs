@@ -569,9 +569,10 @@ impl Board {
         }
     }
 
-    /// The edges that lead into `space`, each with the space it leaves.
-    pub fn edges_into(&self, space: SpaceId) -> impl Iterator<Item = (SpaceId, &Edge)> {
-        self.into.get(space.index()).map_or(&[][..], Vec::as_slice).iter().map(|&(from, k)| (from, &self.edges[from.index()][k as usize]))
+    /// The edges that lead into `space`, each with the space it leaves and its place among the
+    /// edges out of that space (the place of its step in the class step tables).
+    pub fn edges_into(&self, space: SpaceId) -> impl Iterator<Item = (SpaceId, usize, &Edge)> {
+        self.into.get(space.index()).map_or(&[][..], Vec::as_slice).iter().map(|&(from, k)| (from, k as usize, &self.edges[from.index()][k as usize]))
     }
 
     /// The slots of an area space (its infrastructure boxes), in id order.
