@@ -283,6 +283,13 @@ impl UnitsMut<'_, '_> {
         self.q.get_mut(e)
     }
 
+    /// The components of the unit of this rank, to change (only it is read again by the next
+    /// reader), or `None` where the world's units were not spawned by rank.
+    pub fn rank_mut(&mut self, rank: u32) -> Option<UnitItemMut<'_>> {
+        let e = *self.now.entities.get(rank as usize)?;
+        self.get_mut(e).ok()
+    }
+
     /// The components of the unit with this id, to change (found by its rank, and only it is
     /// read again by the next reader), or `None` for no such unit.
     pub fn unit_mut(&mut self, id: &str) -> Option<UnitItemMut<'_>> {

@@ -252,15 +252,30 @@ pub(super) fn end_phase(
             log(&mut glog, &game, &turn, LogKind::Phase, format!("spent attack supply is removed: {}", gone.join(", ")), None);
         }
     }
-    for (_, _, _, mut a, _) in units.iter_mut() {
+    let next_of = |a: &Activity| {
         let no_attack = a.no_attack && !next_is_movement;
         let reserve = a.reserve && !next_is_movement;
         let landed = a.landed && !turn_ends;
         let moved_before = a.moved && attack_supply;
-        let next = Activity { no_attack, reserve, landed, moved_before, ..Activity::default() };
-        // Written only where it differs: the units' view reads again only the units changed.
-        if *a != next {
-            *a = next;
+        Activity { no_attack, reserve, landed, moved_before, ..Activity::default() }
+    };
+    // Written only where it differs, found in the units' view (most units did nothing this
+    // phase): only the units changed are opened, and read again by the view.
+    let view = units.view();
+    let mut all = false;
+    for u in view.all().iter().filter(|u| u.activity != next_of(&u.activity)) {
+        match units.rank_mut(u.rank) {
+            Some((_, _, _, mut a, _)) => *a = next_of(&a),
+            None => all = true,
+        }
+    }
+    // A world whose units were not spawned by rank: every unit, looked at one by one.
+    if all {
+        for (_, _, _, mut a, _) in units.iter_mut() {
+            let next = next_of(&a);
+            if *a != next {
+                *a = next;
+            }
         }
     }
     turn.attacked.clear();
