@@ -26,7 +26,10 @@ pub fn add_minimum_moves(game: &Game, control: &Control, near: &Surroundings, ba
     let board = &game.board;
     let Step { start, allowance, paths, only } = step;
     let before = out.len();
-    let wanted = |to: SpaceId, out: &[Destination]| only.is_none_or(|s| s == to) && !banned.contains(to) && !out.iter().any(|d| d.space == to) && !near.alone_clash(game, to, unit.type_index, Some(start)) && (!super::stacking::checked_on_entry(game) || near.room_for(game, to, super::stacking::stacking_points(game, unit.type_index)));
+    // What the search found is in space order: a space is looked for by halves there.
+    debug_assert!(out.is_sorted_by_key(|d| d.space), "destinations in space order");
+    let found = |to: SpaceId, out: &[Destination]| out[..before].binary_search_by_key(&to, |d| d.space).is_ok() || out[before..].iter().any(|d| d.space == to);
+    let wanted = |to: SpaceId, out: &[Destination]| only.is_none_or(|s| s == to) && !banned.contains(to) && !found(to, out) && !near.alone_clash(game, to, unit.type_index, Some(start)) && (!super::stacking::checked_on_entry(game) || near.room_for(game, to, super::stacking::stacking_points(game, unit.type_index)));
     if !board.is_hex {
         // DI 13.5: one district, not past the Movement Restriction Chart (reference 7.23).
         let area = board.area_of(start);

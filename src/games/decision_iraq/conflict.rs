@@ -271,11 +271,13 @@ pub const ASKER: &str = "decision_iraq/conflict";
 pub fn table_rejection(game: &Game, turn: &TurnState, units: &UnitsView, attackers: &[String], underground: bool, crt: usize) -> Option<String> {
     let n = super::netwar(game)?;
     let table = &game.scenario.tables.crts[crt];
-    let unconventional = attackers.iter().filter_map(|a| units.get(a)).all(|u| has_flag(game, u.type_index, UnitFlag::Unconventional));
-    // 20.5 ISR opens a district's infra boxes to the table.
-    let isr = attackers.iter().filter_map(|a| units.get(a)).filter_map(|u| u.space()).all(|s| turn.isr.contains(&game.board.area_of(s)));
-    if underground && n.open_only_tables.contains(&table.id) && !unconventional && !isr {
-        return Some(format!("the {} table may be used against units in infra boxes only when every attacker is unconventional, or with ISR (15.2)", table.name));
+    if underground && n.open_only_tables.contains(&table.id) {
+        let unconventional = attackers.iter().filter_map(|a| units.get(a)).all(|u| has_flag(game, u.type_index, UnitFlag::Unconventional));
+        // 20.5 ISR opens a district's infra boxes to the table.
+        let isr = attackers.iter().filter_map(|a| units.get(a)).filter_map(|u| u.space()).all(|s| turn.isr.contains(&game.board.area_of(s)));
+        if !unconventional && !isr {
+            return Some(format!("the {} table may be used against units in infra boxes only when every attacker is unconventional, or with ISR (15.2)", table.name));
+        }
     }
     let area = attackers.first().and_then(|a| units.get(a)).and_then(|u| u.space()).map(|s| game.board.area_of(s))?;
     super::logistics::kinetic_rejection(game, units, attackers, area, &table.id)
