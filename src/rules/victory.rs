@@ -17,10 +17,18 @@ pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
     // schedule visits costs a run of its own); the effects made at final determination come
     // between its checks and the final determination only in scenarios that have them.
     if s.uses(|sc| !sc.victory.before_final.is_empty()) {
-        s.always((check_victory, apply_before_final.run_if(last_turn_over), determine_final_victory).chain().in_set(super::Gate::Accepted).in_set(RulesSystems::Victory));
+        s.always((check_victory.run_if(result_may_change), apply_before_final.run_if(last_turn_over), determine_final_victory).chain().in_set(super::Gate::Accepted).in_set(RulesSystems::Victory));
     } else {
-        s.always(check_victory.in_set(super::Gate::Accepted).in_set(RulesSystems::Victory));
+        s.always(check_victory.run_if(result_may_change).in_set(super::Gate::Accepted).in_set(RulesSystems::Victory));
     }
+}
+
+/// Whether a check of `check_victory` may find a result: a track moved since this schedule
+/// last asked (sudden death reads the tracks, and the turn only through a test's first turn,
+/// which comes with a turn's end), a game turn has just ended, or the last one is over. Read
+/// from four resources instead of the checks' eight.
+fn result_may_change(tracks: Res<Tracks>, ended: Res<TurnEnded>, turn: Res<TurnState>, game: Res<Game>) -> bool {
+    turn.result.is_none() && (tracks.is_changed() || ended.0.is_some() || turn.turn >= game.scenario.turns.labels.len())
 }
 
 /// What the victory checks read and write.
