@@ -6,7 +6,7 @@
 
 use bevy::prelude::*;
 
-use super::{index_track, is_foreign};
+use super::index_track;
 use crate::scenario::board::SpaceKind;
 use crate::model::view::UnitsView;
 use crate::model::space_set::SpaceSet;
@@ -16,7 +16,8 @@ use crate::rules::losses::LossQuery;
 use crate::rules::note::{CommandCtx, log};
 use crate::rules::RulesSystems;
 use crate::scenario::schema::{PhaseKind};
-use super::schema::{Placement, Recruit};
+use super::placement::{line_places_at, placement_allows, placement_set};
+use super::schema::Recruit;
 use crate::model::command::Command;
 use crate::model::log::{GameLog, LogKind};
 
@@ -92,96 +93,6 @@ fn snapshot(game: Res<Game>, turn: Res<TurnState>, mut start: ResMut<Mobilizatio
     let places = game.ruleset.as_any().downcast_ref::<super::DecisionIraq>().map(|di| line_places_at(di, &game.board, &start, side)).unwrap_or_default();
     start.1 = places;
     log(&mut glog, &game, &turn, LogKind::Phase, format!("{} mobilizes (12): buy units with index points, or withdraw units", game.side_id(side)), None);
-}
-
-/// Whether the chart lets the unit be placed in `district` (12.4).
-#[must_use]
-pub fn placement_allows(game: &Game, start: &MobilizationStart, side: usize, r: &Recruit, district: SpaceId) -> bool {
-    if r.iraq_only && is_foreign(game, district) {
-        return false;
-    }
-    let key = game.board.key(district);
-    r.place.iter().any(|p| match p {
-        Placement::In(list) => list.iter().any(|k| k == key),
-        Placement::AnyIraqi => !is_foreign(game, district),
-        Placement::With { unit_types, foreign } => {
-            foreign.is_none_or(|f| f == is_foreign(game, district))
-                && start.0.iter().any(|(d, t, s)| *d == district && *s == side && unit_types.contains(&game.scenario.unit_types[*t].id))
-        }
-    })
-}
-
-/// Per chart line (in `mobilization` order): its side's index and its unit type's index.
-#[must_use]
-pub fn line_types(rules: &super::schema::NetwarRules, s: &crate::scenario::schema::Scenario) -> Vec<(Option<usize>, Option<usize>)> {
-    rules.mobilization.iter().map(|r| (s.sides.iter().position(|x| x.id == r.side), s.unit_types.iter().position(|u| u.id == r.unit_type))).collect()
-}
-
-/// Per chart line (in `mobilization` order): the districts its `In` and `AnyIraqi` places let
-/// it place in (those of [`placement_allows`] that do not depend on who stood where when the
-/// phase began), found once for the game. `foreign`: every space's flag ([`super::foreign_flags`]).
-#[must_use]
-pub fn fixed_places(rules: &super::schema::NetwarRules, board: &crate::scenario::board::Board, foreign: &[bool]) -> Vec<SpaceSet> {
-    let fixed = |r: &Recruit| {
-        let mut set = SpaceSet::new(board.len());
-        let district = |d: SpaceId| matches!(board.spaces[d.index()].kind, SpaceKind::Area) && !(r.iraq_only && foreign[d.index()]);
-        for p in &r.place {
-            match p {
-                Placement::In(list) => list.iter().filter_map(|k| board.space(k)).filter(|&d| district(d)).for_each(|d| set.insert(d)),
-                Placement::AnyIraqi => (0..board.len()).map(|i| SpaceId(i as u32)).filter(|&d| !foreign[d.index()] && district(d)).for_each(|d| set.insert(d)),
-                Placement::With { .. } => {}
-            }
-        }
-        set
-    };
-    rules.mobilization.iter().map(fixed).collect()
-}
-
-/// A chart line's `With` place, read once for the game: per unit type (by index), whether a
-/// unit of it opens a district, and the district's foreign flag it asks for, if any.
-#[derive(Clone, Debug)]
-pub struct WithPlace {
-    types: Vec<bool>,
-    foreign: Option<bool>,
-}
-
-/// Per chart line (in `mobilization` order): its `With` places, in order ([`WithPlace`]).
-#[must_use]
-pub fn with_places(rules: &super::schema::NetwarRules, s: &crate::scenario::schema::Scenario) -> Vec<Vec<WithPlace>> {
-    let with = |r: &Recruit| {
-        r.place
-            .iter()
-            .filter_map(|p| match p {
-                Placement::With { unit_types, foreign } => Some(WithPlace { types: s.unit_types.iter().map(|t| unit_types.contains(&t.id)).collect(), foreign: *foreign }),
-                _ => None,
-            })
-            .collect()
-    };
-    rules.mobilization.iter().map(with).collect()
-}
-
-/// Per chart line: the districts it places in for `side` with the phase begun as `start` holds
-/// ([`placement_set`]), an empty set for another side's lines.
-fn line_places_at(di: &super::DecisionIraq, board: &crate::scenario::board::Board, start: &MobilizationStart, side: usize) -> Vec<SpaceSet> {
-    let lines = di.rules.mobilization.iter().zip(&di.line_types).zip(di.fixed_places.iter().zip(&di.with_places));
-    lines.map(|((r, (s, _)), (fixed, with))| if *s == Some(side) { placement_set(di, board, (start, side), r, (fixed, with)) } else { SpaceSet::new(0) }).collect()
-}
-
-/// The districts the chart line lets the unit be placed in: [`placement_allows`] asked of every
-/// district at once. `fixed`: those its `In` and `AnyIraqi` places give ([`fixed_places`]); its
-/// `With` places add those where a unit of the side stood when the phase began.
-fn placement_set(di: &super::DecisionIraq, board: &crate::scenario::board::Board, (start, side): (&MobilizationStart, usize), r: &Recruit, (fixed, with): (&SpaceSet, &[WithPlace])) -> SpaceSet {
-    let mut out = fixed.clone();
-    let foreign = |d: SpaceId| di.foreign.get(d.index()).copied().unwrap_or(false);
-    for w in with {
-        for &(d, t, s) in &start.0 {
-            let opens = s == side && w.types.get(t).copied().unwrap_or(false) && w.foreign.is_none_or(|f| f == foreign(d));
-            if opens && matches!(board.spaces[d.index()].kind, SpaceKind::Area) && !(r.iraq_only && foreign(d)) {
-                out.insert(d);
-            }
-        }
-    }
-    out
 }
 
 /// Why a purchase may not be made: worded only when shown, so the legal list (which asks about

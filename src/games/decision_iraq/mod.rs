@@ -38,6 +38,7 @@ pub mod hyperwar;
 pub mod logistics;
 pub mod mobilization;
 pub mod order;
+pub mod placement;
 pub mod retreat;
 pub mod strikes;
 pub mod transport;
@@ -52,10 +53,10 @@ pub struct DecisionIraq {
     /// Per board space: its district is foreign (the `foreign` attribute), read once.
     pub foreign: Vec<bool>,
     /// Per mobilization chart line: the districts its `In` and `AnyIraqi` places give, found
-    /// once (`mobilization::fixed_places`).
+    /// once (`placement::fixed_places`).
     pub fixed_places: Vec<crate::model::space_set::SpaceSet>,
-    /// Per mobilization chart line: its `With` places, read once (`mobilization::with_places`).
-    pub with_places: Vec<Vec<mobilization::WithPlace>>,
+    /// Per mobilization chart line: its `With` places, read once (`placement::with_places`).
+    pub with_places: Vec<Vec<placement::WithPlace>>,
     /// Per mobilization chart line: its side's index and its unit type's index.
     pub line_types: Vec<(Option<usize>, Option<usize>)>,
 }

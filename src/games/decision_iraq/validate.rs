@@ -154,9 +154,9 @@ pub(super) fn read(loaded: &Loaded) -> Result<DecisionIraq, Vec<Diagnostic>> {
     match rules {
         Some(rules) if !diags.iter().any(|d| d.severity == Severity::Error) => {
             let foreign = super::foreign_flags(&loaded.scenario, &loaded.board);
-            let fixed_places = super::mobilization::fixed_places(&rules, &loaded.board, &foreign);
-            let with_places = super::mobilization::with_places(&rules, &loaded.scenario);
-            let line_types = super::mobilization::line_types(&rules, &loaded.scenario);
+            let fixed_places = super::placement::fixed_places(&rules, &loaded.board, &foreign);
+            let with_places = super::placement::with_places(&rules, &loaded.scenario);
+            let line_types = super::placement::line_types(&rules, &loaded.scenario);
             Ok(DecisionIraq { rules, effects, foreign, fixed_places, with_places, line_types })
         }
         _ => Err(diags),
