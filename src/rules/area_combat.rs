@@ -177,30 +177,71 @@ pub fn area_attacks(game: &Game, turn: &TurnState, units: &UnitsView, tracks: &T
                 groups.extend(able.iter().map(|a| (vec![a.clone()], s)));
             }
         } else if required.len() < able.len() {
-            groups.push((required, s));
+            groups.push((required.clone(), s));
         }
         // DI 21.5: unconventional units alone in the open may go for the boxes at once.
         if !underground && blend_in(game, units, side, s) && let Some(b) = game.board.slots_of(s).next() {
             groups.push((able.clone(), b));
         }
         // Each group's checks but the tables' own once, then each table's (the same answers as
-        // `plan_area_attack` on each table).
-        let cores: Vec<Option<AreaAttack>> = groups.iter().map(|(g, target)| area_attack_core(game, turn, units, side, g, *target, false).ok().filter(|_| attack_ban(game, tracks, units, g).is_none())).collect();
+        // `plan_area_attack` on each table). The groups on the area itself are subsets of the
+        // able units just found, in id order: of `area_attack_core`'s checks only the mark and
+        // the required attackers can fail them, and the engagement is not worked out again.
+        let open = OpenEngagement::new(game, turn, units, s, (&defenders, underground, &required));
+        let cores: Vec<Option<(SpaceId, u32, u32, bool)>> = groups
+            .iter()
+            .map(|(g, target)| {
+                let core = if *target == s { open.core(game, units, g) } else { area_attack_core(game, turn, units, side, g, *target, false).ok().map(|c| (c.target, c.attack, c.defense, c.underground)) };
+                core.filter(|_| attack_ban(game, tracks, units, g).is_none())
+            })
+            .collect();
         for table in tables {
             let crt = table.as_ref().and_then(|t| game.scenario.tables.crts.iter().position(|c| &c.id == t)).unwrap_or(0);
             for ((g, target), core) in groups.iter().zip(&cores) {
-                let Some(core) = core else { continue };
-                if super::combat_modifiers::table_ban(game, crt, core.target).is_some() || odds_column(&game.scenario.tables.crts[crt], core.attack, core.defense, 0).prohibited {
+                let Some((core_target, attack, defense, core_underground)) = *core else { continue };
+                if super::combat_modifiers::table_ban(game, crt, core_target).is_some() || odds_column(&game.scenario.tables.crts[crt], attack, defense, 0).prohibited {
                     continue;
                 }
                 debug_assert!(plan_area_attack(game, turn, units, side, g, *target, crt).is_ok(), "the legal list and the attack agree on {g:?} against {}", game.board.key(*target));
-                if game.ruleset.attack_rejection(game, turn, units, g, core.underground, crt).is_none() {
+                if game.ruleset.attack_rejection(game, turn, units, g, core_underground, crt).is_none() {
                     out.push(Command::Attack { attackers: crate::model::command::names(g), target: game.board.key_name(*target).clone(), table: table.as_deref().map(crate::model::command::Name::new), supports: Vec::new(), declare: None });
                 }
             }
         }
     }
     out
+}
+
+/// What the legal list knows of an attack on an area's own units (not its boxes) once it has
+/// found who is engaged there: `area_attack_core` for groups of the able units, without
+/// working the engagement out again for each group.
+struct OpenEngagement<'a> {
+    /// The space marked attacked (14.4: once in the open, once in the boxes) was not yet.
+    space: SpaceId,
+    unmarked: bool,
+    underground: bool,
+    required: &'a [String],
+    defense: u32,
+}
+
+impl<'a> OpenEngagement<'a> {
+    fn new(game: &Game, turn: &TurnState, units: &UnitsView, space: SpaceId, (defenders, underground, required): (&[String], bool, &'a [String])) -> Self {
+        let mark = if underground { game.board.slots_of(space).next().unwrap_or(space) } else { space };
+        let defense = defenders.iter().filter_map(|id| units.get(id)).map(|u| factors(game, u.type_index, u.level).defense).sum();
+        Self { space, unmarked: !turn.attacked.contains(&mark), underground, required, defense }
+    }
+
+    /// The target, the strengths and whether the attack is underground, as `area_attack_core`
+    /// gives them for `group` (able units of the side in the space, in id order, each once):
+    /// `None` where it refuses the attack.
+    fn core(&self, game: &Game, units: &UnitsView, group: &[String]) -> Option<(SpaceId, u32, u32, bool)> {
+        // 14.4: every required open unit joins an attack on open enemies.
+        if !self.unmarked || group.is_empty() || (!self.underground && !self.required.iter().all(|r| group.contains(r))) {
+            return None;
+        }
+        let attack = group.iter().filter_map(|id| units.get(id)).map(|u| factors(game, u.type_index, u.level).attack).sum();
+        Some((self.space, attack, self.defense, self.underground))
+    }
 }
 
 /// Why `side` may not end its combat phase yet: a space where its open units face open enemies
