@@ -124,6 +124,7 @@ fn measure_games(name: &str, loaded: &Arc<Loaded>, games: u64) {
     let mut apply_us = Vec::new();
     let mut legal_us = Vec::new();
     let mut floor_us = Vec::new();
+    let mut by_kind: std::collections::BTreeMap<String, Vec<f64>> = std::collections::BTreeMap::new();
     // A command no rule takes (an unknown unit placed nowhere): the cost of one run of the
     // schedule itself, every system and run condition looked at, nothing applied.
     let nothing = sandtable::model::command::Command::Place { unit: "no-such-unit".into(), at: "nowhere".into() };
@@ -140,14 +141,32 @@ fn measure_games(name: &str, loaded: &Arc<Loaded>, games: u64) {
             std::hint::black_box(s.legal_commands());
             legal_us.push(t.elapsed().as_secs_f64() * 1e6);
             let c = bot.choose(&mut s).expect("command");
+            let kind = kind_of(&c);
             let t = Instant::now();
             s.apply(c).expect("legal");
-            apply_us.push(t.elapsed().as_secs_f64() * 1e6);
+            let us = t.elapsed().as_secs_f64() * 1e6;
+            apply_us.push(us);
+            by_kind.entry(kind).or_default().push(us);
         }
     }
     println!("{name}: apply one command (Rules schedule): median {:.2} us over {} commands", median(apply_us.clone()), apply_us.len());
+    // The kinds that take most of the time applying commands, each with its share of the
+    // commands and its median: where the time of a game goes.
+    let mut kinds: Vec<(String, Vec<f64>)> = by_kind.into_iter().collect();
+    kinds.sort_by(|a, b| b.1.iter().sum::<f64>().total_cmp(&a.1.iter().sum::<f64>()));
+    for (kind, times) in kinds.into_iter().take(6) {
+        let share = 100.0 * times.len() as f64 / apply_us.len() as f64;
+        println!("{name}:   {kind}: {share:.0}% of the commands, median {:.2} us", median(times));
+    }
     println!("{name}: legal command list: median {:.2} us", median(legal_us));
     println!("{name}: a schedule run that applies nothing (a refused command): median {:.2} us", median(floor_us));
+}
+
+/// A command's kind as its debug form names it (a ruleset's own command: the ruleset's kind).
+fn kind_of(c: &sandtable::model::command::Command) -> String {
+    let text = format!("{c:?}");
+    let text = text.strip_prefix("Game(").unwrap_or(&text);
+    text.chars().take_while(|ch| ch.is_alphanumeric()).collect()
 }
 
 /// Whole games as `sandtable sim` plays them, on one thread: games per second.

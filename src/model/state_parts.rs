@@ -94,11 +94,7 @@ pub fn units_part() -> StatePart {
         RawValue::from_rust(&UnitsView::from_world(world).all()).ok()
     }
     fn hash(world: &mut World, h: &mut super::hashing::StateHasher) {
-        let units = UnitsView::from_world(world);
-        h.word(units.all().len() as u64);
-        for u in units.all() {
-            u.hash_into(h);
-        }
+        UnitsView::from_world(world).hash_into(h);
     }
     /// Marks the first unit (in entity order) finished, or not: a change the hash must see.
     fn take(world: &mut World) -> Option<Box<dyn Any>> {

@@ -42,6 +42,14 @@ impl UnitView {
     /// for its id (ranks follow the ids of the scenario the save names). The patterns name every
     /// field, so a field added later does not compile until it is hashed too.
     pub fn hash_into(&self, h: &mut super::hashing::StateHasher) {
+        for w in self.hash_words() {
+            h.word(w);
+        }
+    }
+
+    /// The words [`UnitView::hash_into`] feeds, in order.
+    #[must_use]
+    pub fn hash_words(&self) -> [u64; 4] {
         let UnitView { id: _, rank, type_index, side, location, level, activity, hidden } = self;
         let Activity { moved, finished, no_attack, reserve, mp_used, attacked, out_of_supply, landed, supply_exempt, forced_march, attacked_below, railed, attack_supply, moved_before, retreated } = *activity;
         let (kind, space) = match location {
@@ -54,10 +62,7 @@ impl UnitView {
         // One bit per flag, in this order (the order is part of the hash), shifted in one by one.
         let bits = [moved, finished, no_attack, reserve, attacked, out_of_supply, landed, supply_exempt, forced_march, attacked_below, *hidden, railed, attack_supply, moved_before, retreated];
         let flags = bits.iter().rev().fold(0u64, |acc, &f| acc << 1 | u64::from(f));
-        h.word(u64::from(*rank) | (*type_index as u64) << 32);
-        h.word(*side as u64 | kind << 32);
-        h.word(space | u64::from(*level) << 32);
-        h.word(u64::from(mp_used) | flags << 32);
+        [u64::from(*rank) | (*type_index as u64) << 32, *side as u64 | kind << 32, space | u64::from(*level) << 32, u64::from(mp_used) | flags << 32]
     }
 }
 
@@ -72,6 +77,10 @@ pub struct UnitsView {
     /// Every unit's rank by its id, made once per game and shared by all its views: a unit is
     /// found by its id in one hash lookup, not a search comparing ids.
     ranks: Option<std::sync::Arc<RankIndex>>,
+    /// Every unit's hash words ([`UnitView::hash_words`]), in the order of `units`: made at the
+    /// first checkpoint and kept true unit by unit as the view is patched, so that hashing the
+    /// units at a checkpoint feeds words instead of taking every unit apart again.
+    words: std::sync::OnceLock<Vec<[u64; 4]>>,
 }
 
 /// The rank (place in id order) of every unit of a game, by id.
@@ -92,7 +101,7 @@ impl UnitsView {
         if !units.is_sorted_by_key(|u| u.rank) {
             units.sort_unstable_by_key(|u| u.rank);
         }
-        Self { units, by_space: std::sync::OnceLock::new(), ranks: None }
+        Self { units, by_space: std::sync::OnceLock::new(), ranks: None, words: std::sync::OnceLock::new() }
     }
 
     /// Builds the view from anything that yields unit components (a query or a world scan).
@@ -135,6 +144,7 @@ impl UnitsView {
             (_, None) => self.by_space = std::sync::OnceLock::new(),
         }
         self.ranks.clone_from(&other.ranks);
+        self.words = other.words.clone();
     }
 
     /// Every unit, in id order.
@@ -162,8 +172,12 @@ impl UnitsView {
         true
     }
 
-    /// Moves the entry of the unit at `i` in the index of the units of each space (if built).
+    /// Moves the entry of the unit at `i` in the index of the units of each space (if built),
+    /// and makes its hash words again (if made).
     fn moved(&mut self, i: usize, old: Location) {
+        if let Some(words) = self.words.get_mut() {
+            words[i] = self.units[i].hash_words();
+        }
         let location = self.units[i].location;
         let Some(index) = self.by_space.get_mut() else { return };
         if old == location {
@@ -176,6 +190,17 @@ impl UnitsView {
         if let Some(s) = location.space() {
             let k = index.binary_search(&entry(s)).unwrap_or_else(|k| k);
             index.insert(k, entry(s));
+        }
+    }
+
+    /// Feeds every unit into a state hash: their number, then each unit's words in id order
+    /// (the same words as [`UnitView::hash_into`] unit by unit).
+    pub fn hash_into(&self, h: &mut super::hashing::StateHasher) {
+        h.word(self.units.len() as u64);
+        let words = self.words.get_or_init(|| self.units.iter().map(UnitView::hash_words).collect());
+        debug_assert!(words.iter().zip(&self.units).all(|(w, u)| *w == u.hash_words()), "hash words kept true");
+        for w in words.iter().flatten() {
+            h.word(*w);
         }
     }
 
@@ -311,5 +336,25 @@ mod tests {
             }
         }
         assert_eq!((ids(&v, 2), ids(&v, 5), ids(&v, 7)), (vec!["b".to_string()], vec!["a".to_string()], vec!["c".to_string()]));
+    }
+
+    /// A checkpoint's hash of the units: the words made at the first hash are kept true as units
+    /// are placed and patched (the hash of a view built from scratch), and differ once a unit does.
+    #[test]
+    fn hashing_units_again_after_changes_gives_the_hash_of_a_fresh_view() {
+        let hash = |v: &UnitsView| {
+            let mut h = crate::model::hashing::StateHasher::default();
+            v.hash_into(&mut h);
+            h.0
+        };
+        let mut v = UnitsView::new(vec![unit("a", 0, Location::OnMap(SpaceId(2))), unit("b", 1, Location::NotEntered)]);
+        let before = hash(&v);
+        v.place("b", Location::OnMap(SpaceId(3)));
+        let mut moved = v.all()[0].clone();
+        moved.activity.mp_used = 2;
+        assert!(v.patch(0, moved));
+        let after = hash(&v);
+        assert_ne!(before, after);
+        assert_eq!(after, hash(&UnitsView::new(v.all().to_vec())));
     }
 }
