@@ -19,7 +19,7 @@ use super::components::{Activity, Hidden, Location, StepLevel, Unit};
 use super::view::{RankIndex, UnitView, UnitsView};
 
 /// The shared view, whether a unit may have changed since it was built, and how many times
-/// units were open to change: a system that depends on the units alone may skip its work when
+/// units were placed: a system that depends on where the units stand may skip its work when
 /// that count has not moved since its last run.
 #[derive(Resource, Default)]
 pub struct UnitsNow {
@@ -33,7 +33,11 @@ pub struct UnitsNow {
     /// which the view was last brought up to date: a change made later in the same system
     /// carries that tick).
     since: Tick,
-    changes: u64,
+    /// How many times the view, brought up to date, found a unit elsewhere, at another level,
+    /// of another side or type than before, or was built whole: equal counts, the units stand
+    /// where they stood (what the invariants and control by boxes look at), whatever else of
+    /// them changed (what they did this phase).
+    placements: u64,
     /// The units' ranks by id (set at spawn), shared by every view built.
     ranks: Option<Arc<RankIndex>>,
     /// The units' entities by rank (set at spawn), for writes to one unit by id.
@@ -95,15 +99,20 @@ impl UnitsNow {
             (Some(v), false) => return v.clone(),
             (Some(v), true) if young => {
                 let view = Arc::make_mut(v);
-                let mut whole = true;
+                let (mut whole, mut placed) = (true, false);
                 let which = self.touched.as_deref().map_or(Which::Since(self.since), Which::These);
                 each(which, &mut |(u, l, s, a, h), changed| {
                     if changed {
-                        whole &= view.patch(u.rank, unit_view(u, l, s, a, h));
+                        let new = unit_view(u, l, s, a, h);
+                        placed |= view.all().get(u.rank as usize).is_none_or(|old| (old.location, old.level, old.side, old.type_index) != (new.location, new.level, new.side, new.type_index));
+                        whole &= view.patch(u.rank, new);
                     }
                 });
                 if !whole {
                     self.view = None;
+                }
+                if placed {
+                    self.placements += 1;
                 }
             }
             _ => self.view = None,
@@ -114,6 +123,7 @@ impl UnitsNow {
         if let Some(v) = &self.view {
             return v.clone();
         }
+        self.placements += 1;
         let mut units = Vec::with_capacity(self.ranks.as_ref().map_or(0, |r| r.len()));
         each(Which::Since(before), &mut |(u, l, s, a, h), _| units.push(unit_view(u, l, s, a, h)));
         let v = Arc::new(UnitsView::with_ranks(units, self.ranks.clone()));
@@ -121,18 +131,17 @@ impl UnitsNow {
         v
     }
 
-    /// How many times units were open to change since the game began (equal counts: the units
-    /// are as they were).
+    /// [`UnitsNow::placements`] of the view as it was last brought up to date: read it after
+    /// the view (a unit moved since is counted only by the next reader).
     #[must_use]
-    pub fn changes(&self) -> u64 {
-        self.changes
+    pub fn placements(&self) -> u64 {
+        self.placements
     }
 
     /// Any unit may change.
     pub fn stale(&mut self) {
         self.dirty = true;
         self.touched = None;
-        self.changes += 1;
     }
 
     /// A unit's identity changed (its side, ToO 28.4), which no change tick records: the next
@@ -150,7 +159,6 @@ impl UnitsNow {
             Some(t) if t.len() < MAX_TOUCHED => t.push(e),
             _ => self.touched = None,
         }
-        self.changes += 1;
     }
 
     /// The view as the world stands, brought up to date if a unit may have changed (or built,
@@ -234,11 +242,11 @@ impl UnitQuery<'_, '_> {
         self.q.iter().map(|(u, l, s, a, h)| (u, l.into_inner(), s.into_inner(), a.into_inner(), h.into_inner()))
     }
 
-    /// How many times units were open to change since the game began (equal counts: the units
-    /// are as they were).
-    #[must_use]
-    pub fn changes(&self) -> u64 {
-        self.now.changes()
+    /// The view brought up to date ([`UnitQuery::view`]) and its count of placements (see
+    /// [`UnitsNow::placements`]).
+    pub fn placed_view(&mut self) -> (Arc<UnitsView>, u64) {
+        let view = self.view();
+        (view, self.now.placements())
     }
 }
 

@@ -45,13 +45,14 @@ pub fn control_by_slots(game: Res<Game>, turn: Res<TurnState>, mut control: ResM
     if !m.control_by_slots {
         return;
     }
-    // Control follows the units alone: with no unit changed and no control changed since the
-    // last run (which left every space as its slots say), there is nothing to do.
-    if *seen == Some(q.changes()) && !control.is_changed() {
+    // Control follows where the units stand and whose they are: with no unit placed elsewhere
+    // (or of another side) and no control changed since the last run (which left every space as
+    // its slots say), there is nothing to do.
+    let (units, placed) = q.placed_view();
+    if *seen == Some(placed) && !control.is_changed() {
         return;
     }
-    *seen = Some(q.changes());
-    let units = q.view();
+    *seen = Some(placed);
     // The side of the first unit (in id order) in each space, found in one pass.
     let mut first: Vec<Option<usize>> = vec![None; game.board.len()];
     for (sp, u) in units.on_map() {

@@ -11,15 +11,18 @@ use crate::rules::stacking::{stacking_limit, stacking_points};
 use crate::scenario::schema::Strength;
 use crate::session::Session;
 
-/// The units as they stood at the last check that found them sound: how many times units had
-/// been open to change then, and whether the stacking limits of every side held at that moment.
+/// The units as they stood at the last check that found them sound: how many times the units
+/// had been placed then (`UnitsNow::placements`), and whether the stacking limits of every side
+/// held at that moment.
 pub type Checked = Option<(u64, bool)>;
 
 /// [`check_invariants`] after every command of a game (`checked` starts as `None`): the units'
-/// invariants are read again only if a unit was open to change since they last held, or the
-/// stacking limits of each side hold now and did not then; the tracks' always.
+/// invariants (which ask where units stand, at what level, whose they are and of what type, not
+/// what they did this phase) are read again only if a unit was placed since they last held, or
+/// the stacking limits of each side hold now and did not then; the tracks' always.
 pub fn check_invariants_after(s: &mut Session, checked: &mut Checked) -> Result<(), String> {
-    let now = (s.world.get_resource::<crate::model::units_now::UnitsNow>().map(|n| n.changes()), s.stacking_checked);
+    UnitsView::from_world(&mut s.world);
+    let now = (s.world.get_resource::<crate::model::units_now::UnitsNow>().map(|n| n.placements()), s.stacking_checked);
     if let (Some(changes), Some(before)) = (now.0, *checked)
         && before == (changes, now.1)
     {

@@ -29,8 +29,9 @@ fn invariant_a_hex_over_its_stacking_limit_is_caught() {
     assert!(e.contains("0505 holds 3 stacking points of south, the limit is 2"), "{e}");
 }
 
-/// A simulation reads the units' invariants again only after a unit was open to change: a
-/// change is caught at the next check, and the checks in between cost nothing.
+/// A simulation reads the units' invariants again only after a unit was placed (moved, or at
+/// another level, side or type): a change is caught at the next check, and the checks in
+/// between cost nothing, nor do those after a change of what units did this phase alone.
 #[test]
 fn invariant_checks_after_each_command_read_the_units_again_only_when_one_changed() {
     let mut s = kell(&[]);
@@ -39,6 +40,12 @@ fn invariant_checks_after_each_command_read_the_units_again_only_when_one_change
     let first = checked.expect("the units were read");
     assert_eq!(check_invariants_after(&mut s, &mut checked), Ok(()));
     assert_eq!(checked, Some(first), "nothing changed: nothing read again");
+    let e = s.world.resource::<sandtable::model::UnitIndex>().0["S-1Inf"];
+    s.world.get_mut::<sandtable::model::components::Activity>(e).expect("a unit").finished = true;
+    s.world.resource_mut::<UnitsNow>().stale();
+    assert_eq!(check_invariants_after(&mut s, &mut checked), Ok(()));
+    assert_eq!(checked, Some(first), "only what a unit did changed: nothing read again");
+    assert!(UnitsView::from_world(&mut s.world).get("S-1Inf").expect("a unit").activity.finished, "the view has the change");
     let hex = s.game().board.space("0505").expect("a hex");
     for u in ["S-1Inf", "S-2Inf", "S-Mil"] {
         put(&mut s, u, hex);
