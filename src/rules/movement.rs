@@ -224,13 +224,16 @@ fn destinations(game: &Game, units: &UnitsView, control: &Control, near: &Surrou
         && !unit.activity.supply_exempt
         && let Some(rules) = &game.scenario.rules.supply
     {
+        // The enemy's zones are the same wherever the unit ends: worked out once, if asked.
+        let zoc = std::cell::OnceCell::new();
+        let after = |d: &Destination| supplied_after_move(game, units, control, unit, d, zoc.get_or_init(|| enemy_zoc(game, units, unit.side)));
         if let Some(reach) = near.supply_reach(game, rules, units, control, unit) {
-            out.retain(|d| reach[d.space.index()].is_some() || supplied_after_move(game, units, control, unit, d));
+            out.retain(|d| reach[d.space.index()].is_some() || after(d));
         } else {
             let without = units.changed(|v| v.retain(|u| u.rank != unit.rank));
             let base = super::supply::supply_map(game, rules, &without, control, unit.side, &control.interdicted);
             let sure = super::supply::SureSupply::for_spaces(game, &base, unit, out.len());
-            out.retain(|d| sure.at(game, &base, unit, d.space) || supplied_after_move(game, units, control, unit, d));
+            out.retain(|d| sure.at(game, &base, unit, d.space) || after(d));
         }
     }
     out
@@ -293,8 +296,9 @@ fn may_not_end_unsupplied(game: &Game, side: usize) -> bool {
 }
 
 /// Whether the unit would be in supply at the end of this move (tutorial 5.7.5: the Union may
-/// not end a move out of supply).
-pub fn supplied_after_move(game: &Game, units: &UnitsView, control: &Control, unit: &UnitView, d: &Destination) -> bool {
+/// not end a move out of supply). `zoc`: the enemy's zones of control ([`enemy_zoc`] of the
+/// unit's side), which its own move does not change.
+pub fn supplied_after_move(game: &Game, units: &UnitsView, control: &Control, unit: &UnitView, d: &Destination, zoc: &[bool]) -> bool {
     let after = units.changed(|v| {
         if let Some(u) = v.iter_mut().find(|u| u.rank == unit.rank) {
             u.location = Location::OnMap(d.space);
@@ -306,7 +310,8 @@ pub fn supplied_after_move(game: &Game, units: &UnitsView, control: &Control, un
             ctl.owner[s.index()] = Some(unit.side);
         }
     }
-    super::supply::unit_in_supply(game, &after, &ctl, unit.side, &unit.id)
+    debug_assert_eq!(enemy_zoc(game, &after, unit.side), zoc, "a unit's move leaves the enemy's zones as they were");
+    super::supply::unit_in_supply_within(game, &after, &ctl, (unit.side, &unit.id), zoc)
 }
 
 /// A unit's movement allowance this phase, in movement parts (`mp_parts`): printed MA, halved

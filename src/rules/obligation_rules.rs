@@ -1,7 +1,7 @@
 //! Who may comply with a forced operation and where named units may go (tutorial 5.8 N2, U3):
 //! the candidates, the demand, the check of an answer, and each named unit's allowed moves.
 
-use super::movement::{Destination, legal_destinations, supplied_after_move};
+use super::movement::{Destination, enemy_zoc, legal_destinations, supplied_after_move};
 use crate::model::view::{UnitView, UnitsView, has_flag, steps_left};
 use crate::model::{Control, Game, SpaceId, TurnState};
 use crate::scenario::schema::{ObligationDef, ObligationEnd, ObligationUnits};
@@ -13,9 +13,11 @@ fn supplied_destinations(game: &Game, units: &UnitsView, control: &Control, unit
     let without = units.changed(|v| v.retain(|u| u.rank != unit.rank));
     let base = super::supply::supply_map(game, rules, &without, control, unit.side, &control.interdicted);
     let sure = super::supply::SureSupply::for_spaces(game, &base, unit, dests.len());
+    // The enemy's zones are the same wherever the unit ends: worked out once, if asked.
+    let zoc = std::cell::OnceCell::new();
     dests
         .into_iter()
-        .filter(|d| sure.at(game, &base, unit, d.space) || supplied_after_move(game, units, control, unit, d))
+        .filter(|d| sure.at(game, &base, unit, d.space) || supplied_after_move(game, units, control, unit, d, zoc.get_or_init(|| enemy_zoc(game, units, unit.side))))
         .collect()
 }
 

@@ -86,8 +86,12 @@ pub struct SupplyMap {
 /// Builds a side's supply map. `interdicted` hexes carry no road (phase-scoped markers).
 #[must_use]
 pub fn supply_map(game: &Game, rules: &SupplyRules, units: &UnitsView, control: &Control, side: usize, interdicted: &[bool]) -> SupplyMap {
+    supply_map_within(game, rules, units, control, (side, interdicted), &enemy_zoc(game, units, side))
+}
+
+/// [`supply_map`] within the enemy zones of control `zoc` (those [`enemy_zoc`] finds).
+fn supply_map_within(game: &Game, rules: &SupplyRules, units: &UnitsView, control: &Control, (side, interdicted): (usize, &[bool]), zoc: &[bool]) -> SupplyMap {
     let b = &game.board;
-    let zoc = enemy_zoc(game, units, side);
     let mut enemy = vec![false; b.len()];
     let mut friend = vec![false; b.len()];
     for u in units.all() {
@@ -101,7 +105,7 @@ pub fn supply_map(game: &Game, rules: &SupplyRules, units: &UnitsView, control: 
     }
     let mut blocked = enemy.clone();
     if rules.zoc_blocks_unless_friendly {
-        for ((b, z), f) in blocked.iter_mut().zip(&zoc).zip(&friend) {
+        for ((b, z), f) in blocked.iter_mut().zip(zoc).zip(&friend) {
             *b |= *z && !*f;
         }
     }
@@ -142,7 +146,7 @@ pub fn supply_map(game: &Game, rules: &SupplyRules, units: &UnitsView, control: 
         }
     }
     // ToO 15.2: the hexes supply units reach count as connected (they feed no network).
-    super::supply_sources::cover_from_units(game, rules, units, side, (&enemy, &zoc), &mut connected);
+    super::supply_sources::cover_from_units(game, rules, units, side, (&enemy, zoc), &mut connected);
     let local = super::supply_sources::local_hexes(game, rules, units, side);
     SupplyMap { connected, limited, blocked, demolished: control.demolished.clone(), local }
 }
@@ -196,46 +200,60 @@ pub fn supply_status(game: &Game, rules: &SupplyRules, units: &UnitsView, map: &
     out
 }
 
-/// Whether one unit of `side` is in supply: `side_supply`'s answer for it, tracing only the units
-/// that can change it (those before it in id order, and only when limited sources are shared
-/// out among them).
+/// Whether one unit of `side` is in supply: `side_supply`'s answer for it. The unit's own trace
+/// comes first: supplied where it stands or reaching the network, it is supplied whatever the
+/// others take; only otherwise are the units that can change the answer traced (those before
+/// it in id order, when limited sources or cities are shared out among them).
 #[must_use]
 pub fn unit_in_supply(game: &Game, units: &UnitsView, control: &Control, side: usize, unit: &str) -> bool {
+    unit_in_supply_within(game, units, control, (side, unit), &enemy_zoc(game, units, side))
+}
+
+/// [`unit_in_supply`] within the enemy zones of control `zoc` (those [`enemy_zoc`] finds).
+#[must_use]
+pub fn unit_in_supply_within(game: &Game, units: &UnitsView, control: &Control, (side, unit): (usize, &str), zoc: &[bool]) -> bool {
     let Some(rules) = &game.scenario.rules.supply else {
         return units.all().iter().any(|u| u.side == side && u.space().is_some() && &*u.id == unit);
     };
-    let map = supply_map(game, rules, units, control, side, &control.interdicted);
+    let Some(me) = units.get(unit).filter(|u| u.side == side && u.space().is_some()) else { return false };
+    let map = supply_map_within(game, rules, units, control, (side, &control.interdicted), zoc);
+    let stands = |u: &UnitView| u.space().is_some_and(|at| super::supply_sources::supplied_where_it_stands(game, rules, &map.local, u, at));
+    if stands(me) {
+        return true;
+    }
+    let own = trace_costs(game, rules, &map, me);
+    if own.reaches_network(&map) {
+        return true;
+    }
     let mut used: Vec<u32> = vec![0; map.limited.len()];
     let mut cities = super::supply_sources::CityShares::default();
+    // Limited sources serve the first units (by id) that reach them (and cities their share):
+    // the units before this one that take them are found first.
     let shared = !map.limited.is_empty() || rules.local.contains(&crate::scenario::schema::LocalSupply::ObjectiveVp);
-    for u in units.all().iter().filter(|u| u.side == side && u.space().is_some()) {
-        let me = &*u.id == unit;
-        if !me && !shared {
-            continue;
-        }
-        if u.space().is_some_and(|at| super::supply_sources::supplied_where_it_stands(game, rules, &map.local, u, at)) {
-            if me {
-                return true;
+    if shared {
+        for u in units.all().iter().take_while(|u| u.rank != me.rank).filter(|u| u.side == side && u.space().is_some()) {
+            if stands(u) {
+                continue;
             }
-            continue;
-        }
-        let costs = trace_costs(game, rules, &map, u);
-        let mut ok = costs.reaches_network(&map);
-        if !ok {
-            // Limited sources serve the first units (by id) that reach them.
-            for (k, (src, cap)) in map.limited.iter().enumerate() {
-                if used[k] < *cap && costs.reaches(*src) {
-                    used[k] += 1;
-                    ok = true;
-                    break;
-                }
+            let costs = trace_costs(game, rules, &map, u);
+            if costs.reaches_network(&map) {
+                continue;
+            }
+            if !take_limited(&map, &mut used, &costs) {
+                cities.take(game, rules, u);
             }
         }
-        if !ok {
-            ok = cities.take(game, rules, u);
-        }
-        if me {
-            return ok;
+    }
+    take_limited(&map, &mut used, &own) || cities.take(game, rules, me)
+}
+
+/// The first limited source (in the map's order) with room left that the trace reaches, taken:
+/// whether there was one.
+fn take_limited(map: &SupplyMap, used: &mut [u32], costs: &super::supply_trace::Trace) -> bool {
+    for (k, (src, cap)) in map.limited.iter().enumerate() {
+        if used[k] < *cap && costs.reaches(*src) {
+            used[k] += 1;
+            return true;
         }
     }
     false

@@ -75,7 +75,9 @@ impl CostQueue {
     }
 
     /// Adds `s` at cost `c`, no less than the cost last taken (past the top, to the heap, taken
-    /// after every list).
+    /// after every list). Inlined: a trace pushes and takes every space it reaches, and a call
+    /// for each cost more than the search around it.
+    #[inline]
     pub(super) fn push(&mut self, c: u32, s: SpaceId) {
         match self.buckets.get_mut(c as usize).filter(|_| self.bucketed && c as usize <= self.top) {
             Some(list) => list.push(s),
@@ -84,6 +86,7 @@ impl CostQueue {
     }
 
     /// The next space, of the least cost waiting, with that cost.
+    #[inline(always)]
     pub(super) fn pop(&mut self) -> Option<(u32, SpaceId)> {
         if self.bucketed {
             while self.at <= self.top {

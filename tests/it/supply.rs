@@ -180,3 +180,34 @@ fn rule_5_7_5_a_trace_from_each_space_and_one_search_back_from_the_network_agree
     }
     assert!(yes > 100 && no > 100, "both answers are asked about: {yes} yes, {no} no");
 }
+
+/// 5.7.5: limited sources serve the first units by id that reach them. One unit's answer
+/// (`unit_in_supply`, as a move's destinations ask it) is the answer for the whole side
+/// (`side_supply`) for every unit, at the start and after random commands, with the southern
+/// side's only source the limited one (of one unit), so that units contend for it.
+#[test]
+fn rule_5_7_5_one_units_supply_agrees_with_the_sides_where_units_share_a_limited_source() {
+    use sandtable::rules::supply::unit_in_supply;
+    let text = std::fs::read_to_string(crate::common::root().join("scenarios/salt_river_line.ron")).expect("read");
+    let contended = text.replace(r#"(side: "su", spaces: ["0612", "0912", "merrow_box"]),"#, "").replace("capacity: Some(2)", "capacity: Some(1)");
+    assert_ne!(contended, text, "the tutorial's sources are as this test expects");
+    let mut s = crate::common::session_from_text(&contended);
+    let mut bot = sandtable::bots::random::RandomPlayer::new(5);
+    let (mut yes, mut no) = (0, 0);
+    for _ in 0..6 {
+        let units = UnitsView::from_world(&mut s.world);
+        let control = s.world.resource::<Control>().clone();
+        let game = s.game().clone();
+        for side in 0..game.scenario.sides.len() {
+            for (id, whole) in side_supply(&game, &units, &control, side) {
+                assert_eq!(unit_in_supply(&game, &units, &control, side, &id), whole, "{id}");
+                if side == 1 && whole { yes += 1 } else if side == 1 { no += 1 }
+            }
+        }
+        for _ in 0..10 {
+            let Some(c) = bot.choose(&mut s) else { break };
+            s.apply(c).expect("a listed command");
+        }
+    }
+    assert!(yes > 0 && no > 0, "the southern units are both in and out of supply: {yes} in, {no} out");
+}
