@@ -165,7 +165,7 @@ fn measure_games(name: &str, loaded: &Arc<Loaded>, games: u64) {
 /// A command's kind as its debug form names it (a ruleset's own command: the ruleset's kind).
 fn kind_of(c: &sandtable::model::command::Command) -> String {
     let text = format!("{c:?}");
-    let text = text.strip_prefix("Game(").unwrap_or(&text);
+    let text = text.strip_prefix("Game(").map_or(text.as_str(), |t| t.strip_prefix("Typed(").unwrap_or(t));
     text.chars().take_while(|ch| ch.is_alphanumeric()).collect()
 }
 
