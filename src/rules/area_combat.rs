@@ -216,11 +216,15 @@ pub fn area_attacks(game: &Game, turn: &TurnState, units: &UnitsView, tracks: &T
 /// found who is engaged there: `area_attack_core` for groups of the able units, without
 /// working the engagement out again for each group.
 struct OpenEngagement<'a> {
-    /// The space marked attacked (14.4: once in the open, once in the boxes) was not yet.
+    /// The area.
     space: SpaceId,
+    /// The space marked attacked (14.4: once in the open, once in the boxes) was not yet.
     unmarked: bool,
+    /// No open enemy is there: the attack goes for the units in the boxes.
     underground: bool,
+    /// The units that must join an attack on open enemies (14.4).
     required: &'a [String],
+    /// The defenders' strength, the same for every group.
     defense: u32,
 }
 
