@@ -183,13 +183,7 @@ pub fn supply_status(game: &Game, rules: &SupplyRules, units: &UnitsView, map: &
         if !ok && !map.limited.is_empty() {
             let costs = costs.unwrap_or_else(|| trace_costs(game, rules, map, u));
             // Limited sources serve the first units (by id) that reach them.
-            for (k, (src, cap)) in map.limited.iter().enumerate() {
-                if used[k] < *cap && costs.reaches(*src) {
-                    used[k] += 1;
-                    ok = true;
-                    break;
-                }
-            }
+            ok = take_limited(map, &mut used, &costs);
         }
         // ToO 15.3(c): a city supplies units worth up to its VP, those that need it.
         if !ok {
