@@ -53,14 +53,18 @@ pub struct Session {
     pub checkpoints: Vec<Checkpoint>,
     /// Number of commands undo may never go below (the last roll or reveal).
     pub barrier: usize,
-    /// What the command at the barrier did (for the reason undo gives).
-    barrier_why: Option<String>,
+    /// What the command at the barrier did, for the reason undo gives: the cause of its roll,
+    /// or `None` for a reveal (the text is written only if undo is refused).
+    barrier_roll: Option<String>,
     /// Hashes are taken as saves of formats 1 and 2 took them (a game continued from such a
     /// save keeps them, so its save stays in that format).
     pub legacy_hash: bool,
     /// The last command ended a phase whose end checks stacking, and every hex was within its
     /// limit (ToO 10.3; the simulator's invariants check the limits at these moments).
     pub stacking_checked: bool,
+    /// Whether the state is hashed at each phase end (`checkpoints`). A batch run turns it off:
+    /// its games are never saved, so their checkpoints would never be read.
+    pub takes_checkpoints: bool,
 }
 
 impl Session {
@@ -77,7 +81,7 @@ impl Session {
         crate::rules::run(&mut world);
         world.resource_mut::<crate::rules::supply::PhaseStarted>().0 = false;
         auto_advance(&mut world);
-        Ok(Self { world, loaded, setup, played: Vec::new(), checkpoints: Vec::new(), barrier: 0, barrier_why: None, legacy_hash: false, stacking_checked: false })
+        Ok(Self { world, loaded, setup, played: Vec::new(), checkpoints: Vec::new(), barrier: 0, barrier_roll: None, legacy_hash: false, stacking_checked: false, takes_checkpoints: true })
     }
 
     /// Starts a new game on the same scenario in this session's world (see
@@ -101,7 +105,7 @@ impl Session {
         self.played.clear();
         self.checkpoints.clear();
         self.barrier = 0;
-        self.barrier_why = None;
+        self.barrier_roll = None;
         self.legacy_hash = false;
         Ok(())
     }
@@ -172,13 +176,10 @@ impl Session {
         let n = self.played.len() + 1;
         if roll.is_some() || outcome.barrier || resumed.barrier || auto.barrier {
             self.barrier = n;
-            self.barrier_why = Some(match roll {
-                Some(cause) => format!("command {n} ({}) rolled the dice ({cause})", command.describe()),
-                None => format!("command {n} ({}) revealed what was hidden", command.describe()),
-            });
+            self.barrier_roll = roll;
         }
         self.played.push(Played { side: side_id, command });
-        if outcome.phase_ended || resumed.phase_ended || auto.phase_ended || self.is_over() {
+        if self.takes_checkpoints && (outcome.phase_ended || resumed.phase_ended || auto.phase_ended || self.is_over()) {
             let cp = self.checkpoint();
             self.checkpoints.push(cp);
         }
@@ -237,9 +238,11 @@ impl Session {
             ));
         }
         if n <= self.barrier {
-            return Some(match &self.barrier_why {
-                Some(why) => format!("{why}; undo never goes back over a roll or a reveal"),
-                None => "undo never goes back over a roll or a reveal".into(),
+            let b = self.barrier;
+            let what = self.played.get(b - 1).map(|p| p.command.describe()).unwrap_or_default();
+            return Some(match &self.barrier_roll {
+                Some(cause) => format!("command {b} ({what}) rolled the dice ({cause}); undo never goes back over a roll or a reveal"),
+                None => format!("command {b} ({what}) revealed what was hidden; undo never goes back over a roll or a reveal"),
             });
         }
         None

@@ -119,7 +119,12 @@ fn play_game(loaded: &Arc<Loaded>, (seed, options, longest): (u64, &BTreeSet<Str
             s.restart(setup)?;
             s
         }
-        None => session.insert(Session::new(loaded.clone(), setup)?),
+        None => {
+            let s = session.insert(Session::new(loaded.clone(), setup)?);
+            // Its games are never saved: no checkpoint of theirs would ever be read.
+            s.takes_checkpoints = false;
+            s
+        }
     };
     let mut bot = RandomPlayer::new(game_seed ^ 0x5eed);
     let mut n = 0;

@@ -17,6 +17,24 @@ fn play_random(s: &mut sandtable::session::Session, bot_seed: u64, max: usize) -
     cmds
 }
 
+/// A batch run's session takes no checkpoints (its games are never saved): the game it plays
+/// is the same, command for command and state for state, as one that takes them.
+#[test]
+fn a_session_without_checkpoints_plays_the_same_game_on_decision_iraq() {
+    let loaded = load("scenarios/decision_iraq.ron");
+    let setup = || sandtable::session::GameSetup { options: sandtable::session::Session::default_options(&loaded), seed: 5, forced_dice: Vec::new() };
+    let mut with = sandtable::session::Session::new(loaded.clone(), setup()).expect("session");
+    let mut without = sandtable::session::Session::new(loaded.clone(), setup()).expect("session");
+    without.takes_checkpoints = false;
+    let a = play_random(&mut with, 3, 400);
+    let b = play_random(&mut without, 3, 400);
+    assert_eq!(a, b, "the same commands");
+    assert!(with.checkpoints.len() >= 5, "phases ended: {}", with.checkpoints.len());
+    assert!(without.checkpoints.is_empty(), "no checkpoint taken");
+    assert_eq!(with.state_hash(), without.state_hash());
+    assert_eq!(with.state(None), without.state(None));
+}
+
 #[test]
 fn same_seed_and_commands_same_state_hash() {
     let mut a = kell(&[]);
