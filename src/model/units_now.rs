@@ -33,10 +33,12 @@ pub struct UnitsNow {
     /// which the view was last brought up to date: a change made later in the same system
     /// carries that tick).
     since: Tick,
-    /// How many times the view, brought up to date, found a unit elsewhere, at another level,
-    /// of another side or type than before, or was built whole: equal counts, the units stand
-    /// where they stood (what the invariants and control by boxes look at), whatever else of
-    /// them changed (what they did this phase).
+    /// A number drawn anew (`next_placements`) each time the view, brought up to date, found a
+    /// unit elsewhere, at another level, of another side or type than before, or was built
+    /// whole: equal numbers, the units stand where they stood (what the invariants and control
+    /// by boxes look at), whatever else of them changed (what they did this phase). Numbers are
+    /// never drawn twice in a process, so a world whose units were spawned again (a restart
+    /// with other options) never shows an earlier number.
     placements: u64,
     /// The units' ranks by id (set at spawn), shared by every view built.
     ranks: Option<Arc<RankIndex>>,
@@ -45,6 +47,13 @@ pub struct UnitsNow {
     /// The query readers outside systems go through (`of_world`), made once: making one
     /// matches it against every archetype, which cost more than patching the view.
     query: Option<bevy::ecs::query::QueryState<UnitRefs>>,
+}
+
+/// A number for [`UnitsNow::placements`] that no view of this process was given before (the
+/// order in which threads draw them never shows: only equality is asked of them).
+fn next_placements() -> u64 {
+    static DRAWN: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    DRAWN.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1
 }
 
 /// A unit's components read with their change ticks.
@@ -112,7 +121,7 @@ impl UnitsNow {
                     self.view = None;
                 }
                 if placed {
-                    self.placements += 1;
+                    self.placements = next_placements();
                 }
             }
             _ => self.view = None,
@@ -123,7 +132,7 @@ impl UnitsNow {
         if let Some(v) = &self.view {
             return v.clone();
         }
-        self.placements += 1;
+        self.placements = next_placements();
         let mut units = Vec::with_capacity(self.ranks.as_ref().map_or(0, |r| r.len()));
         each(Which::Since(before), &mut |(u, l, s, a, h), _| units.push(unit_view(u, l, s, a, h)));
         let v = Arc::new(UnitsView::with_ranks(units, self.ranks.clone()));

@@ -40,25 +40,28 @@ fn slot_control_by(game: &Game, space: SpaceId, first_side: impl Fn(SpaceId) -> 
     owner
 }
 
-pub fn control_by_slots(game: Res<Game>, turn: Res<TurnState>, mut control: ResMut<Control>, mut glog: ResMut<GameLog>, mut q: UnitQuery, mut seen: Local<Option<u64>>) {
+pub fn control_by_slots(game: Res<Game>, turn: Res<TurnState>, mut control: ResMut<Control>, mut glog: ResMut<GameLog>, mut q: UnitQuery, mut seen: Local<(Option<u64>, Vec<Option<usize>>)>) {
     let Map::Area(m) = &game.scenario.map else { return };
     if !m.control_by_slots {
         return;
     }
     // Control follows where the units stand and whose they are: with no unit placed elsewhere
-    // (or of another side) and no control changed since the last run (which left every space as
-    // its slots say), there is nothing to do.
+    // (or of another side) and the spaces' owners as the last run left them (each as its slots
+    // said), there is nothing to do. The owners are compared, not Bevy's change flag: most
+    // commands open the control to writes, few change these spaces' owners.
     let (units, placed) = q.placed_view();
-    if *seen == Some(placed) && !control.is_changed() {
+    let slot_controlled = game.lookups.slot_controlled();
+    let owners = || slot_controlled.iter().map(|id| control.owner[id.index()]);
+    if seen.0 == Some(placed) && owners().eq(seen.1.iter().copied()) {
         return;
     }
-    *seen = Some(placed);
+    seen.0 = Some(placed);
     // The side of the first unit (in id order) in each space, found in one pass.
     let mut first: Vec<Option<usize>> = vec![None; game.board.len()];
     for (sp, u) in units.on_map() {
         first[sp.index()].get_or_insert(u.side);
     }
-    for &id in game.lookups.slot_controlled() {
+    for &id in slot_controlled {
         let now = slot_control_by(&game, id, |s| first[s.index()]);
         if control.owner[id.index()] != now {
             control.owner[id.index()] = now;
@@ -67,6 +70,7 @@ pub fn control_by_slots(game: Res<Game>, turn: Res<TurnState>, mut control: ResM
             log(&mut glog, &game, &turn, LogKind::Control, format!("{} is now controlled by {who}", space.name.as_deref().unwrap_or(&space.key)), Some(space.key.clone()));
         }
     }
+    seen.1 = slot_controlled.iter().map(|id| control.owner[id.index()]).collect();
 }
 
 /// Points of the spaces each side controls, added to its track at the start of a Scoring phase.

@@ -179,6 +179,39 @@ fn rule_18_2_a_side_controls_a_district_whose_every_infra_box_it_holds() {
     assert_eq!(slot_control(&game, &all_ins, bw), ins);
 }
 
+/// 18.2: control by boxes is worked out again when a space's owner was changed from outside
+/// (the boxes win it back) by the next command, though no unit moved since the last time the
+/// same kind of command was played.
+#[test]
+fn rule_18_2_box_control_restores_an_owner_changed_though_no_unit_moved() {
+    use sandtable::model::log::GameLog;
+    use sandtable::model::units_now::UnitsNow;
+    use sandtable::model::view::UnitsView;
+    use sandtable::rules::area_control::slot_control;
+    let mut s = session(FILE, 1, &[]);
+    play(&mut s, &[Command::DefaultSetup, Command::EndPhase, Command::DefaultSetup, Command::EndPhase]);
+    // The first player, then the end of the chaos phase: the end of a phase has been played
+    // once with the units where they stand now.
+    play(&mut s, &[Command::FirstPlayer { side: "ci".into() }, Command::EndPhase]);
+    let game = s.game().clone();
+    let units = (*UnitsView::from_world(&mut s.world)).clone();
+    let placed = s.world.resource::<UnitsNow>().placements();
+    let spaces = game.lookups.slot_controlled().to_vec();
+    let (d, held) = spaces.iter().find_map(|&d| slot_control(&game, &units, d).map(|side| (d, side))).expect("a district held by its boxes");
+    assert_eq!(s.world.resource::<Control>().owner[d.index()], Some(held));
+    s.world.resource_mut::<Control>().owner[d.index()] = None;
+    let logged = s.world.resource::<GameLog>().0.len();
+    // The end of the movement phase, no unit moved.
+    assert_eq!(s.state(None).phase, "first_movement");
+    play(&mut s, &[Command::EndPhase]);
+    let _ = UnitsView::from_world(&mut s.world);
+    assert_eq!(s.world.resource::<UnitsNow>().placements(), placed, "no unit placed");
+    assert_eq!(s.world.resource::<Control>().owner[d.index()], Some(held), "the boxes decide");
+    let name = game.board.spaces[d.index()].name.clone().unwrap_or_else(|| game.board.key(d).to_string());
+    let told = s.world.resource::<GameLog>().0[logged..].iter().any(|e| e.text == format!("{name} is now controlled by {}", game.side_id(held)));
+    assert!(told, "the change is logged");
+}
+
 #[test]
 fn rule_18_4_the_control_phase_adds_each_side_its_own_points() {
     let mut s = session(FILE, 1, &[]);
