@@ -40,7 +40,14 @@ fn slot_control_by(game: &Game, space: SpaceId, first_side: impl Fn(SpaceId) -> 
     owner
 }
 
-pub fn control_by_slots(game: Res<Game>, turn: Res<TurnState>, mut control: ResMut<Control>, mut glog: ResMut<GameLog>, mut q: UnitQuery, mut seen: Local<(Option<u64>, Vec<Option<usize>>)>) {
+/// What the last run of [`control_by_slots`] left, whatever the command (each kind of command
+/// has its own schedule, so this is shared, not the system's local): the units' placements it
+/// saw ([`crate::model::units_now::UnitsNow::placements`]) and the owners of the spaces
+/// controlled by their boxes. Not part of the game: a run with them equal would change nothing.
+#[derive(Resource, Default)]
+pub struct BoxControlSeen(Option<u64>, Vec<Option<usize>>);
+
+pub fn control_by_slots(game: Res<Game>, turn: Res<TurnState>, mut control: ResMut<Control>, mut glog: ResMut<GameLog>, mut q: UnitQuery, mut seen: ResMut<BoxControlSeen>) {
     let Map::Area(m) = &game.scenario.map else { return };
     if !m.control_by_slots {
         return;
@@ -70,7 +77,8 @@ pub fn control_by_slots(game: Res<Game>, turn: Res<TurnState>, mut control: ResM
             log(&mut glog, &game, &turn, LogKind::Control, format!("{} is now controlled by {who}", space.name.as_deref().unwrap_or(&space.key)), Some(space.key.clone()));
         }
     }
-    seen.1 = slot_controlled.iter().map(|id| control.owner[id.index()]).collect();
+    seen.1.clear();
+    seen.1.extend(slot_controlled.iter().map(|id| control.owner[id.index()]));
 }
 
 /// Points of the spaces each side controls, added to its track at the start of a Scoring phase.

@@ -275,6 +275,7 @@ fn fill_world(world: &mut World, loaded: &Loaded, (ruleset, kept): (std::sync::A
     crate::model::put_resource(world, crate::rules::attrition::AttritionQueue::default());
     crate::model::put_resource(world, crate::rules::lines::Eliminated::default());
     crate::model::put_resource(world, crate::model::DeferredEffects::default());
+    crate::model::put_resource(world, crate::rules::area_control::BoxControlSeen::default());
     game.ruleset.insert_resources(world);
     crate::model::put_resource(world, crate::rules::timers::Timers(vec![None; s.rules.timers.len()]));
     crate::model::put_resource(world, crate::rules::supply::PhaseStarted(turn_started));

@@ -266,5 +266,6 @@ pub fn not_state() -> Vec<(std::any::TypeId, &'static str)> {
         (TypeId::of::<crate::rules::BuiltRules>(), "the rules schedules, built from the scenario and its ruleset"),
         (TypeId::of::<super::spawn::Roster>(), "every unit as a game starts, fixed for the scenario and its options"),
         (TypeId::of::<crate::model::units_now::UnitsNow>(), "a view of the units' components, rebuilt from them after any change"),
+        (TypeId::of::<crate::rules::area_control::BoxControlSeen>(), "what box control last saw, so that it skips a run that would change nothing"),
     ]
 }

@@ -180,8 +180,8 @@ fn rule_18_2_a_side_controls_a_district_whose_every_infra_box_it_holds() {
 }
 
 /// 18.2: control by boxes is worked out again when a space's owner was changed from outside
-/// (the boxes win it back) by the next command, though no unit moved since the last time the
-/// same kind of command was played.
+/// (the boxes win it back) by the next command, though no unit moved since box control last
+/// ran (at the end of the phase before).
 #[test]
 fn rule_18_2_box_control_restores_an_owner_changed_though_no_unit_moved() {
     use sandtable::model::log::GameLog;
