@@ -153,6 +153,13 @@ fn rule_20_5_leader_node_raises_a_unit_or_places_a_militia_where_one_could_set_u
     deal(&mut s, 1, "ins_leader_node#2");
     play(&mut s, &[Command::PlayChit { chit: "ins_leader_node#1".into(), target: Some("M".into()) }]);
     assert_eq!(s.state(None).units.iter().find(|u| u.id == "M").map(|u| u.level), Some(2));
+    // The legal list names the places a militia may go, as the play checks them.
+    let legal = s.legal_commands();
+    let listed = |t: &str| legal.contains(&Command::PlayChit { chit: "ins_leader_node#2".into(), target: Some(t.into()) });
+    assert!(listed("basrah/infra2"), "an empty box of a militia district");
+    assert!(!listed("kurdistan_north"), "no militia could have been set up there");
+    assert!(!listed("tikrit/infra1"), "a box with a unit in it");
+    assert!(listed("M"), "a unit of the side that can rise a level");
     let e = s.apply(Command::PlayChit { chit: "ins_leader_node#2".into(), target: Some("kurdistan_north".into()) }).expect_err("no Iraqi militia set up there");
     assert!(e.contains("could not have been set up"), "{e}");
     play(&mut s, &[Command::PlayChit { chit: "ins_leader_node#2".into(), target: Some("basrah/infra2".into()) }]);

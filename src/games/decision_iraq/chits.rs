@@ -207,18 +207,32 @@ pub fn play_rejection(game: &Game, turn: &TurnState, units: &UnitsView, pools: &
 /// The available militia counter Leader Node places at `at`, where the side's setup groups of
 /// that type could go (20.5).
 fn leader_militia(game: &Game, units: &UnitsView, side: usize, at: &str) -> Result<String, String> {
-    let n = super::netwar(game).ok_or("not a Netwar game")?;
-    let (_, ty, _) = n.leader_node_militia.iter().find(|(s, ..)| game.side_index(s) == Some(side)).ok_or("no militia for Leader Node")?;
+    let (ty, t) = militia_type(game, side)?;
     if !militia_district(game, side, at) {
         return Err(format!("{ty} could not have been set up in {at}"));
     }
-    let t = game.scenario.unit_types.iter().position(|u| u.id == *ty).ok_or("unknown militia type")?;
-    if let Some(s) = game.board.space(at)
-        && matches!(game.board.spaces[s.index()].kind, SpaceKind::Slot { .. })
-        && units.at(s).next().is_some()
-    {
+    if box_taken(game, units, at) {
         return Err(format!("{at} is not empty"));
     }
+    militia_counter(game, units, ty, t)
+}
+
+/// The side's Leader Node militia type: its id and index.
+fn militia_type(game: &Game, side: usize) -> Result<(&str, usize), String> {
+    let n = super::netwar(game).ok_or("not a Netwar game")?;
+    let (_, ty, _) = n.leader_node_militia.iter().find(|(s, ..)| game.side_index(s) == Some(side)).ok_or("no militia for Leader Node")?;
+    let t = game.scenario.unit_types.iter().position(|u| u.id == *ty).ok_or("unknown militia type")?;
+    Ok((ty.as_str(), t))
+}
+
+/// Whether `at` is a box with a unit in it (a militia goes into an empty box or a district).
+fn box_taken(game: &Game, units: &UnitsView, at: &str) -> bool {
+    game.board.space(at).is_some_and(|s| matches!(game.board.spaces[s.index()].kind, SpaceKind::Slot { .. }) && units.at(s).next().is_some())
+}
+
+/// The militia counter Leader Node would place, wherever it goes: one eliminated, with a
+/// counter of its lowest level free (20.5, 12.9).
+fn militia_counter(game: &Game, units: &UnitsView, ty: &str, t: usize) -> Result<String, String> {
     let level = crate::rules::levels::range(game, t).map_or(1, |(lo, _)| lo);
     if !crate::rules::levels::free_at(game, units, t, level, "") {
         return Err(format!("no level-{level} {ty} counter is free"));
@@ -252,11 +266,20 @@ pub fn chit_commands(game: &Game, turn: &TurnState, units: &UnitsView, pools: &P
         let spaces = (0..game.board.len()).map(|i| SpaceId(i as u32)).filter(|s| !isr || matches!(game.board.spaces[s.index()].kind, SpaceKind::Area));
         let own_units = units.all().iter().filter(|u| u.side == side && u.space().is_some()).map(|u| &*u.id).filter(|id| !isr || game.board.space(id).is_some());
         let targets = std::iter::once("hand").chain(spaces.map(|s| game.board.key(s))).chain(own_units);
+        // Whether a militia counter is there to place, asked once for every place it could go.
+        let counter = std::cell::OnceCell::new();
         for t in targets {
             // A Leader Node target that is not a unit names where a militia would go: outside
-            // the militia's districts `play_rejection` refuses it (checked here without the
-            // refusal's text).
-            if !isr && units.get(t).is_none() && !militia_district(game, side, t) {
+            // the militia's districts, in a taken box or with no counter to place,
+            // `play_rejection` refuses it (checked here without the refusal's text).
+            if !isr && phase.is_some() && units.get(t).is_none() {
+                let ok = militia_district(game, side, t)
+                    && !box_taken(game, units, t)
+                    && *counter.get_or_init(|| militia_type(game, side).and_then(|(ty, i)| militia_counter(game, units, ty, i)).is_ok());
+                debug_assert_eq!(ok, play_rejection(game, turn, units, pools, side, &chit, Some(t)).is_none(), "Leader Node at {t}");
+                if ok {
+                    out.push(Command::PlayChit { chit: chit.as_str().into(), target: Some(t.into()) });
+                }
                 continue;
             }
             if play_rejection(game, turn, units, pools, side, &chit, Some(t)).is_none() {
