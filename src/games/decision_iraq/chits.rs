@@ -248,10 +248,9 @@ fn militia_district(game: &Game, side: usize, at: &str) -> bool {
 }
 
 /// The chit plays `side` may make now (ISR on each district with its open units or on the
-/// enemy's hand; Leader Node on each unit that can rise and where a militia could be placed).
-#[must_use]
-pub fn chit_commands(game: &Game, turn: &TurnState, units: &UnitsView, pools: &Pools, side: usize) -> Vec<Command> {
-    let mut out = Vec::new();
+/// enemy's hand; Leader Node on each unit that can rise and where a militia could be placed),
+/// added to `out`.
+pub fn chit_commands(game: &Game, turn: &TurnState, units: &UnitsView, pools: &Pools, side: usize, out: &mut Vec<Command>) {
     let phase = turn.current_phase(game);
     let own = phase.is_some_and(|p| turn.actor(game, p) == Some(side));
     for chit in held(game, pools, side, NetwarChit::Isr).into_iter().chain(held(game, pools, side, NetwarChit::LeaderNode)) {
@@ -287,7 +286,6 @@ pub fn chit_commands(game: &Game, turn: &TurnState, units: &UnitsView, pools: &P
             }
         }
     }
-    out
 }
 
 /// What ISR and Leader Node plays change.

@@ -24,11 +24,13 @@ pub(super) fn legal_commands(world: &World, units: &UnitsView, side: usize, stag
             // 27.13: units bought at set-up.
             if nw::netwar(game).is_some_and(|n| n.setup_recruits.is_some()) {
                 let start = world.resource::<nw::mobilization::MobilizationStart>();
-                let buys = nw::mobilization::mobilization_commands(game, turn, units, (tracks, control), start, side);
+                let first = out.len();
+                nw::mobilization::mobilization_commands(game, turn, units, (tracks, control), start, side, out);
+                let buys = out.split_off(first);
                 out.extend(buys.into_iter().filter(|c| matches!(c, Command::Recruit { .. })));
             }
         }
-        LegalStage::Chits => out.extend(nw::chits::chit_commands(game, turn, units, pools, side)),
+        LegalStage::Chits => nw::chits::chit_commands(game, turn, units, pools, side, out),
         LegalStage::Phase => {
             let Some(phase) = turn.current_phase(game) else { return };
             match phase.kind {
@@ -43,7 +45,7 @@ pub(super) fn legal_commands(world: &World, units: &UnitsView, side: usize, stag
                 PhaseKind::Special => out.extend(nw::hyperwar::commands(game, turn, units, pools, side)),
                 PhaseKind::Mobilization => {
                     let start = world.resource::<nw::mobilization::MobilizationStart>();
-                    out.extend(nw::mobilization::mobilization_commands(game, turn, units, (tracks, control), start, side));
+                    nw::mobilization::mobilization_commands(game, turn, units, (tracks, control), start, side, out);
                     if nw::chits::buy_check(game, turn, tracks, pools, side).is_ok() {
                         out.push(Command::BuyChit);
                     }

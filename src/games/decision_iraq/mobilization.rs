@@ -508,22 +508,20 @@ fn withdraw(mut ctx: CommandCtx, mut q: LossQuery) {
     ctx.log(LogKind::Command, format!("{unit} is withdrawn and available again (12.8)"), from);
 }
 
-/// The purchases and withdrawals `side` may make now, for the legal-command list: each chart line
-/// at each district it may go to, open and in the district's first empty box.
-#[must_use]
-pub fn mobilization_commands(game: &Game, turn: &TurnState, units: &UnitsView, (tracks, control): (&Tracks, &crate::model::Control), start: &MobilizationStart, side: usize) -> Vec<Command> {
-    let mut out = Vec::new();
-    let Some(n) = super::netwar(game) else { return out };
+/// The purchases and withdrawals `side` may make now, added to the legal-command list `out`:
+/// each chart line at each district it may go to, open and in the district's first empty box.
+pub fn mobilization_commands(game: &Game, turn: &TurnState, units: &UnitsView, (tracks, control): (&Tracks, &crate::model::Control), start: &MobilizationStart, side: usize, out: &mut Vec<Command>) {
+    let Some(n) = super::netwar(game) else { return };
     let setup = turn.setup.is_some();
     // 27.13: at set-up, only the unit types the option lists, bought with the index; without
     // the option (or for the other side) nothing is bought at set-up.
     let at_setup = n.setup_recruits.as_ref().filter(|r| game.options.contains(&r.option) && turn.setup == Some(side) && game.side_index(&r.side) == Some(side));
     if setup && at_setup.is_none() {
-        return out;
+        return;
     }
     let mut market = Market::new(game, turn, units, (tracks, control), start, side);
     let districts: Vec<SpaceId> = (0..game.board.len()).map(|i| SpaceId(i as u32)).filter(|s| matches!(game.board.spaces[s.index()].kind, SpaceKind::Area)).collect();
-    let Some(di) = game.ruleset.as_any().downcast_ref::<super::DecisionIraq>() else { return out };
+    let Some(di) = game.ruleset.as_any().downcast_ref::<super::DecisionIraq>() else { return };
     // The side's chart lines, each with its unit type's index (found once for the game).
     let side_lines: Vec<(&Recruit, Option<usize>)> = n.mobilization.iter().zip(&di.line_types).filter(|(_, (s, _))| *s == Some(side)).map(|(r, &(_, t))| (r, t)).collect();
     for (k, &(r, t)) in side_lines.iter().enumerate() {
@@ -588,5 +586,4 @@ pub fn mobilization_commands(game: &Game, turn: &TurnState, units: &UnitsView, (
             out.push(Command::Withdraw { unit: u.id.clone() });
         }
     }
-    out
 }
