@@ -157,13 +157,11 @@ fn box_engagement(game: &Game, units: &UnitsView, side: usize, space: SpaceId) -
 }
 
 /// The attacks open to `side` on area maps: all open units against the open enemies of their
-/// space; against units in boxes, all of them and each alone.
-#[must_use]
-pub fn area_attacks(game: &Game, turn: &TurnState, units: &UnitsView, tracks: &Tracks, side: usize, tables: &[Option<String>]) -> Vec<Command> {
+/// space; against units in boxes, all of them and each alone. Added to `out` (the legal list).
+pub fn area_attacks(game: &Game, turn: &TurnState, units: &UnitsView, tracks: &Tracks, side: usize, tables: &[Option<String>], out: &mut Vec<Command>) {
     let mut spaces: Vec<SpaceId> = units.all().iter().filter(|u| u.side == side).filter_map(|u| u.space()).collect();
     spaces.sort_unstable();
     spaces.dedup();
-    let mut out = Vec::new();
     // DI 27.7: a coordinated district goes on by group attacks only.
     for s in spaces.into_iter().filter(|s| matches!(game.board.spaces[s.index()].kind, SpaceKind::Area) && !turn.coordinated.contains(s) && !turn.done_districts.contains(s)) {
         let (defenders, underground, able) = engagement(game, turn, units, side, s);
@@ -209,7 +207,6 @@ pub fn area_attacks(game: &Game, turn: &TurnState, units: &UnitsView, tracks: &T
             }
         }
     }
-    out
 }
 
 /// What the legal list knows of an attack on an area's own units (not its boxes) once it has
@@ -259,7 +256,9 @@ pub fn must_attack_rejection(game: &Game, turn: &TurnState, units: &UnitsView, t
         return Some(r);
     }
     let tables: Vec<Option<String>> = vec![None];
-    must_attack_among(game, turn, units, side, &area_attacks(game, turn, units, tracks, side, &tables))
+    let mut attacks = Vec::new();
+    area_attacks(game, turn, units, tracks, side, &tables, &mut attacks);
+    must_attack_among(game, turn, units, side, &attacks)
 }
 
 /// [`must_attack_rejection`] from the attacks [`area_attacks`] lists on the first table (the

@@ -313,7 +313,7 @@ fn attacks(
 ) {
     if game.scenario.rules.combat_in_space {
         let tables = table_choices(game);
-        out.extend(crate::rules::area_combat::area_attacks(game, turn, units, tracks, side, &tables));
+        crate::rules::area_combat::area_attacks(game, turn, units, tracks, side, &tables, out);
         return;
     }
     let board = &game.board;
