@@ -68,12 +68,15 @@ pub fn chit_kind(game: &Game, chit: &str) -> Option<NetwarChit> {
 /// may then have nothing to play and pass.
 #[must_use]
 pub fn window_for(game: &Game, pools: &Pools, side: usize, kind: NetwarChit) -> bool {
+    // The hand first: an empty one answers at once, without a look through the pools.
+    if pools.hands.get(side).is_none_or(|h| h.is_empty()) {
+        return false;
+    }
     let id = game.side_id(side);
     let of_kind = |d: &crate::scenario::schema::ChitDef| {
         d.effects.iter().any(|e| matches!(e, EventEffect::RulesetEffect(raw) if super::effect(game, raw) == Some(&NetwarEffect::Chit(kind))))
     };
-    let in_pools = game.scenario.pools.iter().filter(|p| p.side.as_deref().is_none_or(|s| s == id)).any(|p| p.chits.iter().any(of_kind));
-    in_pools && pools.hands.get(side).is_some_and(|h| !h.is_empty())
+    game.scenario.pools.iter().filter(|p| p.side.as_deref().is_none_or(|s| s == id)).any(|p| p.chits.iter().any(of_kind))
 }
 
 /// The side's chits of a kind in hand, one per chit type (copies are interchangeable).
