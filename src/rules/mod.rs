@@ -251,9 +251,10 @@ fn build_schedule(schedule: Schedule, sample: Option<&Command>, every: bool, rul
 /// The rules schedules this world has built, one per command kind, in the order they were
 /// first needed (a game uses about twenty kinds). Kept apart from `Schedules`: running a
 /// schedule from there interns its label and looks it up twice per command, a cost the batch
-/// paths pay on every command for nothing.
+/// paths pay on every command for nothing. Each is boxed: it is taken out and put back at every
+/// run, and a schedule moved by value is a copy of nearly a kilobyte.
 #[derive(bevy::prelude::Resource, Default)]
-pub struct BuiltRules(Vec<(CommandKind, Option<Schedule>)>);
+pub struct BuiltRules(Vec<(CommandKind, Option<Box<Schedule>>)>);
 
 /// Runs the rules once for the current command (or, with none, the phase-start hooks): the
 /// schedule of the command's kind, built for the game's ruleset the first time it is needed.
@@ -272,7 +273,7 @@ pub fn run(world: &mut World) {
             let game = world.resource::<crate::model::Game>();
             let (ruleset, scenario) = (game.ruleset.clone(), game.scenario.clone());
             let sample = world.resource::<CurrentCommand>().0.as_ref().map(|(_, c)| c.clone());
-            let schedule = build_schedule(Schedule::new(RulesFor(kind)), sample.as_ref(), kind == CommandKind::Every, ruleset.as_ref(), Some(&scenario));
+            let schedule = Box::new(build_schedule(Schedule::new(RulesFor(kind)), sample.as_ref(), kind == CommandKind::Every, ruleset.as_ref(), Some(&scenario)));
             let mut built = world.get_resource_or_init::<BuiltRules>();
             let at = known.map(|(at, _)| at).unwrap_or_else(|| {
                 built.0.push((kind, None));
