@@ -132,6 +132,10 @@ fn set_down(mut ctx: CommandCtx, mut q: crate::model::units_now::UnitsMut) {
 #[must_use]
 pub fn carry_commands(game: &Game, turn: &TurnState, units: &UnitsView, control: &crate::model::Control, side: usize) -> Vec<Command> {
     let mut out = Vec::new();
+    // Where no unit type carries, no unit is looked at.
+    if game.scenario.unit_types.iter().all(|t| t.carries.is_none()) {
+        return out;
+    }
     for c in units.all().iter().filter(|u| u.side == side && game.scenario.unit_types[u.type_index].carries.is_some()) {
         let Some(at) = c.space() else { continue };
         let riders: Vec<&UnitView> = units.at(at).filter(|u| cargo_rejection(game, turn, units, side, &c.id, std::slice::from_ref(&u.id)).is_none()).collect();

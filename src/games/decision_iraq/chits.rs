@@ -84,12 +84,16 @@ pub fn window_for(game: &Game, pools: &Pools, side: usize, kind: NetwarChit) -> 
 pub fn held(game: &Game, pools: &Pools, side: usize, kind: NetwarChit) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     for c in pools.hands.get(side).map(Vec::as_slice).unwrap_or_default() {
-        let base = c.split_once('#').map_or(c.as_str(), |(b, _)| b);
-        if chit_kind(game, c) == Some(kind) && !out.iter().any(|o| o.split_once('#').map_or(o.as_str(), |(b, _)| b) == base) {
+        if chit_kind(game, c) == Some(kind) && !out.iter().any(|o| chit_type(o) == chit_type(c)) {
             out.push(c.clone());
         }
     }
     out
+}
+
+/// The chit type of a chit (`fatwa` of `fatwa#2`): copies of one type are interchangeable.
+fn chit_type(chit: &str) -> &str {
+    chit.split_once('#').map_or(chit, |(b, _)| b)
 }
 
 fn name(game: &Game, chit: &str) -> String {
@@ -256,11 +260,21 @@ fn militia_district(game: &Game, side: usize, at: &str) -> bool {
 pub fn chit_commands(game: &Game, turn: &TurnState, units: &UnitsView, pools: &Pools, side: usize, out: &mut Vec<Command>) {
     let phase = turn.current_phase(game);
     let own = phase.is_some_and(|p| turn.actor(game, p) == Some(side));
-    for chit in held(game, pools, side, NetwarChit::Isr).into_iter().chain(held(game, pools, side, NetwarChit::LeaderNode)) {
+    // The ISR chits in hand, then the Leader Node ones (as `held` lists each), one per chit type:
+    // each chit's kind is looked up once, for the first copy of its type.
+    let mut firsts: Vec<(&str, Option<NetwarChit>)> = Vec::new();
+    for c in pools.hands.get(side).map(Vec::as_slice).unwrap_or_default() {
+        if !firsts.iter().any(|(f, _)| chit_type(f) == chit_type(c)) {
+            firsts.push((c.as_str(), chit_kind(game, c)));
+        }
+    }
+    let of_kind = |k: NetwarChit| firsts.iter().filter(move |(_, kind)| *kind == Some(k)).map(|(c, _)| *c);
+    debug_assert!(of_kind(NetwarChit::Isr).eq(held(game, pools, side, NetwarChit::Isr).iter().map(String::as_str)));
+    debug_assert!(of_kind(NetwarChit::LeaderNode).eq(held(game, pools, side, NetwarChit::LeaderNode).iter().map(String::as_str)));
+    for (chit, isr) in of_kind(NetwarChit::Isr).map(|c| (c, true)).chain(of_kind(NetwarChit::LeaderNode).map(|c| (c, false))) {
         // 20.5: outside the phase a chit is played in, no target could be named (`play_rejection`
         // refuses them all), so none is asked about; in it, only targets of the kinds the chit
         // names (ISR: `hand` or a district).
-        let isr = chit_kind(game, &chit) == Some(NetwarChit::Isr);
         let when = if isr { PhaseKind::Combat } else { PhaseKind::Mobilization };
         if phase.is_some_and(|p| !own || p.kind != when) {
             continue;
@@ -278,14 +292,14 @@ pub fn chit_commands(game: &Game, turn: &TurnState, units: &UnitsView, pools: &P
                 let ok = militia_district(game, side, t)
                     && !box_taken(game, units, t)
                     && *counter.get_or_init(|| militia_type(game, side).and_then(|(ty, i)| militia_counter(game, units, ty, i)).is_ok());
-                debug_assert_eq!(ok, play_rejection(game, turn, units, pools, side, &chit, Some(t)).is_none(), "Leader Node at {t}");
+                debug_assert_eq!(ok, play_rejection(game, turn, units, pools, side, chit, Some(t)).is_none(), "Leader Node at {t}");
                 if ok {
-                    out.push(Command::PlayChit { chit: chit.as_str().into(), target: Some(t.into()) });
+                    out.push(Command::PlayChit { chit: chit.into(), target: Some(t.into()) });
                 }
                 continue;
             }
-            if play_rejection(game, turn, units, pools, side, &chit, Some(t)).is_none() {
-                out.push(Command::PlayChit { chit: chit.as_str().into(), target: Some(t.into()) });
+            if play_rejection(game, turn, units, pools, side, chit, Some(t)).is_none() {
+                out.push(Command::PlayChit { chit: chit.into(), target: Some(t.into()) });
             }
         }
     }
