@@ -18,9 +18,9 @@ use bevy::prelude::{Entity, Mut, Query, Ref, ResMut, Resource, World};
 use super::components::{Activity, Hidden, Location, StepLevel, Unit};
 use super::view::{RankIndex, UnitView, UnitsView};
 
-/// The shared view, whether a unit may have changed since it was built, and how many times
-/// units were placed: a system that depends on where the units stand may skip its work when
-/// that count has not moved since its last run.
+/// The shared view, whether a unit may have changed since it was built, and a number that
+/// changes whenever units are placed: a system that depends on where the units stand may skip
+/// its work when that number is the one it saw at its last run.
 #[derive(Resource, Default)]
 pub struct UnitsNow {
     view: Option<Arc<UnitsView>>,
@@ -141,7 +141,8 @@ impl UnitsNow {
     }
 
     /// [`UnitsNow::placements`] of the view as it was last brought up to date: read it after
-    /// the view (a unit moved since is counted only by the next reader).
+    /// the view (a unit moved since changes it only once the next reader brings the view up to
+    /// date).
     #[must_use]
     pub fn placements(&self) -> u64 {
         self.placements
@@ -251,7 +252,7 @@ impl UnitQuery<'_, '_> {
         self.q.iter().map(|(u, l, s, a, h)| (u, l.into_inner(), s.into_inner(), a.into_inner(), h.into_inner()))
     }
 
-    /// The view brought up to date ([`UnitQuery::view`]) and its count of placements (see
+    /// The view brought up to date ([`UnitQuery::view`]) and its placement number (see
     /// [`UnitsNow::placements`]).
     pub fn placed_view(&mut self) -> (Arc<UnitsView>, u64) {
         let view = self.view();

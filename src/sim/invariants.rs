@@ -11,9 +11,9 @@ use crate::rules::stacking::{stacking_limit, stacking_points};
 use crate::scenario::schema::Strength;
 use crate::session::Session;
 
-/// The units as they stood at the last check that found them sound: how many times the units
-/// had been placed then (`UnitsNow::placements`), and whether the stacking limits of every side
-/// held at that moment.
+/// The units as they stood at the last check that found them sound: their placement number
+/// then (`UnitsNow::placements`), and whether the stacking limits of every side held at that
+/// moment.
 pub type Checked = Option<(u64, bool)>;
 
 /// [`check_invariants`] after every command of a game (`checked` starts as `None`): the units'

@@ -151,6 +151,11 @@ fn rule_20_5_leader_node_raises_a_unit_or_places_a_militia_where_one_could_set_u
     assert_eq!(s.state(None).phase, "first_mobilization");
     deal(&mut s, 1, "ins_leader_node#1");
     deal(&mut s, 1, "ins_leader_node#2");
+    // Two copies of one chit type: the list names the first only (copies are interchangeable).
+    let legal = s.legal_commands();
+    let plays = |copy: &str| legal.iter().filter(|c| matches!(c, Command::PlayChit { chit, .. } if &**chit == copy)).count();
+    assert!(plays("ins_leader_node#1") > 0);
+    assert_eq!(plays("ins_leader_node#2"), 0);
     play(&mut s, &[Command::PlayChit { chit: "ins_leader_node#1".into(), target: Some("M".into()) }]);
     assert_eq!(s.state(None).units.iter().find(|u| u.id == "M").map(|u| u.level), Some(2));
     // The legal list names the places a militia may go, as the play checks them.

@@ -286,17 +286,20 @@ pub fn chit_commands(game: &Game, turn: &TurnState, units: &UnitsView, pools: &P
         let counter = std::cell::OnceCell::new();
         for t in targets {
             // A Leader Node target that is not a unit names where a militia would go: outside
-            // the militia's districts, in a taken box or with no counter to place,
-            // `play_rejection` refuses it (checked here without the refusal's text).
-            if !isr && phase.is_some() && units.get(t).is_none() {
-                let ok = militia_district(game, side, t)
-                    && !box_taken(game, units, t)
-                    && *counter.get_or_init(|| militia_type(game, side).and_then(|(ty, i)| militia_counter(game, units, ty, i)).is_ok());
-                debug_assert_eq!(ok, play_rejection(game, turn, units, pools, side, chit, Some(t)).is_none(), "Leader Node at {t}");
-                if ok {
-                    out.push(Command::PlayChit { chit: chit.into(), target: Some(t.into()) });
+            // the militia's districts, and in the phase also in a taken box or with no counter
+            // to place, `play_rejection` refuses it (checked here without the refusal's text).
+            if !isr && units.get(t).is_none() {
+                if !militia_district(game, side, t) {
+                    continue;
                 }
-                continue;
+                if phase.is_some() {
+                    let ok = !box_taken(game, units, t) && *counter.get_or_init(|| militia_type(game, side).and_then(|(ty, i)| militia_counter(game, units, ty, i)).is_ok());
+                    debug_assert_eq!(ok, play_rejection(game, turn, units, pools, side, chit, Some(t)).is_none(), "Leader Node at {t}");
+                    if ok {
+                        out.push(Command::PlayChit { chit: chit.into(), target: Some(t.into()) });
+                    }
+                    continue;
+                }
             }
             if play_rejection(game, turn, units, pools, side, chit, Some(t)).is_none() {
                 out.push(Command::PlayChit { chit: chit.into(), target: Some(t.into()) });
