@@ -21,19 +21,17 @@ impl RandomPlayer {
 
     /// Picks one legal command, or `None` if there is none (game over).
     pub fn choose(&mut self, session: &mut Session) -> Option<Command> {
-        let mut legal = session.legal_commands();
+        let legal = session.legal_list();
         if legal.is_empty() {
             return None;
         }
-        let other = |c: &Command| !matches!(c, Command::EndPhase);
-        let others = legal.iter().filter(|c| other(c)).count();
-        let end_ok = others < legal.len();
+        let others = legal.others();
+        let end_ok = legal.ends_phase();
         if others == 0 || (end_ok && self.rng.random_range(0..100) < self.end_phase_percent) {
-            return Some(if end_ok { Command::EndPhase } else { legal.swap_remove(0) });
+            return if end_ok { Some(Command::EndPhase) } else { legal.first() };
         }
-        // The pick-th of the other commands, in list order (no list of them is built).
+        // The pick-th of the other commands, in list order (only that one is made).
         let pick = self.rng.random_range(0..others);
-        let at = legal.iter().enumerate().filter(|(_, c)| other(c)).nth(pick).map(|(i, _)| i)?;
-        Some(legal.swap_remove(at))
+        legal.other(pick)
     }
 }

@@ -92,6 +92,15 @@ pub trait Ruleset: Send + Sync + Debug + 'static {
     /// ones its procedure forbids at that stage).
     fn legal_commands(&self, _world: &World, _units: &UnitsView, _side: usize, _stage: LegalStage, _out: &mut Vec<Command>) {}
 
+    /// Whether [`Ruleset::legal_commands`] may drop generic commands from `out` in a phase of
+    /// this kind (at [`LegalStage::Phase`]): where it does not, the list may hold the phase's
+    /// moves apart while the ruleset adds its own (`session::legal_list`). A ruleset that drops
+    /// commands in some phase must say so here (debug builds check that one which says not
+    /// only adds).
+    fn drops_listed(&self, _kind: crate::scenario::schema::PhaseKind) -> bool {
+        false
+    }
+
     /// Reads a command of the ruleset's own vocabulary, as a file wrote it.
     fn parse_command(&self, raw: &ron::value::RawValue) -> Result<Command, String> {
         Err(format!("the `{}` ruleset has no command `{}`", self.id(), crate::scenario::files::quote(raw.get_ron().trim())))

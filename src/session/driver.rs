@@ -205,6 +205,12 @@ impl Session {
         legal_commands(&mut self.world)
     }
 
+    /// The same list, with a movement phase's moves made into commands only when read
+    /// ([`super::legal_list::LegalList`]).
+    pub fn legal_list(&mut self) -> super::legal_list::LegalList {
+        super::legal::legal_list(&mut self.world)
+    }
+
     /// The state, whole (`None`) or as one side sees it.
     pub fn state(&mut self, viewer: Option<usize>) -> GameState {
         game_state(&mut self.world, viewer)

@@ -8,6 +8,7 @@
 use bevy::prelude::World;
 
 use crate::model::command::{Command, Name, names};
+use super::legal_list::{HeldMoves, LegalList};
 use crate::model::prompt::Prompt;
 use crate::model::ruleset::{LegalStage, Mechanism};
 use crate::model::view::{UnitsView, factors, has_flag};
@@ -21,9 +22,15 @@ use crate::rules::setup::{group_index, place_rejection, space_allows};
 use crate::scenario::schema::{PhaseKind, UnitFlag};
 
 pub fn legal_commands(world: &mut World) -> Vec<Command> {
-    let out = list(world);
-    LIST_ROOM.set(LIST_ROOM.get().max(out.len()).min(MAX_LIST_ROOM));
-    out
+    legal_list(world).into_commands()
+}
+
+/// The same list, with a movement phase's moves not yet made into commands.
+pub fn legal_list(world: &mut World) -> LegalList {
+    let mut held = None;
+    let commands = list(world, &mut held);
+    LIST_ROOM.set(LIST_ROOM.get().max(commands.len()).min(MAX_LIST_ROOM));
+    LegalList { commands, held }
 }
 
 thread_local! {
@@ -35,7 +42,9 @@ thread_local! {
 /// At most this much room is made at the start of a list.
 const MAX_LIST_ROOM: usize = 4096;
 
-fn list(world: &mut World) -> Vec<Command> {
+/// The list's commands; the moves of a movement phase are left in `held` where nothing after
+/// them needs them made.
+fn list(world: &mut World, held: &mut Option<HeldMoves>) -> Vec<Command> {
     let units = UnitsView::from_world(world);
     let game = world.resource::<Game>();
     let turn = world.resource::<TurnState>();
@@ -190,11 +199,11 @@ fn list(world: &mut World) -> Vec<Command> {
             // A unit off the map or finished moving has no destination: it is passed over
             // before the phase is asked about it (most counters of a mix wait off the map).
             let may_move = |u: &&crate::model::view::UnitView| u.side == side && u.space().is_some() && !u.activity.finished;
-            for u in units.all().iter().filter(may_move).filter(|u| phase_allows(game, turn, u).is_ok()) {
-                for d in legal_destinations_among(game, &units, control, &near, u) {
-                    out.push(Command::Move { unit: u.id.clone(), to: game.board.key_name(d.space).clone() });
-                }
+            let mut moves = Vec::new();
+            for (i, u) in units.all().iter().enumerate().filter(|(_, u)| may_move(u)).filter(|(_, u)| phase_allows(game, turn, u).is_ok()) {
+                moves.extend(legal_destinations_among(game, &units, control, &near, u).into_iter().map(|d| (i as u32, d.space)));
             }
+            *held = Some(HeldMoves { at: out.len(), moves, units: units.clone(), board: game.board.clone() });
             overruns(game, turn, &units, control, tracks, side, &mut out);
             if game.scenario.rules.strategic.is_some() {
                 for u in units.all().iter().filter(|u| u.side == side) {
@@ -258,8 +267,21 @@ fn list(world: &mut World) -> Vec<Command> {
         }
         _ => {}
     }
-    // The ruleset's commands of this phase (and what its procedure forbids of the generic ones).
+    // The ruleset's commands of this phase (and what its procedure forbids of the generic ones:
+    // where it may forbid some, it sees the moves too).
+    if ruleset.drops_listed(phase.kind)
+        && let Some(h) = held.take()
+    {
+        h.put_into(&mut out);
+    }
+    #[cfg(debug_assertions)]
+    let before = held.as_ref().map(|h| (out.clone(), h.at));
     ruleset.legal_commands(world, &units, side, LegalStage::Phase, &mut out);
+    // A ruleset that says it drops nothing here only adds, after what was listed.
+    #[cfg(debug_assertions)]
+    if let Some((listed, at)) = before {
+        debug_assert!(out.len() >= listed.len() && out[..listed.len()] == listed[..] && at <= listed.len(), "{} drops listed commands in this phase", ruleset.id());
+    }
     let must_attack = match phase.kind {
         PhaseKind::Combat => crate::rules::area_combat::must_attack_rejection_listed(game, turn, &units, side, &on_first_table),
         _ => crate::rules::area_combat::must_attack_rejection(game, turn, &units, tracks, side),
@@ -275,6 +297,10 @@ fn list(world: &mut World) -> Vec<Command> {
     // Forced operations in force (tutorial 5.8) hold some units to some moves and attacks.
     let obl = world.resource::<crate::rules::obligations::Obligations>();
     if !obl.active.is_empty() {
+        // The operations look at every move: they are made first.
+        if let Some(h) = held.take() {
+            h.put_into(&mut out);
+        }
         for c in crate::rules::obligations::owed_attacks(game, turn, &units, (control, tracks), obl) {
             if !out.contains(&c) {
                 out.insert(0, c);

@@ -3,6 +3,7 @@
 
 pub mod driver;
 pub mod legal;
+pub mod legal_list;
 pub mod save;
 pub mod save_names;
 pub mod seats;

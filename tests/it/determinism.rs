@@ -179,3 +179,37 @@ fn a_game_restarted_with_other_options_starts_as_a_new_one_with_them() {
     assert_eq!(used.checkpoints, fresh.checkpoints, "the same checkpoints");
     assert_eq!(used.state(None), fresh.state(None), "the same end");
 }
+
+/// The list the random player reads (a movement phase's moves made into commands only when
+/// picked) names the same commands in the same order as the list of commands: whether the
+/// phase may end, how many others there are, and each of them by its place.
+#[test]
+fn the_random_players_list_reads_as_the_legal_list_on_every_shipped_scenario() {
+    use sandtable::session::Command;
+    for file in ["scenarios/kell_ford.ron", "scenarios/salt_river_line.ron", "scenarios/decision_iraq.ron"] {
+        let mut s = crate::common::session(file, 3, &[]);
+        let mut bot = RandomPlayer::new(9);
+        let mut moves = 0;
+        for _ in 0..120 {
+            if s.is_over() {
+                break;
+            }
+            let all = s.legal_commands();
+            let others: Vec<&Command> = all.iter().filter(|c| !matches!(c, Command::EndPhase)).collect();
+            let list = s.legal_list();
+            assert_eq!(list.len(), all.len(), "{file}");
+            assert_eq!(list.others(), others.len(), "{file}");
+            assert_eq!(list.ends_phase(), all.contains(&Command::EndPhase), "{file}");
+            assert_eq!(s.legal_list().first().as_ref(), all.first(), "{file}");
+            let step = (others.len() / 8).max(1);
+            for k in (0..others.len()).step_by(step).chain(others.len().checked_sub(1)) {
+                assert_eq!(s.legal_list().other(k).as_ref(), Some(others[k]), "{file}: other {k} of {}", others.len());
+            }
+            assert_eq!(s.legal_list().other(others.len()), None, "{file}: past the last");
+            moves += others.iter().filter(|c| matches!(c, Command::Move { .. })).count();
+            let c = bot.choose(&mut s).expect("a command");
+            s.apply(c).expect("listed");
+        }
+        assert!(moves > 0, "{file}: movement phases were listed");
+    }
+}

@@ -133,6 +133,11 @@ impl Ruleset for DecisionIraq {
         legal::legal_commands(world, units, side, stage, out);
     }
 
+    /// 14.4: in a Combat phase the attacks outside the district under way are dropped.
+    fn drops_listed(&self, kind: crate::scenario::schema::PhaseKind) -> bool {
+        kind == crate::scenario::schema::PhaseKind::Combat
+    }
+
     fn prompt_answers(&self, game: &Game, prompt: &Prompt) -> Option<Vec<Command>> {
         matches!(prompt, Prompt::Game { .. } | Prompt::PickUnits { .. } | Prompt::Retreat { .. } | Prompt::PlaceUnit { .. } | Prompt::ChooseSpace { .. })
             .then(|| answers::answer_options(game, prompt))
