@@ -22,13 +22,15 @@ use crate::rules::setup::{group_index, place_rejection, space_allows};
 use crate::scenario::schema::{PhaseKind, UnitFlag};
 
 pub fn legal_commands(world: &mut World) -> Vec<Command> {
-    legal_list(world).into_commands()
+    let out = list(world, &mut None, false);
+    LIST_ROOM.set(LIST_ROOM.get().max(out.len()).min(MAX_LIST_ROOM));
+    out
 }
 
 /// The same list, with a movement phase's moves not yet made into commands.
 pub fn legal_list(world: &mut World) -> LegalList {
     let mut held = None;
-    let commands = list(world, &mut held);
+    let commands = list(world, &mut held, true);
     LIST_ROOM.set(LIST_ROOM.get().max(commands.len()).min(MAX_LIST_ROOM));
     LegalList { commands, held }
 }
@@ -42,9 +44,9 @@ thread_local! {
 /// At most this much room is made at the start of a list.
 const MAX_LIST_ROOM: usize = 4096;
 
-/// The list's commands; the moves of a movement phase are left in `held` where nothing after
-/// them needs them made.
-fn list(world: &mut World, held: &mut Option<HeldMoves>) -> Vec<Command> {
+/// The list's commands; with `hold`, the moves of a movement phase are left in `held` where
+/// nothing after them needs them made.
+fn list(world: &mut World, held: &mut Option<HeldMoves>, hold: bool) -> Vec<Command> {
     let units = UnitsView::from_world(world);
     let game = world.resource::<Game>();
     let turn = world.resource::<TurnState>();
@@ -199,11 +201,18 @@ fn list(world: &mut World, held: &mut Option<HeldMoves>) -> Vec<Command> {
             // A unit off the map or finished moving has no destination: it is passed over
             // before the phase is asked about it (most counters of a mix wait off the map).
             let may_move = |u: &&crate::model::view::UnitView| u.side == side && u.space().is_some() && !u.activity.finished;
-            let mut moves = Vec::new();
+            let mut moves = hold.then(Vec::new);
             for (i, u) in units.all().iter().enumerate().filter(|(_, u)| may_move(u)).filter(|(_, u)| phase_allows(game, turn, u).is_ok()) {
-                moves.extend(legal_destinations_among(game, &units, control, &near, u).into_iter().map(|d| (i as u32, d.space)));
+                for d in legal_destinations_among(game, &units, control, &near, u) {
+                    match &mut moves {
+                        Some(moves) => moves.push((i as u32, d.space)),
+                        None => out.push(Command::Move { unit: u.id.clone(), to: game.board.key_name(d.space).clone() }),
+                    }
+                }
             }
-            *held = Some(HeldMoves { at: out.len(), moves, units: units.clone(), board: game.board.clone() });
+            if let Some(moves) = moves {
+                *held = Some(HeldMoves { at: out.len(), moves, units: units.clone(), board: game.board.clone() });
+            }
             overruns(game, turn, &units, control, tracks, side, &mut out);
             if game.scenario.rules.strategic.is_some() {
                 for u in units.all().iter().filter(|u| u.side == side) {
