@@ -40,6 +40,12 @@ pub struct UnitsNow {
     /// never drawn twice in a process, so a world whose units were spawned again (a restart
     /// with other options) never shows an earlier number.
     placements: u64,
+    /// The ranks of the units placed since `log_start` was the placement number, each with the
+    /// number the view took when it was placed (in the order drawn): what a reader that saw
+    /// an earlier number reads again ([`UnitsNow::placed_since`]). Started again when the
+    /// view is built whole, and when it grows past `MAX_LOGGED`.
+    placed_log: Vec<(u64, u32)>,
+    log_start: u64,
     /// The units' ranks by id (set at spawn), shared by every view built.
     ranks: Option<Arc<RankIndex>>,
     /// The units' entities by rank (set at spawn), for writes to one unit by id.
@@ -72,6 +78,10 @@ type UnitItem<'a> = (&'a Unit, &'a Location, &'a StepLevel, &'a Activity, &'a Hi
 
 /// Most units opened one by one that are read again one by one (see `UnitsNow::stale_one`).
 const MAX_TOUCHED: usize = 32;
+
+/// Most units placed kept in `UnitsNow::placed_log` (a phase's moves and combats; a reader
+/// that looks later reads every unit).
+const MAX_LOGGED: usize = 256;
 
 /// A view brought up to date goes back to a full build past this age in ticks (a game plays
 /// far fewer; Bevy's change ticks are only comparable within `Tick::MAX`).
@@ -108,20 +118,33 @@ impl UnitsNow {
             (Some(v), false) => return v.clone(),
             (Some(v), true) if young => {
                 let view = Arc::make_mut(v);
-                let (mut whole, mut placed) = (true, false);
+                let mut whole = true;
+                let logged = self.placed_log.len();
+                let log = &mut self.placed_log;
                 let which = self.touched.as_deref().map_or(Which::Since(self.since), Which::These);
                 each(which, &mut |(u, l, s, a, h), changed| {
                     if changed {
                         let new = unit_view(u, l, s, a, h);
-                        placed |= view.all().get(u.rank as usize).is_none_or(|old| (old.location, old.level, old.side, old.type_index) != (new.location, new.level, new.side, new.type_index));
+                        if view.all().get(u.rank as usize).is_none_or(|old| (old.location, old.level, old.side, old.type_index) != (new.location, new.level, new.side, new.type_index)) {
+                            log.push((0, u.rank));
+                        }
                         whole &= view.patch(u.rank, new);
                     }
                 });
                 if !whole {
                     self.view = None;
                 }
-                if placed {
+                if self.placed_log.len() > logged {
+                    let before = self.placements;
                     self.placements = next_placements();
+                    let number = self.placements;
+                    self.placed_log[logged..].iter_mut().for_each(|(n, _)| *n = number);
+                    // Past the most kept, only these placements are kept: the record goes
+                    // back to the number before them.
+                    if self.placed_log.len() > MAX_LOGGED {
+                        self.placed_log.drain(..logged);
+                        self.log_start = before;
+                    }
                 }
             }
             _ => self.view = None,
@@ -133,6 +156,8 @@ impl UnitsNow {
             return v.clone();
         }
         self.placements = next_placements();
+        self.placed_log.clear();
+        self.log_start = self.placements;
         let mut units = Vec::with_capacity(self.ranks.as_ref().map_or(0, |r| r.len()));
         each(Which::Since(before), &mut |(u, l, s, a, h), _| units.push(unit_view(u, l, s, a, h)));
         let v = Arc::new(UnitsView::with_ranks(units, self.ranks.clone()));
@@ -146,6 +171,19 @@ impl UnitsNow {
     #[must_use]
     pub fn placements(&self) -> u64 {
         self.placements
+    }
+
+    /// The ranks of the units placed (elsewhere, at another level, of another side or type)
+    /// since the view, brought up to date, had placement number `number`, each once or more;
+    /// none if the record does not go back that far (the view was built whole since, or many
+    /// units were placed). Read it after the view, as [`UnitsNow::placements`].
+    #[must_use]
+    pub fn placed_since(&self, number: u64) -> Option<impl Iterator<Item = u32> + '_> {
+        if number < self.log_start || number > self.placements {
+            return None;
+        }
+        let first = self.placed_log.partition_point(|&(n, _)| n <= number);
+        Some(self.placed_log[first..].iter().map(|&(_, rank)| rank))
     }
 
     /// Any unit may change.

@@ -129,7 +129,7 @@ fn play_game(loaded: &Arc<Loaded>, (seed, options, longest): (u64, &BTreeSet<Str
     let mut bot = RandomPlayer::new(game_seed ^ 0x5eed);
     let mut n = 0;
     let mut played = Vec::new();
-    let mut checked = None;
+    let mut checked = invariants::Checked::default();
     while !s.is_over() {
         let Some(cmd) = bot.choose(s) else {
             let st = s.state(None);

@@ -4,7 +4,7 @@
 use sandtable::model::Location;
 use sandtable::model::units_now::UnitsNow;
 use sandtable::model::view::UnitsView;
-use sandtable::sim::invariants::{check_invariants, check_invariants_after};
+use sandtable::sim::invariants::{Checked, check_invariants, check_invariants_after};
 use sandtable::session::Session;
 
 use crate::common::{kell, session};
@@ -35,16 +35,16 @@ fn invariant_a_hex_over_its_stacking_limit_is_caught() {
 #[test]
 fn invariant_checks_after_each_command_read_the_units_again_only_when_one_changed() {
     let mut s = kell(&[]);
-    let mut checked = None;
+    let mut checked = Checked::default();
     assert_eq!(check_invariants_after(&mut s, &mut checked), Ok(()));
-    let first = checked.expect("the units were read");
+    let first = checked.seen().expect("the units were read");
     assert_eq!(check_invariants_after(&mut s, &mut checked), Ok(()));
-    assert_eq!(checked, Some(first), "nothing changed: nothing read again");
+    assert_eq!(checked.seen(), Some(first), "nothing changed: nothing read again");
     let e = s.world.resource::<sandtable::model::UnitIndex>().0["S-1Inf"];
     s.world.get_mut::<sandtable::model::components::Activity>(e).expect("a unit").finished = true;
     s.world.resource_mut::<UnitsNow>().stale();
     assert_eq!(check_invariants_after(&mut s, &mut checked), Ok(()));
-    assert_eq!(checked, Some(first), "only what a unit did changed: nothing read again");
+    assert_eq!(checked.seen(), Some(first), "only what a unit did changed: nothing read again");
     assert!(UnitsView::from_world(&mut s.world).get("S-1Inf").expect("a unit").activity.finished, "the view has the change");
     let hex = s.game().board.space("0505").expect("a hex");
     for u in ["S-1Inf", "S-2Inf", "S-Mil"] {
@@ -68,4 +68,52 @@ fn invariant_di_9_3_a_box_over_its_capacity_for_all_sides_together_is_caught() {
     put(&mut s, &b, slot);
     let e = check_invariants(&mut s).expect_err("two units in a box of one");
     assert!(e.contains(&format!("{} holds 2 stacking points, its capacity is 1", game.board.key(slot))), "{e}");
+}
+
+/// Once the units were found sound, a check reads only the units placed since and the spaces
+/// they left or entered, and finds what a whole check finds: here a box over its capacity
+/// (DI 9.3) and a level outside the counter.
+#[test]
+fn invariant_checks_after_a_sound_check_read_the_units_placed_since_and_catch_what_a_whole_check_does() {
+    let mut s = session("scenarios/decision_iraq.ron", 1, &[]);
+    let mut checked = Checked::default();
+    assert_eq!(check_invariants_after(&mut s, &mut checked), Ok(()));
+    let game = s.game().clone();
+    let district = game.board.space("baghdad_west").expect("a district");
+    let slot = game.board.slots_of(district).next().expect("a box");
+    let units = UnitsView::from_world(&mut s.world);
+    let [a, b] = [0, 1].map(|side| units.all().iter().find(|u| u.side == side && u.space() != Some(slot)).expect("a unit").id.to_string());
+    put(&mut s, &a, slot);
+    assert_eq!(check_invariants_after(&mut s, &mut checked), Ok(()), "one unit in a box of one");
+    put(&mut s, &b, slot);
+    let whole = check_invariants(&mut s).expect_err("two units in a box of one");
+    assert!(whole.contains(&format!("{} holds 2 stacking points, its capacity is 1", game.board.key(slot))), "{whole}");
+    assert_eq!(check_invariants_after(&mut s, &mut checked), Err(whole.clone()), "the units placed since, read alone");
+    assert_eq!(checked.seen(), None, "a broken state is not kept as sound");
+    assert_eq!(check_invariants_after(&mut s, &mut checked), Err(whole), "read whole again");
+    // Put right, then a level no counter shows.
+    let home = game.board.space("anbar").expect("a district");
+    put(&mut s, &b, home);
+    assert_eq!(check_invariants_after(&mut s, &mut checked), Ok(()));
+    // The view records which units were placed since a number it had; a long record is cut,
+    // and a check older than what is kept reads every unit.
+    let (seen, _) = checked.seen().expect("sound");
+    let rank = UnitsView::from_world(&mut s.world).get(&b).expect("a unit").rank;
+    let other = game.board.space("basrah").expect("a district");
+    put(&mut s, &b, other);
+    UnitsView::from_world(&mut s.world);
+    assert_eq!(s.world.resource::<UnitsNow>().placed_since(seen).map(Iterator::collect::<Vec<_>>), Some(vec![rank]));
+    for i in 0..300 {
+        put(&mut s, &b, if i % 2 == 0 { home } else { other });
+        UnitsView::from_world(&mut s.world);
+    }
+    assert!(s.world.resource::<UnitsNow>().placed_since(seen).is_none(), "the record was cut");
+    assert_eq!(check_invariants_after(&mut s, &mut checked), Ok(()));
+    assert_ne!(checked.seen().map(|(n, _)| n), Some(seen));
+    let e = s.world.resource::<sandtable::model::UnitIndex>().0[a.as_str()];
+    s.world.get_mut::<sandtable::model::components::StepLevel>(e).expect("a unit").0 = 99;
+    s.world.resource_mut::<UnitsNow>().stale();
+    let whole = check_invariants(&mut s).expect_err("a level outside the counter");
+    assert!(whole.contains(&format!("{a} is at step or level 99")), "{whole}");
+    assert_eq!(check_invariants_after(&mut s, &mut checked), Err(whole));
 }
