@@ -212,17 +212,20 @@ impl UnitsNow {
     /// The view as the world stands, brought up to date if a unit may have changed (or built,
     /// if the world keeps none: a world not spawned by the session).
     pub fn of_world(world: &mut World) -> Arc<UnitsView> {
-        if let Some(v) = world.get_resource::<UnitsNow>().filter(|n| !n.dirty).and_then(|n| n.view.clone()) {
-            return v;
-        }
         let now = world.change_tick();
-        if !world.contains_resource::<UnitsNow>() {
+        // Taken out while the units are read and put back after: cheaper than a resource scope,
+        // which takes the resource out of the world and inserts it again. (A look into the
+        // world costs a lookup by type: one finds the view up to date or takes it out.)
+        let Some(mut kept) = world.get_resource_mut::<UnitsNow>() else {
             let mut q = world.query::<UnitRefs>();
             return Arc::new(UnitsView::collect(q.iter(world).map(|item| changed_after(item, now, now).0), None));
+        };
+        if !kept.dirty
+            && let Some(v) = &kept.view
+        {
+            return v.clone();
         }
-        // Taken out while the units are read and put back after: cheaper than a resource scope,
-        // which takes the resource out of the world and inserts it again.
-        let mut units_now = std::mem::take(&mut *world.resource_mut::<UnitsNow>());
+        let mut units_now = std::mem::take(&mut *kept);
         let mut q = units_now.query.take().unwrap_or_else(|| world.query::<UnitRefs>());
         let view = units_now.up_to_date(now, |which, f| match which {
             Which::Since(since) => q.iter(world).for_each(|item| {

@@ -261,6 +261,12 @@ pub struct BuiltRules(Vec<(CommandKind, Option<Box<Schedule>>)>);
 pub fn run(world: &mut World) {
     let command = world.resource::<CurrentCommand>().0.as_ref().map(|(_, c)| c);
     let kind = CommandKind::of(command, world.resource::<crate::model::Game>().ruleset.as_ref());
+    run_kind(world, kind);
+}
+
+/// [`run`] for a command of `kind` (`CommandKind::of` the current command), which the caller
+/// knows already.
+pub fn run_kind(world: &mut World, kind: CommandKind) {
     // Taken out while it runs (its systems have the world), put back after. Found with one
     // look into the world: each look costs a lookup by type.
     let found = world.get_resource_mut::<BuiltRules>().and_then(|mut built| {

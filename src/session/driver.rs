@@ -14,6 +14,7 @@ use crate::model::dice::Dice;
 use super::legal::legal_commands;
 use super::spawn::spawn_world;
 use super::state::{GameState, checkpoint_state, game_state, legacy_state_hash, state_hash};
+use crate::model::rules_builder::CommandKind;
 use crate::model::{CurrentCommand, Game, Outcome, PendingPrompt, TurnState};
 use crate::scenario::Loaded;
 
@@ -145,12 +146,14 @@ impl Session {
             (side, game.side_id(side).to_string(), prompt.clone())
         };
         let command = self.read_command(command)?;
+        let kind = CommandKind::of(Some(&command), self.game().ruleset.as_ref());
         let rolls_before = self.world.resource::<Dice>().rolls.len();
-        let logged = self.world.resource::<crate::model::log::GameLog>().0.len();
+        // Only an answer to a question is checked for having been taken by a rule.
+        let logged = asked.as_ref().map(|_| self.world.resource::<crate::model::log::GameLog>().0.len());
         self.world.resource_mut::<CurrentCommand>().0 = Some((side, command.clone()));
         *self.world.resource_mut::<Outcome>() = Outcome::default();
         self.world.resource_mut::<crate::rules::supply::PhaseStarted>().0 = false;
-        crate::rules::run(&mut self.world);
+        crate::rules::run_kind(&mut self.world, kind);
         debug_assert!(crate::model::units_now::UnitsNow::is_true_to(&mut self.world), "a rule changed a unit without marking the shared view stale");
         self.world.resource_mut::<CurrentCommand>().0 = None;
         let outcome = std::mem::take(&mut *self.world.resource_mut::<Outcome>());
@@ -160,7 +163,7 @@ impl Session {
         // An answer that no rule took: the question still stands, nothing was logged or rolled.
         if let Some(p) = &asked
             && self.world.resource::<PendingPrompt>().0.as_ref() == Some(p)
-            && self.world.resource::<crate::model::log::GameLog>().0.len() == logged
+            && Some(self.world.resource::<crate::model::log::GameLog>().0.len()) == logged
             && self.world.resource::<Dice>().rolls.len() == rolls_before
         {
             return Err(format!("no rule takes `{}` as an answer to: {}", command.describe(), crate::rules::sequence::describe_prompt(p)));
@@ -298,10 +301,11 @@ fn auto_advance(world: &mut World) -> Outcome {
         if !automatic {
             break;
         }
+        let kind = CommandKind::of(Some(&Command::EndPhase), game.ruleset.as_ref());
         world.resource_mut::<CurrentCommand>().0 = Some((0, Command::EndPhase));
         *world.resource_mut::<Outcome>() = Outcome::default();
         world.resource_mut::<crate::rules::supply::PhaseStarted>().0 = false;
-        crate::rules::run(world);
+        crate::rules::run_kind(world, kind);
         world.resource_mut::<CurrentCommand>().0 = None;
         let o = std::mem::take(&mut *world.resource_mut::<Outcome>());
         total.barrier |= o.barrier;
