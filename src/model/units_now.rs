@@ -276,6 +276,12 @@ pub struct UnitQuery<'w, 's> {
 }
 
 impl UnitQuery<'_, '_> {
+    /// [`UnitsNow::placed_since`] of the shared view: read it after the view.
+    #[must_use]
+    pub fn placed_since(&self, number: u64) -> Option<impl Iterator<Item = u32> + '_> {
+        self.now.placed_since(number)
+    }
+
     /// Every unit, sorted by id (shared; brought up to date only if a unit changed since).
     pub fn view(&mut self) -> Arc<UnitsView> {
         let (q, now) = (&self.q, self.tick.this_run());

@@ -11,6 +11,7 @@ use super::RulesSystems;
 use crate::model::units_now::UnitQuery;
 use crate::model::view::{UnitsView};
 use crate::model::{Control, Game, SpaceId, Tracks, TurnState};
+use crate::scenario::board::SpaceKind;
 use crate::scenario::schema::{AttrValue, Map, PhaseKind};
 use crate::model::log::{GameLog, LogKind};
 
@@ -42,27 +43,52 @@ fn slot_control_by(game: &Game, space: SpaceId, first_side: impl Fn(SpaceId) -> 
 
 /// What the last run of [`control_by_slots`] left, whatever the command (each kind of command
 /// has its own schedule, so this is shared, not the system's local): the units' placements it
-/// saw ([`crate::model::units_now::UnitsNow::placements`]) and the owners of the spaces
-/// controlled by their boxes. Not part of the game: a run with them equal would change nothing.
+/// saw ([`crate::model::units_now::UnitsNow::placements`]), the owners of the spaces
+/// controlled by their boxes, and which units stood in a box, by rank. Not part of the game:
+/// a run with them equal would change nothing.
 #[derive(Resource, Default)]
-pub struct BoxControlSeen(Option<u64>, Vec<Option<usize>>);
+pub struct BoxControlSeen {
+    placements: Option<u64>,
+    owners: Vec<Option<usize>>,
+    in_box: Vec<bool>,
+}
 
 pub fn control_by_slots(game: Res<Game>, turn: Res<TurnState>, mut control: ResMut<Control>, mut glog: ResMut<GameLog>, mut q: UnitQuery, mut seen: ResMut<BoxControlSeen>) {
     let Map::Area(m) = &game.scenario.map else { return };
     if !m.control_by_slots {
         return;
     }
-    // Control follows where the units stand and whose they are: with no unit placed elsewhere
-    // (or of another side) and the spaces' owners as the last run left them (each as its slots
-    // said), there is nothing to do. The owners are compared, not Bevy's change flag: most
-    // commands open the control to writes, few change these spaces' owners.
+    // Control follows who stands in the boxes: with the spaces' owners as the last run left
+    // them (each as its boxes said), and no unit placed since, or none that was or is in a
+    // box, there is nothing to do (a move between districts leaves every box as it was). The
+    // owners are compared, not Bevy's change flag: most commands open the control to writes,
+    // few change these spaces' owners.
     let (units, placed) = q.placed_view();
     let slot_controlled = game.lookups.slot_controlled();
-    let owners = || slot_controlled.iter().map(|id| control.owner[id.index()]);
-    if seen.0 == Some(placed) && owners().eq(seen.1.iter().copied()) {
+    let owners_kept = slot_controlled.iter().map(|id| control.owner[id.index()]).eq(seen.owners.iter().copied());
+    let in_box = |l: crate::model::Location| l.space().is_some_and(|s| matches!(game.board.spaces[s.index()].kind, SpaceKind::Slot { .. }));
+    // Which units stood in a box is brought up to date with the units placed since, if the
+    // view's record goes back to the last run (else read whole, below).
+    let mut boxes_kept = false;
+    if let Some(before) = seen.placements
+        && seen.in_box.len() == units.all().len()
+        && let Some(ranks) = q.placed_since(before)
+    {
+        boxes_kept = true;
+        for r in ranks {
+            let now = in_box(units.all()[r as usize].location);
+            boxes_kept &= !seen.in_box[r as usize] && !now;
+            seen.in_box[r as usize] = now;
+        }
+    } else {
+        seen.in_box.clear();
+        seen.in_box.extend(units.all().iter().map(|u| in_box(u.location)));
+    }
+    seen.placements = Some(placed);
+    if owners_kept && boxes_kept {
+        debug_assert!(slot_controlled.iter().all(|&id| control.owner[id.index()] == slot_control(&game, &units, id)), "the boxes hold what they held");
         return;
     }
-    seen.0 = Some(placed);
     // The side of the first unit (in id order) in each space, found in one pass.
     let mut first: Vec<Option<usize>> = vec![None; game.board.len()];
     for (sp, u) in units.on_map() {
@@ -77,8 +103,8 @@ pub fn control_by_slots(game: Res<Game>, turn: Res<TurnState>, mut control: ResM
             log(&mut glog, &game, &turn, LogKind::Control, format!("{} is now controlled by {who}", space.name.as_deref().unwrap_or(&space.key)), Some(space.key.clone()));
         }
     }
-    seen.1.clear();
-    seen.1.extend(slot_controlled.iter().map(|id| control.owner[id.index()]));
+    seen.owners.clear();
+    seen.owners.extend(slot_controlled.iter().map(|id| control.owner[id.index()]));
 }
 
 /// Points of the spaces each side controls, added to its track at the start of a Scoring phase.

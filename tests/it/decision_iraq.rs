@@ -212,6 +212,47 @@ fn rule_18_2_box_control_restores_an_owner_changed_though_no_unit_moved() {
     assert!(told, "the change is logged");
 }
 
+/// 18.2: a move between districts leaves every box as it was, and box control has nothing to
+/// work out; a unit that leaves a box changes who controls its district at once.
+#[test]
+fn rule_18_2_box_control_follows_a_unit_out_of_its_box_after_moves_between_districts() {
+    use sandtable::model::units_now::UnitsNow;
+    use sandtable::model::view::UnitsView;
+    use sandtable::rules::area_control::slot_control;
+    use sandtable::scenario::board::SpaceKind;
+    let mut s = session(FILE, 1, &[]);
+    play(&mut s, &[Command::DefaultSetup, Command::EndPhase, Command::DefaultSetup, Command::EndPhase]);
+    play(&mut s, &[Command::FirstPlayer { side: "ci".into() }, Command::EndPhase]);
+    let game = s.game().clone();
+    let in_box = |s: &mut Session, unit: &str| {
+        let at = UnitsView::from_world(&mut s.world).get(unit).and_then(|u| u.space());
+        at.is_some_and(|sp| matches!(game.board.spaces[sp.index()].kind, SpaceKind::Slot { .. }))
+    };
+    let boxes_decide = |s: &mut Session| {
+        let units = UnitsView::from_world(&mut s.world);
+        let owner = s.world.resource::<Control>().owner.clone();
+        game.lookups.slot_controlled().iter().all(|&d| owner[d.index()] == slot_control(&game, &units, d))
+    };
+    let moves = |s: &mut Session| s.legal_commands().into_iter().filter(|c| matches!(c, Command::Move { .. })).collect::<Vec<_>>();
+    let open = moves(&mut s).into_iter().find(|c| matches!(c, Command::Move { unit, .. } if !in_box(&mut s, unit))).expect("a move between districts");
+    let placed = s.world.resource::<UnitsNow>().placements();
+    let owners = s.world.resource::<Control>().owner.clone();
+    play(&mut s, &[open]);
+    let _ = UnitsView::from_world(&mut s.world);
+    assert_ne!(s.world.resource::<UnitsNow>().placements(), placed, "a unit was placed");
+    assert!(boxes_decide(&mut s));
+    let slot_controlled = game.lookups.slot_controlled();
+    let kept = |o: &[Option<usize>]| slot_controlled.iter().map(|d| o[d.index()]).collect::<Vec<_>>();
+    assert_eq!(kept(&s.world.resource::<Control>().owner), kept(&owners), "no box changed");
+    let from_box = moves(&mut s).into_iter().find(|c| matches!(c, Command::Move { unit, .. } if in_box(&mut s, unit))).expect("a move out of a box");
+    let Command::Move { unit, .. } = &from_box else { unreachable!() };
+    let district = game.board.area_of(UnitsView::from_world(&mut s.world).get(unit).and_then(|u| u.space()).expect("on the map"));
+    let before = s.world.resource::<Control>().owner[district.index()];
+    play(&mut s, &[from_box]);
+    assert!(boxes_decide(&mut s));
+    assert_ne!(s.world.resource::<Control>().owner[district.index()], before, "the district's box was left");
+}
+
 #[test]
 fn rule_18_4_the_control_phase_adds_each_side_its_own_points() {
     let mut s = session(FILE, 1, &[]);
