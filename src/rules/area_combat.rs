@@ -163,7 +163,13 @@ pub fn area_attacks(game: &Game, turn: &TurnState, units: &UnitsView, tracks: &T
     spaces.sort_unstable();
     spaces.dedup();
     // DI 27.7: a coordinated district goes on by group attacks only.
+    // A district with no enemy unit, in the open or in its boxes, has no one to attack: passed
+    // over before `engagement` lists who is engaged there (most districts a side stands in).
+    let enemy = |sp: SpaceId| units.at(sp).any(|u| u.side != side);
     for s in spaces.into_iter().filter(|s| matches!(game.board.spaces[s.index()].kind, SpaceKind::Area) && !turn.coordinated.contains(s) && !turn.done_districts.contains(s)) {
+        if !enemy(s) && !game.board.slots_of(s).any(enemy) {
+            continue;
+        }
         let (defenders, underground, able) = engagement(game, turn, units, side, s);
         if defenders.is_empty() || able.is_empty() {
             continue;
@@ -277,9 +283,15 @@ pub fn must_attack_rejection_listed(game: &Game, turn: &TurnState, units: &Units
 /// The first of `attacks` whose attackers stand in the open facing open enemies they must attack
 /// first (14.3).
 fn must_attack_among(game: &Game, turn: &TurnState, units: &UnitsView, side: usize, attacks: &[Command]) -> Option<String> {
+    // The answer for a district is the same for every attack on it: asked once, at its first.
+    let mut asked: Vec<SpaceId> = Vec::new();
     attacks.iter().find_map(|c| match c {
         Command::Attack { target, .. } => {
             let s = game.board.space(target).filter(|s| matches!(game.board.spaces[s.index()].kind, SpaceKind::Area))?;
+            if asked.contains(&s) {
+                return None;
+            }
+            asked.push(s);
             let (_, underground, able) = engagement(game, turn, units, side, s);
             let bound = !required_attackers(game, units, side, s, &able).is_empty();
             (!underground && bound).then(|| format!("your open units in {target} must attack the open enemy units there first"))
