@@ -9,7 +9,7 @@
 //! asked about on every run. (A world plays one scenario: its options change only the set-up,
 //! never the rules, so a schedule built for its first game holds for all.)
 
-use std::hash::{Hash, Hasher};
+use std::hash::Hash;
 
 use bevy::ecs::schedule::{IntoScheduleConfigs, Schedule, ScheduleLabel};
 use bevy::ecs::system::ScheduleSystem;
@@ -49,13 +49,12 @@ impl CommandKind {
     }
 }
 
-/// A number for the variant of an enum value (the hash of its discriminant; SipHash with fixed
-/// keys, so the same number on every run).
+/// A number for the variant of an enum value (the hash of its discriminant, with fixed keys:
+/// the same number on every run; a fast hash, as it is taken at every command).
 #[must_use]
 pub fn kind_number<T>(value: &T) -> u64 {
-    let mut h = std::hash::DefaultHasher::new();
-    std::mem::discriminant(value).hash(&mut h);
-    h.finish()
+    use std::hash::BuildHasher;
+    foldhash::fast::FixedState::with_seed(0).hash_one(std::mem::discriminant(value))
 }
 
 /// Run condition: the current command is of this kind and nothing rejected it yet.
