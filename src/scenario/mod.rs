@@ -34,6 +34,7 @@ pub mod variants;
 mod validate_refs;
 mod validate_rules;
 mod validate_sea;
+mod validate_unit_ids;
 
 pub use diagnostics::{Diagnostic, Place, Report, Severity};
 pub use load::{Loaded, RulesetSlot, load_file_with, load_str_with};

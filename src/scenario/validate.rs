@@ -286,6 +286,7 @@ pub fn validate_with_board(s: &Scenario, file: &str, base: &Path, caps: &Ruleset
         *used.entry((u.unit_type.as_str(), level_key(&u.unit_type, u.level))).or_default() += 1;
         total_units += 1;
     }
+    super::validate_unit_ids::check(&mut ctx, s);
     for (i, g) in s.setup.groups.iter().enumerate() {
         let p = format!("setup.groups[{i}]");
         side_ref(&mut ctx, &sides, &format!("{p}.side"), &g.side);

@@ -253,3 +253,47 @@ fn a_hex_listed_twice_in_map_hexes_is_a_clear_error() {
     let Err(e) = sandtable::games::load_str(&text, "twice.ron", &crate::common::root()) else { panic!("a hex listed twice loads") };
     assert!(e.to_string().contains("map.hexes[2].hex: 0404 is listed already (map.hexes[1])"), "{e}");
 }
+
+#[test]
+fn unit_ids_name_one_unit_each_group_ids_numbered_names_and_option_units() {
+    let tiny = std::fs::read_to_string(root().join("tests/fixtures/three_provinces.ron")).expect("fixture");
+    let broken = |pairs: &[(&str, &str)], name: &str| {
+        let text = pairs.iter().fold(tiny.clone(), |t, (a, b)| {
+            assert!(t.contains(a), "{a}");
+            t.replacen(a, b, 1)
+        });
+        load_str(&text, name, &root()).expect_err("a clash of unit ids loads").to_string()
+    };
+    // Two groups of one id would both name their units `cells#1`...
+    let e = broken(&[(r#"(id: "guards""#, r#"(id: "cells""#)], "twice.ron");
+    assert!(e.contains("setup.groups[1].id: duplicate id `cells`"), "{e}");
+    // ...a named unit may not take a group unit's name...
+    let e = broken(&[(r#"(id: "R-1""#, r#"(id: "cells#2""#)], "named.ron");
+    assert!(e.contains("setup.units[0].id: `cells#2` has the form of the names given to the units of setup group `cells`"), "{e}");
+    // ...nor a spare counter's of the mix (`type#n`), and a group may not share a type's id.
+    let e = broken(&[(r#"(id: "R-1""#, r#"(id: "brigade#1""#)], "spare.ron");
+    assert!(e.contains("setup.units[0].id: `brigade#1` has the form of the names given to the spare counters of unit type `brigade`"), "{e}");
+    let e = broken(&[(r#"(id: "guards""#, r#"(id: "brigade""#)], "typed.ron");
+    assert!(e.contains("setup.groups[1].id: `brigade` is also a unit type's id"), "{e}");
+    // A name with a `#` that no group or type numbers is a name like any other.
+    let ok = tiny.replacen(r#"(id: "R-1""#, r#"(id: "R#1""#, 1);
+    load_str(&ok, "hash.ron", &root()).unwrap_or_else(|r| panic!("{r}"));
+    // An option's units keep their own ids: one named as a base unit is refused (an option that
+    // replaces the set-up may reuse them).
+    let option = [
+        (r#"spaces: ["capital/infra1"])],"#, r#"spaces: ["capital/infra1"])], by_option: [(option: "more", units: [(id: "R-1", unit_type: "brigade", at: "plains")])],"#),
+        ("    victory: (", "    options: [(id: \"more\", name: \"More\")],\n    victory: ("),
+    ];
+    let e = broken(&option, "option.ron");
+    assert!(e.contains("setup.by_option[0].units[0].id: duplicate unit id `R-1` (also setup.units[0])"), "{e}");
+    let own = option.map(|(a, b)| (a, b.replace("units: [", "replace_setup: true, units: [")));
+    let own: Vec<(&str, &str)> = own.iter().map(|(a, b)| (*a, b.as_str())).collect();
+    let text = own.iter().fold(tiny.clone(), |t, (a, b)| t.replacen(a, b, 1));
+    load_str(&text, "own.ron", &root()).unwrap_or_else(|r| panic!("{r}"));
+    // An option that keeps the base set-up adds groups of its own: Decision: Iraq's Variant 1
+    // with a group named as a base group is refused.
+    let di = std::fs::read_to_string(root().join("scenarios/decision_iraq.ron")).expect("scenario");
+    let clash = di.replacen(r#"(id: "ci_bct2_v1""#, r#"(id: "ci_bct2""#, 1);
+    let e = load_str(&clash, "di.ron", &root()).expect_err("an option group named as a base group").to_string();
+    assert!(e.contains("setup.by_option[0].groups[1].id: `ci_bct2` is the id of setup.groups[1]"), "{e}");
+}
