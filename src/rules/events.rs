@@ -447,15 +447,14 @@ pub struct EffectParams<'w, 's> {
 }
 
 impl EffectParams<'_, '_> {
-    /// The effect context over these resources; `game` and `turn` are copied out first so that
-    /// the context can borrow the rest mutably.
+    /// The effect context over these resources (`game` is copied out first, an `Arc`'s clone, so
+    /// that the context can borrow the rest mutably; the turn is only read while it runs).
     pub fn run<R>(&mut self, f: impl FnOnce(&mut EffectCtx) -> R) -> R {
         let game = self.game.clone();
-        let turn = self.turn.clone();
         let units = self.q.view();
         let mut fx = EffectCtx {
             game: &game,
-            turn: &turn,
+            turn: &self.turn,
             tracks: &mut self.tracks,
             pools: &mut self.pools,
             control: &self.control,
@@ -479,48 +478,40 @@ impl EffectParams<'_, '_> {
             happened: Vec::new(),
         };
         let r = f(&mut fx);
-        // What the closure did not take is left for the ruleset's systems.
-        let left = std::mem::take(&mut fx.deferred);
-        let quotas = std::mem::take(&mut fx.quotas);
-        self.deferred.0.extend(left);
+        // What the closure did not take is left for the ruleset's systems; what it collected
+        // for the turn goes there once the context (which reads the turn) is gone.
+        let EffectCtx { deferred, quotas, looks, happened, lasting, leaving, choices, side_changes, restrictions, receipts, withdrawals, .. } = fx;
+        self.deferred.0.extend(deferred);
+        let turn = &mut self.turn;
         if !quotas.is_empty() {
-            self.turn.quotas.extend(quotas);
+            turn.quotas.extend(quotas);
         }
-        let looks = std::mem::take(&mut fx.looks);
         if !looks.is_empty() {
-            self.turn.looking.extend(looks);
+            turn.looking.extend(looks);
         }
-        let happened = std::mem::take(&mut fx.happened);
         if !happened.is_empty() {
-            self.turn.happened.extend(happened);
+            turn.happened.extend(happened);
         }
-        let lasting = std::mem::take(&mut fx.lasting);
         if !lasting.is_empty() {
-            self.turn.lasting_restrictions.extend(lasting);
+            turn.lasting_restrictions.extend(lasting);
         }
-        let leaving = std::mem::take(&mut fx.leaving);
         if !leaving.is_empty() {
-            self.turn.leaving.extend(leaving);
+            turn.leaving.extend(leaving);
         }
-        let choices = std::mem::take(&mut fx.choices);
         if !choices.is_empty() {
-            self.turn.choices.extend(choices);
+            turn.choices.extend(choices);
         }
-        let side_changes = std::mem::take(&mut fx.side_changes);
         if !side_changes.is_empty() {
-            self.turn.side_changes.extend(side_changes);
+            turn.side_changes.extend(side_changes);
         }
-        let restrictions = std::mem::take(&mut fx.restrictions);
         if !restrictions.is_empty() {
-            self.turn.restrictions.extend(restrictions);
+            turn.restrictions.extend(restrictions);
         }
-        let receipts = std::mem::take(&mut fx.receipts);
         if !receipts.is_empty() {
-            self.turn.receipts.extend(receipts);
+            turn.receipts.extend(receipts);
         }
-        let withdrawals = std::mem::take(&mut fx.withdrawals);
         if !withdrawals.is_empty() {
-            self.turn.withdrawals.extend(withdrawals);
+            turn.withdrawals.extend(withdrawals);
         }
         r
     }

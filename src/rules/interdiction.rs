@@ -119,7 +119,6 @@ fn place_markers(
     ctx.log(LogKind::Command, format!("interdiction markers placed in {}", spaces.join(", ")), spaces.first().cloned());
     // The movement supply check comes after the markers (tutorial 5.5, step 3.3).
     let game = ctx.game.clone();
-    let turn = ctx.turn.clone();
-    movement_start_supply(&game, &turn, &control, &mut ctx.glog, &mut q);
+    movement_start_supply(&game, &ctx.turn, &control, &mut ctx.glog, &mut q);
 }
 

@@ -493,8 +493,7 @@ fn extra_roll(
     // Spending, not a loss: no election doubling (reference 7.21).
     let before = p.tracks.0[t];
     let after = crate::rules::tracks::adjust_track(&game, &mut p.tracks, t, -cost);
-    let turn = p.turn.clone();
-    log(&mut p.glog, &game, &turn, LogKind::Track, format!("{} {before} -> {after}: {} buys another chaos roll (27.1)", game.scenario.tracks[t].name, game.side_id(side)), None);
+    log(&mut p.glog, &game, &p.turn, LogKind::Track, format!("{} {before} -> {after}: {} buys another chaos roll (27.1)", game.scenario.tracks[t].name, game.side_id(side)), None);
     let tables: Vec<String> = game.scenario.rules.events.as_ref().map(|e| e.tables.iter().filter(|(s, _)| game.side_index(s) == Some(side)).map(|(_, t)| t.clone()).collect()).unwrap_or_default();
     let deferred = p.run(|fx| {
         for id in &tables {

@@ -341,7 +341,7 @@ fn play(mut ctx: CommandCtx, mut p: ChitParams, mut q: LossQuery) {
     let target = target.unwrap_or_default();
     let purpose = if chit_kind(&game, &chit) == Some(NetwarChit::Isr) { Purpose::Isr(target) } else { Purpose::LeaderNode(target) };
     let ChitParams { pools, chain, prompt, .. } = &mut p;
-    if let Some(done) = start(&game, &ctx.turn.clone(), &mut ctx.glog, pools, chain, prompt, side, &chit, purpose) {
+    if let Some(done) = start(&game, &ctx.turn, &mut ctx.glog, pools, chain, prompt, side, &chit, purpose) {
         apply(&mut ctx, &mut p, &mut q, side, done);
     }
 }
@@ -355,7 +355,7 @@ fn answer_chain(mut ctx: CommandCtx, mut p: ChitParams, mut q: LossQuery) {
     let game = ctx.game.clone();
     let owner = p.chain.stack.first().map_or(0, |(s, _)| *s);
     let ChitParams { pools, chain, prompt, .. } = &mut p;
-    match answer(&game, &ctx.turn.clone(), &mut ctx.glog, pools, chain, prompt, side, &cmd) {
+    match answer(&game, &ctx.turn, &mut ctx.glog, pools, chain, prompt, side, &cmd) {
         Err(r) => ctx.reject(r),
         Ok(Some(done)) => apply(&mut ctx, &mut p, &mut q, owner, done),
         Ok(None) => {}
@@ -406,8 +406,7 @@ pub fn apply(ctx: &mut CommandCtx, p: &mut ChitParams, q: &mut LossQuery, side: 
             }
         }
         Purpose::Hyperwar { info, defection, .. } => {
-            let turn = ctx.turn.clone();
-            super::hyperwar::resolve(&game, &turn, &mut ctx.glog, &mut p.tracks, &mut p.dice, q, side, info, defection.as_deref());
+            super::hyperwar::resolve(&game, &ctx.turn, &mut ctx.glog, &mut p.tracks, &mut p.dice, q, side, info, defection.as_deref());
         }
         Purpose::TacticalEdge(_) | Purpose::InfoWar => {}
     }
@@ -443,7 +442,7 @@ fn buy(mut ctx: CommandCtx, mut pools: ResMut<Pools>, mut tracks: ResMut<Tracks>
     let before = tracks.0[t];
     let after = crate::rules::tracks::adjust_track(&game, &mut tracks, t, -cost);
     ctx.outcome.barrier = true;
-    draw(&game, &ctx.turn.clone(), &mut ctx.glog, &mut pools, &mut dice, pool, side);
+    draw(&game, &ctx.turn, &mut ctx.glog, &mut pools, &mut dice, pool, side);
     let track = &game.scenario.tracks[t].name;
     ctx.log(LogKind::Track, format!("{track} {before} -> {after}: a chit bought for {cost} (12.10)"), None);
 }

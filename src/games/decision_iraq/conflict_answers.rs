@@ -155,7 +155,6 @@ fn answer_chit(mut ctx: CommandCtx, mut p: ConflictParams, mut q: LossQuery) {
     let Some((side, cmd)) = ctx.cmd.0.clone() else { return };
     let Some(offer) = p.conflict.0.as_ref().map(|c| c.offer) else { return };
     let game = ctx.game.clone();
-    let turn = ctx.turn.clone();
     let done = if p.chain.stack.is_empty() {
         let Some(offer) = offer else { return ctx.reject("no chit is offered now".into()) };
         match &cmd {
@@ -178,13 +177,13 @@ fn answer_chit(mut ctx: CommandCtx, mut p: ConflictParams, mut q: LossQuery) {
                 };
                 ctx.outcome.barrier = true;
                 let ConflictParams { pools, chain, prompt, .. } = &mut p;
-                super::chits::start(&game, &turn, &mut ctx.glog, pools, chain, prompt, side, chit, purpose)
+                super::chits::start(&game, &ctx.turn, &mut ctx.glog, pools, chain, prompt, side, chit, purpose)
             }
             _ => return,
         }
     } else {
         let ConflictParams { pools, chain, prompt, .. } = &mut p;
-        match super::chits::answer(&game, &turn, &mut ctx.glog, pools, chain, prompt, side, &cmd) {
+        match super::chits::answer(&game, &ctx.turn, &mut ctx.glog, pools, chain, prompt, side, &cmd) {
             Err(r) => return ctx.reject(r),
             Ok(x) => x,
         }
@@ -208,7 +207,7 @@ fn answer_chit(mut ctx: CommandCtx, mut p: ConflictParams, mut q: LossQuery) {
             }
         }
     }
-    proceed(&game, &turn, &mut ctx.glog, &mut p, &mut q);
+    proceed(&game, &ctx.turn, &mut ctx.glog, &mut p, &mut q);
 }
 
 /// Answers the airstrike offer: none, or the column the conflict is resolved on (22.3).
@@ -216,7 +215,6 @@ fn answer_airstrike(mut ctx: CommandCtx, mut p: ConflictParams, mut q: LossQuery
     let Some((side, Some(DiCommand::Airstrike { column }))) = ctx.cmd.0.as_ref().map(|(s, c)| (*s, di(c).cloned())) else { return };
     let Some(DiPrompt::Airstrike { columns, space, .. }) = p.prompt.0.as_ref().and_then(di_prompt).cloned() else { return ctx.reject("no airstrike is on offer".into()) };
     let game = ctx.game.clone();
-    let turn = ctx.turn.clone();
     if let Some(col) = &column {
         let Some(i) = columns.iter().position(|c| c == col) else { return ctx.reject(format!("no column `{col}`: {}", columns.join(", "))) };
         let Some(a) = super::airstrike::rules(&game) else { return };
@@ -231,5 +229,5 @@ fn answer_airstrike(mut ctx: CommandCtx, mut p: ConflictParams, mut q: LossQuery
     }
     p.prompt.0 = None;
     // Committing an airstrike reveals nothing; the roll that may follow is its own barrier.
-    proceed(&game, &turn, &mut ctx.glog, &mut p, &mut q);
+    proceed(&game, &ctx.turn, &mut ctx.glog, &mut p, &mut q);
 }

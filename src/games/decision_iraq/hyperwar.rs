@@ -84,7 +84,7 @@ fn declare(mut ctx: CommandCtx, mut p: super::chits::ChitParams, mut q: LossQuer
     p.pools.hands[side].retain(|c| !others.contains(c));
     let purpose = super::chits::Purpose::Hyperwar { info, defection, others };
     let super::chits::ChitParams { pools, chain, prompt, .. } = &mut p;
-    if let Some(done) = super::chits::start(&game, &ctx.turn.clone(), &mut ctx.glog, pools, chain, prompt, side, &first, purpose) {
+    if let Some(done) = super::chits::start(&game, &ctx.turn, &mut ctx.glog, pools, chain, prompt, side, &first, purpose) {
         super::chits::apply(&mut ctx, &mut p, &mut q, side, done);
     }
 }

@@ -126,7 +126,7 @@ fn pgm_strike(mut ctx: CommandCtx, mut p: ConflictParams, mut q: LossQuery) {
         strike_offered: true,
         strike: Some(col),
     });
-    proceed(&game, &ctx.turn.clone(), &mut ctx.glog, &mut p, &mut q);
+    proceed(&game, &ctx.turn, &mut ctx.glog, &mut p, &mut q);
 }
 
 /// The PGM strikes `side` may make now: each open enemy unit at each column, with its first ISR.
