@@ -137,7 +137,26 @@ impl UnitsView {
     /// Makes this view a copy of `other`, in the memory this view already holds (a plan tried
     /// out on a copy many times over, as the default placement is, allocates once).
     pub fn copy_from(&mut self, other: &UnitsView) {
-        self.units.clone_from(&other.units);
+        // In views of one game (one index of ranks), a unit's rank names its id: where the
+        // ranks agree, the id this view holds is the one to copy, and only the rest is copied.
+        let one_game = match (&self.ranks, &other.ranks) {
+            (Some(a), Some(b)) => std::sync::Arc::ptr_eq(a, b),
+            _ => false,
+        };
+        if one_game && self.units.len() == other.units.len() {
+            for (mine, theirs) in self.units.iter_mut().zip(&other.units) {
+                // Every field named, so that a field added later is copied too.
+                let UnitView { id, rank, type_index, side, location, level, activity, hidden } = theirs;
+                if mine.rank != *rank {
+                    mine.id.clone_from(id);
+                }
+                debug_assert_eq!(&mine.id, id, "rank {rank} names one id in one game");
+                (mine.rank, mine.type_index, mine.side, mine.location) = (*rank, *type_index, *side, *location);
+                (mine.level, mine.activity, mine.hidden) = (*level, *activity, *hidden);
+            }
+        } else {
+            self.units.clone_from(&other.units);
+        }
         match (self.by_space.get_mut(), other.by_space.get()) {
             (Some(mine), Some(theirs)) => mine.clone_from(theirs),
             (None, Some(theirs)) => self.by_space = std::sync::OnceLock::from(theirs.clone()),
@@ -158,8 +177,20 @@ impl UnitsView {
     /// does not sort every unit again at each).
     pub fn place(&mut self, id: &str, location: Location) {
         let Some(i) = self.position(id) else { return };
-        let old = std::mem::replace(&mut self.units[i].location, location);
+        self.place_at(i, location);
+    }
+
+    /// [`UnitsView::place`] for the unit at place `i` of [`UnitsView::all`] (found before).
+    pub fn place_at(&mut self, i: usize, location: Location) {
+        let Some(u) = self.units.get_mut(i) else { return };
+        let old = std::mem::replace(&mut u.location, location);
         self.moved(i, old);
+    }
+
+    /// The place of the unit `id` in [`UnitsView::all`].
+    #[must_use]
+    pub fn place_of(&self, id: &str) -> Option<usize> {
+        self.position(id)
     }
 
     /// Puts a unit's new state at its rank, the view holding every unit at its rank (a view

@@ -128,6 +128,7 @@ fn space_refusal(game: &Game, units: &UnitsView, side: usize, group: &SetupGroup
 /// The default placement of the side's units still to place, each placement checked as if made
 /// by hand after the ones before it: (unit, space), in group order, or why it cannot be taken.
 pub fn default_placement<'g>(game: &'g Game, units: &UnitsView, side: usize) -> Result<Vec<(&'g str, crate::model::SpaceId)>, String> {
+    // (group, the unit's place in the view, its id, its space), in the order tried.
     let mut plan = Vec::new();
     // Groups that go where other units stand are placed after the others.
     let mut groups: Vec<(usize, &crate::scenario::schema::SetupGroup)> = game.scenario.setup.groups.iter().enumerate().filter(|(_, g)| game.side_index(&g.side) == Some(side)).collect();
@@ -137,8 +138,10 @@ pub fn default_placement<'g>(game: &'g Game, units: &UnitsView, side: usize) -> 
             return Err(format!("group `{}` has no default placement", g.id));
         }
         for (id, at) in game.lookups.group_units(i).iter().zip(&g.default) {
-            if units.get(id).is_some_and(|u| u.location == Location::NotEntered) {
-                plan.push((id.as_str(), at.as_str()));
+            if let Some(k) = units.place_of(id)
+                && units.all()[k].location == Location::NotEntered
+            {
+                plan.push((g, k, id.as_str(), at.as_str()));
             }
         }
     }
@@ -150,12 +153,18 @@ pub fn default_placement<'g>(game: &'g Game, units: &UnitsView, side: usize) -> 
     PLAN.with_borrow_mut(|now| {
         now.copy_from(units);
         let mut out = Vec::with_capacity(plan.len());
-        for (unit, at) in plan {
-            if let Some(r) = place_rejection(game, now, side, unit, at) {
+        for (g, k, unit, at) in plan {
+            // What `place_rejection` asks before the space holds here by construction: the
+            // unit is of a group of the side, and not placed (the plan names each unit once,
+            // group ids being unique), and a group's default spaces are among its spaces (both
+            // checked at load). Only the space's own checks are left.
+            let Some(space) = game.board.space(at) else { return Err(format!("the default placement fails: unknown space `{at}`")) };
+            let refused = space_rejection(game, now, side, g, space, at, &now.all()[k]);
+            debug_assert_eq!(refused, place_rejection(game, now, side, unit, at), "{unit} in {at}");
+            if let Some(r) = refused {
                 return Err(format!("the default placement fails: {r}"));
             }
-            let Some(space) = game.board.space(at) else { return Err(format!("unknown space `{at}`")) };
-            now.place(unit, Location::OnMap(space));
+            now.place_at(k, Location::OnMap(space));
             out.push((unit, space));
         }
         Ok(out)

@@ -121,6 +121,37 @@ fn setup_groups_are_placed_by_commands() {
     assert_eq!((st.turn.as_str(), st.phase.as_str()), ("1", "red_move"));
 }
 
+/// The default placement is offered while each of its placements, made in turn on what stands
+/// already, would be legal by hand; one the side's own placements block refuses it with the
+/// reason, and the units placed by hand stay where they are.
+#[test]
+fn setup_default_placement_is_offered_only_while_each_of_its_placements_is_legal() {
+    let tiny = std::fs::read_to_string(crate::common::root().join("tests/fixtures/three_provinces.ron")).expect("fixture");
+    let with_default = r#"max_per_space: Some(1), default: ["plains", "frontier"])"#;
+    let text = tiny.replacen("max_per_space: Some(1))", with_default, 1);
+    let mut s = crate::common::session_from_text(&text);
+    // Red's guards have no default placement.
+    assert!(!s.legal_commands().contains(&Command::DefaultSetup));
+    let e = s.apply(Command::DefaultSetup).expect_err("no default for the guards");
+    assert!(e.contains("group `guards` has no default placement"), "{e}");
+    play(&mut s, &[Command::Place { unit: "guards#1".into(), at: "capital/infra1".into() }, Command::EndPhase]);
+    // Blue: cells#1 by hand where the default puts cells#2, at most one cell a province.
+    assert!(s.legal_commands().contains(&Command::DefaultSetup));
+    play(&mut s, &[Command::Place { unit: "cells#1".into(), at: "frontier".into() }]);
+    assert!(!s.legal_commands().contains(&Command::DefaultSetup));
+    let e = s.apply(Command::DefaultSetup).expect_err("the frontier is taken");
+    assert_eq!(e, "the default placement fails: frontier already holds 1 units of group `cells`");
+    // Placed where the default leaves room, the rest of the plan goes through.
+    let mut s = crate::common::session_from_text(&text);
+    play(&mut s, &[Command::Place { unit: "guards#1".into(), at: "capital/infra1".into() }, Command::EndPhase]);
+    play(&mut s, &[Command::Place { unit: "cells#1".into(), at: "plains".into() }]);
+    assert!(s.legal_commands().contains(&Command::DefaultSetup));
+    play(&mut s, &[Command::DefaultSetup]);
+    let st = s.state(None);
+    let at = |id: &str| st.units.iter().find(|u| u.id == id).map(|u| u.location.clone());
+    assert_eq!((at("cells#1").as_deref(), at("cells#2").as_deref()), (Some("plains"), Some("frontier")));
+}
+
 /// Random legal games with every generic rule variant switched on (retreats, support, advance,
 /// overrun, supply with every effect, ZOC-to-ZOC forbidden): every listed command is accepted
 /// and the invariants hold after each one.
