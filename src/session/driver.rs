@@ -64,7 +64,8 @@ pub struct Session {
     /// limit (ToO 10.3; the simulator's invariants check the limits at these moments).
     pub stacking_checked: bool,
     /// Whether the state is hashed at each phase end (`checkpoints`). A batch run turns it off:
-    /// its games are never saved, so their checkpoints would never be read.
+    /// its games are rarely saved, and a save of such a session takes its checkpoints by a
+    /// replay then (`to_save`).
     pub takes_checkpoints: bool,
 }
 

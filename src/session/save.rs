@@ -81,6 +81,25 @@ impl Session {
         SaveSummary { title: s.title.clone(), turn: st.turn, phase, to_act }
     }
 
+    /// The checkpoints a save records: those taken, or, for a session that took none (a batch
+    /// run's), those a replay of its commands takes, so that the save of any session loads.
+    fn checkpoints_for_save(&self) -> Vec<super::driver::Checkpoint> {
+        if self.takes_checkpoints {
+            return self.checkpoints.clone();
+        }
+        let replayed = Session::new(self.loaded.clone(), self.setup.clone()).and_then(|mut fresh| {
+            fresh.legacy_hash = self.legacy_hash;
+            for (i, p) in self.played.iter().enumerate() {
+                fresh.apply(p.command.clone()).map_err(|e| format!("command {}: {e}", i + 1))?;
+            }
+            Ok(fresh.checkpoints)
+        });
+        // A game's own commands replay (the rules are deterministic): were one refused, the
+        // save would record no checkpoint and its loading would say where the replay fails.
+        debug_assert!(replayed.is_ok(), "{replayed:?}");
+        replayed.unwrap_or_default()
+    }
+
     /// The save of this game as it stands (its `game` name is the caller's to set).
     pub fn to_save(&mut self) -> SaveFile {
         let summary = Some(self.summary());
@@ -95,7 +114,7 @@ impl Session {
             seed: self.setup.seed,
             forced_dice: self.setup.forced_dice.clone(),
             commands: self.played.clone(),
-            checkpoints: self.checkpoints.clone(),
+            checkpoints: self.checkpoints_for_save(),
             final_hash: format!("{:016x}", self.state_hash()),
         }
     }

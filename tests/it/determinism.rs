@@ -20,7 +20,7 @@ fn play_random(s: &mut sandtable::session::Session, bot_seed: u64, max: usize) -
 /// A batch run's session takes no checkpoints (its games are never saved): the game it plays
 /// is the same, command for command and state for state, as one that takes them.
 #[test]
-fn a_session_without_checkpoints_plays_the_same_game_on_decision_iraq() {
+fn a_session_without_checkpoints_plays_the_same_game_on_decision_iraq_and_its_save_loads() {
     let loaded = load("scenarios/decision_iraq.ron");
     let setup = || sandtable::session::GameSetup { options: sandtable::session::Session::default_options(&loaded), seed: 5, forced_dice: Vec::new() };
     let mut with = sandtable::session::Session::new(loaded.clone(), setup()).expect("session");
@@ -33,6 +33,12 @@ fn a_session_without_checkpoints_plays_the_same_game_on_decision_iraq() {
     assert!(without.checkpoints.is_empty(), "no checkpoint taken");
     assert_eq!(with.state_hash(), without.state_hash());
     assert_eq!(with.state(None), without.state(None));
+    // Its save records the checkpoints a replay takes, and loads: no game is lost for want of
+    // them.
+    let save = without.to_save();
+    assert_eq!(save.checkpoints, with.checkpoints);
+    let back = sandtable::session::save::replay_on(&save, loaded).expect("the save loads");
+    assert_eq!(back.checkpoints, with.checkpoints);
 }
 
 #[test]
