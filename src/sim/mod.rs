@@ -167,9 +167,11 @@ pub fn simulate(loaded: &Arc<Loaded>, games: u32, seed: u64) -> Result<SimReport
     simulate_on(loaded, games, seed, 1, &std::sync::atomic::AtomicU32::new(0))
 }
 
-/// Plays `games` games on `threads` threads (game `g` on thread `g % threads`), counting the
-/// games done in `done`. The report is the same on any number of threads: each game's seed
-/// depends only on its number, and each thread adds its games into counts that are summed.
+/// Plays `games` games on `threads` threads, counting the games done in `done`. Each thread
+/// takes the next game not taken yet, so a thread slowed by the machine plays fewer of them.
+/// The report is the same on any number of threads: each game's seed depends only on its
+/// number, each thread adds its games into counts that are summed, and of games that fail the
+/// lowest-numbered one is reported (every game before it was taken, and is played out).
 pub fn simulate_on(loaded: &Arc<Loaded>, games: u32, seed: u64, threads: usize, done: &std::sync::atomic::AtomicU32) -> Result<SimReport, String> {
     simulate_with(loaded, (games, seed, &Session::default_options(loaded)), (threads, false), done)
 }
@@ -178,25 +180,47 @@ pub fn simulate_on(loaded: &Arc<Loaded>, games: u32, seed: u64, threads: usize, 
 /// `longest`, the report keeps the game that went furthest instead of the first.
 pub fn simulate_with(loaded: &Arc<Loaded>, (games, seed, options): (u32, u64, &BTreeSet<String>), (threads, longest): (usize, bool), done: &std::sync::atomic::AtomicU32) -> Result<SimReport, String> {
     let threads = threads.clamp(1, games.max(1) as usize);
-    let results: Vec<Result<SimReport, String>> = std::thread::scope(|sc| {
+    let next = std::sync::atomic::AtomicU32::new(0);
+    let failed = std::sync::atomic::AtomicBool::new(false);
+    let results: Vec<(SimReport, Option<(u32, String)>)> = std::thread::scope(|sc| {
         let workers: Vec<_> = (0..threads)
-            .map(|k| {
-                sc.spawn(move || {
+            .map(|_| {
+                sc.spawn(|| {
                     let mut part = SimReport::default();
                     let mut session = None;
-                    for g in (k as u32..games).step_by(threads) {
-                        part.add(play_game(loaded, (seed, options, longest), g, &mut session)?);
+                    // After a failure no game is taken: the games before it are all taken.
+                    while !failed.load(std::sync::atomic::Ordering::Relaxed) {
+                        let g = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        if g >= games {
+                            break;
+                        }
+                        match play_game(loaded, (seed, options, longest), g, &mut session) {
+                            Ok(o) => part.add(o),
+                            Err(e) => {
+                                failed.store(true, std::sync::atomic::Ordering::Relaxed);
+                                return (part, Some((g, e)));
+                            }
+                        }
                         done.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                     }
-                    Ok(part)
+                    (part, None)
                 })
             })
             .collect();
-        workers.into_iter().map(|w| w.join().unwrap_or_else(|_| Err("a simulation thread panicked".into()))).collect()
+        workers.into_iter().map(|w| w.join().unwrap_or_else(|_| (SimReport::default(), Some((0, "a simulation thread panicked".into()))))).collect()
     });
     let mut rep = SimReport { games, ..Default::default() };
-    for r in results {
-        rep.merge(r?);
+    let mut first_failure: Option<(u32, String)> = None;
+    for (part, failure) in results {
+        rep.merge(part);
+        if let Some((g, e)) = failure
+            && first_failure.as_ref().is_none_or(|(f, _)| g < *f)
+        {
+            first_failure = Some((g, e));
+        }
+    }
+    if let Some((_, e)) = first_failure {
+        return Err(e);
     }
     Ok(rep)
 }
