@@ -87,6 +87,18 @@ pub struct Activity {
     pub retreated: bool,
 }
 
+impl Activity {
+    /// Whether the unit has done nothing and carries nothing over (`Activity::default()`):
+    /// every field read at once, not one by one as `==` does, for a phase end that looks at
+    /// every unit. The pattern names every field, so a field added later is read too.
+    #[must_use]
+    pub fn is_idle(&self) -> bool {
+        let Activity { moved, finished, no_attack, reserve, mp_used, attacked, out_of_supply, landed, supply_exempt, forced_march, attacked_below, railed, attack_supply, moved_before, retreated } = *self;
+        let any = moved | finished | no_attack | reserve | attacked | out_of_supply | landed | supply_exempt | forced_march | attacked_below | railed | attack_supply | moved_before | retreated;
+        !any && mp_used == 0
+    }
+}
+
 /// Face down: the enemy sees only a generic counter.
 #[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Hidden(pub bool);

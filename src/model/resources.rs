@@ -235,10 +235,17 @@ impl TurnState {
     /// The phase being played, if the game is past setup and not over.
     #[must_use]
     pub fn current_phase<'a>(&self, game: &'a Game) -> Option<&'a PhaseDef> {
+        self.current_phase_in(&game.scenario)
+    }
+
+    /// [`TurnState::current_phase`] in the scenario itself (a rule holding the scenario apart
+    /// from the game's resource reads the phase from it while it changes other resources).
+    #[must_use]
+    pub fn current_phase_in<'a>(&self, scenario: &'a crate::scenario::schema::Scenario) -> Option<&'a PhaseDef> {
         if self.setup.is_some() || self.result.is_some() {
             return None;
         }
-        game.scenario.turns.phases.get(self.phase)
+        scenario.turns.phases.get(self.phase)
     }
 
     /// Side that must act now: the prompt's side, the side setting up, or the phase's actor.

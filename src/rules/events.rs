@@ -552,12 +552,14 @@ pub(crate) fn event_phase(mut p: EffectParams, mut outcome: ResMut<Outcome>, pro
     if prompt.0.is_some() {
         return;
     }
-    let Some(phase) = p.turn.current_phase(&p.game).cloned() else { return };
+    // The phase read from the scenario held apart (an `Arc`), not copied at every phase start.
+    let scenario = p.game.scenario.clone();
+    let Some(phase) = p.turn.current_phase_in(&scenario) else { return };
     // ToO 35.6, 36.6: the scenario's script for this phase of this turn comes first.
-    let label = p.game.scenario.turns.labels.get(p.turn.turn).cloned().unwrap_or_default();
-    let script = p.game.scenario.rules.scripted.iter().find(|sp| sp.turn == label && sp.phase == phase.id && script_on(&p.game, sp)).cloned();
-    if let Some(sp) = &script {
-        let side = p.turn.actor(&p.game, &phase).unwrap_or(p.turn.first_side);
+    let label = scenario.turns.labels.get(p.turn.turn).map_or("", String::as_str);
+    let script = scenario.rules.scripted.iter().find(|sp| sp.turn == label && sp.phase == phase.id && script_on(&p.game, sp));
+    if let Some(sp) = script {
+        let side = p.turn.actor(&p.game, phase).unwrap_or(p.turn.first_side);
         let rule = sp.rule.as_ref().map_or_else(|| "scenario rule".to_string(), |r| format!("scenario rule {r}"));
         let skip = if sp.no_roll { ": no event roll this phase" } else { "" };
         outcome.barrier = true;
@@ -566,18 +568,18 @@ pub(crate) fn event_phase(mut p: EffectParams, mut outcome: ResMut<Outcome>, pro
             fx.apply(side, &sp.effects, &rule);
         });
     }
-    let Some(rules) = p.game.scenario.rules.events.clone() else { return };
+    let Some(rules) = scenario.rules.events.as_ref() else { return };
     if phase.kind != PhaseKind::Event || script.is_some_and(|sp| sp.no_roll) {
         return;
     }
-    let n = p.game.scenario.sides.len();
+    let n = scenario.sides.len();
     let sides: Vec<usize> = match phase.actor {
         PhaseActor::Nobody => (0..n).map(|k| (p.turn.first_side + k) % n).collect(),
-        PhaseActor::First | PhaseActor::Second | PhaseActor::Side(_) => p.turn.actor(&p.game, &phase).into_iter().collect(),
+        PhaseActor::First | PhaseActor::Second | PhaseActor::Side(_) => p.turn.actor(&p.game, phase).into_iter().collect(),
     };
     outcome.barrier = true;
     // The ruleset's own effects of the draws wait in `DeferredEffects` for its systems.
-    p.run(|fx| event_draws(fx, &rules, &sides));
+    p.run(|fx| event_draws(fx, rules, &sides));
 }
 
 fn event_draws(fx: &mut EffectCtx, rules: &crate::scenario::schema::EventRules, sides: &[usize]) {

@@ -260,10 +260,12 @@ pub(super) fn end_phase(
         Activity { no_attack, reserve, landed, moved_before, ..Activity::default() }
     };
     // Written only where it differs, found in the units' view (most units did nothing this
-    // phase): only the units changed are opened, and read again by the view.
+    // phase): only the units changed are opened, and read again by the view. An idle unit
+    // stays idle (`next_of` keeps only flags that are set), so it is passed over at once.
+    debug_assert!(next_of(&Activity::default()).is_idle());
     let view = units.view();
     let mut all = false;
-    for u in view.all().iter().filter(|u| u.activity != next_of(&u.activity)) {
+    for u in view.all().iter().filter(|u| !u.activity.is_idle() && u.activity != next_of(&u.activity)) {
         match units.rank_mut(u.rank) {
             Some((_, _, _, mut a, _)) => *a = next_of(&a),
             None => all = true,

@@ -414,3 +414,33 @@ fn movement_phase_starts_are_marked_where_nothing_is_revealed() {
     assert_eq!(now(&s), (0, 3));
     assert_eq!(s.world.resource::<Obligations>().revealed_at, Some((0, 3)));
 }
+
+/// A phase end passes over idle units at once: a unit is idle exactly when its activity is the
+/// default one, whichever field is set.
+#[test]
+fn an_activity_is_idle_exactly_when_it_is_the_default() {
+    use sandtable::model::components::Activity;
+    assert!(Activity::default().is_idle());
+    let set: [fn(&mut Activity); 15] = [
+        |a| a.moved = true,
+        |a| a.finished = true,
+        |a| a.no_attack = true,
+        |a| a.reserve = true,
+        |a| a.mp_used = 1,
+        |a| a.attacked = true,
+        |a| a.out_of_supply = true,
+        |a| a.landed = true,
+        |a| a.supply_exempt = true,
+        |a| a.forced_march = true,
+        |a| a.attacked_below = true,
+        |a| a.railed = true,
+        |a| a.attack_supply = true,
+        |a| a.moved_before = true,
+        |a| a.retreated = true,
+    ];
+    for (i, f) in set.iter().enumerate() {
+        let mut a = Activity::default();
+        f(&mut a);
+        assert!(a != Activity::default() && !a.is_idle(), "field {i}");
+    }
+}

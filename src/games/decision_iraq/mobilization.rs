@@ -66,7 +66,8 @@ pub fn surged_this_turn(game: &Game, turn: &TurnState, side: usize) -> bool {
 fn snapshot(game: Res<Game>, turn: Res<TurnState>, mut start: ResMut<MobilizationStart>, mut tracks: ResMut<Tracks>, mut dice: ResMut<crate::model::dice::Dice>, mut glog: ResMut<GameLog>, mut q: crate::model::units_now::UnitQuery) {
     let Some(phase) = turn.current_phase(&game) else { return };
     // 24.5: mobilization points are never saved.
-    for s in super::netwar(&game).map(|n| n.surges.clone()).unwrap_or_default() {
+    let surges = super::netwar(&game).map_or(&[][..], |n| &n.surges[..]);
+    for s in surges {
         if let Some(t) = game.track_index(&s.track)
             && tracks.0[t] != 0
         {
@@ -78,7 +79,7 @@ fn snapshot(game: Res<Game>, turn: Res<TurnState>, mut start: ResMut<Mobilizatio
         return;
     }
     let Some(side) = turn.actor(&game, phase) else { return };
-    for s in super::netwar(&game).map(|n| n.surges.clone()).unwrap_or_default() {
+    for s in surges {
         let mine = game.scenario.rules.declarations.iter().any(|d| d.id == s.declaration && game.side_index(&d.side) == Some(side));
         if mine && turn.declared.get(&s.declaration) == Some(&turn.turn) && let Some(t) = game.track_index(&s.track) {
             let sum: i32 = (0..s.dice).map(|_| dice.roll(6, format!("{} mobilization points", s.declaration)) as i32).sum();
