@@ -155,9 +155,13 @@ pub fn default_placement<'g>(game: &'g Game, units: &UnitsView, side: usize) -> 
         let mut out = Vec::with_capacity(plan.len());
         for (g, k, unit, at) in plan {
             // What `place_rejection` asks before the space holds here by construction: the
-            // unit is of a group of the side, and not placed (the plan names each unit once,
-            // group ids being unique), and a group's default spaces are among its spaces (both
-            // checked at load). Only the space's own checks are left.
+            // unit is of a group of the side, and a group's default spaces are among its spaces
+            // (checked at load). That it is not placed yet holds too where the plan names each
+            // unit once (group ids are unique, with any options on, also checked at load), but
+            // it costs one look: the space's own checks follow.
+            if now.all()[k].location != Location::NotEntered {
+                return Err(format!("the default placement fails: `{unit}` is already placed"));
+            }
             let Some(space) = game.board.space(at) else { return Err(format!("the default placement fails: unknown space `{at}`")) };
             let refused = space_rejection(game, now, side, g, space, at, &now.all()[k]);
             debug_assert_eq!(refused, place_rejection(game, now, side, unit, at), "{unit} in {at}");

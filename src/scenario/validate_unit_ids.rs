@@ -56,12 +56,26 @@ fn group_not_a_type(ctx: &mut Ctx, s: &Scenario, path: &str, g: &SetupGroup) {
     }
 }
 
-/// An option's units and groups: unique among themselves, and against the base set-up's (unless
+/// An option's units and groups: unique among themselves, against those of the options before
+/// it (options may be on together, each adding its own), and against the base set-up's (unless
 /// the option replaces it) and the reinforcements', which stay in the game with it.
 fn option_ids(ctx: &mut Ctx, s: &Scenario, i: usize) {
     let os = &s.setup.by_option[i];
     let p = format!("setup.by_option[{i}]");
     ids(ctx, &os.groups, &format!("{p}.groups"), |g| &g.id);
+    let earlier = &s.setup.by_option[..i];
+    for (j, g) in os.groups.iter().enumerate() {
+        let before = earlier.iter().enumerate().find_map(|(h, o)| o.groups.iter().position(|x| x.id == g.id).map(|k| (h, k)));
+        if let Some((h, k)) = before {
+            ctx.err(format!("{p}.groups[{j}].id"), format!("`{}` is also the id of setup.by_option[{h}].groups[{k}]: options may be on together", g.id));
+        }
+    }
+    for (j, u) in os.units.iter().enumerate() {
+        let before = earlier.iter().enumerate().find_map(|(h, o)| o.units.iter().position(|x| x.id == u.id).map(|k| (h, k)));
+        if let Some((h, k)) = before {
+            ctx.err(format!("{p}.units[{j}].id"), format!("duplicate unit id `{}` (also setup.by_option[{h}].units[{k}]): options may be on together", u.id));
+        }
+    }
     if !os.replace_setup {
         for (j, g) in os.groups.iter().enumerate() {
             if let Some(k) = s.setup.groups.iter().position(|b| b.id == g.id) {

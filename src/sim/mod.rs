@@ -180,7 +180,8 @@ pub fn simulate_on(loaded: &Arc<Loaded>, games: u32, seed: u64, threads: usize, 
 /// `longest`, the report keeps the game that went furthest instead of the first.
 pub fn simulate_with(loaded: &Arc<Loaded>, (games, seed, options): (u32, u64, &BTreeSet<String>), (threads, longest): (usize, bool), done: &std::sync::atomic::AtomicU32) -> Result<SimReport, String> {
     let threads = threads.clamp(1, games.max(1) as usize);
-    let next = std::sync::atomic::AtomicU32::new(0);
+    // Counted past `games` by one per thread at most: wide enough never to wrap.
+    let next = std::sync::atomic::AtomicU64::new(0);
     let failed = std::sync::atomic::AtomicBool::new(false);
     let results: Vec<(SimReport, Option<(u32, String)>)> = std::thread::scope(|sc| {
         let workers: Vec<_> = (0..threads)
@@ -190,16 +191,29 @@ pub fn simulate_with(loaded: &Arc<Loaded>, (games, seed, options): (u32, u64, &B
                     let mut session = None;
                     // After a failure no game is taken: the games before it are all taken.
                     while !failed.load(std::sync::atomic::Ordering::Relaxed) {
-                        let g = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        let Ok(g) = u32::try_from(next.fetch_add(1, std::sync::atomic::Ordering::Relaxed)) else { break };
                         if g >= games {
                             break;
                         }
-                        match play_game(loaded, (seed, options, longest), g, &mut session) {
-                            Ok(o) => part.add(o),
-                            Err(e) => {
-                                failed.store(true, std::sync::atomic::Ordering::Relaxed);
-                                return (part, Some((g, e)));
+                        // A panic (a bug) is that game's failure like any other, so that the
+                        // report names the lowest-numbered game that failed either way; the
+                        // thread's world is dropped with it.
+                        let played = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| play_game(loaded, (seed, options, longest), g, &mut session)));
+                        let failure = match played {
+                            Ok(Ok(o)) => {
+                                part.add(o);
+                                None
                             }
+                            Ok(Err(e)) => Some(e),
+                            Err(panic) => {
+                                session = None;
+                                let what = panic.downcast_ref::<&str>().map(|s| (*s).to_string()).or_else(|| panic.downcast_ref::<String>().cloned());
+                                Some(format!("game {g} (seed {}): the rules panicked: {}", game_seed(seed, g), what.unwrap_or_else(|| "no message".into())))
+                            }
+                        };
+                        if let Some(e) = failure {
+                            failed.store(true, std::sync::atomic::Ordering::Relaxed);
+                            return (part, Some((g, e)));
                         }
                         done.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                     }
@@ -207,6 +221,7 @@ pub fn simulate_with(loaded: &Arc<Loaded>, (games, seed, options): (u32, u64, &B
                 })
             })
             .collect();
+        // A game's panic is caught above: a thread that still panics failed outside any game.
         workers.into_iter().map(|w| w.join().unwrap_or_else(|_| (SimReport::default(), Some((0, "a simulation thread panicked".into()))))).collect()
     });
     let mut rep = SimReport { games, ..Default::default() };

@@ -286,6 +286,13 @@ fn unit_ids_name_one_unit_each_group_ids_numbered_names_and_option_units() {
     ];
     let e = broken(&option, "option.ron");
     assert!(e.contains("setup.by_option[0].units[0].id: duplicate unit id `R-1` (also setup.units[0])"), "{e}");
+    // Two options may be on together: each adds units of its own ids.
+    let twice = [
+        (option[0].0, r#"spaces: ["capital/infra1"])], by_option: [(option: "more", units: [(id: "R-2", unit_type: "brigade", at: "plains")]), (option: "more", units: [(id: "R-2", unit_type: "brigade", at: "frontier")])],"#),
+        option[1],
+    ];
+    let e = broken(&twice, "twice_on.ron");
+    assert!(e.contains("setup.by_option[1].units[0].id: duplicate unit id `R-2` (also setup.by_option[0].units[0]): options may be on together"), "{e}");
     let own = option.map(|(a, b)| (a, b.replace("units: [", "replace_setup: true, units: [")));
     let own: Vec<(&str, &str)> = own.iter().map(|(a, b)| (*a, b.as_str())).collect();
     let text = own.iter().fold(tiny.clone(), |t, (a, b)| t.replacen(a, b, 1));
@@ -296,4 +303,8 @@ fn unit_ids_name_one_unit_each_group_ids_numbered_names_and_option_units() {
     let clash = di.replacen(r#"(id: "ci_bct2_v1""#, r#"(id: "ci_bct2""#, 1);
     let e = load_str(&clash, "di.ron", &root()).expect_err("an option group named as a base group").to_string();
     assert!(e.contains("setup.by_option[0].groups[1].id: `ci_bct2` is the id of setup.groups[1]"), "{e}");
+    // Variants 1 and 2 may be played together: their groups keep apart.
+    let clash = di.replacen(r#"(id: "ci_v2_div""#, r#"(id: "ci_bct2_v1""#, 1);
+    let e = load_str(&clash, "di.ron", &root()).expect_err("two options' groups of one id").to_string();
+    assert!(e.contains("setup.by_option[1].groups[0].id: `ci_bct2_v1` is also the id of setup.by_option[0].groups[1]: options may be on together"), "{e}");
 }

@@ -28,7 +28,9 @@ pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
     let started_or_accepted = crate::rules::supply::phase_started.or_else(accepted);
     s.always(proceed_system.run_if(started_or_accepted.and_then(chaos_waiting)).in_set(RulesSystems::PhaseStart).after(crate::rules::events::event_phase));
     s.on(|c| matches!(di(c), Some(DiCommand::ExtraChaos)), extra_roll.in_set(RulesSystems::Movement));
-    s.on(|c| matches!(c, Command::Place { .. } | Command::Pass | Command::ChooseSpace { .. } | Command::PickUnits { .. }), answer.in_set(RulesSystems::Movement));
+    // Most of these commands answer other questions: the chaos answer runs only for its own
+    // (a condition reads three resources where the system fetches a dozen).
+    s.on(|c| matches!(c, Command::Place { .. } | Command::Pass | Command::ChooseSpace { .. } | Command::PickUnits { .. }), answer.run_if(chaos_asks).in_set(RulesSystems::Movement));
     s.on(|c| matches!(c, Command::EndPhase), hvt_check.run_if(accepted).in_set(RulesSystems::Combat));
 }
 
@@ -286,6 +288,12 @@ fn proceed(game: &Game, turn: &TurnState, glog: &mut GameLog, p: &mut ChaosParam
             }
         }
     }
+}
+
+/// Run condition of [`answer`]: the question waiting is the chaos procedure's, with effects
+/// queued and no conflict under way (what `answer` checks before anything else).
+fn chaos_asks(queue: Res<ChaosQueue>, prompt: Res<crate::model::PendingPrompt>, conflict: Res<super::conflict::NetwarConflict>) -> bool {
+    conflict.0.is_none() && !queue.0.is_empty() && prompt.0.as_ref().is_some_and(asked_by_chaos)
 }
 
 /// Whether the chaos procedure asked this question.
