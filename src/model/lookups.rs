@@ -38,6 +38,8 @@ pub struct Lookups {
     /// Per unit type: the bans in force for it (its contingent's, holding for its type and the
     /// options chosen), in the scenario's order, then its region bounds.
     bans: Vec<Vec<Ban>>,
+    /// No space, as a set the size of the board (what a unit under no entry ban is barred from).
+    no_spaces: SpaceSet,
     /// Per space: the side whose rail net runs through it (ToO 16.2: the nets match what each
     /// side holds when the scenario begins; none converts or builds railways yet).
     rail_net: Vec<Option<usize>>,
@@ -144,7 +146,8 @@ impl Lookups {
         points.sort_unstable();
         points.dedup();
         let tight = points.into_iter().map(|p| (p, tight_for(board, p))).collect();
-        Self { mix, bans, rail_net, slot_controlled, group_units, group_by_unit, group_spaces, watched_events, sea_zones, stacks_alone, tight }
+        let no_spaces = SpaceSet::new(board.len());
+        Self { mix, bans, no_spaces, rail_net, slot_controlled, group_units, group_by_unit, group_spaces, watched_events, sea_zones, stacks_alone, tight }
     }
 
     /// The spaces whose stacking limit is below `points` (see [`tight_for`]), found once for the
@@ -218,6 +221,12 @@ impl Lookups {
     #[must_use]
     pub fn bans(&self, t: usize) -> &[Ban] {
         self.bans.get(t).map_or(&[], Vec::as_slice)
+    }
+
+    /// The empty set of the board's spaces.
+    #[must_use]
+    pub fn no_spaces(&self) -> &SpaceSet {
+        &self.no_spaces
     }
 }
 

@@ -10,20 +10,28 @@ use crate::model::{Game, SpaceId};
 /// that type stand in the ban's spaces.
 #[must_use]
 pub fn entry_bans(game: &Game, units: &UnitsView, unit: &UnitView) -> SpaceSet {
-    entry_bans_keyed(game, units, unit).0
+    entry_bans_keyed(game, units, unit).0.into_owned()
 }
 
 /// [`entry_bans`], and which of the unit type's bans hold (bit k for its k-th ban; `None` for a
 /// type with more than 64): with the unit's type, the mask says what the set holds, so a search
-/// remembered under it is keyed by a number, not by the set.
+/// remembered under it is keyed by a number, not by the set. The set is the board's empty set
+/// or the one ban's own where no union is needed (the legal list asks for every unit).
 #[must_use]
-pub fn entry_bans_keyed(game: &Game, units: &UnitsView, unit: &UnitView) -> (SpaceSet, Option<u64>) {
-    let mut out = SpaceSet::new(game.board.len());
+pub fn entry_bans_keyed<'g>(game: &'g Game, units: &UnitsView, unit: &UnitView) -> (std::borrow::Cow<'g, SpaceSet>, Option<u64>) {
+    use std::borrow::Cow;
     let bans = game.lookups.bans(unit.type_index);
+    let mut out = Cow::Borrowed(game.lookups.no_spaces());
     let mut mask = 0u64;
+    let mut held = 0;
     for (k, ban) in bans.iter().enumerate() {
         if !ban_excepted(units, unit, ban) {
-            out.union_with(&ban.set);
+            held += 1;
+            if held == 1 {
+                out = Cow::Borrowed(&ban.set);
+            } else {
+                out.to_mut().union_with(&ban.set);
+            }
             if k < 64 {
                 mask |= 1 << k;
             }
