@@ -3,6 +3,8 @@
 use std::collections::BTreeMap;
 use std::collections::BTreeSet;
 use std::sync::Arc;
+use std::sync::atomic::Ordering::Relaxed;
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64};
 
 pub mod invariants;
 
@@ -164,7 +166,7 @@ fn play_game(loaded: &Arc<Loaded>, (seed, options, longest): (u64, &BTreeSet<Str
 
 /// Plays `games` games on one thread.
 pub fn simulate(loaded: &Arc<Loaded>, games: u32, seed: u64) -> Result<SimReport, String> {
-    simulate_on(loaded, games, seed, 1, &std::sync::atomic::AtomicU32::new(0))
+    simulate_on(loaded, games, seed, 1, &AtomicU32::new(0))
 }
 
 /// Plays `games` games on `threads` threads, counting the games done in `done`. Each thread
@@ -172,56 +174,22 @@ pub fn simulate(loaded: &Arc<Loaded>, games: u32, seed: u64) -> Result<SimReport
 /// The report is the same on any number of threads: each game's seed depends only on its
 /// number, each thread adds its games into counts that are summed, and of games that fail the
 /// lowest-numbered one is reported (every game before it was taken, and is played out).
-pub fn simulate_on(loaded: &Arc<Loaded>, games: u32, seed: u64, threads: usize, done: &std::sync::atomic::AtomicU32) -> Result<SimReport, String> {
+pub fn simulate_on(loaded: &Arc<Loaded>, games: u32, seed: u64, threads: usize, done: &AtomicU32) -> Result<SimReport, String> {
     simulate_with(loaded, (games, seed, &Session::default_options(loaded)), (threads, false), done)
 }
 
 /// [`simulate_on`] with these options on (a scenario's variant) instead of its defaults; with
 /// `longest`, the report keeps the game that went furthest instead of the first.
-pub fn simulate_with(loaded: &Arc<Loaded>, (games, seed, options): (u32, u64, &BTreeSet<String>), (threads, longest): (usize, bool), done: &std::sync::atomic::AtomicU32) -> Result<SimReport, String> {
+pub fn simulate_with(loaded: &Arc<Loaded>, (games, seed, options): (u32, u64, &BTreeSet<String>), (threads, longest): (usize, bool), done: &AtomicU32) -> Result<SimReport, String> {
     let threads = threads.clamp(1, games.max(1) as usize);
     // Counted past `games` by one per thread at most: wide enough never to wrap.
-    let next = std::sync::atomic::AtomicU64::new(0);
-    let failed = std::sync::atomic::AtomicBool::new(false);
+    let next = AtomicU64::new(0);
+    let failed = AtomicBool::new(false);
+    let run = (games, seed, options, longest);
     let results: Vec<(SimReport, Option<(u32, String)>)> = std::thread::scope(|sc| {
-        let workers: Vec<_> = (0..threads)
-            .map(|_| {
-                sc.spawn(|| {
-                    let mut part = SimReport::default();
-                    let mut session = None;
-                    // After a failure no game is taken: the games before it are all taken.
-                    while !failed.load(std::sync::atomic::Ordering::Relaxed) {
-                        let Ok(g) = u32::try_from(next.fetch_add(1, std::sync::atomic::Ordering::Relaxed)) else { break };
-                        if g >= games {
-                            break;
-                        }
-                        // A panic (a bug) is that game's failure like any other, so that the
-                        // report names the lowest-numbered game that failed either way; the
-                        // thread's world is dropped with it.
-                        let played = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| play_game(loaded, (seed, options, longest), g, &mut session)));
-                        let failure = match played {
-                            Ok(Ok(o)) => {
-                                part.add(o);
-                                None
-                            }
-                            Ok(Err(e)) => Some(e),
-                            Err(panic) => {
-                                session = None;
-                                let what = panic.downcast_ref::<&str>().map(|s| (*s).to_string()).or_else(|| panic.downcast_ref::<String>().cloned());
-                                Some(format!("game {g} (seed {}): the rules panicked: {}", game_seed(seed, g), what.unwrap_or_else(|| "no message".into())))
-                            }
-                        };
-                        if let Some(e) = failure {
-                            failed.store(true, std::sync::atomic::Ordering::Relaxed);
-                            return (part, Some((g, e)));
-                        }
-                        done.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                    }
-                    (part, None)
-                })
-            })
-            .collect();
-        // A game's panic is caught above: a thread that still panics failed outside any game.
+        let workers: Vec<_> = (0..threads).map(|_| sc.spawn(|| play_taken(loaded, run, (&next, &failed, done)))).collect();
+        // A game's panic is caught in `play_taken`: a thread that still panics failed outside
+        // any game.
         workers.into_iter().map(|w| w.join().unwrap_or_else(|_| (SimReport::default(), Some((0, "a simulation thread panicked".into()))))).collect()
     });
     let mut rep = SimReport { games, ..Default::default() };
@@ -238,6 +206,45 @@ pub fn simulate_with(loaded: &Arc<Loaded>, (games, seed, options): (u32, u64, &B
         return Err(e);
     }
     Ok(rep)
+}
+
+/// One thread's share of a run: it takes the next game not taken yet until none is left or a
+/// game failed (after a failure no game is taken: the games before it are all taken). Its
+/// report, and its failed game's number and error, if one failed.
+fn play_taken(
+    loaded: &Arc<Loaded>,
+    (games, seed, options, longest): (u32, u64, &BTreeSet<String>, bool),
+    (next, failed, done): (&AtomicU64, &AtomicBool, &AtomicU32),
+) -> (SimReport, Option<(u32, String)>) {
+    let mut part = SimReport::default();
+    let mut session = None;
+    while !failed.load(Relaxed) {
+        let Ok(g) = u32::try_from(next.fetch_add(1, Relaxed)) else { break };
+        if g >= games {
+            break;
+        }
+        // A panic (a bug) is that game's failure like any other, so that the report names the
+        // lowest-numbered game that failed either way; the thread's world is dropped with it.
+        let played = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| play_game(loaded, (seed, options, longest), g, &mut session)));
+        let failure = match played {
+            Ok(Ok(o)) => {
+                part.add(o);
+                None
+            }
+            Ok(Err(e)) => Some(e),
+            Err(panic) => {
+                session = None;
+                let what = panic.downcast_ref::<&str>().map(|s| (*s).to_string()).or_else(|| panic.downcast_ref::<String>().cloned());
+                Some(format!("game {g} (seed {}): the rules panicked: {}", game_seed(seed, g), what.unwrap_or_else(|| "no message".into())))
+            }
+        };
+        if let Some(e) = failure {
+            failed.store(true, Relaxed);
+            return (part, Some((g, e)));
+        }
+        done.fetch_add(1, Relaxed);
+    }
+    (part, None)
 }
 
 #[cfg(test)]
