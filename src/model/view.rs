@@ -81,6 +81,10 @@ pub struct UnitsView {
     /// first checkpoint and kept true unit by unit as the view is patched, so that hashing the
     /// units at a checkpoint feeds words instead of taking every unit apart again.
     words: std::sync::OnceLock<Vec<[u64; 4]>>,
+    /// One bit per place in `units`: set where the unit's activity is not idle
+    /// ([`Activity::is_idle`]). Made on first use and kept true as the view is patched, so that
+    /// a phase end opens the units that did something without reading every unit.
+    busy: std::sync::OnceLock<Vec<u64>>,
 }
 
 /// The rank (place in id order) of every unit of a game, by id.
@@ -101,7 +105,7 @@ impl UnitsView {
         if !units.is_sorted_by_key(|u| u.rank) {
             units.sort_unstable_by_key(|u| u.rank);
         }
-        Self { units, by_space: std::sync::OnceLock::new(), ranks: None, words: std::sync::OnceLock::new() }
+        Self { units, by_space: std::sync::OnceLock::new(), ranks: None, words: std::sync::OnceLock::new(), busy: std::sync::OnceLock::new() }
     }
 
     /// Builds the view from anything that yields unit components (a query or a world scan).
@@ -164,6 +168,7 @@ impl UnitsView {
         }
         self.ranks.clone_from(&other.ranks);
         self.words = other.words.clone();
+        self.busy = other.busy.clone();
     }
 
     /// Every unit, in id order.
@@ -199,8 +204,39 @@ impl UnitsView {
         let i = rank as usize;
         let Some(u) = self.units.get_mut(i).filter(|u| u.rank == rank) else { return false };
         let old = std::mem::replace(u, unit);
+        let idle = u.activity.is_idle();
+        if let Some(busy) = self.busy.get_mut() {
+            let (word, bit) = (i / 64, 1u64 << (i % 64));
+            if idle {
+                busy[word] &= !bit;
+            } else {
+                busy[word] |= bit;
+            }
+        }
         self.moved(i, old.location);
         true
+    }
+
+    /// The places in [`UnitsView::all`] of the units whose activity is not idle, in order.
+    pub fn busy(&self) -> impl Iterator<Item = usize> + '_ {
+        let busy = self.busy.get_or_init(|| {
+            let mut bits = vec![0u64; self.units.len().div_ceil(64)];
+            for (i, _) in self.units.iter().enumerate().filter(|(_, u)| !u.activity.is_idle()) {
+                bits[i / 64] |= 1 << (i % 64);
+            }
+            bits
+        });
+        debug_assert!(self.units.iter().enumerate().all(|(i, u)| (busy[i / 64] >> (i % 64) & 1 == 1) != u.activity.is_idle()), "busy units kept true");
+        busy.iter().enumerate().flat_map(|(w, &word)| {
+            let mut rest = word;
+            std::iter::from_fn(move || {
+                (rest != 0).then(|| {
+                    let b = rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
+                    w * 64 + b
+                })
+            })
+        })
     }
 
     /// Moves the entry of the unit at `i` in the index of the units of each space (if built),
@@ -367,6 +403,27 @@ mod tests {
             }
         }
         assert_eq!((ids(&v, 2), ids(&v, 5), ids(&v, 7)), (vec!["b".to_string()], vec!["a".to_string()], vec!["c".to_string()]));
+    }
+
+    /// A phase end reads the busy units only: the set, made at the first look, follows the units
+    /// patched busy or idle after it, and a copy carries it.
+    #[test]
+    fn the_busy_units_are_those_whose_activity_is_not_idle_after_patches_and_copies() {
+        let at = Location::OnMap(SpaceId(1));
+        let mut units: Vec<UnitView> = (0..70).map(|r| unit(&format!("u{r:02}"), r, at)).collect();
+        units[3].activity.moved = true;
+        let mut v = UnitsView::new(units);
+        assert_eq!(v.busy().collect::<Vec<_>>(), [3]);
+        let mut u = v.all()[66].clone();
+        u.activity.mp_used = 2;
+        assert!(v.patch(66, u));
+        let mut u = v.all()[3].clone();
+        u.activity = Activity::default();
+        assert!(v.patch(3, u));
+        assert_eq!(v.busy().collect::<Vec<_>>(), [66]);
+        let mut copy = UnitsView::default();
+        copy.copy_from(&v);
+        assert_eq!(copy.busy().collect::<Vec<_>>(), [66]);
     }
 
     /// A checkpoint's hash of the units: the words made at the first hash are kept true as units

@@ -261,11 +261,11 @@ pub(super) fn end_phase(
     };
     // Written only where it differs, found in the units' view (most units did nothing this
     // phase): only the units changed are opened, and read again by the view. An idle unit
-    // stays idle (`next_of` keeps only flags that are set), so it is passed over at once.
+    // stays idle (`next_of` keeps only flags that are set): only the busy ones are looked at.
     debug_assert!(next_of(&Activity::default()).is_idle());
     let view = units.view();
     let mut all = false;
-    for u in view.all().iter().filter(|u| !u.activity.is_idle() && u.activity != next_of(&u.activity)) {
+    for u in view.busy().map(|i| &view.all()[i]).filter(|u| u.activity != next_of(&u.activity)) {
         match units.rank_mut(u.rank) {
             Some((_, _, _, mut a, _)) => *a = next_of(&a),
             None => all = true,
