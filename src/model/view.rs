@@ -161,14 +161,10 @@ impl UnitsView {
         } else {
             self.units.clone_from(&other.units);
         }
-        match (self.by_space.get_mut(), other.by_space.get()) {
-            (Some(mine), Some(theirs)) => mine.clone_from(theirs),
-            (None, Some(theirs)) => self.by_space = std::sync::OnceLock::from(theirs.clone()),
-            (_, None) => self.by_space = std::sync::OnceLock::new(),
-        }
+        copy_lazy(&mut self.by_space, &other.by_space);
         self.ranks.clone_from(&other.ranks);
-        self.words = other.words.clone();
-        self.busy = other.busy.clone();
+        copy_lazy(&mut self.words, &other.words);
+        copy_lazy(&mut self.busy, &other.busy);
     }
 
     /// Every unit, in id order.
@@ -328,6 +324,15 @@ impl UnitsView {
     }
 }
 
+/// Makes `mine` a copy of `theirs` (made or not), in the memory `mine` holds if both are made.
+fn copy_lazy<T: Clone>(mine: &mut std::sync::OnceLock<Vec<T>>, theirs: &std::sync::OnceLock<Vec<T>>) {
+    match (mine.get_mut(), theirs.get()) {
+        (Some(m), Some(t)) => m.clone_from(t),
+        (None, Some(t)) => *mine = std::sync::OnceLock::from(t.clone()),
+        (_, None) => *mine = std::sync::OnceLock::new(),
+    }
+}
+
 /// (space, place) of every unit on the map, in space then place order.
 fn index_by_space(units: &[UnitView]) -> Vec<(SpaceId, u32)> {
     let mut v: Vec<(SpaceId, u32)> = units.iter().enumerate().filter_map(|(i, u)| u.space().map(|s| (s, i as u32))).collect();
@@ -411,8 +416,12 @@ mod tests {
     fn the_busy_units_are_those_whose_activity_is_not_idle_after_patches_and_copies() {
         let at = Location::OnMap(SpaceId(1));
         let mut units: Vec<UnitView> = (0..70).map(|r| unit(&format!("u{r:02}"), r, at)).collect();
+        let ranks: RankIndex = units.iter().map(|u| (u.id.clone(), u.rank)).collect();
+        let ranks = Some(std::sync::Arc::new(ranks));
+        // A copy of the same game's units, before any changed (`copy_from` keeps its ids).
+        let mut same_game = UnitsView::with_ranks(units.clone(), ranks.clone());
         units[3].activity.moved = true;
-        let mut v = UnitsView::new(units);
+        let mut v = UnitsView::with_ranks(units, ranks);
         assert_eq!(v.busy().collect::<Vec<_>>(), [3]);
         let mut u = v.all()[66].clone();
         u.activity.mp_used = 2;
@@ -424,6 +433,10 @@ mod tests {
         let mut copy = UnitsView::default();
         copy.copy_from(&v);
         assert_eq!(copy.busy().collect::<Vec<_>>(), [66]);
+        assert!(same_game.busy().next().is_none());
+        same_game.copy_from(&v);
+        assert_eq!(same_game.busy().collect::<Vec<_>>(), [66]);
+        assert_eq!(same_game.all()[66].activity.mp_used, 2);
     }
 
     /// A checkpoint's hash of the units: the words made at the first hash are kept true as units
