@@ -188,12 +188,6 @@ impl UnitsView {
         self.moved(i, old);
     }
 
-    /// The place of the unit `id` in [`UnitsView::all`].
-    #[must_use]
-    pub fn place_of(&self, id: &str) -> Option<usize> {
-        self.position(id)
-    }
-
     /// Puts a unit's new state at its rank, the view holding every unit at its rank (a view
     /// of the world brought up to date: see `units_now`). False if it does not.
     pub fn patch(&mut self, rank: u32, unit: UnitView) -> bool {
@@ -285,9 +279,10 @@ impl UnitsView {
         self.position(id).map(|i| &self.units[i])
     }
 
-    /// The place of a unit in `units`: by its rank where the game's ranks are known (a view of
-    /// every unit holds each at its rank), else by a search on the ids.
-    fn position(&self, id: &str) -> Option<usize> {
+    /// The place of a unit in [`UnitsView::all`]: by its rank where the game's ranks are known
+    /// (a view of every unit holds each at its rank), else by a search on the ids.
+    #[must_use]
+    pub fn position(&self, id: &str) -> Option<usize> {
         let Some(ranks) = &self.ranks else { return self.units.binary_search_by(|u| (*u.id).cmp(id)).ok() };
         let r = *ranks.get(id)?;
         match self.units.get(r as usize) {

@@ -138,7 +138,7 @@ pub fn default_placement<'g>(game: &'g Game, units: &UnitsView, side: usize) -> 
             return Err(format!("group `{}` has no default placement", g.id));
         }
         for (id, at) in game.lookups.group_units(i).iter().zip(&g.default) {
-            if let Some(k) = units.place_of(id)
+            if let Some(k) = units.position(id)
                 && units.all()[k].location == Location::NotEntered
             {
                 plan.push((g, k, id.as_str(), at.as_str()));

@@ -158,8 +158,8 @@ pub struct ReceiveDef {
     /// The rule, for the log and the prompt ("6.3").
     #[serde(default)]
     pub rule: Option<String>,
-    /// The units wait for the side's next phase of this kind to be placed (ToO 28.3: the German
-    /// division comes in the Ottoman player's next Mobilisation Phase). None: at once.
+    /// The units wait for the side's next phase of this kind to be placed (ToO 28.3: a bought
+    /// unit arrives in its side's next Mobilization phase). None: at once.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub in_phase: Option<super::schema::PhaseKind>,
 }

@@ -305,8 +305,8 @@ pub struct Formation {
     /// Whether the unit may be broken down (ToO 28: one corps never is). Default true.
     #[serde(default = "yes")]
     pub breaks_down: bool,
-    /// The unit is formed only while every condition holds (ToO 23.2: Yildirim from 1916, once
-    /// its event has happened or the Allies have held an Ottoman mobilisation hex).
+    /// The unit is formed only while every condition holds (ToO 23.2: a unit formed from a
+    /// given year, once its event has happened or the enemy has held one of certain hexes).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub when: Vec<super::schema_tables::Condition>,
 }
@@ -323,8 +323,8 @@ pub struct ScriptedPhase {
     /// The phase's event draws and table rolls are not made.
     #[serde(default)]
     pub no_roll: bool,
-    /// The phase does not happen that turn (ToO 36.7: the Ottoman player turn of 1917 I is
-    /// skipped).
+    /// The phase does not happen that turn (ToO 36.7: one side's player turn of the first
+    /// game turn is skipped).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub skip: bool,
     /// Only while this option is on (a scenario played as a variant of another: ToO 36).

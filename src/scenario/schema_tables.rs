@@ -259,8 +259,8 @@ pub enum EventEffect {
     /// interception hits a wave-1 unit; the units listed are identical at that moment).
     ReduceUnit { units: Vec<String> },
     /// The effects apply only if every condition holds; with `side: Enemy`, for the other side
-    /// that plays, which then chooses, places, withdraws or is restricted as they say (ToO 6.4
-    /// Russian Naval Superiority binds the Ottomans; 6.3 Morale Check makes the side behind
+    /// that plays, which then chooses, places, withdraws or is restricted as they say (ToO 6.4:
+    /// an event of one side that binds the other; 6.3: a check that makes the side behind
     /// withdraw). Conditions are read before the side changes.
     If {
         #[serde(default)]
@@ -486,8 +486,8 @@ pub enum Condition {
     /// The entry (by name) of the event table has happened in this game, or the scenario lists
     /// it as happened before it began (`rules.events.happened`; ToO 6.2, 36.6).
     Happened { table: String, entry: String },
-    /// At least one of the conditions holds (ToO 23.2: the Yildirim event happened, or the
-    /// Allies have held an Ottoman mobilisation hex).
+    /// At least one of the conditions holds (ToO 23.2: an event happened, or the enemy has
+    /// held one of certain hexes).
     Any(Vec<Condition>),
     /// A unit of one of these types stands alone, with no other unit, in a hex of one of these
     /// regions (ToO 6.4 Balfour Declaration: a pro-Allied guerrilla alone in Syria, A15).
