@@ -5,6 +5,7 @@
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+use crate::session::legal_list::LegalList;
 use crate::session::{Command, Session};
 
 pub struct RandomPlayer {
@@ -20,14 +21,56 @@ impl RandomPlayer {
     }
 
     /// Picks one legal command, or `None` if there is none (game over).
+    ///
+    /// The player first draws whether it would end the phase (`end_phase_percent`), then reads
+    /// the list: it ends the phase if that draw says so and the phase may end, or if nothing
+    /// else is listed; otherwise it takes one of the other commands, each as likely.
     pub fn choose(&mut self, session: &mut Session) -> Option<Command> {
+        let ends = self.draws_end();
         let legal = session.legal_list();
+        self.pick(legal, ends)
+    }
+
+    /// Picks a command as [`RandomPlayer::choose`] does and gives it to the session: the same
+    /// command for the same seed and game, and the session's answer to it. `None`: no legal
+    /// command (game over).
+    ///
+    /// Where the first draw says "end the phase" and no question is pending, ending the phase
+    /// is given to the session before any list is read: if the session accepts it, it was
+    /// listed (`session::legal` lists it exactly when the rules accept it; debug builds check
+    /// this every time), and the list would only have been read to learn so. A batch game
+    /// saves one list in about seven where the phase may end.
+    pub fn play(&mut self, session: &mut Session) -> Option<(Command, Result<(), String>)> {
+        let ends = self.draws_end();
+        if ends && !session.is_asking() && !session.is_over() {
+            #[cfg(debug_assertions)]
+            let listed = session.legal_list().ends_phase();
+            let accepted = session.apply(Command::EndPhase).is_ok();
+            #[cfg(debug_assertions)]
+            assert_eq!(listed, accepted, "the legal list and the rules agree on whether the phase may end");
+            if accepted {
+                return Some((Command::EndPhase, Ok(())));
+            }
+        }
+        let legal = session.legal_list();
+        let command = self.pick(legal, ends)?;
+        let applied = session.apply(command.clone());
+        Some((command, applied))
+    }
+
+    /// Whether the player would end the phase now, were it allowed and other commands listed.
+    fn draws_end(&mut self) -> bool {
+        self.rng.random_range(0..100) < self.end_phase_percent
+    }
+
+    /// The command taken from `legal`, given the draw of [`RandomPlayer::draws_end`].
+    fn pick(&mut self, legal: LegalList, ends: bool) -> Option<Command> {
         if legal.is_empty() {
             return None;
         }
         let others = legal.others();
         let end_ok = legal.ends_phase();
-        if others == 0 || (end_ok && self.rng.random_range(0..100) < self.end_phase_percent) {
+        if others == 0 || (end_ok && ends) {
             return if end_ok { Some(Command::EndPhase) } else { legal.first() };
         }
         // The pick-th of the other commands, in list order (only that one is made).

@@ -72,7 +72,10 @@ pub(super) fn run(scenario: &Path, (games, seed): (u32, u64), (record, longest):
                 println!("game turns completed: min {min}, median {median}, max {max}");
                 let last = played.turns.labels.len();
                 let through: u32 = rep.turns.range(last..).map(|(_, n)| n).sum();
-                println!("games played through the last turn: {through} (the others ended early by sudden death)");
+                match rep.games.saturating_sub(through) {
+                    0 => println!("games played through the last turn: {through} (every game)"),
+                    early => println!("games played through the last turn: {through} (the other {early} ended early by sudden death)"),
+                }
             }
             let wall = start.elapsed().as_secs_f64();
             println!("elapsed: {wall:.2} s on {threads} thread(s), {:.1} games/s", f64::from(rep.games) / wall.max(1e-9));

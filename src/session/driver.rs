@@ -130,6 +130,12 @@ impl Session {
         turn.acting_side(self.game(), self.world.resource::<PendingPrompt>().0.as_ref())
     }
 
+    /// Whether a question is pending: only its answers may be given (never the end of a phase).
+    #[must_use]
+    pub fn is_asking(&self) -> bool {
+        self.world.resource::<PendingPrompt>().0.is_some()
+    }
+
     #[must_use]
     pub fn is_over(&self) -> bool {
         self.world.resource::<TurnState>().result.is_some()

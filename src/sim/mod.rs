@@ -133,7 +133,7 @@ fn play_game(loaded: &Arc<Loaded>, (seed, options, longest): (u64, &BTreeSet<Str
     let mut played = Vec::new();
     let mut checked = invariants::Checked::default();
     while !s.is_over() {
-        let Some(cmd) = bot.choose(s) else {
+        let Some((cmd, applied)) = bot.play(s) else {
             let st = s.state(None);
             return Err(format!(
                 "game {g} (seed {game_seed}): no legal command for {} in turn {} phase {} (prompt: {:?})",
@@ -143,7 +143,7 @@ fn play_game(loaded: &Arc<Loaded>, (seed, options, longest): (u64, &BTreeSet<Str
                 st.prompt
             ));
         };
-        s.apply(cmd.clone()).map_err(|e| format!("game {g} (seed {game_seed}): generated command `{}` rejected: {e}", cmd.describe()))?;
+        applied.map_err(|e| format!("game {g} (seed {game_seed}): generated command `{}` rejected: {e}", cmd.describe()))?;
         if keep {
             played.push(cmd.clone());
         }

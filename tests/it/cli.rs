@@ -267,17 +267,17 @@ fn rule_too_37_sim_plays_a_variant_or_the_options_named() {
     assert_eq!((code, err.trim()), (2, "unknown option `fog`"));
 }
 
-/// `sim --record F --longest` writes the game that went furthest (every Kell Ford game plays
-/// its four turns: the one with the most commands), which `script` plays again.
+/// `sim --record F --longest` writes the game that went furthest (every Kell Ford game of this
+/// seed plays its four turns: the one with the most commands), which `script` plays again.
 #[test]
 fn sim_record_longest_keeps_the_game_that_went_furthest() {
     let dir = std::env::temp_dir().join(format!("sandtable-cli-longest-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("dir");
     let file = dir.join("longest.ron");
     let f = file.to_str().expect("utf8");
-    let (code, out, err) = run(&["sim", "scenarios/kell_ford.ron", "--games", "12", "--seed", "4", "--record", f, "--longest"]);
+    let (code, out, err) = run(&["sim", "scenarios/kell_ford.ron", "--games", "12", "--seed", "1", "--record", f, "--longest"]);
     assert_eq!(code, 0, "{err}");
-    assert!(out.contains("games played through the last turn: 12"), "{out}");
+    assert!(out.contains("games played through the last turn: 12 (every game)"), "{out}");
     let max = out.lines().find_map(|l| l.strip_prefix("commands per game: ")).and_then(|l| l.rsplit("max ").next()).and_then(|n| n.trim().parse::<usize>().ok()).expect("a max");
     let text = std::fs::read_to_string(&file).expect("written");
     #[derive(serde::Deserialize)]
@@ -289,6 +289,10 @@ fn sim_record_longest_keeps_the_game_that_went_furthest() {
     let (code, _, err) = run(&["script", "scenarios/kell_ford.ron", f]);
     assert_eq!(code, 0, "{err}");
     let _ = std::fs::remove_dir_all(dir);
+    // A seed whose games include one that a side won before the last turn.
+    let (code, out, err) = run(&["sim", "scenarios/kell_ford.ron", "--games", "12", "--seed", "2"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("games played through the last turn: 11 (the other 1 ended early by sudden death)"), "{out}");
 }
 
 /// The shipped record of a whole game of ToO scenario 35 (`sim --record --longest`, the one

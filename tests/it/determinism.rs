@@ -219,3 +219,30 @@ fn the_random_players_list_reads_as_the_legal_list_on_every_shipped_scenario() {
         assert!(moves > 0, "{file}: movement phases were listed");
     }
 }
+
+/// The batch player that gives its commands itself (trying the end of the phase before it
+/// reads a list) plays the very game the one that only chooses does, for the same seeds: the
+/// same commands, log and end, on every shipped scenario. Debug builds also check, at every
+/// such try, that the rules accept the end of the phase exactly when the list offers it.
+#[test]
+fn the_random_player_plays_the_game_it_would_choose_on_every_shipped_scenario() {
+    use sandtable::session::{Command, Session};
+    for file in ["scenarios/kell_ford.ron", "scenarios/salt_river_line.ron", "scenarios/decision_iraq.ron"] {
+        let mut chooser = crate::common::session(file, 4, &[]);
+        let mut player = crate::common::session(file, 4, &[]);
+        let chosen = play_random(&mut chooser, 6, 5_000);
+        let mut bot = RandomPlayer::new(6);
+        let mut played = Vec::new();
+        while !player.is_over() && played.len() < 5_000 {
+            let (c, applied) = bot.play(&mut player).expect("a command while the game is on");
+            applied.unwrap_or_else(|e| panic!("{file}: `{}` rejected: {e}", c.describe()));
+            played.push(c);
+        }
+        let ends = chosen.iter().filter(|c| matches!(c, Command::EndPhase)).count();
+        assert!(chooser.is_over() && ends > 5, "{file}: a whole game, with phase ends");
+        assert_eq!(played, chosen, "{file}: the same commands");
+        let log = |s: &Session| s.world.resource::<sandtable::model::log::GameLog>().0.iter().map(|e| e.text.clone()).collect::<Vec<_>>();
+        assert_eq!(log(&player), log(&chooser), "{file}: the same log");
+        assert_eq!(player.state_hash(), chooser.state_hash(), "{file}: the same end");
+    }
+}
