@@ -108,6 +108,10 @@ pub enum Cmd {
         /// With --record: write the game that went furthest (most turns, then commands).
         #[arg(long)]
         longest: bool,
+        /// A game still on after this many commands is stuck: the run stops with an error
+        /// naming it (and its seed, to play it again).
+        #[arg(long, default_value_t = crate::sim::MAX_COMMANDS_PER_GAME)]
+        max_commands: usize,
         /// Threads to play on (default: every core); the report is the same on any number.
         #[arg(long)]
         threads: Option<usize>,
@@ -134,8 +138,8 @@ pub fn run(cli: Cli) -> i32 {
             let out = out.unwrap_or_else(|| dir.parent().unwrap_or(&dir).join("map.ron"));
             mapgen::run(&dir, &out, check)
         }
-        Some(Cmd::Sim { scenario, games, seed, record, longest, threads, variant, options }) => {
-            sim::run(&scenario, (games, seed), (record.as_deref(), longest), threads, (variant.as_deref(), options))
+        Some(Cmd::Sim { scenario, games, seed, record, longest, max_commands, threads, variant, options }) => {
+            sim::run(&scenario, (games, seed, max_commands), (record.as_deref(), longest), threads, (variant.as_deref(), options))
         }
     }
 }

@@ -10,7 +10,11 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use crate::games::load_file;
 use crate::sim::simulate_with;
 
-pub(super) fn run(scenario: &Path, (games, seed): (u32, u64), (record, longest): (Option<&Path>, bool), threads: Option<usize>, (variant, options): (Option<&str>, Option<Vec<String>>)) -> i32 {
+pub(super) fn run(scenario: &Path, (games, seed, max_commands): (u32, u64, usize), (record, longest): (Option<&Path>, bool), threads: Option<usize>, (variant, options): (Option<&str>, Option<Vec<String>>)) -> i32 {
+    if max_commands == 0 {
+        eprintln!("--max-commands must be at least 1");
+        return 2;
+    }
     let loaded = match load_file(scenario) {
         Ok(l) => Arc::new(l),
         Err(r) => {
@@ -46,7 +50,7 @@ pub(super) fn run(scenario: &Path, (games, seed): (u32, u64), (record, longest):
                 }
             });
         }
-        let r = simulate_with(&loaded, (games, seed, &options), (threads, longest && record.is_some()), &done);
+        let r = simulate_with(&loaded, (games, seed, &options), (threads, longest && record.is_some(), max_commands), &done);
         finished.store(true, Ordering::Relaxed);
         r
     });

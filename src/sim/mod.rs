@@ -86,7 +86,7 @@ pub fn min_median_max(counts: &BTreeMap<usize, u32>) -> Option<(usize, usize, us
     Some((min, *median.0, max))
 }
 
-/// Most commands one simulated game may take before it counts as stuck.
+/// Most commands one simulated game may take before it counts as stuck (`sim --max-commands`).
 pub const MAX_COMMANDS_PER_GAME: usize = 200_000;
 
 /// One game's outcome, for the report.
@@ -112,7 +112,7 @@ pub fn game_seed(seed: u64, g: u32) -> u64 {
 /// after: the game is the same, its rules schedule is not built again). Any rejected generated
 /// command is an error (a bug in the legal list), and so is a broken rule invariant after any
 /// command ([`invariants::check_invariants`]).
-fn play_game(loaded: &Arc<Loaded>, (seed, options, longest): (u64, &BTreeSet<String>, bool), g: u32, session: &mut Option<Session>) -> Result<GameOutcome, String> {
+fn play_game(loaded: &Arc<Loaded>, (seed, options, (longest, max_commands)): (u64, &BTreeSet<String>, (bool, usize)), g: u32, session: &mut Option<Session>) -> Result<GameOutcome, String> {
     let keep = g == 0 || longest;
     let game_seed = game_seed(seed, g);
     let setup = GameSetup { options: options.clone(), seed: game_seed, forced_dice: Vec::new() };
@@ -149,8 +149,8 @@ fn play_game(loaded: &Arc<Loaded>, (seed, options, longest): (u64, &BTreeSet<Str
         }
         invariants::check_invariants_after(s, &mut checked).map_err(|e| format!("game {g} (seed {game_seed}): after command {} (`{}`): {e}", n + 1, cmd.describe()))?;
         n += 1;
-        if n > MAX_COMMANDS_PER_GAME {
-            return Err(format!("game {g} (seed {game_seed}) did not end after {n} commands"));
+        if n >= max_commands && !s.is_over() {
+            return Err(format!("game {g} (seed {game_seed}) did not end after {n} commands (the most a game may take: --max-commands)"));
         }
     }
     let r = s.world.resource::<crate::model::TurnState>().result.clone().ok_or_else(|| format!("game {g} ended without a result"))?;
@@ -175,17 +175,18 @@ pub fn simulate(loaded: &Arc<Loaded>, games: u32, seed: u64) -> Result<SimReport
 /// number, each thread adds its games into counts that are summed, and of games that fail the
 /// lowest-numbered one is reported (every game before it was taken, and is played out).
 pub fn simulate_on(loaded: &Arc<Loaded>, games: u32, seed: u64, threads: usize, done: &AtomicU32) -> Result<SimReport, String> {
-    simulate_with(loaded, (games, seed, &Session::default_options(loaded)), (threads, false), done)
+    simulate_with(loaded, (games, seed, &Session::default_options(loaded)), (threads, false, MAX_COMMANDS_PER_GAME), done)
 }
 
 /// [`simulate_on`] with these options on (a scenario's variant) instead of its defaults; with
-/// `longest`, the report keeps the game that went furthest instead of the first.
-pub fn simulate_with(loaded: &Arc<Loaded>, (games, seed, options): (u32, u64, &BTreeSet<String>), (threads, longest): (usize, bool), done: &AtomicU32) -> Result<SimReport, String> {
+/// `longest`, the report keeps the game that went furthest instead of the first; a game still
+/// on after `max_commands` commands fails the run.
+pub fn simulate_with(loaded: &Arc<Loaded>, (games, seed, options): (u32, u64, &BTreeSet<String>), (threads, longest, max_commands): (usize, bool, usize), done: &AtomicU32) -> Result<SimReport, String> {
     let threads = threads.clamp(1, games.max(1) as usize);
     // Counted past `games` by one per thread at most: wide enough never to wrap.
     let next = AtomicU64::new(0);
     let failed = AtomicBool::new(false);
-    let run = (games, seed, options, longest);
+    let run = (games, seed, options, (longest, max_commands));
     let results: Vec<(SimReport, Option<(u32, String)>)> = std::thread::scope(|sc| {
         let workers: Vec<_> = (0..threads).map(|_| sc.spawn(|| play_taken(loaded, run, (&next, &failed, done)))).collect();
         // A game's panic is caught in `play_taken`: a thread that still panics failed outside
@@ -213,7 +214,7 @@ pub fn simulate_with(loaded: &Arc<Loaded>, (games, seed, options): (u32, u64, &B
 /// report, and its failed game's number and error, if one failed.
 fn play_taken(
     loaded: &Arc<Loaded>,
-    (games, seed, options, longest): (u32, u64, &BTreeSet<String>, bool),
+    (games, seed, options, play): (u32, u64, &BTreeSet<String>, (bool, usize)),
     (next, failed, done): (&AtomicU64, &AtomicBool, &AtomicU32),
 ) -> (SimReport, Option<(u32, String)>) {
     let mut part = SimReport::default();
@@ -225,7 +226,7 @@ fn play_taken(
         }
         // A panic (a bug) is that game's failure like any other, so that the report names the
         // lowest-numbered game that failed either way; the thread's world is dropped with it.
-        let played = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| play_game(loaded, (seed, options, longest), g, &mut session)));
+        let played = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| play_game(loaded, (seed, options, play), g, &mut session)));
         let failure = match played {
             Ok(Ok(o)) => {
                 part.add(o);

@@ -313,3 +313,25 @@ fn rule_too_35_the_shipped_game_replays_to_its_end() {
         assert!(out.contains(want), "{want}");
     }
 }
+
+/// A game still on after `--max-commands` fails the run: the error names the lowest-numbered
+/// game that did not end and its seed, the same on one thread or two (the games before it
+/// all end within the limit), and no report is printed.
+#[test]
+fn sim_names_the_first_game_that_does_not_end_within_max_commands_on_any_number_of_threads() {
+    let args = ["sim", "scenarios/kell_ford.ron", "--games", "12", "--seed", "1", "--max-commands", "60", "--threads"];
+    let mut errors = Vec::new();
+    for threads in ["1", "2"] {
+        let (code, out, err) = run(&[&args[..], &[threads]].concat());
+        assert_eq!(code, 1, "{out}{err}");
+        assert!(!out.contains("wins by side"), "{out}");
+        errors.push(err);
+    }
+    assert_eq!(errors[0].trim(), "game 4 (seed 1000007) did not end after 60 commands (the most a game may take: --max-commands)");
+    assert_eq!(errors[0], errors[1], "one thread or two");
+    let (code, out, err) = run(&["sim", "scenarios/kell_ford.ron", "--games", "4", "--seed", "1", "--max-commands", "60"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("commands per game: min"), "{out}");
+    let (code, _, err) = run(&["sim", "scenarios/kell_ford.ron", "--max-commands", "0"]);
+    assert_eq!((code, err.trim()), (2, "--max-commands must be at least 1"));
+}
