@@ -63,18 +63,29 @@ impl RandomPlayer {
         self.rng.random_range(0..100) < self.end_phase_percent
     }
 
-    /// The command taken from `legal`, given the draw of [`RandomPlayer::draws_end`].
+    /// The command taken from `legal`, given the draw of [`RandomPlayer::draws_end`]: the end
+    /// of the phase if drawn and listed, else one of the other commands, each as likely (the
+    /// end if none is listed, nothing if the list is empty).
     fn pick(&mut self, legal: LegalList, ends: bool) -> Option<Command> {
-        if legal.is_empty() {
-            return None;
-        }
-        let others = legal.others();
         let end_ok = legal.ends_phase();
-        if others == 0 || (end_ok && ends) {
-            return if end_ok { Some(Command::EndPhase) } else { legal.first() };
+        if end_ok && ends {
+            return Some(Command::EndPhase);
         }
-        // The pick-th of the other commands, in list order (only that one is made).
-        let pick = self.rng.random_range(0..others);
-        legal.other(pick)
+        // The pick-th of the other commands, in list order (only that one is made). An unsure
+        // command (a set-up's default placement) counts as listed until the pick falls on it:
+        // if it is not listed after all, the pick is made again among the others.
+        let others = legal.others_if_unsure_listed();
+        let legal = match others {
+            0 => legal,
+            n => match legal.other_if_listed(self.rng.random_range(0..n)) {
+                Ok(picked) => return picked,
+                Err(sure) => sure,
+            },
+        };
+        match legal.others() {
+            0 if end_ok => Some(Command::EndPhase),
+            0 => legal.first(),
+            n => legal.other(self.rng.random_range(0..n)),
+        }
     }
 }

@@ -89,7 +89,9 @@ pub trait Ruleset: Send + Sync + Debug + 'static {
     }
 
     /// Adds the ruleset's legal commands for `side` at `stage` to `out` (and may drop generic
-    /// ones its procedure forbids at that stage).
+    /// ones its procedure forbids at that stage; at set-up it only adds, after the generic
+    /// ones: a list may hold the default placement apart, at its place, while the ruleset adds
+    /// its own. Debug builds check it).
     fn legal_commands(&self, _world: &World, _units: &UnitsView, _side: usize, _stage: LegalStage, _out: &mut Vec<Command>) {}
 
     /// Whether [`Ruleset::legal_commands`] may drop generic commands from `out` in a phase of

@@ -8,7 +8,7 @@
 use bevy::prelude::World;
 
 use crate::model::command::{Command, Name, names};
-use super::legal_list::{HeldMoves, LegalList};
+use super::legal_list::{HeldMoves, LegalList, UnsureDefault};
 use crate::model::prompt::Prompt;
 use crate::model::ruleset::{LegalStage, Mechanism};
 use crate::model::view::{UnitsView, factors, has_flag};
@@ -22,17 +22,17 @@ use crate::rules::setup::{group_index, place_rejection, space_allows};
 use crate::scenario::schema::{PhaseKind, UnitFlag};
 
 pub fn legal_commands(world: &mut World) -> Vec<Command> {
-    let out = list(world, &mut None, false);
+    let out = list(world, (&mut None, &mut None), false);
     LIST_ROOM.set(LIST_ROOM.get().max(out.len()).min(MAX_LIST_ROOM));
     out
 }
 
 /// The same list, with a movement phase's moves not yet made into commands.
 pub fn legal_list(world: &mut World) -> LegalList {
-    let mut held = None;
-    let commands = list(world, &mut held, true);
+    let (mut held, mut unsure) = (None, None);
+    let commands = list(world, (&mut held, &mut unsure), true);
     LIST_ROOM.set(LIST_ROOM.get().max(commands.len()).min(MAX_LIST_ROOM));
-    LegalList { commands, held }
+    LegalList { commands, held, unsure }
 }
 
 thread_local! {
@@ -45,8 +45,8 @@ thread_local! {
 const MAX_LIST_ROOM: usize = 4096;
 
 /// The list's commands; with `hold`, the moves of a movement phase are left in `held` where
-/// nothing after them needs them made.
-fn list(world: &mut World, held: &mut Option<HeldMoves>, hold: bool) -> Vec<Command> {
+/// nothing after them needs them made, and a set-up's default placement in `unsure`.
+fn list(world: &mut World, (held, unsure): (&mut Option<HeldMoves>, &mut Option<Box<UnsureDefault>>), hold: bool) -> Vec<Command> {
     let units = UnitsView::from_world(world);
     let game = world.resource::<Game>();
     let turn = world.resource::<TurnState>();
@@ -152,10 +152,19 @@ fn list(world: &mut World, held: &mut Option<HeldMoves>, hold: bool) -> Vec<Comm
         }
         if unplaced_groups.is_empty() {
             out.push(Command::EndPhase);
+        } else if hold {
+            *unsure = Some(Box::new(UnsureDefault { at: out.len(), game: game.clone(), units: units.clone(), side, holds: std::cell::OnceCell::new() }));
         } else if crate::rules::setup::default_placement(game, &units, side).is_ok() {
             out.push(Command::DefaultSetup);
         }
+        #[cfg(debug_assertions)]
+        let before = unsure.as_ref().map(|_| out.clone());
         ruleset.legal_commands(world, &units, side, LegalStage::Setup, &mut out);
+        // The default placement's place stays right where a ruleset only adds at set-up.
+        #[cfg(debug_assertions)]
+        if let Some(listed) = before {
+            debug_assert!(out.starts_with(&listed), "{} drops listed commands at set-up", ruleset.id());
+        }
         return out;
     }
     let Some(phase) = turn.current_phase(game) else { return out };

@@ -191,11 +191,21 @@ fn a_game_restarted_with_other_options_starts_as_a_new_one_with_them() {
 /// phase may end, how many others there are, and each of them by its place.
 #[test]
 fn the_random_players_list_reads_as_the_legal_list_on_every_shipped_scenario() {
-    use sandtable::session::Command;
-    for file in ["scenarios/kell_ford.ron", "scenarios/salt_river_line.ron", "scenarios/decision_iraq.ron"] {
-        let mut s = crate::common::session(file, 3, &[]);
+    use sandtable::session::{Command, GameSetup, Session};
+    // Decision: Iraq twice: with its MNF surge variant (27.13) set-up lists go on after the
+    // default placement, with the units bought at set-up.
+    for (file, surge) in [("scenarios/kell_ford.ron", false), ("scenarios/salt_river_line.ron", false), ("scenarios/decision_iraq.ron", false), ("scenarios/decision_iraq.ron", true)] {
+        let loaded = load(file);
+        let mut options = Session::default_options(&loaded);
+        if surge {
+            options.insert("mnf_surge".into());
+        }
+        let mut s = Session::new(loaded, GameSetup { options, seed: 3, forced_dice: Vec::new() }).expect("session");
+        let mut recruits_after = false;
         let mut bot = RandomPlayer::new(9);
         let mut moves = 0;
+        // Set-up lists whose default placement was listed, and not.
+        let (mut defaults, mut no_defaults) = (0, 0);
         for _ in 0..120 {
             if s.is_over() {
                 break;
@@ -212,11 +222,42 @@ fn the_random_players_list_reads_as_the_legal_list_on_every_shipped_scenario() {
                 assert_eq!(s.legal_list().other(k).as_ref(), Some(others[k]), "{file}: other {k} of {}", others.len());
             }
             assert_eq!(s.legal_list().other(others.len()), None, "{file}: past the last");
+            // The random player's reading: an unsure default placement counts as listed until
+            // a pick falls on it; every other pick is the command the sure list has there.
+            let counted = s.legal_list().others_if_unsure_listed();
+            if counted == others.len() + 1 {
+                assert!(!all.contains(&Command::DefaultSetup), "{file}: counted twice");
+                let mut picks = Vec::new();
+                let mut unlisted = 0;
+                for k in 0..counted {
+                    match s.legal_list().other_if_listed(k) {
+                        Ok(c) => picks.push(c.expect("a command")),
+                        Err(sure) => {
+                            unlisted += 1;
+                            assert_eq!(sure.others(), others.len(), "{file}: the sure list");
+                        }
+                    }
+                }
+                assert_eq!(unlisted, 1, "{file}: one pick falls on the unlisted default");
+                recruits_after |= picks.last().is_some_and(|c| matches!(c, Command::Recruit { .. }));
+                assert_eq!(picks.iter().collect::<Vec<_>>(), others, "{file}: the others in order");
+                no_defaults += 1;
+            } else {
+                assert_eq!(counted, others.len(), "{file}");
+                for k in (0..others.len()).step_by(step) {
+                    assert_eq!(s.legal_list().other_if_listed(k).ok().flatten().as_ref(), Some(others[k]), "{file}: pick {k}");
+                }
+                defaults += usize::from(all.contains(&Command::DefaultSetup));
+            }
             moves += others.iter().filter(|c| matches!(c, Command::Move { .. })).count();
             let c = bot.choose(&mut s).expect("a command");
             s.apply(c).expect("listed");
         }
         assert!(moves > 0, "{file}: movement phases were listed");
+        if file.contains("decision_iraq") {
+            assert!(defaults > 0 && no_defaults > 0, "{file}: set-up lists with and without the default placement ({defaults}, {no_defaults})");
+            assert_eq!(recruits_after, surge, "{file}: purchases listed after an unlisted default placement");
+        }
     }
 }
 
