@@ -71,17 +71,18 @@ impl RandomPlayer {
         if end_ok && ends {
             return Some(Command::EndPhase);
         }
-        // The pick-th of the other commands, in list order (only that one is made). An unsure
-        // command (a set-up's default placement) counts as listed until the pick falls on it:
-        // if it is not listed after all, the pick is made again among the others.
-        let others = legal.others_if_unsure_listed();
-        let legal = match others {
-            0 => legal,
-            n => match legal.other_if_listed(self.rng.random_range(0..n)) {
-                Ok(picked) => return picked,
-                Err(sure) => sure,
-            },
-        };
+        // Candidates are drawn until one is listed: the unsure ones (a set-up's placements)
+        // are worked out only when drawn, and each listed command is as likely as any other.
+        // After as many draws as there are candidates (all unsure and refused, it may be), the
+        // list is worked out whole and one of its commands drawn: as likely again, whatever
+        // was drawn before.
+        let candidates = legal.candidates();
+        for _ in 0..candidates {
+            let k = self.rng.random_range(0..candidates);
+            if legal.candidate_listed(k) {
+                return legal.candidate(k);
+            }
+        }
         match legal.others() {
             0 if end_ok => Some(Command::EndPhase),
             0 => legal.first(),

@@ -8,7 +8,7 @@
 use bevy::prelude::World;
 
 use crate::model::command::{Command, Name, names};
-use super::legal_list::{HeldMoves, LegalList, UnsureDefault};
+use super::legal_list::{HeldMoves, LegalList, UnsureSetup};
 use crate::model::prompt::Prompt;
 use crate::model::ruleset::{LegalStage, Mechanism};
 use crate::model::view::{UnitsView, factors, has_flag};
@@ -45,8 +45,8 @@ thread_local! {
 const MAX_LIST_ROOM: usize = 4096;
 
 /// The list's commands; with `hold`, the moves of a movement phase are left in `held` where
-/// nothing after them needs them made, and a set-up's default placement in `unsure`.
-fn list(world: &mut World, (held, unsure): (&mut Option<HeldMoves>, &mut Option<Box<UnsureDefault>>), hold: bool) -> Vec<Command> {
+/// nothing after them needs them made, and a set-up's placements, unsure, in `unsure`.
+fn list(world: &mut World, (held, unsure): (&mut Option<HeldMoves>, &mut Option<Box<UnsureSetup>>), hold: bool) -> Vec<Command> {
     let units = UnitsView::from_world(world);
     let game = world.resource::<Game>();
     let turn = world.resource::<TurnState>();
@@ -131,7 +131,9 @@ fn list(world: &mut World, (held, unsure): (&mut Option<HeldMoves>, &mut Option<
     }
     if turn.setup.is_some() {
         let mut unplaced_groups = Vec::new();
-        for u in units.all().iter().filter(|u| u.side == side && u.location == Location::NotEntered) {
+        // With `hold`, the placements are listed unsure, as (unit, group, space) places.
+        let mut places = Vec::new();
+        for (k, u) in units.all().iter().enumerate().filter(|(_, u)| u.side == side && u.location == Location::NotEntered) {
             let Some((gi, g)) = group_index(game, &u.id).and_then(|gi| Some((gi, game.scenario.setup.groups.get(gi)?))) else { continue };
             // One unit per group is enough: the group's units are interchangeable.
             if unplaced_groups.contains(&gi) {
@@ -142,9 +144,11 @@ fn list(world: &mut World, (held, unsure): (&mut Option<HeldMoves>, &mut Option<
             if game.side_index(&g.side) != Some(side) {
                 continue;
             }
-            for (sp, space) in g.spaces.iter().zip(game.lookups.group_spaces(gi)) {
+            for (si, (sp, space)) in g.spaces.iter().zip(game.lookups.group_spaces(gi)).enumerate() {
                 let Some(space) = *space else { continue };
-                if space_allows(game, &units, side, g, space, u) {
+                if hold {
+                    places.push((k as u32, gi as u32, si as u32));
+                } else if space_allows(game, &units, side, g, space, u) {
                     debug_assert!(place_rejection(game, &units, side, &u.id, sp).is_none(), "the legal list and the command agree on {} at {sp}", u.id);
                     out.push(Command::Place { unit: u.id.clone(), at: sp.into() });
                 }
@@ -152,15 +156,16 @@ fn list(world: &mut World, (held, unsure): (&mut Option<HeldMoves>, &mut Option<
         }
         if unplaced_groups.is_empty() {
             out.push(Command::EndPhase);
-        } else if hold {
-            *unsure = Some(Box::new(UnsureDefault { at: out.len(), game: game.clone(), units: units.clone(), side, holds: std::cell::OnceCell::new() }));
-        } else if crate::rules::setup::default_placement(game, &units, side).is_ok() {
+        } else if !hold && crate::rules::setup::default_placement(game, &units, side).is_ok() {
             out.push(Command::DefaultSetup);
+        }
+        if hold && !unplaced_groups.is_empty() {
+            *unsure = Some(Box::new(UnsureSetup::new(out.len(), (game, &units, side), places)));
         }
         #[cfg(debug_assertions)]
         let before = unsure.as_ref().map(|_| out.clone());
         ruleset.legal_commands(world, &units, side, LegalStage::Setup, &mut out);
-        // The default placement's place stays right where a ruleset only adds at set-up.
+        // The unsure commands' place stays right where a ruleset only adds at set-up.
         #[cfg(debug_assertions)]
         if let Some(listed) = before {
             debug_assert!(out.starts_with(&listed), "{} drops listed commands at set-up", ruleset.id());

@@ -3,9 +3,10 @@
 //! random player reads hundreds of moves to play one: building and dropping each as a command
 //! cost more than finding it.
 //!
-//! A set-up list's default placement is held apart too, unsure: whether it may be taken is
-//! worked out only when the list is read in full or when a random pick falls on it (each of
-//! its placements checked in turn costs more than the rest of the list).
+//! A set-up list's placements and default placement are held apart too, unsure: whether each
+//! may be taken is worked out only when the list is read in full or when a random pick falls
+//! on it (the checks of every space of every group, and of each step of the default
+//! placement, cost more than the rest of the list; the random player takes one command).
 
 use std::sync::Arc;
 
@@ -35,37 +36,75 @@ impl HeldMoves {
     }
 }
 
-/// The legal commands of the side to act, in the order `session::legal::legal_commands` lists
-/// them, read as the random player reads them: the end of the phase, and the others.
-/// The default placement of a side's set-up (`Command::DefaultSetup`), listed at `at` if
-/// `rules::setup::default_placement` takes it: asked once, when first needed.
-pub(super) struct UnsureDefault {
+/// A set-up list's unsure commands, held apart at `at`: the placements (each the place of the
+/// unit in `units`, its group, and the place of the space among the group's spaces), then the
+/// default placement (a list of a set-up with groups left to place). Each is listed if the rules take it: asked
+/// once, when first needed (`known`, by item).
+pub(super) struct UnsureSetup {
     pub(super) at: usize,
     pub(super) game: Game,
     pub(super) units: Arc<UnitsView>,
     pub(super) side: usize,
-    pub(super) holds: std::cell::OnceCell<bool>,
+    pub(super) places: Vec<(u32, u32, u32)>,
+    pub(super) known: Vec<std::cell::OnceCell<bool>>,
 }
 
-impl UnsureDefault {
-    fn holds(&self) -> bool {
-        *self.holds.get_or_init(|| crate::rules::setup::default_placement(&self.game, &self.units, self.side).is_ok())
+impl UnsureSetup {
+    pub(super) fn new(at: usize, (game, units, side): (&Game, &Arc<UnitsView>, usize), places: Vec<(u32, u32, u32)>) -> Self {
+        let known = (0..=places.len()).map(|_| std::cell::OnceCell::new()).collect();
+        UnsureSetup { at, game: game.clone(), units: units.clone(), side, places, known }
+    }
+
+    fn len(&self) -> usize {
+        self.known.len()
+    }
+
+    /// Whether item `i` is listed (`rules::setup`'s checks, as the sure list asks them).
+    fn holds(&self, i: usize) -> bool {
+        *self.known[i].get_or_init(|| match self.places.get(i) {
+            Some(&(k, gi, si)) => {
+                let (game, units) = (&self.game, &self.units);
+                let (unit, group) = (&units.all()[k as usize], &game.scenario.setup.groups[gi as usize]);
+                let space = game.lookups.group_spaces(gi as usize)[si as usize];
+                let ok = space.is_some_and(|space| crate::rules::setup::space_allows(game, units, self.side, group, space, unit));
+                debug_assert_eq!(ok, crate::rules::setup::place_rejection(game, units, self.side, &unit.id, &group.spaces[si as usize]).is_none(), "the legal list and the command agree on {} at {}", unit.id, group.spaces[si as usize]);
+                ok
+            }
+            None => crate::rules::setup::default_placement(&self.game, &self.units, self.side).is_ok(),
+        })
+    }
+
+    fn command(&self, i: usize) -> Command {
+        match self.places.get(i) {
+            Some(&(k, gi, si)) => {
+                let at = &self.game.scenario.setup.groups[gi as usize].spaces[si as usize];
+                Command::Place { unit: self.units.all()[k as usize].id.clone(), at: at.as_str().into() }
+            }
+            None => Command::DefaultSetup,
+        }
+    }
+
+    /// The items listed, as commands, in order.
+    fn listed(&self) -> Vec<Command> {
+        (0..self.len()).filter(|&i| self.holds(i)).map(|i| self.command(i)).collect()
     }
 }
 
+/// The legal commands of the side to act, in the order `session::legal::legal_commands` lists
+/// them, read as the random player reads them: the end of the phase, and the others.
 pub struct LegalList {
     pub(super) commands: Vec<Command>,
     pub(super) held: Option<HeldMoves>,
-    pub(super) unsure: Option<Box<UnsureDefault>>,
+    pub(super) unsure: Option<Box<UnsureSetup>>,
 }
 
 impl LegalList {
     #[must_use]
     pub fn len(&self) -> usize {
-        self.sure_len() + usize::from(self.unsure.as_ref().is_some_and(|u| u.holds()))
+        self.sure_len() + self.unsure.as_ref().map_or(0, |u| (0..u.len()).filter(|&i| u.holds(i)).count())
     }
 
-    /// The commands listed but an unsure one.
+    /// The commands listed but the unsure ones.
     fn sure_len(&self) -> usize {
         self.commands.len() + self.held.as_ref().map_or(0, |h| h.moves.len())
     }
@@ -87,40 +126,52 @@ impl LegalList {
         self.len() - self.commands.iter().filter(|c| is_end(c)).count()
     }
 
-    /// [`LegalList::others`], counting an unsure command as listed (nothing is worked out).
+    /// How many commands other than ending the phase may be listed: the others, with every
+    /// unsure command counted (nothing is worked out). The random player's candidates.
     #[must_use]
-    pub fn others_if_unsure_listed(&self) -> usize {
+    pub fn candidates(&self) -> usize {
         let ends = self.commands.iter().filter(|c| is_end(c)).count();
-        self.sure_len() - ends + usize::from(self.unsure.as_ref().is_some_and(|u| u.holds.get().copied().unwrap_or(true)))
+        self.sure_len() - ends + self.unsure.as_ref().map_or(0, |u| u.len())
     }
 
-    /// The `k`-th of the [`LegalList::others_if_unsure_listed`] commands, in list order; if it
-    /// is an unsure command that is not listed after all, the list, sure now, back. A random
-    /// player that then picks again among the others picks each as likely as from the sure
-    /// list, without working out the unsure command unless its pick falls on it.
-    pub fn other_if_listed(mut self, k: usize) -> Result<Option<Command>, Self> {
-        let Some(unsure) = self.unsure.take_if(|u| u.holds.get().is_none()) else { return Ok(self.other(k)) };
-        debug_assert!(self.held.is_none(), "a set-up list holds no moves");
-        let at = unsure.at.min(self.commands.len());
-        let before = self.commands[..at].iter().filter(|c| !is_end(c)).count();
-        match k.cmp(&before) {
-            std::cmp::Ordering::Less => Ok(self.other(k)),
-            std::cmp::Ordering::Greater => Ok(self.other(k - 1)),
-            std::cmp::Ordering::Equal if unsure.holds() => Ok(Some(Command::DefaultSetup)),
-            std::cmp::Ordering::Equal => {
-                self.unsure = Some(unsure);
-                Err(self)
-            }
+    /// Which unsure command candidate `k` is, if it is one (candidates in list order).
+    fn unsure_item(&self, k: usize) -> Option<usize> {
+        let u = self.unsure.as_ref()?;
+        let before = self.commands[..u.at.min(self.commands.len())].iter().filter(|c| !is_end(c)).count();
+        k.checked_sub(before).filter(|&i| i < u.len())
+    }
+
+    /// Whether candidate `k` is listed (an unsure one is worked out, once).
+    #[must_use]
+    pub fn candidate_listed(&self, k: usize) -> bool {
+        match (self.unsure_item(k), &self.unsure) {
+            (Some(i), Some(u)) => u.holds(i),
+            _ => k < self.candidates(),
         }
     }
 
-    /// Puts an unsure command into the list if it is listed.
+    /// Candidate `k` as a command, listed or not (see [`LegalList::candidate_listed`]). A
+    /// random player that draws candidates until one is listed picks each listed command as
+    /// likely as one drawing from the list itself, and works out only the unsure commands
+    /// it draws.
+    #[must_use]
+    pub fn candidate(mut self, k: usize) -> Option<Command> {
+        let Some(u) = self.unsure.take() else { return self.other(k) };
+        debug_assert!(self.held.is_none(), "a set-up list holds no moves");
+        let before = self.commands[..u.at.min(self.commands.len())].iter().filter(|c| !is_end(c)).count();
+        match k.checked_sub(before) {
+            None => self.other(k),
+            Some(i) if i < u.len() => Some(u.command(i)),
+            Some(_) => self.other(k - u.len()),
+        }
+    }
+
+    /// Puts the unsure commands that are listed into the list, at their place.
     fn settle(&mut self) {
-        if let Some(unsure) = self.unsure.take()
-            && unsure.holds()
-        {
+        if let Some(u) = self.unsure.take() {
             debug_assert!(self.held.is_none(), "a set-up list holds no moves");
-            self.commands.insert(unsure.at.min(self.commands.len()), Command::DefaultSetup);
+            let at = u.at.min(self.commands.len());
+            self.commands.splice(at..at, u.listed());
         }
     }
 

@@ -133,6 +133,9 @@ fn play_game(loaded: &Arc<Loaded>, (seed, options, (longest, max_commands)): (u6
     let mut played = Vec::new();
     let mut checked = invariants::Checked::default();
     while !s.is_over() {
+        if n >= max_commands {
+            return Err(format!("game {g} (seed {game_seed}) did not end after {n} commands (the most a game may take: --max-commands)"));
+        }
         let Some((cmd, applied)) = bot.play(s) else {
             let st = s.state(None);
             return Err(format!(
@@ -149,9 +152,6 @@ fn play_game(loaded: &Arc<Loaded>, (seed, options, (longest, max_commands)): (u6
         }
         invariants::check_invariants_after(s, &mut checked).map_err(|e| format!("game {g} (seed {game_seed}): after command {} (`{}`): {e}", n + 1, cmd.describe()))?;
         n += 1;
-        if n >= max_commands && !s.is_over() {
-            return Err(format!("game {g} (seed {game_seed}) did not end after {n} commands (the most a game may take: --max-commands)"));
-        }
     }
     let r = s.world.resource::<crate::model::TurnState>().result.clone().ok_or_else(|| format!("game {g} ended without a result"))?;
     Ok(GameOutcome {

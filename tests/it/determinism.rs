@@ -204,8 +204,8 @@ fn the_random_players_list_reads_as_the_legal_list_on_every_shipped_scenario() {
         let mut recruits_after = false;
         let mut bot = RandomPlayer::new(9);
         let mut moves = 0;
-        // Set-up lists whose default placement was listed, and not.
-        let (mut defaults, mut no_defaults) = (0, 0);
+        // Set-up lists whose default placement was listed, and not; refused candidates.
+        let (mut defaults, mut no_defaults, mut refused) = (0, 0, 0);
         for _ in 0..120 {
             if s.is_over() {
                 break;
@@ -222,32 +222,26 @@ fn the_random_players_list_reads_as_the_legal_list_on_every_shipped_scenario() {
                 assert_eq!(s.legal_list().other(k).as_ref(), Some(others[k]), "{file}: other {k} of {}", others.len());
             }
             assert_eq!(s.legal_list().other(others.len()), None, "{file}: past the last");
-            // The random player's reading: an unsure default placement counts as listed until
-            // a pick falls on it; every other pick is the command the sure list has there.
-            let counted = s.legal_list().others_if_unsure_listed();
-            if counted == others.len() + 1 {
-                assert!(!all.contains(&Command::DefaultSetup), "{file}: counted twice");
-                let mut picks = Vec::new();
-                let mut unlisted = 0;
-                for k in 0..counted {
-                    match s.legal_list().other_if_listed(k) {
-                        Ok(c) => picks.push(c.expect("a command")),
-                        Err(sure) => {
-                            unlisted += 1;
-                            assert_eq!(sure.others(), others.len(), "{file}: the sure list");
-                        }
-                    }
-                }
-                assert_eq!(unlisted, 1, "{file}: one pick falls on the unlisted default");
-                recruits_after |= picks.last().is_some_and(|c| matches!(c, Command::Recruit { .. }));
-                assert_eq!(picks.iter().collect::<Vec<_>>(), others, "{file}: the others in order");
-                no_defaults += 1;
-            } else {
-                assert_eq!(counted, others.len(), "{file}");
-                for k in (0..others.len()).step_by(step) {
-                    assert_eq!(s.legal_list().other_if_listed(k).ok().flatten().as_ref(), Some(others[k]), "{file}: pick {k}");
-                }
+            // The random player's reading: a set-up's placements and default placement are
+            // candidates, unsure until drawn; the candidates that are listed are the others of
+            // the sure list, in order, and the rest are refused.
+            let list = s.legal_list();
+            let candidates = list.candidates();
+            assert!(candidates >= others.len(), "{file}");
+            if candidates > others.len() || all.contains(&Command::DefaultSetup) {
+                let listed: Vec<usize> = (0..candidates).filter(|&k| list.candidate_listed(k)).collect();
+                let picks: Vec<Command> = listed.iter().map(|&k| s.legal_list().candidate(k).expect("a command")).collect();
+                assert_eq!(picks.iter().collect::<Vec<_>>(), others, "{file}: the listed candidates are the others, in order");
+                refused += candidates - listed.len();
                 defaults += usize::from(all.contains(&Command::DefaultSetup));
+                no_defaults += usize::from(!all.contains(&Command::DefaultSetup) && !all.contains(&Command::EndPhase));
+                // The ruleset's commands at set-up come after the unsure ones.
+                recruits_after |= picks.iter().any(|c| matches!(c, Command::Recruit { .. }));
+            } else {
+                for k in (0..others.len()).step_by(step) {
+                    assert!(list.candidate_listed(k), "{file}: candidate {k}");
+                    assert_eq!(s.legal_list().candidate(k).as_ref(), Some(others[k]), "{file}: candidate {k}");
+                }
             }
             moves += others.iter().filter(|c| matches!(c, Command::Move { .. })).count();
             let c = bot.choose(&mut s).expect("a command");
@@ -256,7 +250,8 @@ fn the_random_players_list_reads_as_the_legal_list_on_every_shipped_scenario() {
         assert!(moves > 0, "{file}: movement phases were listed");
         if file.contains("decision_iraq") {
             assert!(defaults > 0 && no_defaults > 0, "{file}: set-up lists with and without the default placement ({defaults}, {no_defaults})");
-            assert_eq!(recruits_after, surge, "{file}: purchases listed after an unlisted default placement");
+            assert!(refused > no_defaults, "{file}: placements refused too ({refused})");
+            assert_eq!(recruits_after, surge, "{file}: purchases listed after the unsure candidates");
         }
     }
 }
@@ -268,7 +263,9 @@ fn the_random_players_list_reads_as_the_legal_list_on_every_shipped_scenario() {
 #[test]
 fn the_random_player_plays_the_game_it_would_choose_on_every_shipped_scenario() {
     use sandtable::session::{Command, Session};
-    for file in ["scenarios/kell_ford.ron", "scenarios/salt_river_line.ron", "scenarios/decision_iraq.ron"] {
+    // Twilight of the Ottomans too: its phase ends hold landings' attacks, stacking checks,
+    // resting units and attack quotas.
+    for file in ["scenarios/kell_ford.ron", "scenarios/salt_river_line.ron", "scenarios/decision_iraq.ron", "scenarios/twilight/outbreak.ron"] {
         let mut chooser = crate::common::session(file, 4, &[]);
         let mut player = crate::common::session(file, 4, &[]);
         let chosen = play_random(&mut chooser, 6, 5_000);
