@@ -38,8 +38,8 @@ impl HeldMoves {
 
 /// A set-up list's unsure commands, held apart at `at`: the placements (each the place of the
 /// unit in `units`, its group, and the place of the space among the group's spaces), then the
-/// default placement (a list of a set-up with groups left to place). Each is listed if the rules take it: asked
-/// once, when first needed (`known`, by item).
+/// default placement (the list is of a set-up with groups left to place). Each is listed if
+/// the rules take it: asked once, when first needed (`known`, by item).
 pub(super) struct UnsureSetup {
     pub(super) at: usize,
     pub(super) game: Game,
@@ -67,7 +67,8 @@ impl UnsureSetup {
                 let (unit, group) = (&units.all()[k as usize], &game.scenario.setup.groups[gi as usize]);
                 let space = game.lookups.group_spaces(gi as usize)[si as usize];
                 let ok = space.is_some_and(|space| crate::rules::setup::space_allows(game, units, self.side, group, space, unit));
-                debug_assert_eq!(ok, crate::rules::setup::place_rejection(game, units, self.side, &unit.id, &group.spaces[si as usize]).is_none(), "the legal list and the command agree on {} at {}", unit.id, group.spaces[si as usize]);
+                let at = &group.spaces[si as usize];
+                debug_assert_eq!(ok, crate::rules::setup::place_rejection(game, units, self.side, &unit.id, at).is_none(), "the list and the command agree on {} at {at}", unit.id);
                 ok
             }
             None => crate::rules::setup::default_placement(&self.game, &self.units, self.side).is_ok(),
