@@ -44,13 +44,13 @@ fn slot_control_by(game: &Game, space: SpaceId, first_side: impl Fn(SpaceId) -> 
 /// What the last run of [`control_by_slots`] left, whatever the command (each kind of command
 /// has its own schedule, so this is shared, not the system's local): the units' placements it
 /// saw ([`crate::model::units_now::UnitsNow::placements`]), the owners of the spaces
-/// controlled by their boxes, and which units stood in a box, by rank. Not part of the game:
-/// a run with them equal would change nothing.
+/// controlled by their boxes, and the space whose box each unit stood in, by rank. Not part of
+/// the game: a run with them equal would change nothing.
 #[derive(Resource, Default)]
 pub struct BoxControlSeen {
     placements: Option<u64>,
     owners: Vec<Option<usize>>,
-    in_box: Vec<bool>,
+    box_of: Vec<Option<SpaceId>>,
 }
 
 pub fn control_by_slots(game: Res<Game>, turn: Res<TurnState>, mut control: ResMut<Control>, mut glog: ResMut<GameLog>, mut q: UnitQuery, mut seen: ResMut<BoxControlSeen>) {
@@ -58,44 +58,43 @@ pub fn control_by_slots(game: Res<Game>, turn: Res<TurnState>, mut control: ResM
     if !m.control_by_slots {
         return;
     }
-    // Control follows who stands in the boxes: with the spaces' owners as the last run left
-    // them (each as its boxes said), and no unit placed since, or none that was or is in a
-    // box, there is nothing to do (a move between districts leaves every box as it was). The
-    // owners are compared, not Bevy's change flag: most commands open the control to writes,
-    // few change these spaces' owners.
+    // Control follows who stands in the boxes. A space is worked out again only if a unit
+    // placed since the last run left or entered one of its boxes, or its owner is not what
+    // the boxes made it then (another rule set it): the others would come out as they are (a
+    // move between districts leaves every box as it was). The owners are compared, not
+    // Bevy's change flag: most commands open the control to writes, few change these spaces.
     let (units, placed) = q.placed_view();
     let slot_controlled = game.lookups.slot_controlled();
-    let owners_kept = slot_controlled.iter().map(|id| control.owner[id.index()]).eq(seen.owners.iter().copied());
-    let in_box = |l: crate::model::Location| l.space().is_some_and(|s| matches!(game.board.spaces[s.index()].kind, SpaceKind::Slot { .. }));
-    // Which units stood in a box is brought up to date with the units placed since, if the
-    // view's record goes back to the last run (else read whole, below).
-    let mut boxes_kept = false;
+    let box_of = |l: crate::model::Location| match l.space().map(|s| &game.board.spaces[s.index()].kind) {
+        Some(SpaceKind::Slot { parent, .. }) => Some(*parent),
+        _ => None,
+    };
+    // The spaces to work out again (all of them, if the view's record of placements does not
+    // go back to the last run, or at the first run).
+    let mut touched: Vec<SpaceId> = Vec::new();
+    let mut whole = seen.owners.len() != slot_controlled.len();
     if let Some(before) = seen.placements
-        && seen.in_box.len() == units.all().len()
+        && seen.box_of.len() == units.all().len()
         && let Some(ranks) = q.placed_since(before)
     {
-        boxes_kept = true;
         for r in ranks {
-            let now = in_box(units.all()[r as usize].location);
-            boxes_kept &= !seen.in_box[r as usize] && !now;
-            seen.in_box[r as usize] = now;
+            let now = box_of(units.all()[r as usize].location);
+            touched.extend(seen.box_of[r as usize].into_iter().chain(now));
+            seen.box_of[r as usize] = now;
         }
     } else {
-        seen.in_box.clear();
-        seen.in_box.extend(units.all().iter().map(|u| in_box(u.location)));
+        seen.box_of.clear();
+        seen.box_of.extend(units.all().iter().map(|u| box_of(u.location)));
+        whole = true;
     }
     seen.placements = Some(placed);
-    if owners_kept && boxes_kept {
-        debug_assert!(slot_controlled.iter().all(|&id| control.owner[id.index()] == slot_control(&game, &units, id)), "the boxes hold what they held");
-        return;
-    }
-    // The side of the first unit (in id order) in each space, found in one pass.
-    let mut first: Vec<Option<usize>> = vec![None; game.board.len()];
-    for (sp, u) in units.on_map() {
-        first[sp.index()].get_or_insert(u.side);
-    }
-    for &id in slot_controlled {
-        let now = slot_control_by(&game, id, |s| first[s.index()]);
+    for (k, &id) in slot_controlled.iter().enumerate() {
+        let kept = !whole && seen.owners[k] == control.owner[id.index()] && !touched.contains(&id);
+        if kept {
+            debug_assert_eq!(control.owner[id.index()], slot_control(&game, &units, id), "the boxes of {} hold what they held", game.board.key(id));
+            continue;
+        }
+        let now = slot_control(&game, &units, id);
         if control.owner[id.index()] != now {
             control.owner[id.index()] = now;
             let who = now.map_or_else(|| "nobody (contested or empty boxes)".to_string(), |s| game.side_id(s).to_string());
