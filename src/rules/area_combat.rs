@@ -159,6 +159,13 @@ fn box_engagement(game: &Game, units: &UnitsView, side: usize, space: SpaceId) -
 /// The attacks open to `side` on area maps: all open units against the open enemies of their
 /// space; against units in boxes, all of them and each alone. Added to `out` (the legal list).
 pub fn area_attacks(game: &Game, turn: &TurnState, units: &UnitsView, tracks: &Tracks, side: usize, tables: &[Option<String>], out: &mut Vec<Command>) {
+    listed_area_attacks(game, turn, units, tracks, side, (tables, false), out);
+}
+
+/// [`area_attacks`]; with `first_bound`, nothing is listed: the first district (in list order)
+/// whose open units must attack the open enemies there (14.3) and have an attack on them
+/// listed, on the first table (`must_attack_rejection`'s question, without listing the rest).
+fn listed_area_attacks(game: &Game, turn: &TurnState, units: &UnitsView, tracks: &Tracks, side: usize, (tables, first_bound): (&[Option<String>], bool), out: &mut Vec<Command>) -> Option<SpaceId> {
     let mut spaces: Vec<SpaceId> = units.all().iter().filter(|u| u.side == side).filter_map(|u| u.space()).collect();
     spaces.sort_unstable();
     spaces.dedup();
@@ -176,6 +183,10 @@ pub fn area_attacks(game: &Game, turn: &TurnState, units: &UnitsView, tracks: &T
         }
         let mut groups = vec![(able.clone(), s)];
         let required = required_attackers(game, units, side, s, &able);
+        // Units not bound to attack here cannot hold up the end of the phase.
+        if first_bound && (underground || required.is_empty()) {
+            continue;
+        }
         if underground || required.is_empty() {
             if able.len() > 1 {
                 groups.extend(able.iter().map(|a| (vec![a.clone()], s)));
@@ -184,7 +195,7 @@ pub fn area_attacks(game: &Game, turn: &TurnState, units: &UnitsView, tracks: &T
             groups.push((required.clone(), s));
         }
         // DI 21.5: unconventional units alone in the open may go for the boxes at once.
-        if !underground && blend_in(game, units, side, s) && let Some(b) = game.board.slots_of(s).next() {
+        if !underground && !first_bound && blend_in(game, units, side, s) && let Some(b) = game.board.slots_of(s).next() {
             groups.push((able.clone(), b));
         }
         // Each group's checks but the tables' own once, then each table's (the same answers as
@@ -208,11 +219,15 @@ pub fn area_attacks(game: &Game, turn: &TurnState, units: &UnitsView, tracks: &T
                 }
                 debug_assert!(plan_area_attack(game, turn, units, side, g, *target, crt).is_ok(), "the legal list and the attack agree on {g:?} against {}", game.board.key(*target));
                 if game.ruleset.attack_rejection(game, turn, units, g, core_underground, crt).is_none() {
+                    if first_bound {
+                        return Some(s);
+                    }
                     out.push(Command::Attack { attackers: crate::model::command::names(g), target: game.board.key_name(*target).clone(), table: table.as_deref().map(crate::model::command::Name::new), supports: Vec::new(), declare: None });
                 }
             }
         }
     }
+    None
 }
 
 /// What the legal list knows of an attack on an area's own units (not its boxes) once it has
@@ -261,10 +276,19 @@ pub fn must_attack_rejection(game: &Game, turn: &TurnState, units: &UnitsView, t
     if let Some(r) = game.ruleset.owed_attack(game, turn, units, side) {
         return Some(r);
     }
-    let tables: Vec<Option<String>> = vec![None];
-    let mut attacks = Vec::new();
-    area_attacks(game, turn, units, tracks, side, &tables, &mut attacks);
-    must_attack_among(game, turn, units, side, &attacks)
+    let found = listed_area_attacks(game, turn, units, tracks, side, (&[None], true), &mut Vec::new());
+    #[cfg(debug_assertions)]
+    {
+        let mut attacks = Vec::new();
+        area_attacks(game, turn, units, tracks, side, &[None], &mut attacks);
+        debug_assert_eq!(found.map(|s| must_attack_text(game, s)), must_attack_among(game, turn, units, side, &attacks), "the first district bound to attack");
+    }
+    found.map(|s| must_attack_text(game, s))
+}
+
+/// Why the phase may not end while the side's open units in `s` must attack there (14.3).
+fn must_attack_text(game: &Game, s: SpaceId) -> String {
+    format!("your open units in {} must attack the open enemy units there first", game.board.key(s))
 }
 
 /// [`must_attack_rejection`] from the attacks [`area_attacks`] lists on the first table (the
@@ -294,7 +318,7 @@ fn must_attack_among(game: &Game, turn: &TurnState, units: &UnitsView, side: usi
             asked.push(s);
             let (_, underground, able) = engagement(game, turn, units, side, s);
             let bound = !required_attackers(game, units, side, s, &able).is_empty();
-            (!underground && bound).then(|| format!("your open units in {target} must attack the open enemy units there first"))
+            (!underground && bound).then(|| must_attack_text(game, s))
         }
         _ => None,
     })
