@@ -88,6 +88,12 @@ pub fn control_by_slots(game: Res<Game>, turn: Res<TurnState>, mut control: ResM
         whole = true;
     }
     seen.placements = Some(placed);
+    // Most commands touch no box and leave the owners as they were: nothing to look at.
+    let owners_kept = slot_controlled.iter().map(|id| control.owner[id.index()]).eq(seen.owners.iter().copied());
+    if owners_kept && !whole && touched.is_empty() {
+        debug_assert!(slot_controlled.iter().all(|&id| control.owner[id.index()] == slot_control(&game, &units, id)), "the boxes hold what they held");
+        return;
+    }
     for (k, &id) in slot_controlled.iter().enumerate() {
         let kept = !whole && seen.owners[k] == control.owner[id.index()] && !touched.contains(&id);
         if kept {
