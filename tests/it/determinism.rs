@@ -292,3 +292,43 @@ fn the_random_player_plays_the_game_it_would_choose_on_every_shipped_scenario() 
         assert_eq!(player.state_hash(), chooser.state_hash(), "{file}: the same end");
     }
 }
+
+/// The random player picks each listed command as often as any other, also where a set-up
+/// list's candidates are unsure and some of them refused (drawn again): a Decision: Iraq
+/// set-up list with refused placements, drawn from 6,000 times, gives every listed command
+/// its share (chi-square against even shares, far below the 0.1% bound; a draw that gave a
+/// refused candidate's share to a neighbour would double that neighbour's count).
+#[test]
+fn the_random_player_picks_every_listed_command_as_often_at_set_up_where_candidates_are_refused() {
+    use sandtable::session::Command;
+    let mut s = crate::common::session("scenarios/decision_iraq.ron", 3, &[]);
+    let mut bot = RandomPlayer::new(9);
+    // Play set-up commands until a list has refused candidates among its placements.
+    let mut found = false;
+    for _ in 0..200 {
+        let list = s.legal_list();
+        let candidates = list.candidates();
+        if candidates >= list.others() + 3 && list.others() >= 5 {
+            found = true;
+            break;
+        }
+        let c = bot.choose(&mut s).expect("a command");
+        s.apply(c).expect("listed");
+    }
+    assert!(found, "a set-up list with refused candidates");
+    let others: Vec<Command> = s.legal_commands().into_iter().filter(|c| !matches!(c, Command::EndPhase)).collect();
+    let mut counts = vec![0u32; others.len()];
+    let draws = 6_000;
+    let mut picker = RandomPlayer::new(17);
+    for _ in 0..draws {
+        let c = picker.choose(&mut s).expect("a command");
+        let at = others.iter().position(|o| *o == c).unwrap_or_else(|| panic!("`{}` is listed", c.describe()));
+        counts[at] += 1;
+    }
+    let expected = f64::from(draws) / others.len() as f64;
+    let chi2: f64 = counts.iter().map(|&n| (f64::from(n) - expected).powi(2) / expected).sum();
+    // The 0.1% bound of chi-square for k - 1 degrees of freedom, by Wilson-Hilferty.
+    let k = (others.len() - 1) as f64;
+    let bound = k * (1.0 - 2.0 / (9.0 * k) + 3.09 * (2.0 / (9.0 * k)).sqrt()).powi(3);
+    assert!(chi2 < bound, "chi-square {chi2:.1} over {} commands (bound {bound:.1}): {counts:?}", others.len());
+}
