@@ -18,7 +18,7 @@ use crate::rules::losses::{advance_rejection, loss_options};
 use crate::rules::overrun::plan_overrun;
 use crate::rules::reserve::{phase_allows, reserve_rejection};
 use crate::rules::movement::{Surroundings, enter_rejection, legal_destinations_among};
-use crate::rules::setup::{group_index, place_rejection, space_allows};
+use crate::rules::setup::group_index;
 use crate::scenario::schema::{PhaseKind, UnitFlag};
 
 pub fn legal_commands(world: &mut World) -> Vec<Command> {
@@ -131,7 +131,8 @@ fn list(world: &mut World, (held, unsure): (&mut Option<HeldMoves>, &mut Option<
     }
     if turn.setup.is_some() {
         let mut unplaced_groups = Vec::new();
-        // With `hold`, the placements are listed unsure, as (unit, group, space) places.
+        // The placements, as (unit, group, space) places: checked as the list is read in full,
+        // or (`hold`) when the random player draws them (`legal_list::UnsureSetup`).
         let mut places = Vec::new();
         for (k, u) in units.all().iter().enumerate().filter(|(_, u)| u.side == side && u.location == Location::NotEntered) {
             let Some((gi, g)) = group_index(game, &u.id).and_then(|gi| Some((gi, game.scenario.setup.groups.get(gi)?))) else { continue };
@@ -144,23 +145,18 @@ fn list(world: &mut World, (held, unsure): (&mut Option<HeldMoves>, &mut Option<
             if game.side_index(&g.side) != Some(side) {
                 continue;
             }
-            for (si, (sp, space)) in g.spaces.iter().zip(game.lookups.group_spaces(gi)).enumerate() {
-                let Some(space) = *space else { continue };
-                if hold {
-                    places.push((k as u32, gi as u32, si as u32));
-                } else if space_allows(game, &units, side, g, space, u) {
-                    debug_assert!(place_rejection(game, &units, side, &u.id, sp).is_none(), "the legal list and the command agree on {} at {sp}", u.id);
-                    out.push(Command::Place { unit: u.id.clone(), at: sp.into() });
-                }
-            }
+            let spaces = game.lookups.group_spaces(gi).iter().enumerate().filter(|(_, space)| space.is_some());
+            places.extend(spaces.map(|(si, _)| (k as u32, gi as u32, si as u32)));
         }
         if unplaced_groups.is_empty() {
             out.push(Command::EndPhase);
-        } else if !hold && crate::rules::setup::default_placement(game, &units, side).is_ok() {
-            out.push(Command::DefaultSetup);
-        }
-        if hold && !unplaced_groups.is_empty() {
-            *unsure = Some(Box::new(UnsureSetup::new(out.len(), (game, &units, side), places)));
+        } else {
+            let setup = UnsureSetup::new(out.len(), (game, &units, side), places);
+            if hold {
+                *unsure = Some(Box::new(setup));
+            } else {
+                out.extend(setup.listed());
+            }
         }
         #[cfg(debug_assertions)]
         let before = unsure.as_ref().map(|_| out.clone());

@@ -86,7 +86,7 @@ impl UnsureSetup {
     }
 
     /// The items listed, as commands, in order.
-    fn listed(&self) -> Vec<Command> {
+    pub(super) fn listed(&self) -> Vec<Command> {
         (0..self.len()).filter(|&i| self.holds(i)).map(|i| self.command(i)).collect()
     }
 }
