@@ -65,28 +65,15 @@ impl RandomPlayer {
 
     /// The command taken from `legal`, given the draw of [`RandomPlayer::draws_end`]: the end
     /// of the phase if drawn and listed, else one of the other commands, each as likely (the
-    /// end if none is listed, nothing if the list is empty).
+    /// end if none is listed, nothing if the list is empty). The commands the list holds apart
+    /// (a mover's destinations, a set-up's placements) are worked out only where a draw falls
+    /// on them ([`LegalList::draw_other`]).
     fn pick(&mut self, legal: LegalList, ends: bool) -> Option<Command> {
         let end_ok = legal.ends_phase();
         if end_ok && ends {
             return Some(Command::EndPhase);
         }
-        // Candidates are drawn until one is listed: the unsure ones (a set-up's placements)
-        // are worked out only when drawn, and each listed command is as likely as any other.
-        // After as many draws as there are candidates (all unsure and refused, it may be), the
-        // list is worked out whole and one of its commands drawn: as likely again, whatever
-        // was drawn before.
-        let candidates = legal.candidates();
-        for _ in 0..candidates {
-            let k = self.rng.random_range(0..candidates);
-            if legal.candidate_listed(k) {
-                return legal.candidate(k);
-            }
-        }
-        match legal.others() {
-            0 if end_ok => Some(Command::EndPhase),
-            0 => legal.first(),
-            n => legal.other(self.rng.random_range(0..n)),
-        }
+        let rng = &mut self.rng;
+        legal.draw_other(|n| rng.random_range(0..n)).or(end_ok.then_some(Command::EndPhase))
     }
 }

@@ -8,7 +8,7 @@
 use bevy::prelude::World;
 
 use crate::model::command::{Command, Name, names};
-use super::legal_list::{HeldMoves, LegalList, UnsureSetup};
+use super::legal_list::{LegalList, Unsure, UnsureMoves, UnsureSetup};
 use crate::model::prompt::Prompt;
 use crate::model::ruleset::{LegalStage, Mechanism};
 use crate::model::view::{UnitsView, factors, has_flag};
@@ -17,22 +17,22 @@ use crate::rules::combat::plan_attack;
 use crate::rules::losses::{advance_rejection, loss_options};
 use crate::rules::overrun::plan_overrun;
 use crate::rules::reserve::{phase_allows, reserve_rejection};
-use crate::rules::movement::{Surroundings, enter_rejection, legal_destinations_among};
+use crate::rules::movement::{Surroundings, enter_rejection};
 use crate::rules::setup::group_index;
 use crate::scenario::schema::{PhaseKind, UnitFlag};
 
 pub fn legal_commands(world: &mut World) -> Vec<Command> {
-    let out = list(world, (&mut None, &mut None), false);
+    let out = list(world, &mut None, false);
     LIST_ROOM.set(LIST_ROOM.get().max(out.len()).min(MAX_LIST_ROOM));
     out
 }
 
 /// The same list, with a movement phase's moves not yet made into commands.
 pub fn legal_list(world: &mut World) -> LegalList {
-    let (mut held, mut unsure) = (None, None);
-    let commands = list(world, (&mut held, &mut unsure), true);
+    let mut unsure = None;
+    let commands = list(world, &mut unsure, true);
     LIST_ROOM.set(LIST_ROOM.get().max(commands.len()).min(MAX_LIST_ROOM));
-    LegalList { commands, held, unsure }
+    LegalList { commands, unsure }
 }
 
 thread_local! {
@@ -44,9 +44,17 @@ thread_local! {
 /// At most this much room is made at the start of a list.
 const MAX_LIST_ROOM: usize = 4096;
 
-/// The list's commands; with `hold`, the moves of a movement phase are left in `held` where
-/// nothing after them needs them made, and a set-up's placements, unsure, in `unsure`.
-fn list(world: &mut World, (held, unsure): (&mut Option<HeldMoves>, &mut Option<Box<UnsureSetup>>), hold: bool) -> Vec<Command> {
+/// Puts the commands held apart that are listed into `out`, at their place.
+fn settle(unsure: &mut Option<(usize, Unsure)>, out: &mut Vec<Command>) {
+    if let Some((at, u)) = unsure.take() {
+        let at = at.min(out.len());
+        out.splice(at..at, u.listed());
+    }
+}
+
+/// The list's commands; with `hold`, the moves of a movement phase (where nothing after them
+/// needs them) and a set-up's placements are left unsure in `unsure`, with their place.
+fn list(world: &mut World, unsure: &mut Option<(usize, Unsure)>, hold: bool) -> Vec<Command> {
     let units = UnitsView::from_world(world);
     let game = world.resource::<Game>();
     let turn = world.resource::<TurnState>();
@@ -151,9 +159,9 @@ fn list(world: &mut World, (held, unsure): (&mut Option<HeldMoves>, &mut Option<
         if unplaced_groups.is_empty() {
             out.push(Command::EndPhase);
         } else {
-            let setup = UnsureSetup::new(out.len(), (game, &units, side), places);
+            let setup = Unsure::Setup(UnsureSetup::new((game, &units, side), places));
             if hold {
-                *unsure = Some(Box::new(setup));
+                *unsure = Some((out.len(), setup));
             } else {
                 out.extend(setup.listed());
             }
@@ -211,18 +219,9 @@ fn list(world: &mut World, (held, unsure): (&mut Option<HeldMoves>, &mut Option<
             // A unit off the map or finished moving has no destination: it is passed over
             // before the phase is asked about it (most counters of a mix wait off the map).
             let may_move = |u: &&crate::model::view::UnitView| u.side == side && u.space().is_some() && !u.activity.finished;
-            let mut moves = hold.then(Vec::new);
-            for (i, u) in units.all().iter().enumerate().filter(|(_, u)| may_move(u)).filter(|(_, u)| phase_allows(game, turn, u).is_ok()) {
-                for d in legal_destinations_among(game, &units, control, &near, u) {
-                    match &mut moves {
-                        Some(moves) => moves.push((i as u32, d.space)),
-                        None => out.push(Command::Move { unit: u.id.clone(), to: game.board.key_name(d.space).clone() }),
-                    }
-                }
-            }
-            if let Some(moves) = moves {
-                *held = Some(HeldMoves { at: out.len(), moves, units: units.clone(), board: game.board.clone() });
-            }
+            let movers: Vec<u32> = units.all().iter().enumerate().filter(|(_, u)| may_move(u)).filter(|(_, u)| phase_allows(game, turn, u).is_ok()).map(|(i, _)| i as u32).collect();
+            // The moves' place: they are worked out last (they keep the surroundings).
+            let moves_at = out.len();
             overruns(game, turn, &units, control, tracks, side, &mut out);
             if game.scenario.rules.strategic.is_some() {
                 for u in units.all().iter().filter(|u| u.side == side) {
@@ -259,6 +258,12 @@ fn list(world: &mut World, (held, unsure): (&mut Option<HeldMoves>, &mut Option<
                     out.push(Command::Reserve { unit: u.id.clone() });
                 }
             }
+            let moves = Unsure::Moves(Box::new(UnsureMoves::new((game, control), near, &units, movers)));
+            if hold {
+                *unsure = Some((moves_at, moves));
+            } else {
+                out.splice(moves_at..moves_at, moves.listed());
+            }
         }
         PhaseKind::Reorganisation => reorganisation(facts, side, &mut out),
         // ToO 7.2-7.4: units bought with the side's track, each where it may be placed.
@@ -288,13 +293,11 @@ fn list(world: &mut World, (held, unsure): (&mut Option<HeldMoves>, &mut Option<
     }
     // The ruleset's commands of this phase (and what its procedure forbids of the generic ones:
     // where it may forbid some, it sees the moves too).
-    if ruleset.drops_listed(phase.kind)
-        && let Some(h) = held.take()
-    {
-        h.put_into(&mut out);
+    if ruleset.drops_listed(phase.kind) {
+        settle(unsure, &mut out);
     }
     #[cfg(debug_assertions)]
-    let before = held.as_ref().map(|h| (out.clone(), h.at));
+    let before = unsure.as_ref().map(|(at, _)| (out.clone(), *at));
     ruleset.legal_commands(world, &units, side, LegalStage::Phase, &mut out);
     // A ruleset that says it drops nothing here only adds, after what was listed.
     #[cfg(debug_assertions)]
@@ -317,9 +320,7 @@ fn list(world: &mut World, (held, unsure): (&mut Option<HeldMoves>, &mut Option<
     let obl = world.resource::<crate::rules::obligations::Obligations>();
     if !obl.active.is_empty() {
         // The operations look at every move: they are made first.
-        if let Some(h) = held.take() {
-            h.put_into(&mut out);
-        }
+        settle(unsure, &mut out);
         for c in crate::rules::obligations::owed_attacks(game, turn, &units, (control, tracks), obl) {
             if !out.contains(&c) {
                 out.insert(0, c);

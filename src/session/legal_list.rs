@@ -1,62 +1,74 @@
-//! The legal list as it is made: its commands, with a movement phase's moves held apart as
-//! (unit, space) pairs (most of such a list) and made into commands only when asked for. A
-//! random player reads hundreds of moves to play one: building and dropping each as a command
-//! cost more than finding it.
+//! The legal list as it is made: its commands, with the ones that cost most to work out held
+//! apart, unsure, where a random player takes one command of hundreds:
+//! - a movement phase's moves: each unit that may move is a block of candidates, one for each
+//!   space of the map, and its destinations are worked out only when the list is read in full
+//!   or when a random draw falls on the unit (a Decision: Iraq list of fourteen movers is read
+//!   by working out three or four of them);
+//! - a set-up list's placements and default placement: each one candidate, checked only when
+//!   the list is read in full or when a draw falls on it.
 //!
-//! A set-up list's placements and default placement are held apart too, unsure: whether each
-//! may be taken is worked out only when the list is read in full or when a random pick falls
-//! on it (the checks of every space of every group, and of each step of the default
-//! placement, cost more than the rest of the list; the random player takes one command).
+//! [`LegalList::draw_other`] draws among the candidates until it falls on a listed command:
+//! each listed command is as likely as if the whole list had been worked out and drawn from.
 
+use std::cell::OnceCell;
 use std::sync::Arc;
 
 use crate::model::command::Command;
-use crate::model::{Game, SpaceId};
 use crate::model::view::UnitsView;
-use crate::scenario::board::Board;
+use crate::model::{Control, Game, SpaceId};
+use crate::rules::movement::{Surroundings, legal_destinations_among};
 
-/// A movement phase's moves, held apart: each the place of the unit in `units` and its
-/// destination on `board`, listed together at `at` in the list's order.
-pub(super) struct HeldMoves {
-    pub(super) at: usize,
-    pub(super) moves: Vec<(u32, SpaceId)>,
-    pub(super) units: Arc<UnitsView>,
-    pub(super) board: Arc<Board>,
+/// A movement phase's moves, unsure: the units that may move, each with its destinations once
+/// they are worked out (as the sure list works them out, on the same surroundings).
+pub(super) struct UnsureMoves {
+    game: Game,
+    control: Control,
+    near: Surroundings,
+    units: Arc<UnitsView>,
+    /// The units that may move, by place in `units`, in list order.
+    movers: Vec<u32>,
+    /// Each mover's destinations, in list order, once worked out.
+    found: Vec<OnceCell<Vec<SpaceId>>>,
 }
 
-impl HeldMoves {
-    fn made(&self, (unit, to): (u32, SpaceId)) -> Command {
-        Command::Move { unit: self.units.all()[unit as usize].id.clone(), to: self.board.key_name(to).clone() }
+impl UnsureMoves {
+    /// The moves of `movers` (places in `units`) through `near`, the surroundings of their side.
+    pub(super) fn new((game, control): (&Game, &Control), near: Surroundings, units: &Arc<UnitsView>, movers: Vec<u32>) -> Self {
+        let found = movers.iter().map(|_| OnceCell::new()).collect();
+        UnsureMoves { game: game.clone(), control: control.clone(), near, units: units.clone(), movers, found }
     }
 
-    /// Puts the moves into `out` as commands, at their place.
-    pub(super) fn put_into(self, out: &mut Vec<Command>) {
-        let at = self.at.min(out.len());
-        out.splice(at..at, self.moves.iter().map(|&m| self.made(m)));
+    /// Mover `b`'s destinations (worked out once).
+    fn destinations(&self, b: usize) -> &[SpaceId] {
+        self.found[b].get_or_init(|| {
+            let unit = &self.units.all()[self.movers[b] as usize];
+            let found: Vec<SpaceId> = legal_destinations_among(&self.game, &self.units, &self.control, &self.near, unit).into_iter().map(|d| d.space).collect();
+            debug_assert!(found.iter().all(|s| s.index() < self.game.board.len()), "a destination is a space of the map");
+            found
+        })
+    }
+
+    fn made(&self, b: usize, to: SpaceId) -> Command {
+        Command::Move { unit: self.units.all()[self.movers[b] as usize].id.clone(), to: self.game.board.key_name(to).clone() }
     }
 }
 
-/// A set-up list's unsure commands, held apart at `at`: the placements (each the place of the
-/// unit in `units`, its group, and the place of the space among the group's spaces), then the
-/// default placement (the list is of a set-up with groups left to place). Each is listed if
-/// the rules take it: asked once, when first needed (`known`, by item).
+/// A set-up list's unsure commands: the placements (each the place of the unit in `units`, its
+/// group, and the place of the space among the group's spaces), then the default placement (the
+/// list is of a set-up with groups left to place). Each is listed if the rules take it: asked
+/// once, when first needed (`known`, by item).
 pub(super) struct UnsureSetup {
-    pub(super) at: usize,
     pub(super) game: Game,
     pub(super) units: Arc<UnitsView>,
     pub(super) side: usize,
     pub(super) places: Vec<(u32, u32, u32)>,
-    pub(super) known: Vec<std::cell::OnceCell<bool>>,
+    pub(super) known: Vec<OnceCell<bool>>,
 }
 
 impl UnsureSetup {
-    pub(super) fn new(at: usize, (game, units, side): (&Game, &Arc<UnitsView>, usize), places: Vec<(u32, u32, u32)>) -> Self {
-        let known = (0..=places.len()).map(|_| std::cell::OnceCell::new()).collect();
-        UnsureSetup { at, game: game.clone(), units: units.clone(), side, places, known }
-    }
-
-    fn len(&self) -> usize {
-        self.known.len()
+    pub(super) fn new((game, units, side): (&Game, &Arc<UnitsView>, usize), places: Vec<(u32, u32, u32)>) -> Self {
+        let known = (0..=places.len()).map(|_| OnceCell::new()).collect();
+        UnsureSetup { game: game.clone(), units: units.clone(), side, places, known }
     }
 
     /// Whether item `i` is listed (`rules::setup`'s checks, as the sure list asks them).
@@ -84,10 +96,60 @@ impl UnsureSetup {
             None => Command::DefaultSetup,
         }
     }
+}
 
-    /// The items listed, as commands, in order.
+/// Commands held apart from the sure list, each block worked out when first needed.
+pub(super) enum Unsure {
+    Moves(Box<UnsureMoves>),
+    Setup(UnsureSetup),
+}
+
+impl Unsure {
+    fn blocks(&self) -> usize {
+        match self {
+            Unsure::Moves(m) => m.movers.len(),
+            Unsure::Setup(s) => s.known.len(),
+        }
+    }
+
+    /// Block `b`'s candidates: its listed commands once it is worked out, else a bound on them
+    /// (a mover: every space of the map; a set-up item: itself).
+    fn weight(&self, b: usize) -> usize {
+        match self {
+            Unsure::Moves(m) => m.found[b].get().map_or(m.game.board.len(), Vec::len),
+            Unsure::Setup(s) => s.known[b].get().map_or(1, |&ok| usize::from(ok)),
+        }
+    }
+
+    /// Candidate `j` of block `b` (below its weight) as a command, if it is listed: a block
+    /// worked out lists every candidate it has; another is worked out now.
+    fn pick(&self, b: usize, j: usize) -> Option<Command> {
+        match self {
+            Unsure::Moves(m) => match m.found[b].get() {
+                Some(found) => Some(m.made(b, found[j])),
+                None => {
+                    let to = SpaceId(u32::try_from(j).ok()?);
+                    m.destinations(b).contains(&to).then(|| m.made(b, to))
+                }
+            },
+            Unsure::Setup(s) => s.holds(b).then(|| s.command(b)),
+        }
+    }
+
+    /// The listed commands, in list order (every block worked out).
     pub(super) fn listed(&self) -> Vec<Command> {
-        (0..self.len()).filter(|&i| self.holds(i)).map(|i| self.command(i)).collect()
+        match self {
+            Unsure::Moves(m) => (0..m.movers.len()).flat_map(|b| m.destinations(b).iter().map(move |&s| m.made(b, s))).collect(),
+            Unsure::Setup(s) => (0..s.known.len()).filter(|&i| s.holds(i)).map(|i| s.command(i)).collect(),
+        }
+    }
+
+    /// How many commands are listed (every block worked out).
+    fn listed_len(&self) -> usize {
+        match self {
+            Unsure::Moves(m) => (0..m.movers.len()).map(|b| m.destinations(b).len()).sum(),
+            Unsure::Setup(s) => (0..s.known.len()).filter(|&i| s.holds(i)).count(),
+        }
     }
 }
 
@@ -95,19 +157,14 @@ impl UnsureSetup {
 /// them, read as the random player reads them: the end of the phase, and the others.
 pub struct LegalList {
     pub(super) commands: Vec<Command>,
-    pub(super) held: Option<HeldMoves>,
-    pub(super) unsure: Option<Box<UnsureSetup>>,
+    /// Commands held apart, listed at their place among `commands`.
+    pub(super) unsure: Option<(usize, Unsure)>,
 }
 
 impl LegalList {
     #[must_use]
     pub fn len(&self) -> usize {
-        self.sure_len() + self.unsure.as_ref().map_or(0, |u| (0..u.len()).filter(|&i| u.holds(i)).count())
-    }
-
-    /// The commands listed but the unsure ones.
-    fn sure_len(&self) -> usize {
-        self.commands.len() + self.held.as_ref().map_or(0, |h| h.moves.len())
+        self.commands.len() + self.unsure.as_ref().map_or(0, |(_, u)| u.listed_len())
     }
 
     #[must_use]
@@ -115,7 +172,7 @@ impl LegalList {
         self.len() == 0
     }
 
-    /// Whether ending the phase is listed.
+    /// Whether ending the phase is listed (never held apart).
     #[must_use]
     pub fn ends_phase(&self) -> bool {
         self.commands.iter().any(is_end)
@@ -127,76 +184,69 @@ impl LegalList {
         self.len() - self.commands.iter().filter(|c| is_end(c)).count()
     }
 
-    /// How many commands other than ending the phase may be listed: the others, with every
-    /// unsure command counted (nothing is worked out). The random player's candidates.
-    #[must_use]
-    pub fn candidates(&self) -> usize {
-        let ends = self.commands.iter().filter(|c| is_end(c)).count();
-        self.sure_len() - ends + self.unsure.as_ref().map_or(0, |u| u.len())
-    }
-
-    /// Which unsure command candidate `k` is, if it is one (candidates in list order).
-    fn unsure_item(&self, k: usize) -> Option<usize> {
-        let u = self.unsure.as_ref()?;
-        let before = self.commands[..u.at.min(self.commands.len())].iter().filter(|c| !is_end(c)).count();
-        k.checked_sub(before).filter(|&i| i < u.len())
-    }
-
-    /// Whether candidate `k` is listed (an unsure one is worked out, once).
-    #[must_use]
-    pub fn candidate_listed(&self, k: usize) -> bool {
-        match (self.unsure_item(k), &self.unsure) {
-            (Some(i), Some(u)) => u.holds(i),
-            _ => k < self.candidates(),
+    /// One of the commands other than ending the phase, each as likely; `draw(n)` draws an
+    /// index below `n`, each as likely. `None`: no other command is listed.
+    ///
+    /// The commands held apart are candidates, and a draw that falls on one works out its
+    /// block (a mover's destinations, a placement's checks). A candidate that is not listed is
+    /// dropped, its block's candidates become what it lists, and the draw is made again. Each
+    /// draw gives every listed command the same chance, whatever was dropped before: the
+    /// command taken is as likely as any other listed one. At most one draw per block is
+    /// refused, since a block worked out lists every candidate it keeps.
+    pub fn draw_other(mut self, mut draw: impl FnMut(usize) -> usize) -> Option<Command> {
+        let Some((at, unsure)) = self.unsure.take() else {
+            let n = self.others();
+            return if n == 0 { None } else { self.other(draw(n)) };
+        };
+        let at = at.min(self.commands.len());
+        let before = self.commands[..at].iter().filter(|c| !is_end(c)).count();
+        let after = self.commands[at..].iter().filter(|c| !is_end(c)).count();
+        let mut weights: Vec<usize> = (0..unsure.blocks()).map(|b| unsure.weight(b)).collect();
+        let mut total = before + after + weights.iter().sum::<usize>();
+        while total > 0 {
+            let mut k = draw(total);
+            if k < before {
+                return self.nth_other(0, k);
+            }
+            k -= before;
+            let mut block = None;
+            for (b, &w) in weights.iter().enumerate() {
+                if k < w {
+                    block = Some(b);
+                    break;
+                }
+                k -= w;
+            }
+            let Some(b) = block else { return self.nth_other(at, k) };
+            if let Some(c) = unsure.pick(b, k) {
+                return Some(c);
+            }
+            total -= weights[b];
+            weights[b] = unsure.weight(b);
+            total += weights[b];
         }
+        None
     }
 
-    /// Candidate `k` as a command, listed or not (see [`LegalList::candidate_listed`]). A
-    /// random player that draws candidates until one is listed picks each listed command as
-    /// likely as one drawing from the list itself, and works out only the unsure commands
-    /// it draws.
-    #[must_use]
-    pub fn candidate(mut self, k: usize) -> Option<Command> {
-        let Some(u) = self.unsure.take() else { return self.other(k) };
-        debug_assert!(self.held.is_none(), "a set-up list holds no moves");
-        let before = self.commands[..u.at.min(self.commands.len())].iter().filter(|c| !is_end(c)).count();
-        match k.checked_sub(before) {
-            None => self.other(k),
-            Some(i) if i < u.len() => Some(u.command(i)),
-            Some(_) => self.other(k - u.len()),
-        }
+    /// The `k`-th command other than ending the phase from place `from` on, taken out.
+    fn nth_other(&mut self, from: usize, k: usize) -> Option<Command> {
+        let i = self.commands.iter().enumerate().skip(from).filter(|(_, c)| !is_end(c)).nth(k)?.0;
+        Some(self.commands.swap_remove(i))
     }
 
-    /// Puts the unsure commands that are listed into the list, at their place.
+    /// Puts the commands held apart that are listed into the list, at their place.
     fn settle(&mut self) {
-        if let Some(u) = self.unsure.take() {
-            debug_assert!(self.held.is_none(), "a set-up list holds no moves");
-            let at = u.at.min(self.commands.len());
+        if let Some((at, u)) = self.unsure.take() {
+            let at = at.min(self.commands.len());
             self.commands.splice(at..at, u.listed());
         }
     }
 
-    /// The `k`-th command other than ending the phase, in list order (moves are never the end
-    /// of a phase).
+    /// The `k`-th command other than ending the phase, in list order.
     #[must_use]
     pub fn other(mut self, k: usize) -> Option<Command> {
         self.settle();
-        let Some(held) = self.held.take() else {
-            let i = self.commands.iter().enumerate().filter(|(_, c)| !is_end(c)).nth(k)?.0;
-            return Some(self.commands.swap_remove(i));
-        };
-        let at = held.at.min(self.commands.len());
-        let before = self.commands[..at].iter().filter(|c| !is_end(c)).count();
-        if k < before {
-            let i = self.commands[..at].iter().enumerate().filter(|(_, c)| !is_end(c)).nth(k)?.0;
-            return Some(self.commands.swap_remove(i));
-        }
-        if let Some(&m) = held.moves.get(k - before) {
-            return Some(held.made(m));
-        }
-        let k = k - before - held.moves.len();
-        let i = self.commands[at..].iter().enumerate().filter(|(_, c)| !is_end(c)).nth(k)?.0;
-        Some(self.commands.swap_remove(at + i))
+        self.nth_other(0, k)
     }
 
     /// The first command listed.
@@ -209,9 +259,6 @@ impl LegalList {
     #[must_use]
     pub fn into_commands(mut self) -> Vec<Command> {
         self.settle();
-        if let Some(held) = self.held.take() {
-            held.put_into(&mut self.commands);
-        }
         self.commands
     }
 }

@@ -186,9 +186,10 @@ fn a_game_restarted_with_other_options_starts_as_a_new_one_with_them() {
     assert_eq!(used.state(None), fresh.state(None), "the same end");
 }
 
-/// The list the random player reads (a movement phase's moves made into commands only when
-/// picked) names the same commands in the same order as the list of commands: whether the
-/// phase may end, how many others there are, and each of them by its place.
+/// The list the random player reads (a movement phase's moves and a set-up's placements held
+/// apart, worked out only where draws fall) names the same commands in the same order as the
+/// list of commands: whether the phase may end, how many others there are, each of them by its
+/// place, and what draws on its first and last candidates and random draws take.
 #[test]
 fn the_random_players_list_reads_as_the_legal_list_on_every_shipped_scenario() {
     use sandtable::session::{Command, GameSetup, Session};
@@ -207,8 +208,10 @@ fn the_random_players_list_reads_as_the_legal_list_on_every_shipped_scenario() {
         let mut recruits_after = false;
         let mut bot = RandomPlayer::new(9);
         let mut moves = 0;
-        // Set-up lists whose default placement was listed, and not; refused candidates.
-        let (mut defaults, mut no_defaults, mut refused) = (0, 0, 0);
+        // Set-up lists whose default placement was listed, and not; draws that fell on refused
+        // candidates first, at set-up and among moves.
+        let (mut defaults, mut no_defaults, mut refused_setup, mut refused_moves) = (0, 0, 0, 0);
+        let mut lcg = 7_u64;
         let mut setup_lists = 0;
         for _ in 0..commands {
             if s.is_over() {
@@ -226,30 +229,36 @@ fn the_random_players_list_reads_as_the_legal_list_on_every_shipped_scenario() {
                 assert_eq!(s.legal_list().other(k).as_ref(), Some(others[k]), "{file}: other {k} of {}", others.len());
             }
             assert_eq!(s.legal_list().other(others.len()), None, "{file}: past the last");
-            // The random player's reading: a set-up's placements and default placement are
-            // candidates, unsure until drawn; the candidates that are listed are the others of
-            // the sure list, in order, and the rest are refused.
-            let list = s.legal_list();
-            let candidates = list.candidates();
-            assert!(candidates >= others.len(), "{file}");
-            if candidates > others.len() || all.contains(&Command::DefaultSetup) {
-                let listed: Vec<usize> = (0..candidates).filter(|&k| list.candidate_listed(k)).collect();
-                assert_eq!(listed.len(), others.len(), "{file}: as many listed candidates as others");
-                // Every listed candidate where lists are short, else a spread of them, and the last.
-                let picks: Vec<Command> = (0..listed.len()).step_by(step).chain(listed.len().checked_sub(1)).map(|j| s.legal_list().candidate(listed[j]).expect("a command")).collect();
-                let wanted: Vec<&Command> = (0..listed.len()).step_by(step).chain(listed.len().checked_sub(1)).map(|j| others[j]).collect();
-                assert_eq!(picks.iter().collect::<Vec<_>>(), wanted, "{file}: the listed candidates are the others, in order");
-                refused += candidates - listed.len();
-                setup_lists += 1;
-                defaults += usize::from(all.contains(&Command::DefaultSetup));
-                no_defaults += usize::from(!all.contains(&Command::DefaultSetup) && !all.contains(&Command::EndPhase));
-                // The ruleset's commands at set-up come after the unsure ones.
-                recruits_after |= picks.iter().any(|c| matches!(c, Command::Recruit { .. }));
-            } else {
-                for k in (0..others.len()).step_by(step) {
-                    assert!(list.candidate_listed(k), "{file}: candidate {k}");
-                    assert_eq!(s.legal_list().candidate(k).as_ref(), Some(others[k]), "{file}: candidate {k}");
+            // The random player's reading (`LegalList::draw_other`): the moves and set-up
+            // placements held apart are worked out where draws fall. Draws always on the first
+            // candidate take the first of the others, always on the last the last; other draws
+            // take listed commands only, some after refused candidates were dropped.
+            let setup = all.iter().any(|c| matches!(c, Command::Place { .. } | Command::DefaultSetup));
+            if let (Some(&first), Some(&last)) = (others.first(), others.last()) {
+                assert_eq!(s.legal_list().draw_other(|_| 0).as_ref(), Some(first), "{file}: the first other");
+                assert_eq!(s.legal_list().draw_other(|n| n - 1).as_ref(), Some(last), "{file}: the last other");
+                for _ in 0..4 {
+                    let mut draws = 0;
+                    let c = s.legal_list().draw_other(|n| {
+                        draws += 1;
+                        lcg = lcg.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+                        (lcg >> 33) as usize % n
+                    });
+                    let c = c.expect("an other command");
+                    assert!(others.contains(&&c), "{file}: `{}` is listed", c.describe());
+                    if draws > 1 {
+                        *(if setup { &mut refused_setup } else { &mut refused_moves }) += 1;
+                    }
                 }
+                if setup {
+                    setup_lists += 1;
+                    defaults += usize::from(all.contains(&Command::DefaultSetup));
+                    no_defaults += usize::from(!all.contains(&Command::DefaultSetup) && !all.contains(&Command::EndPhase));
+                    // The ruleset's commands at set-up come after the unsure ones.
+                    recruits_after |= matches!(last, Command::Recruit { .. });
+                }
+            } else {
+                assert_eq!(s.legal_list().draw_other(|_| 0), None, "{file}: no other command");
             }
             moves += others.iter().filter(|c| matches!(c, Command::Move { .. })).count();
             let c = bot.choose(&mut s).expect("a command");
@@ -258,7 +267,7 @@ fn the_random_players_list_reads_as_the_legal_list_on_every_shipped_scenario() {
         assert!(moves > 0 || file.contains("twilight") && setup_lists == commands, "{file}: movement phases were listed, or set-up lists only ({setup_lists})");
         if file.contains("decision_iraq") {
             assert!(defaults > 0 && no_defaults > 0, "{file}: set-up lists with and without the default placement ({defaults}, {no_defaults})");
-            assert!(refused > no_defaults, "{file}: placements refused too ({refused})");
+            assert!(refused_setup > 0 && refused_moves > 0, "{file}: draws fell on refused placements ({refused_setup}) and moves ({refused_moves})");
             assert_eq!(recruits_after, surge, "{file}: purchases listed after the unsure candidates");
         }
     }
@@ -293,35 +302,59 @@ fn the_random_player_plays_the_game_it_would_choose_on_every_shipped_scenario() 
     }
 }
 
-/// The random player picks each listed command as often as any other, also where a set-up
-/// list's candidates are unsure and some of them refused (drawn again): a Decision: Iraq
-/// set-up list with refused placements, drawn from 6,000 times, gives every listed command
-/// its share (chi-square against even shares, far below the 0.1% bound; a draw that gave a
-/// refused candidate's share to a neighbour would double that neighbour's count).
+/// The random player picks each listed command as often as any other, also where the list
+/// holds commands apart and some draws fall on refused candidates (drawn again): a Decision:
+/// Iraq set-up list with refused placements and a movement list (every mover's candidates are
+/// every space of the map), each drawn from forty times per command, give every listed
+/// command its share (chi-square against even shares under its 0.1% bound; a draw that gave
+/// a refused candidate's share to a neighbour would double that neighbour's count).
 #[test]
-fn the_random_player_picks_every_listed_command_as_often_at_set_up_where_candidates_are_refused() {
+fn the_random_player_picks_every_listed_command_as_often_where_candidates_are_refused() {
     use sandtable::session::Command;
     let mut s = crate::common::session("scenarios/decision_iraq.ron", 3, &[]);
     let mut bot = RandomPlayer::new(9);
-    // Play set-up commands until a list has refused candidates among its placements.
-    let mut found = false;
-    for _ in 0..200 {
-        let list = s.legal_list();
-        let candidates = list.candidates();
-        if candidates >= list.others() + 3 && list.others() >= 5 {
-            found = true;
+    let (mut setup, mut movement) = (false, false);
+    for _ in 0..2_000 {
+        if s.is_over() || setup && movement {
             break;
+        }
+        let all = s.legal_commands();
+        let others = all.iter().filter(|c| !matches!(c, Command::EndPhase)).count();
+        let placing = all.iter().any(|c| matches!(c, Command::Place { .. }));
+        let moving = all.iter().any(|c| matches!(c, Command::Move { .. }));
+        // A list with refused candidates: some of twenty random draws are made again.
+        let mut lcg = 5_u64;
+        let refusals = (0..20).any(|_| {
+            let mut draws = 0;
+            let _ = s.legal_list().draw_other(|n| {
+                draws += 1;
+                lcg = lcg.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+                (lcg >> 33) as usize % n
+            });
+            draws > 1
+        });
+        if refusals && others >= 5 && (placing && !setup || moving && !movement && others >= 40) {
+            assert_even_picks(&mut s, 40);
+            setup |= placing;
+            movement |= moving;
         }
         let c = bot.choose(&mut s).expect("a command");
         s.apply(c).expect("listed");
     }
-    assert!(found, "a set-up list with refused candidates");
+    assert!(setup && movement, "a set-up list and a movement list with refused candidates");
+}
+
+/// Draws `per_command` times as many commands as `s` lists other than ending the phase, and
+/// tests their counts against even shares.
+fn assert_even_picks(s: &mut sandtable::session::Session, per_command: u32) {
+    use sandtable::session::Command;
     let others: Vec<Command> = s.legal_commands().into_iter().filter(|c| !matches!(c, Command::EndPhase)).collect();
     let mut counts = vec![0u32; others.len()];
-    let draws = 6_000;
+    let draws = per_command * others.len() as u32;
     let mut picker = RandomPlayer::new(17);
+    picker.end_phase_percent = 0;
     for _ in 0..draws {
-        let c = picker.choose(&mut s).expect("a command");
+        let c = picker.choose(s).expect("a command");
         let at = others.iter().position(|o| *o == c).unwrap_or_else(|| panic!("`{}` is listed", c.describe()));
         counts[at] += 1;
     }
