@@ -43,7 +43,8 @@ impl UnsureMoves {
         self.found[b].get_or_init(|| {
             let unit = &self.units.all()[self.movers[b] as usize];
             let found: Vec<SpaceId> = legal_destinations_among(&self.game, &self.units, &self.control, &self.near, unit).into_iter().map(|d| d.space).collect();
-            debug_assert!(found.iter().all(|s| s.index() < self.game.board.len()), "a destination is a space of the map");
+            // Each listed move is one candidate of the unit's block: its space, once.
+            debug_assert!(found.iter().all(|s| s.index() < self.game.board.len()) && found.windows(2).all(|w| w[0] < w[1]), "destinations are spaces of the map in board order, each once");
             found
         })
     }
