@@ -179,4 +179,11 @@ pub trait Ruleset: Send + Sync + Debug + 'static {
     fn owed_attack(&self, _game: &Game, _turn: &TurnState, _units: &UnitsView, _side: usize) -> Option<String> {
         None
     }
+
+    /// The one district where the side's area attacks may be made now, where the ruleset's
+    /// procedure confines them (DI 14.4: the district under way, while it still owes a
+    /// conflict): the legal list lists the attacks of no other district.
+    fn attacks_confined_to(&self, _game: &Game, _turn: &TurnState, _units: &UnitsView, _side: usize) -> Option<crate::model::SpaceId> {
+        None
+    }
 }

@@ -166,68 +166,100 @@ pub fn area_attacks(game: &Game, turn: &TurnState, units: &UnitsView, tracks: &T
 /// whose open units must attack the open enemies there (14.3) and have an attack on them
 /// listed, on the first table (`must_attack_rejection`'s question, without listing the rest).
 fn listed_area_attacks(game: &Game, turn: &TurnState, units: &UnitsView, tracks: &Tracks, side: usize, (tables, first_bound): (&[Option<String>], bool), out: &mut Vec<Command>) -> Option<SpaceId> {
-    let mut spaces: Vec<SpaceId> = units.all().iter().filter(|u| u.side == side).filter_map(|u| u.space()).collect();
-    spaces.sort_unstable();
-    spaces.dedup();
-    // DI 27.7: a coordinated district goes on by group attacks only.
-    // A district with no enemy unit, in the open or in its boxes, has no one to attack: passed
-    // over before `engagement` lists who is engaged there (most districts a side stands in).
-    let enemy = |sp: SpaceId| units.at(sp).any(|u| u.side != side);
-    for s in spaces.into_iter().filter(|s| matches!(game.board.spaces[s.index()].kind, SpaceKind::Area) && !turn.coordinated.contains(s) && !turn.done_districts.contains(s)) {
-        if !enemy(s) && !game.board.slots_of(s).any(enemy) {
-            continue;
-        }
-        let (defenders, underground, able) = engagement(game, turn, units, side, s);
-        if defenders.is_empty() || able.is_empty() {
-            continue;
-        }
-        let mut groups = vec![(able.clone(), s)];
-        let required = required_attackers(game, units, side, s, &able);
-        // Units not bound to attack here cannot hold up the end of the phase.
-        if first_bound && (underground || required.is_empty()) {
-            continue;
-        }
-        if underground || required.is_empty() {
-            if able.len() > 1 {
-                groups.extend(able.iter().map(|a| (vec![a.clone()], s)));
-            }
-        } else if required.len() < able.len() {
-            groups.push((required.clone(), s));
-        }
-        // DI 21.5: unconventional units alone in the open may go for the boxes at once.
-        if !underground && !first_bound && blend_in(game, units, side, s) && let Some(b) = game.board.slots_of(s).next() {
-            groups.push((able.clone(), b));
-        }
-        // Each group's checks but the tables' own once, then each table's (the same answers as
-        // `plan_area_attack` on each table). The groups on the area itself are subsets of the
-        // able units just found, in id order: of `area_attack_core`'s checks only the mark and
-        // the required attackers can fail them, and the engagement is not worked out again.
-        let open = OpenEngagement::new(game, turn, units, s, (&defenders, underground, &required));
-        let cores: Vec<Option<(SpaceId, u32, u32, bool)>> = groups
-            .iter()
-            .map(|(g, target)| {
-                let core = if *target == s { open.core(game, units, g) } else { area_attack_core(game, turn, units, side, g, *target, false).ok().map(|c| (c.target, c.attack, c.defense, c.underground)) };
-                core.filter(|_| attack_ban(game, tracks, units, g).is_none())
-            })
-            .collect();
-        for table in tables {
-            let crt = table.as_ref().and_then(|t| game.scenario.tables.crts.iter().position(|c| &c.id == t)).unwrap_or(0);
-            for ((g, target), core) in groups.iter().zip(&cores) {
-                let Some((core_target, attack, defense, core_underground)) = *core else { continue };
-                if super::combat_modifiers::table_ban(game, crt, core_target).is_some() || odds_column(&game.scenario.tables.crts[crt], attack, defense, 0).prohibited {
-                    continue;
-                }
-                debug_assert!(plan_area_attack(game, turn, units, side, g, *target, crt).is_ok(), "the legal list and the attack agree on {g:?} against {}", game.board.key(*target));
-                if game.ruleset.attack_rejection(game, turn, units, g, core_underground, crt).is_none() {
-                    if first_bound {
-                        return Some(s);
-                    }
-                    out.push(Command::Attack { attackers: crate::model::command::names(g), target: game.board.key_name(*target).clone(), table: table.as_deref().map(crate::model::command::Name::new), supports: Vec::new(), declare: None });
-                }
-            }
+    for s in attack_districts(game, turn, units, side) {
+        let listed = district_attacks(game, turn, units, tracks, side, (tables, first_bound), s, &mut |_, c| out.push(c));
+        if first_bound && listed {
+            return Some(s);
         }
     }
     None
+}
+
+/// The districts where `side` may have attacks listed, in list order: those it stands in, not
+/// coordinated (DI 27.7: a coordinated district goes on by group attacks only) nor done, with
+/// an enemy unit in the open or in the boxes (most districts a side stands in have none, and
+/// are passed over before `engagement` lists who is engaged there).
+pub fn attack_districts<'a>(game: &'a Game, turn: &'a TurnState, units: &'a UnitsView, side: usize) -> impl Iterator<Item = SpaceId> + 'a {
+    let mut spaces: Vec<SpaceId> = units.all().iter().filter(|u| u.side == side).filter_map(|u| u.space()).collect();
+    spaces.sort_unstable();
+    spaces.dedup();
+    let enemy = move |sp: SpaceId| units.at(sp).any(|u| u.side != side);
+    spaces.into_iter().filter(move |s| {
+        matches!(game.board.spaces[s.index()].kind, SpaceKind::Area)
+            && !turn.coordinated.contains(s)
+            && !turn.done_districts.contains(s)
+            && (enemy(*s) || game.board.slots_of(*s).any(enemy))
+    })
+}
+
+/// How many groups of attackers [`district_attacks`] may try in district `s`, at most: all the
+/// able units, each alone or the required ones, and all of them on the boxes (the able units
+/// are some of the side's units in the open there).
+#[must_use]
+pub fn district_groups_bound(units: &UnitsView, side: usize, s: SpaceId) -> usize {
+    2 + units.at(s).filter(|u| u.side == side).count()
+}
+
+/// The attacks of `side` in district `s`, each given to `put` with its slot: the place of its
+/// table among `tables` times [`district_groups_bound`], plus the place of its group of
+/// attackers (each slot holds one attack at most). With `first_bound`, nothing is put, and
+/// only a district whose open units must attack (14.3) is looked at. Whether one was found.
+#[expect(clippy::too_many_arguments, reason = "the list's own arguments and the district")]
+pub fn district_attacks(game: &Game, turn: &TurnState, units: &UnitsView, tracks: &Tracks, side: usize, (tables, first_bound): (&[Option<String>], bool), s: SpaceId, put: &mut dyn FnMut(usize, Command)) -> bool {
+    let (defenders, underground, able) = engagement(game, turn, units, side, s);
+    if defenders.is_empty() || able.is_empty() {
+        return false;
+    }
+    let mut groups = vec![(able.clone(), s)];
+    let required = required_attackers(game, units, side, s, &able);
+    // Units not bound to attack here cannot hold up the end of the phase.
+    if first_bound && (underground || required.is_empty()) {
+        return false;
+    }
+    if underground || required.is_empty() {
+        if able.len() > 1 {
+            groups.extend(able.iter().map(|a| (vec![a.clone()], s)));
+        }
+    } else if required.len() < able.len() {
+        groups.push((required.clone(), s));
+    }
+    // DI 21.5: unconventional units alone in the open may go for the boxes at once.
+    if !underground && !first_bound && blend_in(game, units, side, s) && let Some(b) = game.board.slots_of(s).next() {
+        groups.push((able.clone(), b));
+    }
+    let bound = district_groups_bound(units, side, s);
+    debug_assert!(groups.len() <= bound, "{} groups of attackers in {} (at most {bound})", groups.len(), game.board.key(s));
+    // Each group's checks but the tables' own once, then each table's (the same answers as
+    // `plan_area_attack` on each table). The groups on the area itself are subsets of the
+    // able units just found, in id order: of `area_attack_core`'s checks only the mark and
+    // the required attackers can fail them, and the engagement is not worked out again.
+    let open = OpenEngagement::new(game, turn, units, s, (&defenders, underground, &required));
+    let cores: Vec<Option<(SpaceId, u32, u32, bool)>> = groups
+        .iter()
+        .map(|(g, target)| {
+            let core = if *target == s { open.core(game, units, g) } else { area_attack_core(game, turn, units, side, g, *target, false).ok().map(|c| (c.target, c.attack, c.defense, c.underground)) };
+            core.filter(|_| attack_ban(game, tracks, units, g).is_none())
+        })
+        .collect();
+    let mut found = false;
+    for (ti, table) in tables.iter().enumerate() {
+        let crt = table.as_ref().and_then(|t| game.scenario.tables.crts.iter().position(|c| &c.id == t)).unwrap_or(0);
+        for (gi, ((g, target), core)) in groups.iter().zip(&cores).enumerate() {
+            let Some((core_target, attack, defense, core_underground)) = *core else { continue };
+            if super::combat_modifiers::table_ban(game, crt, core_target).is_some() || odds_column(&game.scenario.tables.crts[crt], attack, defense, 0).prohibited {
+                continue;
+            }
+            debug_assert!(plan_area_attack(game, turn, units, side, g, *target, crt).is_ok(), "the legal list and the attack agree on {g:?} against {}", game.board.key(*target));
+            if game.ruleset.attack_rejection(game, turn, units, g, core_underground, crt).is_none() {
+                found = true;
+                if first_bound {
+                    return true;
+                }
+                put(ti * bound + gi, Command::Attack { attackers: crate::model::command::names(g), target: game.board.key_name(*target).clone(), table: table.as_deref().map(crate::model::command::Name::new), supports: Vec::new(), declare: None });
+            }
+        }
+    }
+    found
 }
 
 /// What the legal list knows of an attack on an area's own units (not its boxes) once it has
@@ -289,19 +321,6 @@ pub fn must_attack_rejection(game: &Game, turn: &TurnState, units: &UnitsView, t
 /// Why the phase may not end while the side's open units in `s` must attack there (14.3).
 fn must_attack_text(game: &Game, s: SpaceId) -> String {
     format!("your open units in {} must attack the open enemy units there first", game.board.key(s))
-}
-
-/// [`must_attack_rejection`] from the attacks [`area_attacks`] lists on the first table (the
-/// legal list has them already).
-#[must_use]
-pub fn must_attack_rejection_listed(game: &Game, turn: &TurnState, units: &UnitsView, side: usize, attacks: &[Command]) -> Option<String> {
-    if !game.scenario.rules.combat_in_space || turn.current_phase(game).is_none_or(|p| p.kind != PhaseKind::Combat) {
-        return None;
-    }
-    if let Some(r) = game.ruleset.owed_attack(game, turn, units, side) {
-        return Some(r);
-    }
-    must_attack_among(game, turn, units, side, attacks)
 }
 
 /// The first of `attacks` whose attackers stand in the open facing open enemies they must attack

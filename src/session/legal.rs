@@ -8,7 +8,7 @@
 use bevy::prelude::World;
 
 use crate::model::command::{Command, Name, names};
-use super::legal_list::{LegalList, Unsure, UnsureMoves, UnsureSetup};
+use super::legal_list::{LegalList, Unsure, UnsureAttacks, UnsureMoves, UnsureSetup};
 use crate::model::prompt::Prompt;
 use crate::model::ruleset::{LegalStage, Mechanism};
 use crate::model::view::{UnitsView, factors, has_flag};
@@ -212,7 +212,6 @@ fn list(world: &mut World, unsure: &mut Option<(usize, Unsure)>, hold: bool) -> 
             }
         }
     }
-    let mut on_first_table = Vec::new();
     match phase.kind {
         PhaseKind::Movement => {
             let near = Surroundings::of_shared(game, &units, side).without_paths().remembering(game, control);
@@ -280,14 +279,22 @@ fn list(world: &mut World, unsure: &mut Option<(usize, Unsure)>, hold: bool) -> 
                 }
             }
             let first = out.len();
-            attacks(game, turn, &units, control, (supports, tracks), side, &mut out);
+            if game.scenario.rules.combat_in_space {
+                // Area attacks (DI 14): a district's are worked out when the list is read in full
+                // or a draw falls on it (`legal_list::UnsureAttacks`), where no declaration
+                // needs them listed first.
+                let only = ruleset.attacks_confined_to(game, turn, &units, side);
+                let held = Unsure::Attacks(Box::new(UnsureAttacks::new((game, turn, tracks), &units, side, table_choices(game), only)));
+                if hold && game.scenario.rules.attack_declarations.is_empty() {
+                    *unsure = Some((first, held));
+                } else {
+                    out.extend(held.listed());
+                }
+            } else {
+                attacks(game, turn, &units, control, (supports, tracks), side, &mut out);
+            }
             // ToO 31.4: each attack again with each declaration it may carry.
             crate::rules::attack_declarations::add_declared(facts, side, &mut out, first);
-            // 14.3 asks the same of the attacks on the first table (the only one it names).
-            if game.scenario.rules.combat_in_space {
-                let first_table = table_choices(game).swap_remove(0);
-                on_first_table = out[first..].iter().filter(|c| matches!(c, Command::Attack { table, .. } if table.as_deref() == first_table.as_deref())).cloned().collect();
-            }
         }
         _ => {}
     }
@@ -304,10 +311,7 @@ fn list(world: &mut World, unsure: &mut Option<(usize, Unsure)>, hold: bool) -> 
     if let Some((listed, at)) = before {
         debug_assert!(out.len() >= listed.len() && out[..listed.len()] == listed[..] && at <= listed.len(), "{} drops listed commands in this phase", ruleset.id());
     }
-    let must_attack = match phase.kind {
-        PhaseKind::Combat => crate::rules::area_combat::must_attack_rejection_listed(game, turn, &units, side, &on_first_table),
-        _ => crate::rules::area_combat::must_attack_rejection(game, turn, &units, tracks, side),
-    };
+    let must_attack = crate::rules::area_combat::must_attack_rejection(game, turn, &units, tracks, side);
     // ToO 20.10: a landing force attacks before its side's Combat phase ends.
     let landing = match phase.kind {
         PhaseKind::Combat if !turn.landings.is_empty() => crate::rules::landings::owed_attack(game, turn, &units, (control, tracks), side),
@@ -357,11 +361,6 @@ fn attacks(
     side: usize,
     out: &mut Vec<Command>,
 ) {
-    if game.scenario.rules.combat_in_space {
-        let tables = table_choices(game);
-        crate::rules::area_combat::area_attacks(game, turn, units, tracks, side, &tables, out);
-        return;
-    }
     let board = &game.board;
     let mut targets: Vec<usize> = units
         .all()

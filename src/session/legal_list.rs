@@ -4,6 +4,9 @@
 //!   space of the map, and its destinations are worked out only when the list is read in full
 //!   or when a random draw falls on the unit (a Decision: Iraq list of fourteen movers is read
 //!   by working out three or four of them);
+//! - a Combat phase's area attacks: each district where attacks may be listed is a block of
+//!   candidates, one for each table and group of attackers it may try, worked out as a
+//!   mover's are;
 //! - a set-up list's placements and default placement: each one candidate, checked only when
 //!   the list is read in full or when a draw falls on it.
 //!
@@ -15,7 +18,7 @@ use std::sync::Arc;
 
 use crate::model::command::Command;
 use crate::model::view::UnitsView;
-use crate::model::{Control, Game, SpaceId};
+use crate::model::{Control, Game, SpaceId, Tracks, TurnState};
 use crate::rules::movement::{Surroundings, legal_destinations_among};
 
 /// A movement phase's moves, unsure: the units that may move, each with its destinations once
@@ -51,6 +54,47 @@ impl UnsureMoves {
 
     fn made(&self, b: usize, to: SpaceId) -> Command {
         Command::Move { unit: self.units.all()[self.movers[b] as usize].id.clone(), to: self.game.board.key_name(to).clone() }
+    }
+}
+
+/// A Combat phase's area attacks, unsure: the districts where attacks may be listed, each with
+/// its attacks and their slots once they are worked out (`area_combat::district_attacks`).
+pub(super) struct UnsureAttacks {
+    game: Game,
+    turn: TurnState,
+    tracks: Tracks,
+    units: Arc<UnitsView>,
+    side: usize,
+    tables: Vec<Option<String>>,
+    /// Each district, with how many groups of attackers it may try at most.
+    districts: Vec<(SpaceId, usize)>,
+    found: Vec<OnceCell<Vec<(usize, Command)>>>,
+}
+
+impl UnsureAttacks {
+    /// The attacks of `side` on `tables`, in the districts where they may be listed (only one,
+    /// where the ruleset confines them there).
+    pub(super) fn new((game, turn, tracks): (&Game, &TurnState, &Tracks), units: &Arc<UnitsView>, side: usize, tables: Vec<Option<String>>, only: Option<SpaceId>) -> Self {
+        use crate::rules::area_combat::{attack_districts, district_groups_bound};
+        let districts: Vec<(SpaceId, usize)> = attack_districts(game, turn, units, side).filter(|s| only.is_none_or(|o| o == *s)).map(|s| (s, district_groups_bound(units, side, s))).collect();
+        let found = districts.iter().map(|_| OnceCell::new()).collect();
+        UnsureAttacks { game: game.clone(), turn: turn.clone(), tracks: tracks.clone(), units: units.clone(), side, tables, districts, found }
+    }
+
+    /// District `b`'s attacks with their slots, in list order (worked out once).
+    fn attacks(&self, b: usize) -> &[(usize, Command)] {
+        self.found[b].get_or_init(|| {
+            let mut found = Vec::new();
+            let s = self.districts[b].0;
+            crate::rules::area_combat::district_attacks(&self.game, &self.turn, &self.units, &self.tracks, self.side, (&self.tables, false), s, &mut |slot, c| found.push((slot, c)));
+            debug_assert!(found.windows(2).all(|w| w[0].0 < w[1].0) && found.last().is_none_or(|l| l.0 < self.slots(b)), "each attack of a district has a slot of its own");
+            found
+        })
+    }
+
+    /// How many slots district `b` has: a bound on its attacks.
+    fn slots(&self, b: usize) -> usize {
+        self.districts[b].1 * self.tables.len()
     }
 }
 
@@ -102,6 +146,7 @@ impl UnsureSetup {
 /// Commands held apart from the sure list, each block worked out when first needed.
 pub(super) enum Unsure {
     Moves(Box<UnsureMoves>),
+    Attacks(Box<UnsureAttacks>),
     Setup(UnsureSetup),
 }
 
@@ -109,15 +154,17 @@ impl Unsure {
     fn blocks(&self) -> usize {
         match self {
             Unsure::Moves(m) => m.movers.len(),
+            Unsure::Attacks(a) => a.districts.len(),
             Unsure::Setup(s) => s.known.len(),
         }
     }
 
     /// Block `b`'s candidates: its listed commands once it is worked out, else a bound on them
-    /// (a mover: every space of the map; a set-up item: itself).
+    /// (a mover: every space of the map; a district: its slots; a set-up item: itself).
     fn weight(&self, b: usize) -> usize {
         match self {
             Unsure::Moves(m) => m.found[b].get().map_or(m.game.board.len(), Vec::len),
+            Unsure::Attacks(a) => a.found[b].get().map_or(a.slots(b), Vec::len),
             Unsure::Setup(s) => s.known[b].get().map_or(1, |&ok| usize::from(ok)),
         }
     }
@@ -133,6 +180,10 @@ impl Unsure {
                     m.destinations(b).contains(&to).then(|| m.made(b, to))
                 }
             },
+            Unsure::Attacks(a) => match a.found[b].get() {
+                Some(found) => Some(found[j].1.clone()),
+                None => a.attacks(b).iter().find(|(slot, _)| *slot == j).map(|(_, c)| c.clone()),
+            },
             Unsure::Setup(s) => s.holds(b).then(|| s.command(b)),
         }
     }
@@ -141,6 +192,7 @@ impl Unsure {
     pub(super) fn listed(&self) -> Vec<Command> {
         match self {
             Unsure::Moves(m) => (0..m.movers.len()).flat_map(|b| m.destinations(b).iter().map(move |&s| m.made(b, s))).collect(),
+            Unsure::Attacks(a) => (0..a.districts.len()).flat_map(|b| a.attacks(b).iter().map(|(_, c)| c.clone())).collect(),
             Unsure::Setup(s) => (0..s.known.len()).filter(|&i| s.holds(i)).map(|i| s.command(i)).collect(),
         }
     }
@@ -149,6 +201,7 @@ impl Unsure {
     fn listed_len(&self) -> usize {
         match self {
             Unsure::Moves(m) => (0..m.movers.len()).map(|b| m.destinations(b).len()).sum(),
+            Unsure::Attacks(a) => (0..a.districts.len()).map(|b| a.attacks(b).len()).sum(),
             Unsure::Setup(s) => (0..s.known.len()).filter(|&i| s.holds(i)).count(),
         }
     }

@@ -304,24 +304,25 @@ fn the_random_player_plays_the_game_it_would_choose_on_every_shipped_scenario() 
 
 /// The random player picks each listed command as often as any other, also where the list
 /// holds commands apart and some draws fall on refused candidates (drawn again): a Decision:
-/// Iraq set-up list with refused placements and a movement list (every mover's candidates are
-/// every space of the map), each drawn from forty times per command, give every listed
-/// command its share (chi-square against even shares under its 0.1% bound; a draw that gave
+/// Iraq set-up list with refused placements, a movement list (every mover's candidates are
+/// every space of the map) and a combat list (every district's are its tables and groups of
+/// attackers), each drawn from forty times per command, give every listed command its share (chi-square against even shares under its 0.1% bound; a draw that gave
 /// a refused candidate's share to a neighbour would double that neighbour's count).
 #[test]
 fn the_random_player_picks_every_listed_command_as_often_where_candidates_are_refused() {
     use sandtable::session::Command;
     let mut s = crate::common::session("scenarios/decision_iraq.ron", 3, &[]);
     let mut bot = RandomPlayer::new(9);
-    let (mut setup, mut movement) = (false, false);
+    let (mut setup, mut movement, mut combat) = (false, false, false);
     for _ in 0..2_000 {
-        if s.is_over() || setup && movement {
+        if s.is_over() || setup && movement && combat {
             break;
         }
         let all = s.legal_commands();
         let others = all.iter().filter(|c| !matches!(c, Command::EndPhase)).count();
         let placing = all.iter().any(|c| matches!(c, Command::Place { .. }));
         let moving = all.iter().any(|c| matches!(c, Command::Move { .. }));
+        let attacking = all.iter().filter(|c| matches!(c, Command::Attack { .. })).count() >= 3;
         // A list with refused candidates: some of twenty random draws are made again.
         let mut lcg = 5_u64;
         let refusals = (0..20).any(|_| {
@@ -333,15 +334,16 @@ fn the_random_player_picks_every_listed_command_as_often_where_candidates_are_re
             });
             draws > 1
         });
-        if refusals && others >= 5 && (placing && !setup || moving && !movement && others >= 40) {
+        if refusals && others >= 5 && (placing && !setup || moving && !movement && others >= 40 || attacking && !combat) {
             assert_even_picks(&mut s, 40);
             setup |= placing;
             movement |= moving;
+            combat |= attacking;
         }
         let c = bot.choose(&mut s).expect("a command");
         s.apply(c).expect("listed");
     }
-    assert!(setup && movement, "a set-up list and a movement list with refused candidates");
+    assert!(setup && movement && combat, "a set-up list, a movement list and a combat list with refused candidates");
 }
 
 /// Draws `per_command` times as many commands as `s` lists other than ending the phase, and

@@ -275,6 +275,25 @@ fn rule_27_5_an_airmobile_unit_carries_a_prt_and_27_8_the_riverine_keeps_to_the_
     assert!(s.apply(carry).expect_err("off").contains("27.5"));
 }
 
+/// DI 14.4 with 27.71: while a coordinated district under way still owes a group attack, the
+/// attacks of another district are not listed (nor accepted); once it owes none, they are.
+#[test]
+fn rule_14_4_a_district_that_owes_a_group_attack_keeps_other_districts_attacks_out_of_the_list() {
+    let units = [("F", "mnf_fob", "tikrit/infra1", 1), ("B1", "mnf_bct", "tikrit", 1), ("B2", "mnf_bct", "tikrit", 2), ("M1", "ins_militia", "tikrit", 1), ("M2", "ins_militia", "tikrit", 2), ("C", "mnf_bct", "samara", 2), ("N", "ins_militia", "samara", 1)];
+    let group = |a: &str, d: &str| Command::GroupAttack { attackers: vec![a.into()], defenders: vec![d.into()], table: Some("civic_action".into()) };
+    let in_samara = |s: &mut sandtable::session::Session| s.legal_commands().into_iter().filter(|c| matches!(c, Command::Attack { target, .. } if target == "samara")).count();
+    let mut s = game(&units, &[3, 3], &["coordination"], false);
+    play(&mut s, &[Command::FirstPlayer { side: "ci".into() }, Command::EndPhase]);
+    assert!(in_samara(&mut s) > 0, "Samara's attacks before any district is under way");
+    play(&mut s, &[group("B1", "M1"), Command::from(DiCommand::NetwarPoints { subtract: false })]);
+    assert_eq!(in_samara(&mut s), 0, "Tikrit still owes the attack on M2");
+    assert!(s.legal_commands().contains(&group("B2", "M2")));
+    let samara = Command::Attack { attackers: vec!["C".into()], target: "samara".into(), table: Some("civic_action".into()), supports: vec![], declare: None };
+    assert!(s.apply(samara).is_err(), "14.4: Tikrit first");
+    play(&mut s, &[group("B2", "M2"), Command::from(DiCommand::NetwarPoints { subtract: false })]);
+    assert!(in_samara(&mut s) > 0, "Tikrit is finished: Samara's attacks are listed again");
+}
+
 #[test]
 fn rule_27_7_coordination_splits_the_attack_into_groups_and_every_enemy_is_attacked() {
     let units = [("F", "mnf_fob", "tikrit/infra1", 1), ("B1", "mnf_bct", "tikrit", 1), ("B2", "mnf_bct", "tikrit", 2), ("M1", "ins_militia", "tikrit", 1), ("M2", "ins_militia", "tikrit", 2)];

@@ -55,17 +55,24 @@ pub(super) fn legal_commands(world: &World, units: &UnitsView, side: usize, stag
                 }
                 PhaseKind::Combat => {
                     let surge = world.resource::<nw::chaos::SuicideSurgeTurn>().0;
-                    out.extend(nw::strikes::suicide_attacks(game, turn, units, surge, side));
-                    out.extend(nw::strikes::pgm_strikes(game, turn, units, tracks, pools, side));
-                    out.extend(nw::coordination::commands(game, turn, units, side));
-                    // 14.4: one district at a time (what the district under way owes, asked once).
+                    let mut own = nw::strikes::suicide_attacks(game, turn, units, surge, side);
+                    own.extend(nw::strikes::pgm_strikes(game, turn, units, tracks, pools, side));
+                    own.extend(nw::coordination::commands(game, turn, units, side));
+                    // 14.4: one district at a time (what the district under way owes, asked once;
+                    // the generic attacks are confined by `attacks_confined_to`).
                     let mut owed = None;
                     let mut owes = || *owed.get_or_insert_with(|| nw::order::owed_in_current(game, turn, units, side).is_some());
-                    out.retain(|c| {
+                    own.retain(|c| {
                         let open = nw::order::command_district(game, units, c).is_none_or(|d| nw::order::district_open(turn, d, &mut owes));
                         debug_assert_eq!(open, nw::order::command_district(game, units, c).is_none_or(|d| nw::order::district_rejection(game, turn, units, side, d).is_none()));
                         open
                     });
+                    #[cfg(debug_assertions)]
+                    for c in out.iter() {
+                        let d = nw::order::command_district(game, units, c);
+                        debug_assert!(d.is_none_or(|d| nw::order::district_rejection(game, turn, units, side, d).is_none()), "`{}` is listed in a district open to conflicts (14.4)", c.describe());
+                    }
+                    out.extend(own);
                 }
                 PhaseKind::Reinforcement | PhaseKind::Supply | PhaseKind::Scoring | PhaseKind::EndOfTurn | PhaseKind::Reorganisation => {}
             }

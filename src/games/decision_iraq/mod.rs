@@ -133,10 +133,6 @@ impl Ruleset for DecisionIraq {
         legal::legal_commands(world, units, side, stage, out);
     }
 
-    /// 14.4: in a Combat phase the attacks outside the district under way are dropped.
-    fn drops_listed(&self, kind: crate::scenario::schema::PhaseKind) -> bool {
-        kind == crate::scenario::schema::PhaseKind::Combat
-    }
 
     fn prompt_answers(&self, game: &Game, prompt: &Prompt) -> Option<Vec<Command>> {
         matches!(prompt, Prompt::Game { .. } | Prompt::PickUnits { .. } | Prompt::Retreat { .. } | Prompt::PlaceUnit { .. } | Prompt::ChooseSpace { .. })
@@ -229,6 +225,11 @@ impl Ruleset for DecisionIraq {
     /// 27.7: the rest of a coordinated attack.
     fn owed_attack(&self, game: &Game, turn: &TurnState, units: &UnitsView, side: usize) -> Option<String> {
         coordination::owed_group(game, turn, units, side)
+    }
+
+    /// 14.4: one district at a time: while the district under way owes a conflict, no other.
+    fn attacks_confined_to(&self, game: &Game, turn: &TurnState, units: &UnitsView, side: usize) -> Option<SpaceId> {
+        turn.conflict_district.filter(|_| order::owed_in_current(game, turn, units, side).is_some())
     }
 }
 
