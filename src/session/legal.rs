@@ -47,8 +47,7 @@ const MAX_LIST_ROOM: usize = 4096;
 /// Puts the commands held apart that are listed into `out`, at their place.
 fn settle(unsure: &mut Option<(usize, Unsure)>, out: &mut Vec<Command>) {
     if let Some((at, u)) = unsure.take() {
-        let at = at.min(out.len());
-        out.splice(at..at, u.listed());
+        u.settle_at(at, out);
     }
 }
 
@@ -311,13 +310,15 @@ fn list(world: &mut World, unsure: &mut Option<(usize, Unsure)>, hold: bool) -> 
     if let Some((listed, at)) = before {
         debug_assert!(out.len() >= listed.len() && out[..listed.len()] == listed[..] && at <= listed.len(), "{} drops listed commands in this phase", ruleset.id());
     }
-    let must_attack = crate::rules::area_combat::must_attack_rejection(game, turn, &units, tracks, side);
     // ToO 20.10: a landing force attacks before its side's Combat phase ends.
     let landing = match phase.kind {
         PhaseKind::Combat if !turn.landings.is_empty() => crate::rules::landings::owed_attack(game, turn, &units, (control, tracks), side),
         _ => None,
     };
-    if must_attack.is_none() && landing.is_none() {
+    // Where the area attacks are held apart, so is the 14.3 check of whether the phase may end
+    // (as costly as the attacks of a district or two): it is made when the list is asked.
+    let end_later = landing.is_none() && unsure.as_mut().is_some_and(|(_, u)| u.end_at(out.len()));
+    if !end_later && landing.is_none() && crate::rules::area_combat::must_attack_rejection(game, turn, &units, tracks, side).is_none() {
         out.push(Command::EndPhase);
     }
     // Forced operations in force (tutorial 5.8) hold some units to some moves and attacks.

@@ -69,6 +69,9 @@ pub(super) struct UnsureAttacks {
     /// Each district, with how many groups of attackers it may try at most.
     districts: Vec<(SpaceId, usize)>,
     found: Vec<OnceCell<Vec<(usize, Command)>>>,
+    /// Where ending the phase goes in the list if it is listed, and whether it is: the 14.3
+    /// check, made when first asked (`None`: the list decided it).
+    end: Option<(usize, OnceCell<bool>)>,
 }
 
 impl UnsureAttacks {
@@ -78,7 +81,7 @@ impl UnsureAttacks {
         use crate::rules::area_combat::{attack_districts, district_groups_bound};
         let districts: Vec<(SpaceId, usize)> = attack_districts(game, turn, units, side).filter(|s| only.is_none_or(|o| o == *s)).map(|s| (s, district_groups_bound(units, side, s))).collect();
         let found = districts.iter().map(|_| OnceCell::new()).collect();
-        UnsureAttacks { game: game.clone(), turn: turn.clone(), tracks: tracks.clone(), units: units.clone(), side, tables, districts, found }
+        UnsureAttacks { game: game.clone(), turn: turn.clone(), tracks: tracks.clone(), units: units.clone(), side, tables, districts, found, end: None }
     }
 
     /// District `b`'s attacks with their slots, in list order (worked out once).
@@ -90,6 +93,11 @@ impl UnsureAttacks {
             debug_assert!(found.windows(2).all(|w| w[0].0 < w[1].0) && found.last().is_none_or(|l| l.0 < self.slots(b)), "each attack of a district has a slot of its own");
             found
         })
+    }
+
+    /// Whether ending the phase is listed (asked once; `rules::area_combat::must_attack_rejection`).
+    fn ends(&self) -> bool {
+        self.end.as_ref().is_some_and(|(_, listed)| *listed.get_or_init(|| crate::rules::area_combat::must_attack_rejection(&self.game, &self.turn, &self.units, &self.tracks, self.side).is_none()))
     }
 
     /// How many slots district `b` has: a bound on its attacks.
@@ -197,6 +205,36 @@ impl Unsure {
         }
     }
 
+    /// Leaves whether the phase may end to be asked later, ending the phase going at `at` in the
+    /// list if it may (attacks only; false: the list asks it now).
+    pub(super) fn end_at(&mut self, at: usize) -> bool {
+        match self {
+            Unsure::Attacks(a) => {
+                a.end = Some((at, OnceCell::new()));
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Whether ending the phase is listed among the commands held apart.
+    fn ends(&self) -> bool {
+        matches!(self, Unsure::Attacks(a) if a.ends())
+    }
+
+    /// Puts the commands held apart that are listed into `out` at `at`, and the end of the
+    /// phase at its place if it is listed.
+    pub(super) fn settle_at(&self, at: usize, out: &mut Vec<Command>) {
+        if let Unsure::Attacks(a) = self
+            && let Some((end_at, _)) = a.end
+            && a.ends()
+        {
+            out.insert(end_at.min(out.len()), Command::EndPhase);
+        }
+        let at = at.min(out.len());
+        out.splice(at..at, self.listed());
+    }
+
     /// How many commands are listed (every block worked out).
     fn listed_len(&self) -> usize {
         match self {
@@ -218,7 +256,7 @@ pub struct LegalList {
 impl LegalList {
     #[must_use]
     pub fn len(&self) -> usize {
-        self.commands.len() + self.unsure.as_ref().map_or(0, |(_, u)| u.listed_len())
+        self.commands.len() + self.unsure.as_ref().map_or(0, |(_, u)| u.listed_len() + usize::from(u.ends()))
     }
 
     #[must_use]
@@ -226,16 +264,16 @@ impl LegalList {
         self.len() == 0
     }
 
-    /// Whether ending the phase is listed (never held apart).
+    /// Whether ending the phase is listed.
     #[must_use]
     pub fn ends_phase(&self) -> bool {
-        self.commands.iter().any(is_end)
+        self.commands.iter().any(is_end) || self.unsure.as_ref().is_some_and(|(_, u)| u.ends())
     }
 
     /// How many commands other than ending the phase are listed.
     #[must_use]
     pub fn others(&self) -> usize {
-        self.len() - self.commands.iter().filter(|c| is_end(c)).count()
+        self.commands.iter().filter(|c| !is_end(c)).count() + self.unsure.as_ref().map_or(0, |(_, u)| u.listed_len())
     }
 
     /// One of the commands other than ending the phase, each as likely; `draw(n)` draws an
@@ -291,8 +329,7 @@ impl LegalList {
     /// Puts the commands held apart that are listed into the list, at their place.
     fn settle(&mut self) {
         if let Some((at, u)) = self.unsure.take() {
-            let at = at.min(self.commands.len());
-            self.commands.splice(at..at, u.listed());
+            u.settle_at(at, &mut self.commands);
         }
     }
 
