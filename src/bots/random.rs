@@ -68,12 +68,13 @@ impl RandomPlayer {
     /// end if none is listed, nothing if the list is empty). The commands the list holds apart
     /// (a mover's destinations, a set-up's placements) are worked out only where a draw falls
     /// on them ([`LegalList::draw_other`]).
-    fn pick(&mut self, legal: LegalList, ends: bool) -> Option<Command> {
-        let end_ok = legal.ends_phase();
-        if end_ok && ends {
+    /// Whether the phase may end is asked only when the answer is needed: the list may hold
+    /// that question apart too (DI 14.3, where the attacks are held apart).
+    fn pick(&mut self, mut legal: LegalList, ends: bool) -> Option<Command> {
+        if ends && legal.ends_phase() {
             return Some(Command::EndPhase);
         }
         let rng = &mut self.rng;
-        legal.draw_other(|n| rng.random_range(0..n)).or(end_ok.then_some(Command::EndPhase))
+        legal.draw_other(|n| rng.random_range(0..n)).or_else(|| legal.ends_phase().then_some(Command::EndPhase))
     }
 }

@@ -285,12 +285,12 @@ impl LegalList {
     /// draw gives every listed command the same chance, whatever was dropped before: the
     /// command taken is as likely as any other listed one. At most one draw per block is
     /// refused, since a block worked out lists every candidate it keeps.
-    pub fn draw_other(mut self, mut draw: impl FnMut(usize) -> usize) -> Option<Command> {
-        let Some((at, unsure)) = self.unsure.take() else {
+    pub fn draw_other(&mut self, mut draw: impl FnMut(usize) -> usize) -> Option<Command> {
+        let Some((at, unsure)) = &self.unsure else {
             let n = self.others();
-            return if n == 0 { None } else { self.other(draw(n)) };
+            return if n == 0 { None } else { nth_other(&mut self.commands, 0, draw(n)) };
         };
-        let at = at.min(self.commands.len());
+        let at = (*at).min(self.commands.len());
         let before = self.commands[..at].iter().filter(|c| !is_end(c)).count();
         let after = self.commands[at..].iter().filter(|c| !is_end(c)).count();
         let mut weights: Vec<usize> = (0..unsure.blocks()).map(|b| unsure.weight(b)).collect();
@@ -298,7 +298,7 @@ impl LegalList {
         while total > 0 {
             let mut k = draw(total);
             if k < before {
-                return self.nth_other(0, k);
+                return nth_other(&mut self.commands, 0, k);
             }
             k -= before;
             let mut block = None;
@@ -309,7 +309,7 @@ impl LegalList {
                 }
                 k -= w;
             }
-            let Some(b) = block else { return self.nth_other(at, k) };
+            let Some(b) = block else { return nth_other(&mut self.commands, at, k) };
             if let Some(c) = unsure.pick(b, k) {
                 return Some(c);
             }
@@ -318,12 +318,6 @@ impl LegalList {
             total += weights[b];
         }
         None
-    }
-
-    /// The `k`-th command other than ending the phase from place `from` on, taken out.
-    fn nth_other(&mut self, from: usize, k: usize) -> Option<Command> {
-        let i = self.commands.iter().enumerate().skip(from).filter(|(_, c)| !is_end(c)).nth(k)?.0;
-        Some(self.commands.swap_remove(i))
     }
 
     /// Puts the commands held apart that are listed into the list, at their place.
@@ -337,7 +331,7 @@ impl LegalList {
     #[must_use]
     pub fn other(mut self, k: usize) -> Option<Command> {
         self.settle();
-        self.nth_other(0, k)
+        nth_other(&mut self.commands, 0, k)
     }
 
     /// The first command listed.
@@ -352,6 +346,13 @@ impl LegalList {
         self.settle();
         self.commands
     }
+}
+
+/// The `k`-th command other than ending the phase from place `from` on, taken out (the list
+/// is read no further).
+fn nth_other(commands: &mut Vec<Command>, from: usize, k: usize) -> Option<Command> {
+    let i = commands.iter().enumerate().skip(from).filter(|(_, c)| !is_end(c)).nth(k)?.0;
+    Some(commands.swap_remove(i))
 }
 
 fn is_end(c: &Command) -> bool {
