@@ -180,8 +180,8 @@ fn listed_area_attacks(game: &Game, turn: &TurnState, units: &UnitsView, tracks:
 /// an enemy unit in the open or in the boxes (most districts a side stands in have none, and
 /// are passed over before `engagement` lists who is engaged there).
 pub fn attack_districts<'a>(game: &'a Game, turn: &'a TurnState, units: &'a UnitsView, side: usize) -> impl Iterator<Item = SpaceId> + 'a {
-    let mut spaces: Vec<SpaceId> = units.all().iter().filter(|u| u.side == side).filter_map(|u| u.space()).collect();
-    spaces.sort_unstable();
+    // The view's units by space, in space order: each space of the side's once, unsorted.
+    let mut spaces: Vec<SpaceId> = units.on_map().filter(|(_, u)| u.side == side).map(|(s, _)| s).collect();
     spaces.dedup();
     let enemy = move |sp: SpaceId| units.at(sp).any(|u| u.side != side);
     spaces.into_iter().filter(move |s| {

@@ -25,8 +25,7 @@ use crate::model::log::{GameLog, LogKind};
 use crate::model::prompt::Prompt;
 
 pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
-    let started_or_accepted = crate::rules::supply::phase_started.or_else(accepted);
-    s.always(proceed_system.run_if(started_or_accepted.and_then(chaos_waiting)).in_set(RulesSystems::PhaseStart).after(crate::rules::events::event_phase));
+    s.always(proceed_system.run_if(chaos_due).in_set(RulesSystems::PhaseStart).after(crate::rules::events::event_phase));
     s.on(|c| matches!(di(c), Some(DiCommand::ExtraChaos)), extra_roll.in_set(RulesSystems::Movement));
     // Most of these commands answer other questions: the chaos answer runs only for its own
     // (a condition reads three resources where the system fetches a dozen).
@@ -86,8 +85,11 @@ fn queue_deferred(game: &Game, deferred: &mut crate::model::DeferredEffects, que
 
 /// Whether a Netwar effect waits, queued or left by an event (the chaos system has nothing to
 /// do otherwise: asked before its many parameters are fetched, on every command).
-fn chaos_waiting(queue: Res<ChaosQueue>, deferred: Res<crate::model::DeferredEffects>) -> bool {
-    !queue.0.is_empty() || !deferred.0.is_empty()
+/// Run condition of the chaos procedure: effects wait, and a phase began or a command was
+/// accepted. One condition: Bevy runs each part of a combined one as a system of its own, and
+/// this one is asked at every command.
+fn chaos_due(queue: Res<ChaosQueue>, deferred: Res<crate::model::DeferredEffects>, started: Res<crate::rules::supply::PhaseStarted>, c: Res<crate::model::CurrentCommand>, o: Res<crate::model::Outcome>) -> bool {
+    (!queue.0.is_empty() || !deferred.0.is_empty()) && (started.0 || accepted(c, o))
 }
 
 fn proceed_system(game: Res<Game>, turn: Res<TurnState>, mut glog: ResMut<GameLog>, mut p: ChaosParams, mut q: LossQuery) {
