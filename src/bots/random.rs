@@ -70,7 +70,7 @@ impl RandomPlayer {
     /// on them ([`LegalList::draw_other`]).
     /// Whether the phase may end is asked only when the answer is needed: the list may hold
     /// that question apart too (DI 14.3, where the attacks are held apart).
-    fn pick(&mut self, mut legal: LegalList, ends: bool) -> Option<Command> {
+    fn pick(&mut self, mut legal: LegalList<'_>, ends: bool) -> Option<Command> {
         if ends && legal.ends_phase() {
             return Some(Command::EndPhase);
         }

@@ -217,7 +217,7 @@ impl Session {
 
     /// The same list, with a movement phase's moves made into commands only when read
     /// ([`super::legal_list::LegalList`]).
-    pub fn legal_list(&mut self) -> super::legal_list::LegalList {
+    pub fn legal_list(&mut self) -> super::legal_list::LegalList<'_> {
         super::legal::legal_list(&mut self.world)
     }
 

@@ -28,7 +28,7 @@ pub fn legal_commands(world: &mut World) -> Vec<Command> {
 }
 
 /// The same list, with a movement phase's moves not yet made into commands.
-pub fn legal_list(world: &mut World) -> LegalList {
+pub fn legal_list(world: &mut World) -> LegalList<'_> {
     let mut unsure = None;
     let commands = list(world, &mut unsure, true);
     LIST_ROOM.set(LIST_ROOM.get().max(commands.len()).min(MAX_LIST_ROOM));
@@ -45,7 +45,7 @@ thread_local! {
 const MAX_LIST_ROOM: usize = 4096;
 
 /// Puts the commands held apart that are listed into `out`, at their place.
-fn settle(unsure: &mut Option<(usize, Unsure)>, out: &mut Vec<Command>) {
+fn settle(unsure: &mut Option<(usize, Unsure<'_>)>, out: &mut Vec<Command>) {
     if let Some((at, u)) = unsure.take() {
         u.settle_at(at, out);
     }
@@ -53,8 +53,10 @@ fn settle(unsure: &mut Option<(usize, Unsure)>, out: &mut Vec<Command>) {
 
 /// The list's commands; with `hold`, the moves of a movement phase (where nothing after them
 /// needs them) and a set-up's placements are left unsure in `unsure`, with their place.
-fn list(world: &mut World, unsure: &mut Option<(usize, Unsure)>, hold: bool) -> Vec<Command> {
+fn list<'w>(world: &'w mut World, unsure: &mut Option<(usize, Unsure<'w>)>, hold: bool) -> Vec<Command> {
     let units = UnitsView::from_world(world);
+    // The commands held apart read the world as the list leaves it (the list changes nothing).
+    let world: &'w World = world;
     let game = world.resource::<Game>();
     let turn = world.resource::<TurnState>();
     let control = world.resource::<Control>();

@@ -23,9 +23,9 @@ use crate::rules::movement::{Surroundings, legal_destinations_among};
 
 /// A movement phase's moves, unsure: the units that may move, each with its destinations once
 /// they are worked out (as the sure list works them out, on the same surroundings).
-pub(super) struct UnsureMoves {
-    game: Game,
-    control: Control,
+pub(super) struct UnsureMoves<'w> {
+    game: &'w Game,
+    control: &'w Control,
     near: Surroundings,
     units: Arc<UnitsView>,
     /// The units that may move, by place in `units`, in list order.
@@ -34,18 +34,18 @@ pub(super) struct UnsureMoves {
     found: Vec<OnceCell<Vec<SpaceId>>>,
 }
 
-impl UnsureMoves {
+impl<'w> UnsureMoves<'w> {
     /// The moves of `movers` (places in `units`) through `near`, the surroundings of their side.
-    pub(super) fn new((game, control): (&Game, &Control), near: Surroundings, units: &Arc<UnitsView>, movers: Vec<u32>) -> Self {
+    pub(super) fn new((game, control): (&'w Game, &'w Control), near: Surroundings, units: &Arc<UnitsView>, movers: Vec<u32>) -> Self {
         let found = movers.iter().map(|_| OnceCell::new()).collect();
-        UnsureMoves { game: game.clone(), control: control.clone(), near, units: units.clone(), movers, found }
+        UnsureMoves { game, control, near, units: units.clone(), movers, found }
     }
 
     /// Mover `b`'s destinations (worked out once).
     fn destinations(&self, b: usize) -> &[SpaceId] {
         self.found[b].get_or_init(|| {
             let unit = &self.units.all()[self.movers[b] as usize];
-            let found: Vec<SpaceId> = legal_destinations_among(&self.game, &self.units, &self.control, &self.near, unit).into_iter().map(|d| d.space).collect();
+            let found: Vec<SpaceId> = legal_destinations_among(self.game, &self.units, self.control, &self.near, unit).into_iter().map(|d| d.space).collect();
             // Each listed move is one candidate of the unit's block: its space, once.
             debug_assert!(found.iter().all(|s| s.index() < self.game.board.len()) && found.windows(2).all(|w| w[0] < w[1]), "destinations are spaces of the map in board order, each once");
             found
@@ -59,10 +59,10 @@ impl UnsureMoves {
 
 /// A Combat phase's area attacks, unsure: the districts where attacks may be listed, each with
 /// its attacks and their slots once they are worked out (`area_combat::district_attacks`).
-pub(super) struct UnsureAttacks {
-    game: Game,
-    turn: TurnState,
-    tracks: Tracks,
+pub(super) struct UnsureAttacks<'w> {
+    game: &'w Game,
+    turn: &'w TurnState,
+    tracks: &'w Tracks,
     units: Arc<UnitsView>,
     side: usize,
     tables: Vec<Option<String>>,
@@ -74,14 +74,14 @@ pub(super) struct UnsureAttacks {
     end: Option<(usize, OnceCell<bool>)>,
 }
 
-impl UnsureAttacks {
+impl<'w> UnsureAttacks<'w> {
     /// The attacks of `side` on `tables`, in the districts where they may be listed (only one,
     /// where the ruleset confines them there).
-    pub(super) fn new((game, turn, tracks): (&Game, &TurnState, &Tracks), units: &Arc<UnitsView>, side: usize, tables: Vec<Option<String>>, only: Option<SpaceId>) -> Self {
+    pub(super) fn new((game, turn, tracks): (&'w Game, &'w TurnState, &'w Tracks), units: &Arc<UnitsView>, side: usize, tables: Vec<Option<String>>, only: Option<SpaceId>) -> Self {
         use crate::rules::area_combat::{attack_districts, district_groups_bound};
         let districts: Vec<(SpaceId, usize)> = attack_districts(game, turn, units, side).filter(|s| only.is_none_or(|o| o == *s)).map(|s| (s, district_groups_bound(units, side, s))).collect();
         let found = districts.iter().map(|_| OnceCell::new()).collect();
-        UnsureAttacks { game: game.clone(), turn: turn.clone(), tracks: tracks.clone(), units: units.clone(), side, tables, districts, found, end: None }
+        UnsureAttacks { game, turn, tracks, units: units.clone(), side, tables, districts, found, end: None }
     }
 
     /// District `b`'s attacks with their slots, in list order (worked out once).
@@ -89,7 +89,7 @@ impl UnsureAttacks {
         self.found[b].get_or_init(|| {
             let mut found = Vec::new();
             let s = self.districts[b].0;
-            crate::rules::area_combat::district_attacks(&self.game, &self.turn, &self.units, &self.tracks, self.side, (&self.tables, false), s, &mut |slot, c| found.push((slot, c)));
+            crate::rules::area_combat::district_attacks(self.game, self.turn, &self.units, self.tracks, self.side, (&self.tables, false), s, &mut |slot, c| found.push((slot, c)));
             debug_assert!(found.windows(2).all(|w| w[0].0 < w[1].0) && found.last().is_none_or(|l| l.0 < self.slots(b)), "each attack of a district has a slot of its own");
             found
         })
@@ -97,7 +97,7 @@ impl UnsureAttacks {
 
     /// Whether ending the phase is listed (asked once; `rules::area_combat::must_attack_rejection`).
     fn ends(&self) -> bool {
-        self.end.as_ref().is_some_and(|(_, listed)| *listed.get_or_init(|| crate::rules::area_combat::must_attack_rejection(&self.game, &self.turn, &self.units, &self.tracks, self.side).is_none()))
+        self.end.as_ref().is_some_and(|(_, listed)| *listed.get_or_init(|| crate::rules::area_combat::must_attack_rejection(self.game, self.turn, &self.units, self.tracks, self.side).is_none()))
     }
 
     /// How many slots district `b` has: a bound on its attacks.
@@ -110,25 +110,25 @@ impl UnsureAttacks {
 /// group, and the place of the space among the group's spaces), then the default placement (the
 /// list is of a set-up with groups left to place). Each is listed if the rules take it: asked
 /// once, when first needed (`known`, by item).
-pub(super) struct UnsureSetup {
-    pub(super) game: Game,
+pub(super) struct UnsureSetup<'w> {
+    pub(super) game: &'w Game,
     pub(super) units: Arc<UnitsView>,
     pub(super) side: usize,
     pub(super) places: Vec<(u32, u32, u32)>,
     pub(super) known: Vec<OnceCell<bool>>,
 }
 
-impl UnsureSetup {
-    pub(super) fn new((game, units, side): (&Game, &Arc<UnitsView>, usize), places: Vec<(u32, u32, u32)>) -> Self {
+impl<'w> UnsureSetup<'w> {
+    pub(super) fn new((game, units, side): (&'w Game, &Arc<UnitsView>, usize), places: Vec<(u32, u32, u32)>) -> Self {
         let known = (0..=places.len()).map(|_| OnceCell::new()).collect();
-        UnsureSetup { game: game.clone(), units: units.clone(), side, places, known }
+        UnsureSetup { game, units: units.clone(), side, places, known }
     }
 
     /// Whether item `i` is listed (`rules::setup`'s checks, as the sure list asks them).
     fn holds(&self, i: usize) -> bool {
         *self.known[i].get_or_init(|| match self.places.get(i) {
             Some(&(k, gi, si)) => {
-                let (game, units) = (&self.game, &self.units);
+                let (game, units) = (self.game, &self.units);
                 let (unit, group) = (&units.all()[k as usize], &game.scenario.setup.groups[gi as usize]);
                 let space = game.lookups.group_spaces(gi as usize)[si as usize];
                 let ok = space.is_some_and(|space| crate::rules::setup::space_allows(game, units, self.side, group, space, unit));
@@ -136,7 +136,7 @@ impl UnsureSetup {
                 debug_assert_eq!(ok, crate::rules::setup::place_rejection(game, units, self.side, &unit.id, at).is_none(), "the list and the command agree on {} at {at}", unit.id);
                 ok
             }
-            None => crate::rules::setup::default_placement(&self.game, &self.units, self.side).is_ok(),
+            None => crate::rules::setup::default_placement(self.game, &self.units, self.side).is_ok(),
         })
     }
 
@@ -152,13 +152,13 @@ impl UnsureSetup {
 }
 
 /// Commands held apart from the sure list, each block worked out when first needed.
-pub(super) enum Unsure {
-    Moves(Box<UnsureMoves>),
-    Attacks(Box<UnsureAttacks>),
-    Setup(UnsureSetup),
+pub(super) enum Unsure<'w> {
+    Moves(Box<UnsureMoves<'w>>),
+    Attacks(Box<UnsureAttacks<'w>>),
+    Setup(UnsureSetup<'w>),
 }
 
-impl Unsure {
+impl Unsure<'_> {
     fn blocks(&self) -> usize {
         match self {
             Unsure::Moves(m) => m.movers.len(),
@@ -247,13 +247,13 @@ impl Unsure {
 
 /// The legal commands of the side to act, in the order `session::legal::legal_commands` lists
 /// them, read as the random player reads them: the end of the phase, and the others.
-pub struct LegalList {
+pub struct LegalList<'w> {
     pub(super) commands: Vec<Command>,
     /// Commands held apart, listed at their place among `commands`.
-    pub(super) unsure: Option<(usize, Unsure)>,
+    pub(super) unsure: Option<(usize, Unsure<'w>)>,
 }
 
-impl LegalList {
+impl LegalList<'_> {
     #[must_use]
     pub fn len(&self) -> usize {
         self.commands.len() + self.unsure.as_ref().map_or(0, |(_, u)| u.listed_len() + usize::from(u.ends()))
