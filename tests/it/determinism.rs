@@ -306,7 +306,8 @@ fn the_random_player_plays_the_game_it_would_choose_on_every_shipped_scenario() 
 /// holds commands apart and some draws fall on refused candidates (drawn again): a Decision:
 /// Iraq set-up list with refused placements, a movement list (every mover's candidates are
 /// every space of the map) and a combat list (every district's are its tables and groups of
-/// attackers), each drawn from forty times per command, give every listed command its share (chi-square against even shares under its 0.1% bound; a draw that gave
+/// attackers), and a Kell Ford movement list on its hex map, each drawn from forty times per
+/// command, give every listed command its share (chi-square against even shares under its 0.1% bound; a draw that gave
 /// a refused candidate's share to a neighbour would double that neighbour's count).
 #[test]
 fn the_random_player_picks_every_listed_command_as_often_where_candidates_are_refused() {
@@ -344,6 +345,14 @@ fn the_random_player_picks_every_listed_command_as_often_where_candidates_are_re
         s.apply(c).expect("listed");
     }
     assert!(setup && movement && combat, "a set-up list, a movement list and a combat list with refused candidates");
+    // A hex map's movement list too: Kell Ford's first list with twenty moves or more.
+    let mut s = crate::common::session("scenarios/kell_ford.ron", 3, &[]);
+    let mut bot = RandomPlayer::new(9);
+    while s.legal_commands().iter().filter(|c| matches!(c, Command::Move { .. })).count() < 20 {
+        let c = bot.choose(&mut s).expect("a command before the end");
+        s.apply(c).expect("listed");
+    }
+    assert_even_picks(&mut s, 40);
 }
 
 /// Draws `per_command` times as many commands as `s` lists other than ending the phase, and
