@@ -323,6 +323,19 @@ fn must_attack_text(game: &Game, s: SpaceId) -> String {
     format!("your open units in {} must attack the open enemy units there first", game.board.key(s))
 }
 
+/// [`must_attack_rejection`] from the attacks [`area_attacks`] lists on the first table (a full
+/// legal list has them already).
+#[must_use]
+pub fn must_attack_rejection_listed(game: &Game, turn: &TurnState, units: &UnitsView, side: usize, attacks: &[Command]) -> Option<String> {
+    if !game.scenario.rules.combat_in_space || turn.current_phase(game).is_none_or(|p| p.kind != PhaseKind::Combat) {
+        return None;
+    }
+    if let Some(r) = game.ruleset.owed_attack(game, turn, units, side) {
+        return Some(r);
+    }
+    must_attack_among(game, turn, units, side, attacks)
+}
+
 /// The first of `attacks` whose attackers stand in the open facing open enemies they must attack
 /// first (14.3).
 fn must_attack_among(game: &Game, turn: &TurnState, units: &UnitsView, side: usize, attacks: &[Command]) -> Option<String> {

@@ -213,6 +213,8 @@ fn list<'w>(world: &'w mut World, unsure: &mut Option<(usize, Unsure<'w>)>, hold
             }
         }
     }
+    // A full list's area attacks on the first table, for the 14.3 check (`None`: not listed).
+    let mut on_first_table = None;
     match phase.kind {
         PhaseKind::Movement => {
             let near = Surroundings::of_shared(game, &units, side).without_paths().remembering(game, control);
@@ -220,12 +222,16 @@ fn list<'w>(world: &'w mut World, unsure: &mut Option<(usize, Unsure<'w>)>, hold
             // before the phase is asked about it (most counters of a mix wait off the map).
             let may_move = |u: &&crate::model::view::UnitView| u.side == side && u.space().is_some() && !u.activity.finished;
             let movers: Vec<u32> = units.all().iter().enumerate().filter(|(_, u)| may_move(u)).filter(|(_, u)| phase_allows(game, turn, u).is_ok()).map(|(i, _)| i as u32).collect();
-            // The moves' place: they are worked out last (they keep the surroundings).
+            // The moves: listed here in a full list, else held apart here, with the surroundings.
             let moves_at = out.len();
+            let moves = UnsureMoves::new((game, control), near, &units, movers);
+            if !hold {
+                out.extend(moves.listed());
+            }
             overruns(game, turn, &units, control, tracks, side, &mut out);
             if game.scenario.rules.strategic.is_some() {
                 for u in units.all().iter().filter(|u| u.side == side) {
-                    let in_zoc = |s| near.in_enemy_zoc(s);
+                    let in_zoc = |s| moves.near().in_enemy_zoc(s);
                     for (s, _) in crate::rules::strategic::strategic_destinations_in(game, turn, (&units, control), &in_zoc, u).unwrap_or_default() {
                         out.push(Command::StrategicMove { unit: u.id.clone(), to: game.board.key_name(s).clone() });
                     }
@@ -258,11 +264,8 @@ fn list<'w>(world: &'w mut World, unsure: &mut Option<(usize, Unsure<'w>)>, hold
                     out.push(Command::Reserve { unit: u.id.clone() });
                 }
             }
-            let moves = Unsure::Moves(Box::new(UnsureMoves::new((game, control), near, &units, movers)));
             if hold {
-                *unsure = Some((moves_at, moves));
-            } else {
-                out.splice(moves_at..moves_at, moves.listed());
+                *unsure = Some((moves_at, Unsure::Moves(Box::new(moves))));
             }
         }
         PhaseKind::Reorganisation => reorganisation(facts, side, &mut out),
@@ -281,15 +284,21 @@ fn list<'w>(world: &'w mut World, unsure: &mut Option<(usize, Unsure<'w>)>, hold
             }
             let first = out.len();
             if game.scenario.rules.combat_in_space {
-                // Area attacks (DI 14): a district's are worked out when the list is read in full
-                // or a draw falls on it (`legal_list::UnsureAttacks`), where no declaration
-                // needs them listed first.
+                // Area attacks (DI 14), only in the district the ruleset may confine them to. For
+                // the random player a district's are worked out when a draw falls on it
+                // (`legal_list::UnsureAttacks`), where no declaration needs them listed first.
                 let only = ruleset.attacks_confined_to(game, turn, &units, side);
-                let held = Unsure::Attacks(Box::new(UnsureAttacks::new((game, turn, tracks), &units, side, table_choices(game), only)));
                 if hold && game.scenario.rules.attack_declarations.is_empty() {
-                    *unsure = Some((first, held));
+                    *unsure = Some((first, Unsure::Attacks(Box::new(UnsureAttacks::new((game, turn, tracks), &units, side, table_choices(game), only)))));
                 } else {
-                    out.extend(held.listed());
+                    // Every district's: 14.3 asks about the attacks on the first table, wherever.
+                    let mut all = Vec::new();
+                    let tables = table_choices(game);
+                    crate::rules::area_combat::area_attacks(game, turn, &units, tracks, side, &tables, &mut all);
+                    let first_table = &tables[0];
+                    on_first_table = Some(all.iter().filter(|c| matches!(c, Command::Attack { table, .. } if table.as_deref() == first_table.as_deref())).cloned().collect::<Vec<_>>());
+                    let confined = |c: &Command| matches!(c, Command::Attack { target, .. } if only.is_none_or(|o| game.board.space(target).is_some_and(|t| game.board.area_of(t) == o)));
+                    out.extend(all.into_iter().filter(confined));
                 }
             } else {
                 attacks(game, turn, &units, control, (supports, tracks), side, &mut out);
@@ -320,7 +329,11 @@ fn list<'w>(world: &'w mut World, unsure: &mut Option<(usize, Unsure<'w>)>, hold
     // Where the area attacks are held apart, so is the 14.3 check of whether the phase may end
     // (as costly as the attacks of a district or two): it is made when the list is asked.
     let end_later = landing.is_none() && unsure.as_mut().is_some_and(|(_, u)| u.end_at(out.len()));
-    if !end_later && landing.is_none() && crate::rules::area_combat::must_attack_rejection(game, turn, &units, tracks, side).is_none() {
+    let must_attack = || match &on_first_table {
+        Some(attacks) => crate::rules::area_combat::must_attack_rejection_listed(game, turn, &units, side, attacks),
+        None => crate::rules::area_combat::must_attack_rejection(game, turn, &units, tracks, side),
+    };
+    if !end_later && landing.is_none() && must_attack().is_none() {
         out.push(Command::EndPhase);
     }
     // Forced operations in force (tutorial 5.8) hold some units to some moves and attacks.

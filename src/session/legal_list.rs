@@ -52,6 +52,16 @@ impl<'w> UnsureMoves<'w> {
         })
     }
 
+    /// The surroundings the moves are worked out in.
+    pub(super) fn near(&self) -> &Surroundings {
+        &self.near
+    }
+
+    /// Every mover's moves, in list order.
+    pub(super) fn listed(&self) -> Vec<Command> {
+        (0..self.movers.len()).flat_map(|b| self.destinations(b).iter().map(move |&s| self.made(b, s))).collect()
+    }
+
     fn made(&self, b: usize, to: SpaceId) -> Command {
         Command::Move { unit: self.units.all()[self.movers[b] as usize].id.clone(), to: self.game.board.key_name(to).clone() }
     }
@@ -199,7 +209,7 @@ impl Unsure<'_> {
     /// The listed commands, in list order (every block worked out).
     pub(super) fn listed(&self) -> Vec<Command> {
         match self {
-            Unsure::Moves(m) => (0..m.movers.len()).flat_map(|b| m.destinations(b).iter().map(move |&s| m.made(b, s))).collect(),
+            Unsure::Moves(m) => m.listed(),
             Unsure::Attacks(a) => (0..a.districts.len()).flat_map(|b| a.attacks(b).iter().map(|(_, c)| c.clone())).collect(),
             Unsure::Setup(s) => (0..s.known.len()).filter(|&i| s.holds(i)).map(|i| s.command(i)).collect(),
         }
