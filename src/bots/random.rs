@@ -42,7 +42,8 @@ impl RandomPlayer {
     /// saves one list in about seven where the phase may end.
     pub fn play(&mut self, session: &mut Session) -> Option<(Command, Result<(), String>)> {
         let ends = self.draws_end();
-        if ends && !session.is_asking() && !session.is_over() {
+        let tried = ends && !session.is_asking() && !session.is_over();
+        if tried {
             #[cfg(debug_assertions)]
             let listed = session.legal_list().ends_phase();
             let accepted = session.apply(Command::EndPhase).is_ok();
@@ -52,8 +53,9 @@ impl RandomPlayer {
                 return Some((Command::EndPhase, Ok(())));
             }
         }
+        // The rules refused the end of the phase: the list is not asked again.
         let legal = session.legal_list();
-        let command = self.pick(legal, ends)?;
+        let command = self.pick(legal, ends && !tried)?;
         let applied = session.apply(command.clone());
         Some((command, applied))
     }
@@ -66,11 +68,11 @@ impl RandomPlayer {
     /// The command taken from `legal`, given the draw of [`RandomPlayer::draws_end`]: the end
     /// of the phase if drawn and listed, else one of the other commands, each as likely (the
     /// end if none is listed, nothing if the list is empty). The commands the list holds apart
-    /// (a mover's destinations, a set-up's placements) are worked out only where a draw falls
-    /// on them ([`LegalList::draw_other`]).
+    /// (a mover's destinations, a district's attacks, a set-up's placements) are worked out
+    /// only where a draw falls on them ([`LegalList::draw_other`]).
     /// Whether the phase may end is asked only when the answer is needed: the list may hold
     /// that question apart too (DI 14.3, where the attacks are held apart).
-    fn pick(&mut self, mut legal: LegalList<'_>, ends: bool) -> Option<Command> {
+    fn pick(&mut self, legal: LegalList<'_>, ends: bool) -> Option<Command> {
         if ends && legal.ends_phase() {
             return Some(Command::EndPhase);
         }

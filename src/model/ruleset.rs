@@ -88,20 +88,12 @@ pub trait Ruleset: Send + Sync + Debug + 'static {
         false
     }
 
-    /// Adds the ruleset's legal commands for `side` at `stage` to `out` (and may drop generic
-    /// ones its procedure forbids at that stage; at set-up it only adds, after the generic
-    /// ones: a list may hold the default placement apart, at its place, while the ruleset adds
-    /// its own. Debug builds check it).
+    /// Adds the ruleset's legal commands for `side` at `stage` to `out`, after the generic ones.
+    /// It only adds: the list may hold generic commands apart, at their place, while the
+    /// ruleset adds its own (set-up placements, moves, area attacks; `session::legal_list`);
+    /// debug builds check it. Generic commands its procedure forbids are kept out by the hooks
+    /// the generic list asks (such as [`Ruleset::attacks_confined_to`]).
     fn legal_commands(&self, _world: &World, _units: &UnitsView, _side: usize, _stage: LegalStage, _out: &mut Vec<Command>) {}
-
-    /// Whether [`Ruleset::legal_commands`] may drop generic commands from `out` in a phase of
-    /// this kind (at [`LegalStage::Phase`]): where it does not, the list may hold the phase's
-    /// moves apart while the ruleset adds its own (`session::legal_list`). A ruleset that drops
-    /// commands in some phase must say so here (debug builds check that one which says not
-    /// only adds).
-    fn drops_listed(&self, _kind: crate::scenario::schema::PhaseKind) -> bool {
-        false
-    }
 
     /// Reads a command of the ruleset's own vocabulary, as a file wrote it.
     fn parse_command(&self, raw: &ron::value::RawValue) -> Result<Command, String> {

@@ -215,7 +215,8 @@ impl Session {
         legal_commands(&mut self.world)
     }
 
-    /// The same list, with a movement phase's moves made into commands only when read
+    /// The same list as the random player reads it, with a set-up's placements, a movement
+    /// phase's moves and a Combat phase's area attacks worked out only where its draws fall
     /// ([`super::legal_list::LegalList`]).
     pub fn legal_list(&mut self) -> super::legal_list::LegalList<'_> {
         super::legal::legal_list(&mut self.world)

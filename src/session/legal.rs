@@ -27,7 +27,8 @@ pub fn legal_commands(world: &mut World) -> Vec<Command> {
     out
 }
 
-/// The same list, with a movement phase's moves not yet made into commands.
+/// The same list as the random player reads it: a set-up's placements, a movement phase's moves
+/// and a Combat phase's area attacks held apart, worked out where its draws fall.
 pub fn legal_list(world: &mut World) -> LegalList<'_> {
     let mut unsure = None;
     let commands = list(world, &mut unsure, true);
@@ -51,8 +52,8 @@ fn settle(unsure: &mut Option<(usize, Unsure<'_>)>, out: &mut Vec<Command>) {
     }
 }
 
-/// The list's commands; with `hold`, the moves of a movement phase (where nothing after them
-/// needs them) and a set-up's placements are left unsure in `unsure`, with their place.
+/// The list's commands; with `hold`, a set-up's placements, a movement phase's moves and a
+/// Combat phase's area attacks are left unsure in `unsure`, with their place.
 fn list<'w>(world: &'w mut World, unsure: &mut Option<(usize, Unsure<'w>)>, hold: bool) -> Vec<Command> {
     let units = UnitsView::from_world(world);
     // The commands held apart read the world as the list leaves it (the list changes nothing).
@@ -308,18 +309,14 @@ fn list<'w>(world: &'w mut World, unsure: &mut Option<(usize, Unsure<'w>)>, hold
         }
         _ => {}
     }
-    // The ruleset's commands of this phase (and what its procedure forbids of the generic ones:
-    // where it may forbid some, it sees the moves too).
-    if ruleset.drops_listed(phase.kind) {
-        settle(unsure, &mut out);
-    }
+    // The ruleset's commands of this phase, after the generic ones (it only adds).
     #[cfg(debug_assertions)]
-    let before = unsure.as_ref().map(|(at, _)| (out.clone(), *at));
+    let before = (out.clone(), unsure.as_ref().map(|(at, _)| *at));
     ruleset.legal_commands(world, &units, side, LegalStage::Phase, &mut out);
-    // A ruleset that says it drops nothing here only adds, after what was listed.
     #[cfg(debug_assertions)]
-    if let Some((listed, at)) = before {
-        debug_assert!(out.len() >= listed.len() && out[..listed.len()] == listed[..] && at <= listed.len(), "{} drops listed commands in this phase", ruleset.id());
+    {
+        let (listed, at) = before;
+        debug_assert!(out.len() >= listed.len() && out[..listed.len()] == listed[..] && at.is_none_or(|at| at <= listed.len()), "{} drops listed commands in this phase", ruleset.id());
     }
     // ToO 20.10: a landing force attacks before its side's Combat phase ends.
     let landing = match phase.kind {

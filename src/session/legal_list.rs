@@ -121,11 +121,11 @@ impl<'w> UnsureAttacks<'w> {
 /// list is of a set-up with groups left to place). Each is listed if the rules take it: asked
 /// once, when first needed (`known`, by item).
 pub(super) struct UnsureSetup<'w> {
-    pub(super) game: &'w Game,
-    pub(super) units: Arc<UnitsView>,
-    pub(super) side: usize,
-    pub(super) places: Vec<(u32, u32, u32)>,
-    pub(super) known: Vec<OnceCell<bool>>,
+    game: &'w Game,
+    units: Arc<UnitsView>,
+    side: usize,
+    places: Vec<(u32, u32, u32)>,
+    known: Vec<OnceCell<bool>>,
 }
 
 impl<'w> UnsureSetup<'w> {
@@ -290,15 +290,16 @@ impl LegalList<'_> {
     /// index below `n`, each as likely. `None`: no other command is listed.
     ///
     /// The commands held apart are candidates, and a draw that falls on one works out its
-    /// block (a mover's destinations, a placement's checks). A candidate that is not listed is
+    /// block (a mover's destinations, a district's attacks, a placement's checks). A candidate that is not listed is
     /// dropped, its block's candidates become what it lists, and the draw is made again. Each
     /// draw gives every listed command the same chance, whatever was dropped before: the
     /// command taken is as likely as any other listed one. At most one draw per block is
     /// refused, since a block worked out lists every candidate it keeps.
-    pub fn draw_other(&mut self, mut draw: impl FnMut(usize) -> usize) -> Option<Command> {
+    /// The list itself is left as it was.
+    pub fn draw_other(&self, mut draw: impl FnMut(usize) -> usize) -> Option<Command> {
         let Some((at, unsure)) = &self.unsure else {
             let n = self.others();
-            return if n == 0 { None } else { nth_other(&mut self.commands, 0, draw(n)) };
+            return if n == 0 { None } else { nth_other(&self.commands, 0, draw(n)).cloned() };
         };
         let at = (*at).min(self.commands.len());
         let before = self.commands[..at].iter().filter(|c| !is_end(c)).count();
@@ -308,7 +309,7 @@ impl LegalList<'_> {
         while total > 0 {
             let mut k = draw(total);
             if k < before {
-                return nth_other(&mut self.commands, 0, k);
+                return nth_other(&self.commands, 0, k).cloned();
             }
             k -= before;
             let mut block = None;
@@ -319,7 +320,7 @@ impl LegalList<'_> {
                 }
                 k -= w;
             }
-            let Some(b) = block else { return nth_other(&mut self.commands, at, k) };
+            let Some(b) = block else { return nth_other(&self.commands, at, k).cloned() };
             if let Some(c) = unsure.pick(b, k) {
                 return Some(c);
             }
@@ -341,7 +342,8 @@ impl LegalList<'_> {
     #[must_use]
     pub fn other(mut self, k: usize) -> Option<Command> {
         self.settle();
-        nth_other(&mut self.commands, 0, k)
+        let i = other_place(&self.commands, 0, k)?;
+        Some(self.commands.swap_remove(i))
     }
 
     /// The first command listed.
@@ -358,11 +360,14 @@ impl LegalList<'_> {
     }
 }
 
-/// The `k`-th command other than ending the phase from place `from` on, taken out (the list
-/// is read no further).
-fn nth_other(commands: &mut Vec<Command>, from: usize, k: usize) -> Option<Command> {
-    let i = commands.iter().enumerate().skip(from).filter(|(_, c)| !is_end(c)).nth(k)?.0;
-    Some(commands.swap_remove(i))
+/// The place of the `k`-th command other than ending the phase from place `from` on.
+fn other_place(commands: &[Command], from: usize, k: usize) -> Option<usize> {
+    Some(commands.iter().enumerate().skip(from).filter(|(_, c)| !is_end(c)).nth(k)?.0)
+}
+
+/// The `k`-th command other than ending the phase from place `from` on.
+fn nth_other(commands: &[Command], from: usize, k: usize) -> Option<&Command> {
+    commands.get(other_place(commands, from, k)?)
 }
 
 fn is_end(c: &Command) -> bool {

@@ -281,7 +281,15 @@ fn rule_27_5_an_airmobile_unit_carries_a_prt_and_27_8_the_riverine_keeps_to_the_
 fn rule_14_4_a_district_that_owes_a_group_attack_keeps_other_districts_attacks_out_of_the_list() {
     let units = [("F", "mnf_fob", "tikrit/infra1", 1), ("B1", "mnf_bct", "tikrit", 1), ("B2", "mnf_bct", "tikrit", 2), ("M1", "ins_militia", "tikrit", 1), ("M2", "ins_militia", "tikrit", 2), ("C", "mnf_bct", "samara", 2), ("N", "ins_militia", "samara", 1)];
     let group = |a: &str, d: &str| Command::GroupAttack { attackers: vec![a.into()], defenders: vec![d.into()], table: Some("civic_action".into()) };
-    let in_samara = |s: &mut sandtable::session::Session| s.legal_commands().into_iter().filter(|c| matches!(c, Command::Attack { target, .. } if target == "samara")).count();
+    // Asked of the full list and of the list the random player reads (attacks held apart by
+    // district): the same answer.
+    let in_samara = |s: &mut sandtable::session::Session| {
+        let samara = |c: &Command| matches!(c, Command::Attack { target, .. } if target == "samara");
+        let held = s.legal_list().into_commands().into_iter().filter(samara).count();
+        let full = s.legal_commands().into_iter().filter(samara).count();
+        assert_eq!(held, full, "the held list and the full list");
+        full
+    };
     let mut s = game(&units, &[3, 3], &["coordination"], false);
     play(&mut s, &[Command::FirstPlayer { side: "ci".into() }, Command::EndPhase]);
     assert!(in_samara(&mut s) > 0, "Samara's attacks before any district is under way");

@@ -133,7 +133,6 @@ impl Ruleset for DecisionIraq {
         legal::legal_commands(world, units, side, stage, out);
     }
 
-
     fn prompt_answers(&self, game: &Game, prompt: &Prompt) -> Option<Vec<Command>> {
         matches!(prompt, Prompt::Game { .. } | Prompt::PickUnits { .. } | Prompt::Retreat { .. } | Prompt::PlaceUnit { .. } | Prompt::ChooseSpace { .. })
             .then(|| answers::answer_options(game, prompt))
