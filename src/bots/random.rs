@@ -70,6 +70,7 @@ impl RandomPlayer {
     /// end if none is listed, nothing if the list is empty). The commands the list holds apart
     /// (a mover's destinations, a district's attacks, a set-up's placements) are worked out
     /// only where a draw falls on them ([`LegalList::draw_other`]).
+    ///
     /// Whether the phase may end is asked only when the answer is needed: the list may hold
     /// that question apart too (DI 14.3, where the attacks are held apart).
     fn pick(&mut self, legal: LegalList<'_>, ends: bool) -> Option<Command> {

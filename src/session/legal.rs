@@ -298,7 +298,8 @@ fn list<'w>(world: &'w mut World, unsure: &mut Option<(usize, Unsure<'w>)>, hold
                     crate::rules::area_combat::area_attacks(game, turn, &units, tracks, side, &tables, &mut all);
                     let first_table = &tables[0];
                     on_first_table = Some(all.iter().filter(|c| matches!(c, Command::Attack { table, .. } if table.as_deref() == first_table.as_deref())).cloned().collect::<Vec<_>>());
-                    let confined = |c: &Command| matches!(c, Command::Attack { target, .. } if only.is_none_or(|o| game.board.space(target).is_some_and(|t| game.board.area_of(t) == o)));
+                    // Listed: the attacks on the district the ruleset confines them to, if any.
+                    let confined = |c: &Command| !matches!(c, Command::Attack { target, .. } if only.is_some_and(|o| game.board.space(target).is_none_or(|t| game.board.area_of(t) != o)));
                     out.extend(all.into_iter().filter(confined));
                 }
             } else {
