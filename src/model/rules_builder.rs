@@ -8,6 +8,10 @@
 //! mechanisms the ruleset replaces, and those the scenario does not use, are left out then, not
 //! asked about on every run. (A world plays one scenario: its options change only the set-up,
 //! never the rules, so a schedule built for its first game holds for all.)
+//!
+//! A phase's start hooks are a schedule of their own, which the rules run at once where a
+//! command began a phase ([`RulesBuilder::at_phase_start`]): most commands begin none, and
+//! Bevy's executor steps over one system rather than visiting each hook.
 
 use std::hash::Hash;
 
@@ -23,6 +27,10 @@ use crate::scenario::schema::Scenario;
 /// The schedule that applies commands of one kind (`CommandKind`).
 #[derive(ScheduleLabel, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct RulesFor(pub CommandKind);
+
+/// The schedule of a phase's start hooks (see [`RulesBuilder::at_phase_start`]).
+#[derive(ScheduleLabel, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct PhaseStartRules;
 
 /// The kind of command a schedule is built for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -72,6 +80,8 @@ pub fn not_rejected(o: Res<Outcome>) -> bool {
 /// through it.
 pub struct RulesBuilder<'a> {
     schedule: Schedule,
+    /// The phase-start hooks, run as one system of `schedule` (`at_phase_start`).
+    hooks: Schedule,
     /// The command the schedule is built for (one of its kind), none for phase-start runs.
     sample: Option<&'a Command>,
     every: bool,
@@ -85,12 +95,20 @@ impl<'a> RulesBuilder<'a> {
     /// of games of `scenario` (none: of any scenario).
     #[must_use]
     pub fn new(schedule: Schedule, sample: Option<&'a Command>, every: bool, ruleset: &'a dyn Ruleset, scenario: Option<&'a Scenario>) -> Self {
-        Self { schedule, sample, every, ruleset, scenario }
+        Self { schedule, hooks: Schedule::new(PhaseStartRules), sample, every, ruleset, scenario }
     }
 
     /// Systems that run on every run of every schedule (their own conditions decide).
     pub fn always<M>(&mut self, systems: impl IntoScheduleConfigs<ScheduleSystem, M>) -> &mut Self {
         self.schedule.add_systems(systems);
+        self
+    }
+
+    /// Systems that run only where the command began a phase, its start hooks: in a schedule
+    /// of their own, in the order their constraints among themselves fix, which the rules run
+    /// at their PhaseStart stage (`finish`). Constraints on systems outside it hold nothing.
+    pub fn at_phase_start<M>(&mut self, systems: impl IntoScheduleConfigs<ScheduleSystem, M>) -> &mut Self {
+        self.hooks.add_systems(systems);
         self
     }
 
@@ -129,8 +147,9 @@ impl<'a> RulesBuilder<'a> {
         &mut self.schedule
     }
 
+    /// The schedule, and the schedule of the phase-start hooks for the caller to run in it.
     #[must_use]
-    pub fn finish(self) -> Schedule {
-        self.schedule
+    pub fn finish(self) -> (Schedule, Schedule) {
+        (self.schedule, self.hooks)
     }
 }

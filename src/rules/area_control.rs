@@ -19,7 +19,7 @@ pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
     if s.uses(|sc| matches!(&sc.map, Map::Area(m) if m.control_by_slots)) {
         s.always(control_by_slots.in_set(super::Gate::Accepted).in_set(RulesSystems::Tracks).before(super::tracks::score_control_changes));
     }
-    s.always(control_income.in_set(super::Gate::PhaseStarted).in_set(RulesSystems::PhaseStart));
+    s.at_phase_start(control_income);
 }
 
 /// The side whose units fill every slot of `space`, if one does.

@@ -17,7 +17,7 @@ use crate::model::prompt::Prompt;
 pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
     // Attrition by choice is rolled on area maps only (`start_attrition`).
     if s.uses(|sc| sc.rules.attrition.is_some() && matches!(sc.map, Map::Area(_))) {
-        s.always(start_attrition.in_set(super::Gate::PhaseStarted).in_set(RulesSystems::PhaseStart));
+        s.at_phase_start(start_attrition);
         // Asked of one resource on every command: a queue is rarely waiting.
         s.always(next_choice.run_if(choices_waiting).in_set(super::Gate::Accepted).in_set(RulesSystems::Tracks));
     }

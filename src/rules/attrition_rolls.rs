@@ -4,7 +4,6 @@
 
 use bevy::prelude::*;
 
-use super::RulesSystems;
 use super::losses::LossQuery;
 use super::note::log;
 use crate::model::dice::Dice;
@@ -16,10 +15,8 @@ use crate::scenario::schema::{AttritionChecks, Map, PhaseKind, SupplyEffect};
 pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
     // Only where supply is traced and its effects include attrition rolls.
     if s.uses(|sc| sc.rules.supply.as_ref().is_some_and(|r| r.effects.iter().any(|e| matches!(e, SupplyEffect::DiceAttrition { .. })))) {
-        s.always(
+        s.at_phase_start(
             attrition_rolls
-                .in_set(super::Gate::PhaseStarted)
-                .in_set(RulesSystems::PhaseStart)
                 .after(super::reactions::offer_at_phase_start)
                 .after(super::declarations::offer_declarations)
                 .after(super::supply::check_supply_at_movement_start),

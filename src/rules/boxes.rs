@@ -6,7 +6,6 @@
 use bevy::prelude::*;
 
 use super::note::log;
-use super::RulesSystems;
 use crate::model::{Control, Game, Location, Outcome, SpaceId, TurnState};
 use crate::scenario::schema::{Map, OffMapBox};
 use crate::model::dice::Dice;
@@ -15,9 +14,9 @@ use crate::model::log::{GameLog, LogKind};
 pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
     // Boxes close only on hex maps that have some.
     if s.uses(|sc| matches!(&sc.map, Map::Hex(m) if !m.boxes.is_empty())) {
-        s.always((close_boxes, draw_reinforcements).chain().in_set(super::Gate::PhaseStarted).in_set(RulesSystems::PhaseStart));
+        s.at_phase_start((close_boxes, draw_reinforcements).chain());
     } else {
-        s.always(draw_reinforcements.in_set(super::Gate::PhaseStarted).in_set(RulesSystems::PhaseStart));
+        s.at_phase_start(draw_reinforcements);
     }
 }
 

@@ -19,10 +19,8 @@ use crate::model::prompt::Prompt;
 pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
     // Offers only where the scenario has declarations to make.
     if s.uses(|sc| !sc.rules.declarations.is_empty()) {
-        s.always(
+        s.at_phase_start(
             offer_declarations
-                .in_set(super::Gate::PhaseStarted)
-                .in_set(RulesSystems::PhaseStart)
                 .before(super::supply::check_supply_at_movement_start)
                 .before(super::interdiction::prompt_for_markers),
         );

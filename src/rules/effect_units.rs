@@ -12,7 +12,7 @@ use crate::scenario::schema::EventEffect;
 pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
     let changes = |e: &EventEffect| matches!(e, EventEffect::ChangeSides { .. } | EventEffect::UnitsLeave { .. });
     if s.uses(|sc| super::withdrawals::any_effect(sc, &changes)) {
-        s.always(apply.in_set(super::Gate::PhaseStarted).in_set(RulesSystems::PhaseStart).after(super::events::event_phase));
+        s.at_phase_start(apply.after(super::events::event_phase));
         s.always(apply.in_set(super::Gate::Accepted).in_set(RulesSystems::Tracks));
     }
 }

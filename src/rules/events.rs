@@ -21,15 +21,13 @@ pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
     // Event phases draw and roll where the scenario has event rules or a script of phases
     // (ToO 35.6); the cups take their new chits every turn.
     if s.uses(|sc| sc.rules.events.is_some() || !sc.rules.scripted.is_empty()) {
-        s.always(
+        s.at_phase_start(
             (add_turn_chits, event_phase)
                 .chain()
-                .in_set(super::Gate::PhaseStarted)
-                .in_set(RulesSystems::PhaseStart)
                 .after(super::declarations::offer_declarations),
         );
     } else {
-        s.always(add_turn_chits.in_set(super::Gate::PhaseStarted).in_set(RulesSystems::PhaseStart).after(super::declarations::offer_declarations));
+        s.at_phase_start(add_turn_chits.after(super::declarations::offer_declarations));
     }
     if s.kept(crate::model::ruleset::Mechanism::ChitPlay) {
         s.on(|c| matches!(c, Command::PlayChit { .. }), play_chit.in_set(RulesSystems::Movement));

@@ -14,10 +14,8 @@ use crate::model::prompt::Prompt;
 pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
     // Initiative is offered only where the scenario decides it by tracks (ToO 10.2).
     if s.uses(|sc| sc.rules.initiative.is_some()) {
-        s.always(
+        s.at_phase_start(
             offer_initiative
-                .in_set(super::Gate::PhaseStarted)
-                .in_set(RulesSystems::PhaseStart)
                 .before(super::declarations::offer_declarations),
         );
     }

@@ -18,10 +18,8 @@ use crate::model::prompt::Prompt;
 pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
     // Markers are asked for only where the scenario has interdiction.
     if s.uses(|sc| sc.rules.interdiction.is_some()) {
-        s.always(
+        s.at_phase_start(
             prompt_for_markers
-                .in_set(super::Gate::PhaseStarted)
-                .in_set(RulesSystems::PhaseStart)
                 .before(super::supply::check_supply_at_movement_start),
         );
     }

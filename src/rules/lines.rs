@@ -19,7 +19,7 @@ use crate::model::log::{GameLog, LogKind};
 pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
     // Tutorial 5.9 line scores, where the scenario draws lines.
     if s.uses(|sc| !sc.rules.lines.is_empty()) {
-        s.always(score_lines.in_set(super::Gate::PhaseStarted).in_set(RulesSystems::PhaseStart));
+        s.at_phase_start(score_lines);
     }
     if s.uses(|sc| !sc.rules.elimination_scores.is_empty()) {
         s.always(score_eliminations.in_set(super::Gate::Accepted).in_set(RulesSystems::Tracks));

@@ -112,11 +112,15 @@ pub enum RulesSystems {
 /// `Accepted` is in the Tracks or Victory stage, after anything that may reject the command.
 #[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Gate {
-    /// A new phase has begun (its start hooks run).
-    PhaseStarted,
     /// A command was given and nothing rejected it.
     Accepted,
 }
+
+/// The system that runs the phase-start hooks (`RulesBuilder::at_phase_start`) where a phase
+/// began, first in the PhaseStart stage: systems of that stage that must follow the hooks are
+/// ordered after this set.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PhaseStartHooks;
 
 /// The resources the generic rules keep: parts of the printed and hashed state (every one, so
 /// that a replay cannot drift unnoticed; `session::state` checks the list is complete).
@@ -165,13 +169,32 @@ pub fn rules_schedule(ruleset: &dyn crate::model::ruleset::Ruleset) -> Schedule 
 /// scenario's schedules hold.
 pub fn schedule_systems(loaded: &crate::scenario::Loaded, sample: &Command) -> Result<Vec<std::any::TypeId>, String> {
     let ruleset = crate::games::ruleset_for(loaded)?;
-    let mut s = build_schedule(Schedule::new(Rules), Some(sample), false, ruleset.as_ref(), Some(&loaded.scenario));
-    Ok(s.graph_mut().systems.iter().map(|(_, system, _)| system.system_type()).collect())
+    let (mut s, mut hooks) = build_parts(Schedule::new(Rules), Some(sample), false, ruleset.as_ref(), Some(&loaded.scenario));
+    Ok([&mut s, &mut hooks].into_iter().flat_map(|s| s.graph_mut().systems.iter().map(|(_, system, _)| system.system_type()).collect::<Vec<_>>()).collect())
 }
 
 /// The schedule for commands of the kind of `sample` (none: for phase-start runs with no
-/// command; `every`: every system).
+/// command; `every`: every system), with its phase-start hooks run in it where a phase began.
 fn build_schedule(schedule: Schedule, sample: Option<&Command>, every: bool, ruleset: &dyn crate::model::ruleset::Ruleset, scenario: Option<&crate::scenario::schema::Scenario>) -> Schedule {
+    let (mut s, mut hooks) = build_parts(schedule, sample, every, ruleset, scenario);
+    s.add_systems((move |world: &mut World| hooks.run(world)).run_if(supply::phase_started).in_set(PhaseStartHooks));
+    s.configure_sets(PhaseStartHooks.in_set(RulesSystems::PhaseStart));
+    unordered_access(&mut s);
+    s
+}
+
+/// One system runs at a time, in the order the sets fix, so which systems touch the same data
+/// needs no analysis: without it, building a schedule (once per game) costs a fraction of what
+/// it did. The order of the systems does not change.
+fn unordered_access(s: &mut Schedule) {
+    let graph = s.graph_mut();
+    let systems: Vec<_> = graph.systems.iter().map(|(key, _, _)| bevy::ecs::schedule::NodeId::System(key)).collect();
+    graph.ambiguous_with_all.extend(systems);
+}
+
+/// The schedule for commands of the kind of `sample`, and the schedule of the phase-start hooks
+/// apart.
+fn build_parts(schedule: Schedule, sample: Option<&Command>, every: bool, ruleset: &dyn crate::model::ruleset::Ruleset, scenario: Option<&crate::scenario::schema::Scenario>) -> (Schedule, Schedule) {
     let mut b = RulesBuilder::new(schedule, sample, every, ruleset, scenario);
     let s = b.schedule();
     s.set_executor(SingleThreadedExecutor::default());
@@ -187,7 +210,6 @@ fn build_schedule(schedule: Schedule, sample: Option<&Command>, every: bool, rul
         )
             .chain(),
     );
-    s.configure_sets(Gate::PhaseStarted.run_if(supply::phase_started));
     s.configure_sets(Gate::Accepted.run_if(note::accepted));
     let s = &mut b;
     sequence::add_systems(s);
@@ -238,14 +260,10 @@ fn build_schedule(schedule: Schedule, sample: Option<&Command>, every: bool, rul
     attrition_rolls::add_systems(s);
     ruleset.add_systems(s);
     victory::add_systems(s);
-    let mut s = b.finish();
-    // One system runs at a time, in the order the sets fix, so which systems touch the same
-    // data needs no analysis: without it, building the schedule (once per game) costs a
-    // fraction of what it did. The order of the systems does not change.
-    let graph = s.graph_mut();
-    let systems: Vec<_> = graph.systems.iter().map(|(key, _, _)| bevy::ecs::schedule::NodeId::System(key)).collect();
-    graph.ambiguous_with_all.extend(systems);
-    s
+    let (s, mut hooks) = b.finish();
+    hooks.set_executor(SingleThreadedExecutor::default());
+    unordered_access(&mut hooks);
+    (s, hooks)
 }
 
 /// The rules schedules this world has built, one per command kind, in the order they were

@@ -46,10 +46,8 @@ pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
 /// `system` at the moments chits are revealed: as a phase begins, and after each accepted
 /// command (a movement phase begun by the command's phase end, or an answer given).
 fn at_movement_moments<M>(s: &mut crate::model::rules_builder::RulesBuilder, system: impl IntoScheduleConfigs<ScheduleSystem, M> + Copy) {
-    s.always(
+    s.at_phase_start(
         system
-            .in_set(super::Gate::PhaseStarted)
-            .in_set(RulesSystems::PhaseStart)
             .after(super::supply::check_supply_at_movement_start)
             .after(super::reactions::offer_at_phase_start),
     );

@@ -7,7 +7,6 @@ use bevy::prelude::*;
 
 use super::note::log;
 use super::tracks::adjust_track;
-use super::RulesSystems;
 use crate::model::log::{GameLog, LogKind};
 use crate::model::units_now::UnitQuery;
 use crate::model::{Game, SpaceId, Tracks, TurnState};
@@ -16,10 +15,8 @@ use crate::scenario::schema::{OccupationIncome, PhaseKind};
 pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
     // Only where the scenario pays for occupied spaces.
     if s.uses(|sc| !sc.rules.occupation_income.is_empty()) {
-        s.always(
+        s.at_phase_start(
             occupation_income
-                .in_set(super::Gate::PhaseStarted)
-                .in_set(RulesSystems::PhaseStart)
                 .after(super::reactions::offer_at_phase_start)
                 .after(super::area_control::control_income),
         );

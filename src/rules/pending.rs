@@ -15,7 +15,7 @@ pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
     if !s.uses(|sc| super::withdrawals::any_effect(sc, &asks) || super::returns::any(sc)) {
         return;
     }
-    s.always(ask_pending.in_set(super::Gate::PhaseStarted).in_set(RulesSystems::PhaseStart).after(super::events::event_phase));
+    s.at_phase_start(ask_pending.after(super::events::event_phase));
     s.always(ask_pending.in_set(super::Gate::Accepted).in_set(RulesSystems::Tracks));
 }
 

@@ -29,10 +29,8 @@ pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
     // left out (each run fetches a dozen resources to find nothing to offer), and the record
     // of the last finished combat is still kept for one command only.
     if s.uses(|sc| sc.pools.iter().flat_map(|p| &p.chits).any(|c| c.reaction.is_some())) {
-        s.always(
+        s.at_phase_start(
             offer_at_phase_start
-                .in_set(super::Gate::PhaseStarted)
-                .in_set(RulesSystems::PhaseStart)
                 .after(super::declarations::offer_declarations)
                 .before(super::interdiction::prompt_for_markers)
                 .before(super::supply::check_supply_at_movement_start),

@@ -18,7 +18,7 @@ pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
         return;
     }
     s.on(|c| matches!(c, Command::EndPhase), leave_play.in_set(RulesSystems::Sequence).before(super::sequence::end_phase));
-    s.always(come_back.in_set(super::Gate::PhaseStarted).in_set(RulesSystems::PhaseStart));
+    s.at_phase_start(come_back);
 }
 
 /// ToO 23.3: each of `attackers` that rests after use rolls for the turns it will miss (once

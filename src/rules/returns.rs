@@ -18,7 +18,7 @@ pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
     }
     s.always(roll_returns.in_set(super::Gate::Accepted).in_set(RulesSystems::Tracks));
     // Before the questions of the phase are asked: the returning unit is one of them.
-    s.always(bring_back.in_set(super::Gate::PhaseStarted).in_set(RulesSystems::PhaseStart).before(super::events::event_phase));
+    s.at_phase_start(bring_back.before(super::events::event_phase));
 }
 
 /// Whether the scenario has units that come back (the receipts' systems serve them too).

@@ -24,9 +24,9 @@ pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
     // the start of a movement phase; a step lost in the Supply phase).
     let effect = |want: SupplyEffect| move |sc: &crate::scenario::schema::Scenario| sc.rules.supply.as_ref().is_some_and(|r| r.effects.contains(&want));
     match (s.uses(effect(SupplyEffect::HalveMovement)), s.uses(effect(SupplyEffect::LoseStep))) {
-        (true, true) => s.always((check_supply_at_movement_start, supply_attrition).chain().run_if(phase_started).in_set(RulesSystems::PhaseStart)),
-        (true, false) => s.always(check_supply_at_movement_start.run_if(phase_started).in_set(RulesSystems::PhaseStart)),
-        (false, true) => s.always(supply_attrition.run_if(phase_started).in_set(RulesSystems::PhaseStart)),
+        (true, true) => s.at_phase_start((check_supply_at_movement_start, supply_attrition).chain()),
+        (true, false) => s.at_phase_start(check_supply_at_movement_start),
+        (false, true) => s.at_phase_start(supply_attrition),
         (false, false) => s,
     };
     if s.uses(|sc| sc.rules.supply.is_some()) {

@@ -4,7 +4,6 @@
 
 use bevy::prelude::*;
 
-use super::RulesSystems;
 use crate::model::view::UnitsView;
 use crate::model::{Control, Game, SpaceId, TurnState};
 use crate::scenario::schema::{PhaseKind, PhaseUnits, SupportEffect};
@@ -12,7 +11,7 @@ use crate::scenario::schema::{PhaseKind, PhaseUnits, SupportEffect};
 pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
     // A new player turn resets the uses of the scenario's supports, where it has some.
     if s.uses(|sc| !sc.rules.supports.is_empty()) {
-        s.always(new_player_turn.in_set(super::Gate::PhaseStarted).in_set(RulesSystems::PhaseStart));
+        s.at_phase_start(new_player_turn);
     }
 }
 

@@ -15,7 +15,7 @@ use crate::model::log::LogKind;
 pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
     // Without timed objectives neither has anything to roll or check.
     if s.uses(|sc| !sc.rules.timers.is_empty()) {
-        s.always(roll_timers.in_set(super::Gate::PhaseStarted).in_set(RulesSystems::PhaseStart));
+        s.at_phase_start(roll_timers);
         s.always(check_relief.in_set(super::Gate::Accepted).in_set(RulesSystems::Tracks));
     }
 }

@@ -12,7 +12,7 @@ use crate::scenario::schema::{Expr, VictoryCondition};
 use crate::model::log::{GameLog, LogKind};
 
 pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
-    s.always(check_held.in_set(super::Gate::PhaseStarted).in_set(RulesSystems::PhaseStart));
+    s.at_phase_start(check_held);
     // One system where it can be (every accepted command runs this stage, and each system a
     // schedule visits costs a run of its own); the effects made at final determination come
     // between its checks and the final determination only in scenarios that have them.

@@ -25,7 +25,8 @@ use crate::model::log::{GameLog, LogKind};
 use crate::model::prompt::Prompt;
 
 pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
-    s.always(proceed_system.run_if(chaos_due).in_set(RulesSystems::PhaseStart).after(crate::rules::events::event_phase));
+    // After the phase-start hooks (the Event phase's draws among them) where a phase began.
+    s.always(proceed_system.run_if(chaos_due).in_set(RulesSystems::PhaseStart).after(crate::rules::PhaseStartHooks));
     s.on(|c| matches!(di(c), Some(DiCommand::ExtraChaos)), extra_roll.in_set(RulesSystems::Movement));
     // Most of these commands answer other questions: the chaos answer runs only for its own
     // (a condition reads three resources where the system fetches a dozen).

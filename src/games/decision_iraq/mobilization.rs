@@ -24,7 +24,7 @@ use crate::model::log::{GameLog, LogKind};
 pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
     s.on(|c| matches!(c, Command::Recruit { .. }), recruit.in_set(RulesSystems::Movement));
     s.on(|c| matches!(c, Command::Withdraw { .. }), withdraw.in_set(RulesSystems::Movement));
-    s.always(snapshot.in_set(crate::rules::Gate::PhaseStarted).in_set(RulesSystems::PhaseStart));
+    s.at_phase_start(snapshot);
 }
 
 /// Who stood where when the current Mobilization phase began (12.4): (district, unit type, side).

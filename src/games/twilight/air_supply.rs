@@ -16,14 +16,12 @@ use crate::model::log::LogKind;
 use crate::model::units_now::UnitsMut;
 use crate::model::{Control, Game, PendingPrompt, TurnState};
 use crate::rules::note::CommandCtx;
-use crate::rules::{Gate, RulesSystems};
+use crate::rules::RulesSystems;
 use crate::scenario::schema::{PhaseKind, SupplyEffect};
 
 pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
-    s.always(
+    s.at_phase_start(
         offer
-            .in_set(Gate::PhaseStarted)
-            .in_set(RulesSystems::PhaseStart)
             .after(crate::rules::declarations::offer_declarations)
             .before(crate::rules::reactions::offer_at_phase_start)
             .before(crate::rules::attrition_rolls::attrition_rolls),
