@@ -6,6 +6,7 @@ pub mod components;
 pub mod dice;
 pub mod game_value;
 pub mod hashing;
+pub mod held_blocks;
 pub mod log;
 pub mod path;
 pub mod lookups;

@@ -17,11 +17,13 @@
 
 use std::any::Any;
 use std::fmt::Debug;
+use std::sync::Arc;
 
 use bevy::prelude::World;
 
 use super::command::Command;
 use super::dice::Dice;
+use super::held_blocks::HeldBlocks;
 use super::log::GameLog;
 use super::prompt::Prompt;
 use super::resources::{Control, Game, Pools, Tracks, TurnState};
@@ -94,6 +96,16 @@ pub trait Ruleset: Send + Sync + Debug + 'static {
     /// debug builds check it. Generic commands its procedure forbids are kept out by the hooks
     /// the generic list asks (such as [`Ruleset::attacks_confined_to`]).
     fn legal_commands(&self, _world: &World, _units: &UnitsView, _side: usize, _stage: LegalStage, _out: &mut Vec<Command>) {}
+
+    /// [`Ruleset::legal_commands`] in a phase (`LegalStage::Phase`), for a reader that draws
+    /// one command (the random player): the ruleset may hold a costly part of its commands
+    /// apart, as blocks worked out only when a draw falls on them, and says where in `out`
+    /// they are listed. Every block worked out, the list is the one `legal_commands` makes.
+    /// By default nothing is held.
+    fn held_commands<'w>(&self, world: &'w World, units: &Arc<UnitsView>, side: usize, out: &mut Vec<Command>) -> Option<(usize, HeldBlocks<'w>)> {
+        self.legal_commands(world, units, side, LegalStage::Phase, out);
+        None
+    }
 
     /// Reads a command of the ruleset's own vocabulary, as a file wrote it.
     fn parse_command(&self, raw: &ron::value::RawValue) -> Result<Command, String> {

@@ -313,11 +313,19 @@ fn list<'w>(world: &'w mut World, unsure: &mut Option<(usize, Unsure<'w>)>, hold
     // The ruleset's commands of this phase, after the generic ones (it only adds).
     #[cfg(debug_assertions)]
     let before = (out.clone(), unsure.as_ref().map(|(at, _)| *at));
-    ruleset.legal_commands(world, &units, side, LegalStage::Phase, &mut out);
+    // A reader that draws one command takes the commands the ruleset holds apart, where
+    // nothing generic is held already.
+    if hold && unsure.is_none() {
+        *unsure = ruleset.held_commands(world, &units, side, &mut out).map(|(at, held)| (at, Unsure::Ruleset(Box::new(held))));
+    } else {
+        ruleset.legal_commands(world, &units, side, LegalStage::Phase, &mut out);
+    }
     #[cfg(debug_assertions)]
     {
         let (listed, at) = before;
         debug_assert!(out.len() >= listed.len() && out[..listed.len()] == listed[..] && at.is_none_or(|at| at <= listed.len()), "{} drops listed commands in this phase", ruleset.id());
+        // What the ruleset holds apart goes among its own commands.
+        debug_assert!(at.is_some() || unsure.as_ref().is_none_or(|(held, _)| (listed.len()..=out.len()).contains(held)), "{} holds commands apart outside its own", ruleset.id());
     }
     // ToO 20.10: a landing force attacks before its side's Combat phase ends.
     let landing = match phase.kind {

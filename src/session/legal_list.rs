@@ -8,7 +8,9 @@
 //!   candidates, one for each table and group of attackers it may try, worked out as a
 //!   mover's are;
 //! - a set-up list's placements and default placement: each one candidate, checked only when
-//!   the list is read in full or when a draw falls on it.
+//!   the list is read in full or when a draw falls on it;
+//! - a ruleset's own commands it holds apart (`Ruleset::held_commands`: Decision: Iraq's
+//!   purchases, a block per unit type).
 //!
 //! [`LegalList::draw_other`] draws among the candidates until it falls on a listed command:
 //! each listed command is as likely as if the whole list had been worked out and drawn from.
@@ -17,6 +19,7 @@ use std::cell::OnceCell;
 use std::sync::Arc;
 
 use crate::model::command::Command;
+use crate::model::held_blocks::HeldBlocks;
 use crate::model::view::UnitsView;
 use crate::model::{Control, Game, SpaceId, Tracks, TurnState};
 use crate::rules::movement::{Surroundings, legal_destinations_among};
@@ -166,6 +169,7 @@ pub(super) enum Unsure<'w> {
     Moves(Box<UnsureMoves<'w>>),
     Attacks(Box<UnsureAttacks<'w>>),
     Setup(UnsureSetup<'w>),
+    Ruleset(Box<HeldBlocks<'w>>),
 }
 
 impl Unsure<'_> {
@@ -174,6 +178,7 @@ impl Unsure<'_> {
             Unsure::Moves(m) => m.movers.len(),
             Unsure::Attacks(a) => a.districts.len(),
             Unsure::Setup(s) => s.known.len(),
+            Unsure::Ruleset(h) => h.blocks(),
         }
     }
 
@@ -184,6 +189,7 @@ impl Unsure<'_> {
             Unsure::Moves(m) => m.found[b].get().map_or(m.game.board.len(), Vec::len),
             Unsure::Attacks(a) => a.found[b].get().map_or(a.slots(b), Vec::len),
             Unsure::Setup(s) => s.known[b].get().map_or(1, |&ok| usize::from(ok)),
+            Unsure::Ruleset(h) => h.weight(b),
         }
     }
 
@@ -203,6 +209,7 @@ impl Unsure<'_> {
                 None => a.attacks(b).iter().find(|(slot, _)| *slot == j).map(|(_, c)| c.clone()),
             },
             Unsure::Setup(s) => s.holds(b).then(|| s.command(b)),
+            Unsure::Ruleset(h) => h.pick(b, j),
         }
     }
 
@@ -212,6 +219,7 @@ impl Unsure<'_> {
             Unsure::Moves(m) => m.listed(),
             Unsure::Attacks(a) => (0..a.districts.len()).flat_map(|b| a.attacks(b).iter().map(|(_, c)| c.clone())).collect(),
             Unsure::Setup(s) => (0..s.known.len()).filter(|&i| s.holds(i)).map(|i| s.command(i)).collect(),
+            Unsure::Ruleset(h) => h.listed(),
         }
     }
 
@@ -251,6 +259,7 @@ impl Unsure<'_> {
             Unsure::Moves(m) => (0..m.movers.len()).map(|b| m.destinations(b).len()).sum(),
             Unsure::Attacks(a) => (0..a.districts.len()).map(|b| a.attacks(b).len()).sum(),
             Unsure::Setup(s) => (0..s.known.len()).filter(|&i| s.holds(i)).count(),
+            Unsure::Ruleset(h) => h.listed_len(),
         }
     }
 }

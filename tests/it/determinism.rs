@@ -223,6 +223,7 @@ fn the_random_players_list_reads_as_the_legal_list_on_every_shipped_scenario() {
             assert_eq!(list.len(), all.len(), "{file}");
             assert_eq!(list.others(), others.len(), "{file}");
             assert_eq!(list.ends_phase(), all.contains(&Command::EndPhase), "{file}");
+            drop(list);
             assert_eq!(s.legal_list().first().as_ref(), all.first(), "{file}");
             let step = (others.len() / 8).max(1);
             for k in (0..others.len()).step_by(step).chain(others.len().checked_sub(1)) {
@@ -306,17 +307,19 @@ fn the_random_player_plays_the_game_it_would_choose_on_every_shipped_scenario() 
 /// holds commands apart and some draws fall on refused candidates (drawn again): a Decision:
 /// Iraq set-up list with refused placements, a movement list (every mover's candidates are
 /// every space of the map) and a combat list (every district's are its tables and groups of
-/// attackers), and a Kell Ford movement list on its hex map, each drawn from forty times per
-/// command, give every listed command its share (chi-square against even shares under its 0.1% bound; a draw that gave
-/// a refused candidate's share to a neighbour would double that neighbour's count).
+/// attackers), a Mobilization list (the ruleset holds each unit type's purchases apart, four
+/// candidates per district), and a Kell Ford movement list on its hex map, each drawn from
+/// forty times per command, give every listed command its share (chi-square against even
+/// shares under its 0.1% bound; a draw that gave a refused candidate's share to a neighbour
+/// would double that neighbour's count).
 #[test]
 fn the_random_player_picks_every_listed_command_as_often_where_candidates_are_refused() {
     use sandtable::session::Command;
     let mut s = crate::common::session("scenarios/decision_iraq.ron", 3, &[]);
     let mut bot = RandomPlayer::new(9);
-    let (mut setup, mut movement, mut combat) = (false, false, false);
+    let (mut setup, mut movement, mut combat, mut buying) = (false, false, false, false);
     for _ in 0..2_000 {
-        if s.is_over() || setup && movement && combat {
+        if s.is_over() || setup && movement && combat && buying {
             break;
         }
         let all = s.legal_commands();
@@ -324,6 +327,7 @@ fn the_random_player_picks_every_listed_command_as_often_where_candidates_are_re
         let placing = all.iter().any(|c| matches!(c, Command::Place { .. }));
         let moving = all.iter().any(|c| matches!(c, Command::Move { .. }));
         let attacking = all.iter().filter(|c| matches!(c, Command::Attack { .. })).count() >= 3;
+        let recruiting = !s.is_asking() && all.iter().any(|c| matches!(c, Command::Recruit { .. }));
         // A list with refused candidates: some of twenty random draws are made again.
         let mut lcg = 5_u64;
         let refusals = (0..20).any(|_| {
@@ -335,16 +339,17 @@ fn the_random_player_picks_every_listed_command_as_often_where_candidates_are_re
             });
             draws > 1
         });
-        if refusals && others >= 5 && (placing && !setup || moving && !movement && others >= 40 || attacking && !combat) {
+        if refusals && others >= 5 && (placing && !setup || moving && !movement && others >= 40 || attacking && !combat || recruiting && !buying) {
             assert_even_picks(&mut s, 40);
             setup |= placing;
             movement |= moving;
             combat |= attacking;
+            buying |= recruiting;
         }
         let c = bot.choose(&mut s).expect("a command");
         s.apply(c).expect("listed");
     }
-    assert!(setup && movement && combat, "a set-up list, a movement list and a combat list with refused candidates");
+    assert!(setup && movement && combat && buying, "a set-up list, a movement list, a combat list and a Mobilization list with refused candidates");
     // A hex map's movement list too: Kell Ford's first list with twenty moves or more.
     let mut s = crate::common::session("scenarios/kell_ford.ron", 3, &[]);
     let mut bot = RandomPlayer::new(9);

@@ -3,10 +3,13 @@
 //! (27.12), Mobilization purchases and withdrawals (12, 22.1), suicide attacks, PGM strikes and
 //! group attacks (27.6, 27.10, 27.7), and one district at a time (14.4).
 
+use std::sync::Arc;
+
 use bevy::prelude::World;
 
 use super::vocabulary::DiCommand;
 use crate::model::command::Command;
+use crate::model::held_blocks::HeldBlocks;
 use crate::model::ruleset::LegalStage;
 use crate::model::view::UnitsView;
 use crate::model::{Control, Game, PendingPrompt, Pools, Tracks, TurnState};
@@ -25,7 +28,7 @@ pub(super) fn legal_commands(world: &World, units: &UnitsView, side: usize, stag
             if nw::netwar(game).is_some_and(|n| n.setup_recruits.is_some()) {
                 let start = world.resource::<nw::mobilization::MobilizationStart>();
                 let first = out.len();
-                nw::mobilization::mobilization_commands(game, turn, units, (tracks, control), start, side, out);
+                nw::purchase_list::mobilization_commands(game, turn, units, (tracks, control), start, side, out);
                 let buys = out.split_off(first);
                 out.extend(buys.into_iter().filter(|c| matches!(c, Command::Recruit { .. })));
             }
@@ -45,13 +48,8 @@ pub(super) fn legal_commands(world: &World, units: &UnitsView, side: usize, stag
                 PhaseKind::Special => out.extend(nw::hyperwar::commands(game, turn, units, pools, side)),
                 PhaseKind::Mobilization => {
                     let start = world.resource::<nw::mobilization::MobilizationStart>();
-                    nw::mobilization::mobilization_commands(game, turn, units, (tracks, control), start, side, out);
-                    if nw::chits::buy_check(game, turn, tracks, pools, side).is_ok() {
-                        out.push(Command::BuyChit);
-                    }
-                    if nw::airstrike::buy_rejection(game, turn, tracks, side).is_none() {
-                        out.push(DiCommand::BuyAirstrike.into());
-                    }
+                    nw::purchase_list::mobilization_commands(game, turn, units, (tracks, control), start, side, out);
+                    buys_of_points(game, turn, (tracks, pools), side, out);
                 }
                 PhaseKind::Combat => {
                     let surge = world.resource::<nw::chaos::SuicideSurgeTurn>().0;
@@ -77,5 +75,32 @@ pub(super) fn legal_commands(world: &World, units: &UnitsView, side: usize, stag
                 PhaseKind::Reinforcement | PhaseKind::Supply | PhaseKind::Scoring | PhaseKind::EndOfTurn | PhaseKind::Reorganisation => {}
             }
         }
+    }
+}
+
+/// [`legal_commands`] in a phase, with a Mobilization phase's purchases held apart for a
+/// reader that draws one command (`purchase_list::held_purchases`), at their place.
+pub(super) fn held_commands<'w>(world: &'w World, units: &Arc<UnitsView>, side: usize, out: &mut Vec<Command>) -> Option<(usize, HeldBlocks<'w>)> {
+    let (game, turn) = (world.resource::<Game>(), world.resource::<TurnState>());
+    if turn.current_phase(game).is_some_and(|p| p.kind == PhaseKind::Mobilization) {
+        let (tracks, control, pools) = (world.resource::<Tracks>(), world.resource::<Control>(), world.resource::<Pools>());
+        let start = world.resource::<nw::mobilization::MobilizationStart>();
+        let at = out.len();
+        if let Some(held) = nw::purchase_list::held_purchases(game, turn, units, (tracks, control), start, side, out) {
+            buys_of_points(game, turn, (tracks, pools), side, out);
+            return Some((at, held));
+        }
+    }
+    legal_commands(world, units, side, LegalStage::Phase, out);
+    None
+}
+
+/// A chit (12.10) and an airstrike (22.1) bought in the Mobilization phase, after the units.
+fn buys_of_points(game: &Game, turn: &TurnState, (tracks, pools): (&Tracks, &Pools), side: usize, out: &mut Vec<Command>) {
+    if nw::chits::buy_check(game, turn, tracks, pools, side).is_ok() {
+        out.push(Command::BuyChit);
+    }
+    if nw::airstrike::buy_rejection(game, turn, tracks, side).is_none() {
+        out.push(DiCommand::BuyAirstrike.into());
     }
 }

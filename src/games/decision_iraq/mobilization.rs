@@ -6,6 +6,8 @@
 
 use bevy::prelude::*;
 
+use std::sync::Arc;
+
 use super::index_track;
 use crate::scenario::board::SpaceKind;
 use crate::model::view::UnitsView;
@@ -171,9 +173,9 @@ struct TypeFacts {
 /// once: the legal list checks every chart line at every district, a command once, both through
 /// [`Market::check`].
 pub struct Market<'a> {
-    game: &'a Game,
-    turn: &'a TurnState,
-    units: &'a UnitsView,
+    pub(super) game: &'a Game,
+    pub(super) turn: &'a TurnState,
+    units: MarketUnits<'a>,
     tracks: &'a Tracks,
     control: &'a crate::model::Control,
     start: &'a MobilizationStart,
@@ -197,9 +199,36 @@ pub struct Market<'a> {
     surge: Option<usize>,
 }
 
+/// The units a market reads: borrowed, or shared with the legal list that keeps the market
+/// for the purchases it holds apart (`purchase_list::held_purchases`).
+enum MarketUnits<'a> {
+    Borrowed(&'a UnitsView),
+    Shared(Arc<UnitsView>),
+}
+
+impl std::ops::Deref for MarketUnits<'_> {
+    type Target = UnitsView;
+    fn deref(&self) -> &UnitsView {
+        match self {
+            MarketUnits::Borrowed(u) => u,
+            MarketUnits::Shared(u) => u,
+        }
+    }
+}
+
 impl<'a> Market<'a> {
     #[must_use]
     pub fn new(game: &'a Game, turn: &'a TurnState, units: &'a UnitsView, (tracks, control): (&'a Tracks, &'a crate::model::Control), start: &'a MobilizationStart, side: usize) -> Self {
+        Self::of(game, turn, MarketUnits::Borrowed(units), (tracks, control), start, side)
+    }
+
+    /// [`Market::new`] on a view of the units shared with the caller.
+    #[must_use]
+    pub fn shared(game: &'a Game, turn: &'a TurnState, units: Arc<UnitsView>, (tracks, control): (&'a Tracks, &'a crate::model::Control), start: &'a MobilizationStart, side: usize) -> Self {
+        Self::of(game, turn, MarketUnits::Shared(units), (tracks, control), start, side)
+    }
+
+    fn of(game: &'a Game, turn: &'a TurnState, units: MarketUnits<'a>, (tracks, control): (&'a Tracks, &'a crate::model::Control), start: &'a MobilizationStart, side: usize) -> Self {
         let mut occupied = vec![0; game.board.len()];
         let types = game.scenario.unit_types.len();
         let stride = units.all().iter().map(|u| u.level as usize + 1).max().unwrap_or(1);
@@ -281,7 +310,7 @@ impl<'a> Market<'a> {
 
     /// What every purchase of unit type `t` with this payment shares, worked out on first use.
     fn facts(&mut self, t: usize, surge: bool) -> &TypeFacts {
-        let (game, units) = (self.game, self.units);
+        let (game, units) = (self.game, &*self.units);
         let (in_play, pool) = (&self.in_play[t * self.stride..(t + 1) * self.stride], self.pool[t]);
         // `levels::free_at` from the counts: fewer units at the level on the map than its mix.
         let free_at = |l: u32| crate::rules::levels::mix_at(game, t, l).is_none_or(|mix| in_play.get(l as usize).copied().unwrap_or(0) < mix);
@@ -306,7 +335,7 @@ impl<'a> Market<'a> {
     /// chart line's price, a free counter), made once so that the legal list skips every district
     /// of a type refused everywhere. Never false where `check` would accept.
     /// `t`: the index of the unit type, if the scenario has it.
-    fn may_buy_somewhere(&mut self, t: Option<usize>, surge: bool) -> bool {
+    pub(super) fn may_buy_somewhere(&mut self, t: Option<usize>, surge: bool) -> bool {
         let (game, turn, side, tracks) = (self.game, self.turn, self.side, self.tracks);
         let Some(phase) = turn.current_phase(game) else { return false };
         if turn.setup.is_some() || phase.kind != PhaseKind::Mobilization || turn.actor(game, phase) != Some(side) {
@@ -326,14 +355,14 @@ impl<'a> Market<'a> {
 
     /// Whether the side can pay `cost` (with mobilization points, or from its index without
     /// spending it to 0): [`Market::finish`]'s payment checks.
-    fn can_pay(&self, cost: i32, surge: bool) -> bool {
+    pub(super) fn can_pay(&self, cost: i32, surge: bool) -> bool {
         let tracks = self.tracks;
         if surge { self.surge.is_some_and(|t| tracks.0[t] >= cost) } else { self.index.is_some_and(|t| tracks.0[t] - cost >= 1) }
     }
 
     /// [`Market::finish`]'s checks after the payment (the box, the district, a free counter, the
     /// Movement Restriction Chart), as a yes or no.
-    fn fits(&mut self, t: usize, space: SpaceId, district: SpaceId, surge: bool) -> bool {
+    pub(super) fn fits(&mut self, t: usize, space: SpaceId, district: SpaceId, surge: bool) -> bool {
         let board = &self.game.board;
         if matches!(board.spaces[space.index()].kind, SpaceKind::Slot { .. }) && self.occupied[space.index()] > 0 {
             return false;
@@ -350,7 +379,7 @@ impl<'a> Market<'a> {
     /// the payment).
     /// The phase checks are the caller's (`may_buy_somewhere`, once per unit type); `contingent`
     /// is the unit type's.
-    fn line_cost(&self, unit_type: &str, contingent: &str, district: SpaceId) -> Option<i32> {
+    pub(super) fn line_cost(&self, unit_type: &str, contingent: &str, district: SpaceId) -> Option<i32> {
         let (game, side) = (self.game, self.side);
         let n = super::netwar(game)?;
         let (_, r, _) = self.lines.iter().filter(|(_, r, _)| r.unit_type == unit_type).find(|(_, r, _)| placement_allows(game, self.start, side, r, district))?;
@@ -365,7 +394,7 @@ impl<'a> Market<'a> {
     /// The side's chart lines of unit type `t` whose option is on, in chart order, each with
     /// the districts it places in ([`placement_allows`] for every district at once) and its
     /// price: the first that holds a district is the one `line_cost` finds there.
-    fn line_places(&self, t: usize) -> Vec<(std::borrow::Cow<'a, SpaceSet>, i32)> {
+    pub(super) fn line_places(&self, t: usize) -> Vec<(std::borrow::Cow<'a, SpaceSet>, i32)> {
         let (game, side, start) = (self.game, self.side, self.start);
         let Some(di) = game.ruleset.as_any().downcast_ref::<super::DecisionIraq>() else { return Vec::new() };
         // Worked out as the phase began (`snapshot`), or now for a start made otherwise.
@@ -379,7 +408,7 @@ impl<'a> Market<'a> {
     }
 
     /// The districts where a 27.2 ban keeps units of `contingent` from being recruited now.
-    fn recruit_banned(&self, contingent: &str) -> SpaceSet {
+    pub(super) fn recruit_banned(&self, contingent: &str) -> SpaceSet {
         let game = self.game;
         let mut out = SpaceSet::new(game.board.len());
         for b in super::netwar(game).into_iter().flat_map(|n| n.recruit_bans.iter()) {
@@ -487,7 +516,7 @@ pub fn withdraw_rejection(game: &Game, turn: &TurnState, units: &UnitsView, side
 
 /// 12.8: whether `side` may withdraw units now (its own Mobilization phase, not at set-up);
 /// `None` when no phase is under way.
-fn withdrawals_open(game: &Game, turn: &TurnState, side: usize) -> Option<bool> {
+pub(super) fn withdrawals_open(game: &Game, turn: &TurnState, side: usize) -> Option<bool> {
     if turn.setup.is_some() {
         return Some(false);
     }
@@ -507,84 +536,4 @@ fn withdraw(mut ctx: CommandCtx, mut q: LossQuery) {
         *loc = Location::Eliminated;
     }
     ctx.log(LogKind::Command, format!("{unit} is withdrawn and available again (12.8)"), from);
-}
-
-/// The purchases and withdrawals `side` may make now, added to the legal-command list `out`:
-/// each chart line at each district it may go to, open and in the district's first empty box.
-pub fn mobilization_commands(game: &Game, turn: &TurnState, units: &UnitsView, (tracks, control): (&Tracks, &crate::model::Control), start: &MobilizationStart, side: usize, out: &mut Vec<Command>) {
-    let Some(n) = super::netwar(game) else { return };
-    let setup = turn.setup.is_some();
-    // 27.13: at set-up, only the unit types the option lists, bought with the index; without
-    // the option (or for the other side) nothing is bought at set-up.
-    let at_setup = n.setup_recruits.as_ref().filter(|r| game.options.contains(&r.option) && turn.setup == Some(side) && game.side_index(&r.side) == Some(side));
-    if setup && at_setup.is_none() {
-        return;
-    }
-    let mut market = Market::new(game, turn, units, (tracks, control), start, side);
-    let districts: Vec<SpaceId> = (0..game.board.len()).map(|i| SpaceId(i as u32)).filter(|s| matches!(game.board.spaces[s.index()].kind, SpaceKind::Area)).collect();
-    let Some(di) = game.ruleset.as_any().downcast_ref::<super::DecisionIraq>() else { return };
-    // The side's chart lines, each with its unit type's index (found once for the game).
-    let side_lines: Vec<(&Recruit, Option<usize>)> = n.mobilization.iter().zip(&di.line_types).filter(|(_, (s, _))| *s == Some(side)).map(|(r, &(_, t))| (r, t)).collect();
-    for (k, &(r, t)) in side_lines.iter().enumerate() {
-        // Two chart lines of one unit type (27.3) offer the same purchases (every check below
-        // asks about the unit type, not the line): the type is listed at its first line.
-        if side_lines[..k].iter().any(|(o, _)| o.unit_type == r.unit_type) {
-            continue;
-        }
-        // At set-up every purchase goes through `check`. In the phase, `check`'s checks are
-        // made where they vary: a type refused everywhere is not asked about district by
-        // district, its chart line per district, the payment per line, the rest per space.
-        let open = [false, true].map(|surge| match at_setup {
-            _ if !setup => market.may_buy_somewhere(t, surge),
-            Some(sr) => !surge && sr.unit_types.contains(&r.unit_type),
-            None => false,
-        });
-        if !open[0] && !open[1] || (!setup && t.is_none()) {
-            continue;
-        }
-        let contingent = t.map_or("", |t| game.scenario.unit_types[t].contingent.as_str());
-        // The type's chart lines, each with the districts it places in, and the districts a
-        // 27.2 ban closes: worked out once for every district.
-        let prices = match t {
-            Some(t) if !setup => market.line_places(t),
-            _ => Vec::new(),
-        };
-        let banned = if setup { SpaceSet::new(0) } else { market.recruit_banned(contingent) };
-        for &d in &districts {
-            let line = if setup || banned.contains(d) { None } else { prices.iter().find(|(places, _)| places.contains(d)).map(|&(_, cost)| cost) };
-            debug_assert_eq!(line, if setup { None } else { market.line_cost(&r.unit_type, contingent, d) });
-            let pay = line.map(|cost| [false, true].map(|surge| market.can_pay(cost, surge)));
-            // Outside set-up, a district with no line for the type, or none the side can pay
-            // for, offers nothing (debug builds go on, to check each refusal against `check`).
-            let offers = pay.is_some_and(|p| p.iter().zip(open).any(|(pays, is_open)| *pays && is_open));
-            if !setup && !offers && !cfg!(debug_assertions) {
-                continue;
-            }
-            let empty_box = game.board.slots_of(d).find(|b| market.occupied[b.index()] == 0);
-            for at in std::iter::once(d).chain(empty_box) {
-                for surge in [false, true] {
-                    if !open[usize::from(surge)] {
-                        continue;
-                    }
-                    let ok = match (setup, pay, t) {
-                        (true, ..) => market.check(&r.unit_type, at, surge).is_ok(),
-                        (false, Some(pay), Some(t)) => pay[usize::from(surge)] && market.fits(t, at, d, surge),
-                        (false, ..) => false,
-                    };
-                    debug_assert_eq!(ok, market.check(&r.unit_type, at, surge).is_ok(), "the legal list and the command agree on {} at {}", r.unit_type, game.board.key(at));
-                    if ok {
-                        out.push(Command::Recruit { unit_type: r.unit_type.as_str().into(), at: game.board.key_name(at).clone(), surge });
-                    }
-                }
-            }
-        }
-    }
-    // 12.8: in its own Mobilization phase the side may withdraw any of its units on the map
-    // (`withdraw_rejection`'s checks, the phase's once).
-    if withdrawals_open(game, turn, side) == Some(true) {
-        for u in units.all().iter().filter(|u| u.side == side && u.space().is_some()) {
-            debug_assert!(withdraw_rejection(game, turn, units, side, &u.id).is_none());
-            out.push(Command::Withdraw { unit: u.id.clone() });
-        }
-    }
 }

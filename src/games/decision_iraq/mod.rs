@@ -39,6 +39,7 @@ pub mod logistics;
 pub mod mobilization;
 pub mod order;
 pub mod placement;
+pub mod purchase_list;
 pub mod retreat;
 pub mod strikes;
 pub mod transport;
@@ -131,6 +132,10 @@ impl Ruleset for DecisionIraq {
 
     fn legal_commands(&self, world: &World, units: &UnitsView, side: usize, stage: LegalStage, out: &mut Vec<Command>) {
         legal::legal_commands(world, units, side, stage, out);
+    }
+
+    fn held_commands<'w>(&self, world: &'w World, units: &std::sync::Arc<UnitsView>, side: usize, out: &mut Vec<Command>) -> Option<(usize, crate::model::held_blocks::HeldBlocks<'w>)> {
+        legal::held_commands(world, units, side, out)
     }
 
     fn prompt_answers(&self, game: &Game, prompt: &Prompt) -> Option<Vec<Command>> {
