@@ -5,9 +5,10 @@ use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LogEntry {
-    /// Turn label and phase id when it happened.
-    pub turn: String,
-    pub phase: String,
+    /// Turn label and phase id when it happened (short names, held inline: a few entries are
+    /// written at every command).
+    pub turn: smol_str::SmolStr,
+    pub phase: smol_str::SmolStr,
     pub kind: LogKind,
     pub text: String,
     /// A space the entry is about (the UI centres the map there).

@@ -8,11 +8,11 @@ use crate::model::log::{GameLog, LogEntry, LogKind};
 /// Appends a log entry stamped with the current turn and phase.
 pub fn log(log: &mut GameLog, game: &Game, turn: &TurnState, kind: LogKind, text: String, space: Option<String>) {
     let s = &game.scenario;
-    let label = s.turns.labels.get(turn.turn).cloned().unwrap_or_else(|| "end".to_string());
+    let label = s.turns.labels.get(turn.turn).map_or_else(|| "end".into(), smol_str::SmolStr::new);
     let phase = if turn.setup.is_some() {
-        "setup".to_string()
+        "setup".into()
     } else {
-        s.turns.phases.get(turn.phase).map_or_else(|| "-".to_string(), |p| String::from(&*p.id))
+        s.turns.phases.get(turn.phase).map_or_else(|| "-".into(), |p| smol_str::SmolStr::new(&*p.id))
     };
     log.0.push(LogEntry { turn: label, phase, kind, text, space });
 }

@@ -145,12 +145,12 @@ impl Session {
     /// and changes nothing.
     pub fn apply(&mut self, command: Command) -> Result<(), String> {
         // The side to act, its id and the question asked, from one look at each resource.
-        let (side, side_id, asked) = {
-            let (game, prompt) = (self.game(), &self.world.resource::<PendingPrompt>().0);
-            let Some(side) = self.world.resource::<TurnState>().acting_side(game, prompt.as_ref()) else {
+        let (side, side_id, asked, in_setup) = {
+            let (game, prompt, turn) = (self.game(), &self.world.resource::<PendingPrompt>().0, self.world.resource::<TurnState>());
+            let Some(side) = turn.acting_side(game, prompt.as_ref()) else {
                 return Err("no side is to act: the game is over".to_string());
             };
-            (side, game.side_id(side).to_string(), prompt.clone())
+            (side, game.side_id(side).to_string(), prompt.clone(), turn.setup.is_some())
         };
         let command = self.read_command(command)?;
         let kind = CommandKind::of(Some(&command), self.game().ruleset.as_ref());
@@ -178,7 +178,14 @@ impl Session {
         // The answer to a question that held up the end of the phase: the phase ends now (or the
         // next question is asked), as its actor ending it again would (ToO 10.3).
         let resumed = if outcome.resume_phase_end { end_phase_again(&mut self.world) } else { Outcome::default() };
-        let auto = auto_advance(&mut self.world);
+        // Only a phase's end, an answer or a set-up's command may leave the game in a phase
+        // nobody acts in: any other was given by the side acting in a phase that goes on.
+        let auto = if outcome.phase_ended || resumed.phase_ended || asked.is_some() || in_setup {
+            auto_advance(&mut self.world)
+        } else {
+            debug_assert!(!automatic(&self.world), "`{}` left a phase nobody acts in without ending a phase", command.describe());
+            Outcome::default()
+        };
         self.stacking_checked = outcome.stacking_checked || resumed.stacking_checked || auto.stacking_checked;
         // A roll is a barrier because the dice recorded one, not because a rule said so: a
         // command that only opened a question before the roll stays undoable.
@@ -284,8 +291,6 @@ impl Session {
     }
 }
 
-/// Plays out phases in which nobody acts (an Event phase with no actor, an End-of-Turn phase):
-/// their start hooks have run, so they end at once. Part of the command that reached them.
 /// Ends the current phase for its actor (or, with none, as the automatic phases end).
 fn end_phase_again(world: &mut World) -> Outcome {
     let turn = world.resource::<TurnState>();
@@ -299,16 +304,23 @@ fn end_phase_again(world: &mut World) -> Outcome {
     std::mem::take(&mut *world.resource_mut::<Outcome>())
 }
 
+/// Whether the game is in a phase nobody acts in, with no question asked: it ends at once.
+fn automatic(world: &World) -> bool {
+    let turn = world.resource::<TurnState>();
+    let game = world.resource::<Game>();
+    let prompt = world.resource::<PendingPrompt>().0.is_some();
+    !prompt && turn.result.is_none() && turn.setup.is_none() && turn.current_phase(game).is_some_and(|p| turn.actor(game, p).is_none())
+}
+
+/// Plays out phases in which nobody acts (an Event phase with no actor, an End-of-Turn phase):
+/// their start hooks have run, so they end at once. Part of the command that reached them.
 fn auto_advance(world: &mut World) -> Outcome {
     let mut total = Outcome::default();
     for _ in 0..1_000 {
-        let turn = world.resource::<TurnState>();
-        let game = world.resource::<Game>();
-        let prompt = world.resource::<PendingPrompt>().0.is_some();
-        let automatic = !prompt && turn.result.is_none() && turn.setup.is_none() && turn.current_phase(game).is_some_and(|p| turn.actor(game, p).is_none());
-        if !automatic {
+        if !automatic(world) {
             break;
         }
+        let game = world.resource::<Game>();
         let kind = CommandKind::of(Some(&Command::EndPhase), game.ruleset.as_ref());
         world.resource_mut::<CurrentCommand>().0 = Some((0, Command::EndPhase));
         *world.resource_mut::<Outcome>() = Outcome::default();

@@ -60,6 +60,11 @@ pub struct DecisionIraq {
     pub with_places: Vec<Vec<placement::WithPlace>>,
     /// Per mobilization chart line: its side's index and its unit type's index.
     pub line_types: Vec<(Option<usize>, Option<usize>)>,
+    /// Per side: its chart lines that list purchases, the first of each unit type (27.3: two
+    /// lines of one type offer the same purchases), in chart order.
+    pub type_lines: Vec<Vec<usize>>,
+    /// The districts (area spaces), in board order.
+    pub districts: Vec<crate::model::SpaceId>,
 }
 
 /// What the file format needs to know: Decision: Iraq plays Mobilization (12) and Hyperwar

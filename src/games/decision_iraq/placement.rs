@@ -33,6 +33,23 @@ pub fn line_types(rules: &super::schema::NetwarRules, s: &crate::scenario::schem
     rules.mobilization.iter().map(|r| (s.sides.iter().position(|x| x.id == r.side), s.unit_types.iter().position(|u| u.id == r.unit_type))).collect()
 }
 
+/// Per side: its chart lines that list purchases, the first of each unit type, in chart order
+/// (`line_types` gives each line's side).
+#[must_use]
+pub fn type_lines(rules: &super::schema::NetwarRules, line_types: &[(Option<usize>, Option<usize>)], sides: usize) -> Vec<Vec<usize>> {
+    (0..sides)
+        .map(|side| {
+            let mut lines: Vec<usize> = Vec::new();
+            for (i, r) in rules.mobilization.iter().enumerate().filter(|(i, _)| line_types.get(*i).is_some_and(|(s, _)| *s == Some(side))) {
+                if !lines.iter().any(|&o| rules.mobilization[o].unit_type == r.unit_type) {
+                    lines.push(i);
+                }
+            }
+            lines
+        })
+        .collect()
+}
+
 /// Per chart line (in `mobilization` order): the districts its `In` and `AnyIraqi` places let
 /// it place in (those of [`placement_allows`] that do not depend on who stood where when the
 /// phase began), found once for the game. `foreign`: every space's flag ([`super::foreign_flags`]).

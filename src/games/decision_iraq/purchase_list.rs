@@ -13,7 +13,6 @@ use crate::model::held_blocks::HeldBlocks;
 use crate::model::space_set::SpaceSet;
 use crate::model::view::UnitsView;
 use crate::model::{Control, Game, SpaceId, Tracks, TurnState};
-use crate::scenario::board::SpaceKind;
 
 /// The purchases and withdrawals `side` may make now, added to the legal-command list `out`:
 /// each chart line at each district it may go to, open and in the district's first empty box.
@@ -22,7 +21,7 @@ pub fn mobilization_commands(game: &Game, turn: &TurnState, units: &UnitsView, (
     let mut market = Market::new(game, turn, units, (tracks, control), start, side);
     let districts = districts(game);
     for line in purchase_types(game, side) {
-        type_purchases(&mut market, at_setup, line, &districts, &mut |_, c| out.push(c));
+        type_purchases(&mut market, at_setup, line, districts, &mut |_, c| out.push(c));
     }
     withdrawals(game, turn, units, side, out);
 }
@@ -41,7 +40,7 @@ pub fn held_purchases<'w>(game: &'w Game, turn: &'w TurnState, units: &Arc<Units
     let shared = units.clone();
     let held = HeldBlocks::new(bounds, move |b, put| {
         let market = market.get_or_init(|| RefCell::new(Market::shared(game, turn, shared.clone(), (tracks, control), start, side)));
-        type_purchases(&mut market.borrow_mut(), None, types[b], &districts, put);
+        type_purchases(&mut market.borrow_mut(), None, types[b], districts, put);
     });
     withdrawals(game, turn, units, side, out);
     Some(held)
@@ -60,22 +59,17 @@ fn buying_at_setup<'g>(game: &'g Game, turn: &TurnState, side: usize) -> Option<
 }
 
 /// The districts, in board order: a purchase's candidates are numbered by them.
-fn districts(game: &Game) -> Vec<SpaceId> {
-    (0..game.board.len()).map(|i| SpaceId(i as u32)).filter(|s| matches!(game.board.spaces[s.index()].kind, SpaceKind::Area)).collect()
+fn districts(game: &Game) -> &[SpaceId] {
+    game.ruleset.as_any().downcast_ref::<super::DecisionIraq>().map_or(&[], |di| &di.districts)
 }
 
-/// The side's chart lines, each with its unit type's index (found once for the game), one per
-/// unit type: two chart lines of one type (27.3) offer the same purchases (every check asks
-/// about the unit type, not the line), so the type is listed at its first line.
+/// The side's chart lines that list purchases, each with its unit type's index (found once
+/// for the game, `DecisionIraq::type_lines`): two chart lines of one type (27.3) offer the same
+/// purchases (every check asks about the unit type, not the line), so the type is listed at
+/// its first line.
 fn purchase_types(game: &Game, side: usize) -> Vec<(&Recruit, Option<usize>)> {
-    let (Some(n), Some(di)) = (super::netwar(game), game.ruleset.as_any().downcast_ref::<super::DecisionIraq>()) else { return Vec::new() };
-    let mut types: Vec<(&Recruit, Option<usize>)> = Vec::new();
-    for (r, &(_, t)) in n.mobilization.iter().zip(&di.line_types).filter(|(_, (s, _))| *s == Some(side)) {
-        if !types.iter().any(|(o, _)| o.unit_type == r.unit_type) {
-            types.push((r, t));
-        }
-    }
-    types
+    let Some(di) = game.ruleset.as_any().downcast_ref::<super::DecisionIraq>() else { return Vec::new() };
+    di.type_lines.get(side).into_iter().flatten().map(|&i| (&di.rules.mobilization[i], di.line_types[i].1)).collect()
 }
 
 /// The purchases of one unit type (its first chart line `r`, its index `t`), each with its

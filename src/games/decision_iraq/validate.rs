@@ -157,7 +157,9 @@ pub(super) fn read(loaded: &Loaded) -> Result<DecisionIraq, Vec<Diagnostic>> {
             let fixed_places = super::placement::fixed_places(&rules, &loaded.board, &foreign);
             let with_places = super::placement::with_places(&rules, &loaded.scenario);
             let line_types = super::placement::line_types(&rules, &loaded.scenario);
-            Ok(DecisionIraq { rules, effects, foreign, fixed_places, with_places, line_types })
+            let type_lines = super::placement::type_lines(&rules, &line_types, loaded.scenario.sides.len());
+            let districts = (0..loaded.board.len()).map(|i| crate::model::SpaceId(i as u32)).filter(|s| matches!(loaded.board.spaces[s.index()].kind, crate::scenario::board::SpaceKind::Area)).collect();
+            Ok(DecisionIraq { rules, effects, foreign, fixed_places, with_places, line_types, type_lines, districts })
         }
         _ => Err(diags),
     }
