@@ -30,5 +30,73 @@ pub enum LogKind {
     Victory,
 }
 
+/// The entries written, and those only counted where the log is quiet ([`GameLog::quiet`]).
 #[derive(Resource, Clone, Debug, Default)]
-pub struct GameLog(pub Vec<LogEntry>);
+pub struct GameLog(pub Vec<LogEntry>, Unwritten);
+
+/// Entries counted, not written: a batch run shows nobody its games' logs, and making their
+/// text costs a share of each command. No rule reads the log.
+#[derive(Clone, Copy, Debug, Default)]
+struct Unwritten {
+    quiet: bool,
+    count: usize,
+}
+
+impl GameLog {
+    /// This log made quiet: it counts its entries from now on without writing them (their
+    /// text is never made); those written so far are counted.
+    #[must_use]
+    pub fn quieted(&self) -> Self {
+        GameLog(Vec::new(), Unwritten { quiet: true, count: self.logged() })
+    }
+
+    /// An empty log, quiet if this one is (a new game in the same world).
+    #[must_use]
+    pub fn emptied(&self) -> Self {
+        GameLog(Vec::new(), Unwritten { quiet: self.1.quiet, count: 0 })
+    }
+
+    #[must_use]
+    pub fn is_quiet(&self) -> bool {
+        self.1.quiet
+    }
+
+    /// How many entries were logged, written or only counted.
+    #[must_use]
+    pub fn logged(&self) -> usize {
+        self.0.len() + self.1.count
+    }
+
+    /// Logs an entry whose text is made by `entry` where the log is written, else counts it.
+    pub fn add(&mut self, entry: impl FnOnce() -> LogEntry) {
+        if self.1.quiet {
+            self.1.count += 1;
+        } else {
+            self.0.push(entry());
+        }
+    }
+}
+
+/// The text of a log entry, made only where the log is written: a `String`, or the
+/// `format_args!` it would be formatted from.
+pub trait LogText {
+    fn into_text(self) -> String;
+}
+
+impl LogText for String {
+    fn into_text(self) -> String {
+        self
+    }
+}
+
+impl LogText for &str {
+    fn into_text(self) -> String {
+        self.to_string()
+    }
+}
+
+impl LogText for std::fmt::Arguments<'_> {
+    fn into_text(self) -> String {
+        std::fmt::format(self)
+    }
+}

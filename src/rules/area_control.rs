@@ -105,7 +105,7 @@ pub fn control_by_slots(game: Res<Game>, turn: Res<TurnState>, mut control: ResM
             control.owner[id.index()] = now;
             let who = now.map_or_else(|| "nobody (contested or empty boxes)".to_string(), |s| game.side_id(s).to_string());
             let space = &game.board.spaces[id.index()];
-            log(&mut glog, &game, &turn, LogKind::Control, format!("{} is now controlled by {who}", space.name.as_deref().unwrap_or(&space.key)), Some(space.key.clone()));
+            log(&mut glog, &game, &turn, LogKind::Control, format_args!("{} is now controlled by {who}", space.name.as_deref().unwrap_or(&space.key)), Some(space.key.clone()));
         }
     }
     seen.owners.clear();

@@ -144,11 +144,11 @@ pub fn hazard_rolls(ctx: &mut CommandCtx, dice: &mut Dice, q: &mut LossQuery, ro
                 if let Some((_, mut loc, ..)) = q.unit_mut(id) {
                     *loc = Location::Eliminated;
                 }
-                ctx.log(LogKind::Loss, format!("{id} enters {zone}: rolled {roll}, it is lost{cause}"), Some(key.clone()));
+                ctx.log(LogKind::Loss, format_args!("{id} enters {zone}: rolled {roll}, it is lost{cause}"), Some(key.clone()));
                 lost.push(id.clone());
                 break;
             }
-            ctx.log(LogKind::Roll, format!("{id} enters {zone}: rolled {roll}, it comes through{cause}"), Some(key.clone()));
+            ctx.log(LogKind::Roll, format_args!("{id} enters {zone}: rolled {roll}, it comes through{cause}"), Some(key.clone()));
         }
     }
     lost

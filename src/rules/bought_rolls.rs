@@ -89,7 +89,7 @@ fn buy(cmd: Res<CurrentCommand>, mut outcome: ResMut<Outcome>, mut p: EffectPara
         let after = super::tracks::adjust_track(fx.game, fx.tracks, t, -def.cost);
         let rule = def.rule.as_ref().map(|r| format!(", {r}")).unwrap_or_default();
         let track = &fx.game.scenario.tracks[t].name;
-        fx.log(LogKind::Command, format!("{} buys {} on {}{rule}: {track} {before} -> {after}", fx.game.side_id(side), def.name, tdef.name));
+        fx.log(LogKind::Command, format_args!("{} buys {} on {}{rule}: {track} {before} -> {after}", fx.game.side_id(side), def.name, tdef.name));
         super::events::roll_table(fx, side, tdef);
     });
 }

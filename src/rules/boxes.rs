@@ -62,7 +62,7 @@ pub fn lose_closed_boxes(
         for (u, mut loc, ..) in q.iter_mut() {
             if *loc == Location::OnMap(space) {
                 *loc = Location::Eliminated;
-                log(glog, game, turn, LogKind::Loss, format!("{} is lost with {}: {} is in enemy hands", u.id, b.name, b.linked_hex), None);
+                log(glog, game, turn, LogKind::Loss, format_args!("{} is lost with {}: {} is in enemy hands", u.id, b.name, b.linked_hex), None);
             }
         }
     }

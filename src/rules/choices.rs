@@ -41,7 +41,7 @@ fn choose(cmd: Res<CurrentCommand>, mut outcome: ResMut<Outcome>, mut prompt: Re
     p.turn.choices.remove(0);
     prompt.0 = None;
     p.run(|fx| {
-        fx.log(LogKind::Command, format!("{} chooses {} ({cause})", fx.game.side_id(who), chosen.name));
+        fx.log(LogKind::Command, format_args!("{} chooses {} ({cause})", fx.game.side_id(who), chosen.name));
         fx.apply(who, &chosen.effects, &format!("{cause}: {}", chosen.name));
     });
 }

@@ -332,7 +332,7 @@ fn resolve_attack(
         };
         match replanned {
             Ok(p) => (p, view),
-            Err(why) => return ctx.log(LogKind::Combat, format!("the attack on {target} is not made: {why}"), Some(target.clone())),
+            Err(why) => return ctx.log(LogKind::Combat, format_args!("the attack on {target} is not made: {why}"), Some(target.clone())),
         }
     };
     let mut plan = plan;
@@ -344,7 +344,7 @@ fn resolve_attack(
     }
     super::supports::spend(&ctx.game, &mut supports, &named);
     if !named.is_empty() {
-        ctx.log(LogKind::Combat, format!("supports committed: {}", named.join(", ")), Some(target.clone()));
+        ctx.log(LogKind::Combat, format_args!("supports committed: {}", named.join(", ")), Some(target.clone()));
     }
     fight(&mut ctx, &mut combat, &mut q, &view, plan, None);
 }
@@ -421,12 +421,12 @@ pub fn fight(ctx: &mut CommandCtx, combat: &mut CombatParams, q: &mut LossQuery,
         }
         let ids: Vec<&str> = plan.spent.iter().map(|(id, _)| id.as_str()).collect();
         let rule = plan.spent.first().map(|(_, r)| r.as_str()).filter(|r| !r.is_empty()).map(|r| format!(" ({r})")).unwrap_or_default();
-        ctx.log(LogKind::Command, format!("the supports spend {}{rule}", ids.join(", ")), Some(target.clone()));
+        ctx.log(LogKind::Command, format_args!("the supports spend {}{rule}", ids.join(", ")), Some(target.clone()));
     }
     let roll = dice.roll_spec(crt.dice, &cause);
     ctx.outcome.barrier = true;
     let code = crt_lookup(crt, plan.pick.column, roll).unwrap_or("").to_string();
-    ctx.log(LogKind::Roll, format!("{cause}: rolled {roll}"), Some(target.clone()));
+    ctx.log(LogKind::Roll, format_args!("{cause}: rolled {roll}"), Some(target.clone()));
     // A26: a bombardment leaves the hex free to be attacked this phase; it counts toward no
     // attack quota [I].
     if plan.bombardment {
@@ -447,7 +447,7 @@ pub fn fight(ctx: &mut CommandCtx, combat: &mut CombatParams, q: &mut LossQuery,
             }
             if hidden.0 {
                 hidden.0 = false;
-                ctx.log(LogKind::Reveal, format!("{id} is revealed in combat"), Some(target.clone()));
+                ctx.log(LogKind::Reveal, format_args!("{id} is revealed in combat"), Some(target.clone()));
             }
         }
     }
@@ -529,7 +529,7 @@ pub fn fight(ctx: &mut CommandCtx, combat: &mut CombatParams, q: &mut LossQuery,
     let whole_text: String = whole.iter().map(|w| format!("; {w}")).collect();
     ctx.log(
         LogKind::Combat,
-        format!("result {code}: attacker {} loss point(s), defender {}{support_text}{whole_text}", points[0], points[1]),
+        format_args!("result {code}: attacker {} loss point(s), defender {}{support_text}{whole_text}", points[0], points[1]),
         Some(target),
     );
     // ToO 12, AT/DT: the routed party's losses are taken now; its survivors then retreat.

@@ -68,7 +68,7 @@ pub(super) fn speed_test(ctx: &mut CommandCtx, game: &Game, view: &UnitsView, pl
     } else {
         (otherwise, format!("a defender is no faster than the fastest attacker ({} MP against {})", mp(slowest), mp(fastest)))
     };
-    ctx.log(LogKind::Combat, format!("speed test: {why}: result {code}"), Some(game.board.key(plan.target).to_string()));
+    ctx.log(LogKind::Combat, format_args!("speed test: {why}: result {code}"), Some(game.board.key(plan.target).to_string()));
     let picked = crt.results.iter().find(|r| r.code == code).map(|r| r.effects.clone()).unwrap_or_default();
     effects.into_iter().filter(|e| !matches!(e, CombatEffect::SpeedTest { .. })).chain(picked).collect()
 }

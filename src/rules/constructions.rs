@@ -83,5 +83,5 @@ fn build(mut ctx: CommandCtx, mut control: ResMut<Control>, mut q: crate::model:
     super::reorganisation::place(&game, &mut q, &spent, to);
     control.built_tags.insert((space, c.adds_tag.clone()));
     let rule = c.rule.as_ref().map(|r| format!(" ({r})")).unwrap_or_default();
-    ctx.log(LogKind::Command, format!("{} builds {} at {at}, using up {}{rule}", game.side_id(side), c.name, spent.join(", ")), Some(at.to_string()));
+    ctx.log(LogKind::Command, format_args!("{} builds {} at {at}, using up {}{rule}", game.side_id(side), c.name, spent.join(", ")), Some(at.to_string()));
 }

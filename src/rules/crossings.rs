@@ -54,7 +54,7 @@ pub(super) fn cross(mut ctx: CommandCtx, mut dice: ResMut<Dice>, mut tracks: Res
                 let before = tracks.0[t];
                 let after = super::tracks::adjust_track(&game, &mut tracks, t, -amount * n as i32);
                 let name = &game.scenario.tracks[t].name;
-                ctx.log(LogKind::Track, format!("{name} {before} -> {after} ({id} crosses {n} boundary(ies): {cause})"), None);
+                ctx.log(LogKind::Track, format_args!("{name} {before} -> {after} ({id} crosses {n} boundary(ies): {cause})"), None);
             }
             CrossingEffect::Survival { dice: spec, eliminated } => {
                 for _ in 0..n {
@@ -63,10 +63,10 @@ pub(super) fn cross(mut ctx: CommandCtx, mut dice: ResMut<Dice>, mut tracks: Res
                         if let Some((_, mut loc, ..)) = q.unit_mut(&id) {
                             *loc = Location::Eliminated;
                         }
-                        ctx.log(LogKind::Loss, format!("{id} crosses a border: rolled {roll}, eliminated ({cause})"), None);
+                        ctx.log(LogKind::Loss, format_args!("{id} crosses a border: rolled {roll}, eliminated ({cause})"), None);
                         return;
                     }
-                    ctx.log(LogKind::Roll, format!("{id} crosses a border: rolled {roll}, it stays ({cause})"), None);
+                    ctx.log(LogKind::Roll, format_args!("{id} crosses a border: rolled {roll}, it stays ({cause})"), None);
                 }
             }
         }

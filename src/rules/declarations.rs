@@ -74,7 +74,7 @@ pub fn offer_declarations(
         if d.forbidden_if.iter().any(|c| condition_holds(facts, c)) {
             // Declarations offered at every own phase (DI 24) say nothing while they are barred.
             if d.own_phase.is_none() {
-                log(&mut glog, &game, &turn, LogKind::Phase, format!("{} may not be declared this turn", d.name), None);
+                log(&mut glog, &game, &turn, LogKind::Phase, format_args!("{} may not be declared this turn", d.name), None);
             }
             continue;
         }
@@ -129,7 +129,7 @@ fn declare(
     if let Some((d, resp)) = game.scenario.rules.declarations.iter().find_map(|d| d.response.as_ref().filter(|r| r.id == id).map(|r| (d, r))) {
         started.0 = true;
         let verb = if declare { "takes" } else { "does not take" };
-        log(&mut glog, &game, &turn, LogKind::Command, format!("{} {verb} {} ({})", game.side_id(side), resp.name, d.name), None);
+        log(&mut glog, &game, &turn, LogKind::Command, format_args!("{} {verb} {} ({})", game.side_id(side), resp.name, d.name), None);
         if declare {
             turn.responded.insert(String::from(&*resp.id));
             pending.0.push((side, resp.effects.clone(), resp.name.clone(), resp.table.clone()));
@@ -141,7 +141,7 @@ fn declare(
         // The turn starts again from its first phase: the phase-start hooks that waited for the
         // answer run now.
         started.0 = true;
-        log(&mut glog, &game, &turn, LogKind::Command, format!("{} does not declare {}", game.side_id(side), d.name), None);
+        log(&mut glog, &game, &turn, LogKind::Command, format_args!("{} does not declare {}", game.side_id(side), d.name), None);
         return;
     }
     let now = turn.turn;
@@ -150,7 +150,7 @@ fn declare(
         turn.first_side = side;
     }
     let first = if d.becomes_first_player { format!("; {} is first player from now on", game.side_id(side)) } else { String::new() };
-    log(&mut glog, &game, &turn, LogKind::Command, format!("{} declares {}{first}", game.side_id(side), d.name), None);
+    log(&mut glog, &game, &turn, LogKind::Command, format_args!("{} declares {}{first}", game.side_id(side), d.name), None);
     if d.own_phase.is_none() {
         turn.phase = super::sequence::next_phase_on(&game, &turn.declared, now, 0).unwrap_or(turn.phase);
     }
@@ -181,7 +181,7 @@ pub fn apply_pending_effects(mut p: EffectParams, mut pending: ResMut<PendingEff
             let Some(t) = table.as_ref().and_then(|t| fx.game.scenario.tables.events.iter().find(|x| &x.id == t)) else { continue };
             let roll = fx.dice.roll_spec(t.dice, &format!("{} rolls on {}", fx.game.side_id(*side), t.name));
             let Some(entry) = t.entries.iter().find(|e| (e.rolls.0..=e.rolls.1).contains(&roll)) else { continue };
-            log(fx.glog, fx.game, fx.turn, LogKind::Roll, format!("{}: rolled {roll}: {}", t.name, entry.name), None);
+            log(fx.glog, fx.game, fx.turn, LogKind::Roll, format_args!("{}: rolled {roll}: {}", t.name, entry.name), None);
             fx.apply(*side, &entry.effects, &format!("{}: {}", t.name, entry.name));
         }
         std::mem::take(&mut fx.reductions)

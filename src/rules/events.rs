@@ -157,7 +157,7 @@ pub struct Netted {
 }
 
 impl EffectCtx<'_> {
-    pub fn log(&mut self, kind: LogKind, text: String) {
+    pub fn log(&mut self, kind: LogKind, text: impl crate::model::log::LogText) {
         log(self.glog, self.game, self.turn, kind, text, None);
     }
 
@@ -180,7 +180,7 @@ impl EffectCtx<'_> {
                 let name = self.game.scenario.tracks[n.track].name.clone();
                 let parts: Vec<String> = n.parts.iter().map(|p| format!("{p:+}")).collect();
                 let how = if parts.len() > 1 { format!(", {} netted to {:+}", parts.join(" "), n.delta) } else { String::new() };
-                self.log(LogKind::Track, format!("{name} {before} -> {after} ({cause}{how})"));
+                self.log(LogKind::Track, format_args!("{name} {before} -> {after} ({cause}{how})"));
             }
             return;
         }
@@ -208,7 +208,7 @@ impl EffectCtx<'_> {
                     }
                     let (before, after) = super::tracks::adjust_track_floored(self.game, self.tracks, t, delta, *min);
                     let name = self.game.scenario.tracks[t].name.clone();
-                    self.log(LogKind::Track, format!("{name} {before} -> {after} ({cause})"));
+                    self.log(LogKind::Track, format_args!("{name} {before} -> {after} ({cause})"));
                 }
                 EventEffect::DrawChits { pool, count } => {
                     let Some(p) = self.game.scenario.pools.iter().position(|x| &x.id == pool) else { continue };
@@ -221,7 +221,7 @@ impl EffectCtx<'_> {
                     self.supports.markers[i] += count;
                     let name = self.game.scenario.rules.supports[i].name.clone();
                     let left = self.supports.markers[i];
-                    self.log(LogKind::Track, format!("{name}: +{count} marker(s), {left} left ({cause})"));
+                    self.log(LogKind::Track, format_args!("{name}: +{count} marker(s), {left} left ({cause})"));
                 }
                 EventEffect::ReduceUnit { units } => {
                     let hit = units.iter().find(|id| {
@@ -233,10 +233,10 @@ impl EffectCtx<'_> {
                     });
                     match hit.cloned() {
                         Some(id) => {
-                            self.log(LogKind::Loss, format!("{id} loses a step ({cause})"));
+                            self.log(LogKind::Loss, format_args!("{id} loses a step ({cause})"));
                             self.reductions.push(id);
                         }
-                        None => self.log(LogKind::Loss, format!("{cause}: no unit has a step to lose")),
+                        None => self.log(LogKind::Loss, format_args!("{cause}: no unit has a step to lose")),
                     }
                 }
                 // Reaction effects need the reaction's target and moment: `reactions.rs` applies
@@ -246,7 +246,7 @@ impl EffectCtx<'_> {
                 | EventEffect::EliminateUnit { .. }
                 | EventEffect::AttackerLosesStep { .. }
                 | EventEffect::Obligation(_) => {
-                    self.log(LogKind::Track, format!("{cause}: a reaction effect outside a reaction"));
+                    self.log(LogKind::Track, format_args!("{cause}: a reaction effect outside a reaction"));
                 }
                 EventEffect::If { when, then, side: whose } => {
                     if when.iter().all(|c| self.holds(c)) {
@@ -262,7 +262,7 @@ impl EffectCtx<'_> {
                 // ToO 10.8: an event lets the side look inside every enemy stack (the calling
                 // system keeps the grant until the phase ends).
                 EventEffect::LookInsideStacks => {
-                    self.log(LogKind::Track, format!("{cause}: {} looks inside every enemy stack this phase", self.game.side_id(side)));
+                    self.log(LogKind::Track, format_args!("{cause}: {} looks inside every enemy stack this phase", self.game.side_id(side)));
                     self.looks.push(side);
                 }
                 EventEffect::AttackQuota { count, table, unit_types, sizes, penalty } => {
@@ -286,7 +286,7 @@ impl EffectCtx<'_> {
                 EventEffect::ChooseOne { options } => {
                     let open: Vec<crate::scenario::schema::EffectOption> = options.iter().filter(|o| o.when.iter().all(|c| self.holds(c))).cloned().collect();
                     if open.is_empty() {
-                        self.log(LogKind::Track, format!("{cause}: no option is open"));
+                        self.log(LogKind::Track, format_args!("{cause}: no option is open"));
                         continue;
                     }
                     self.choices.push((side, open, cause.to_string()));
@@ -300,16 +300,16 @@ impl EffectCtx<'_> {
                     let moving = self.units.all().iter().filter(|u| u.space().is_some() && u.side != target && unit_types.contains(&self.game.scenario.unit_types[u.type_index].id));
                     let ids: Vec<String> = moving.map(|u| String::from(&*u.id)).collect();
                     if ids.is_empty() {
-                        self.log(LogKind::Track, format!("{cause}: no unit changes sides"));
+                        self.log(LogKind::Track, format_args!("{cause}: no unit changes sides"));
                     }
                     for id in ids {
-                        self.log(LogKind::Track, format!("{cause}: {id} passes to {}", self.game.side_id(target)));
+                        self.log(LogKind::Track, format_args!("{cause}: {id} passes to {}", self.game.side_id(target)));
                         self.side_changes.push((id, target, cause.to_string()));
                     }
                 }
                 EventEffect::RestrictForGood(r) => {
                     let text = super::restrictions::describe(r);
-                    self.log(LogKind::Track, format!("{cause}: from now on, {} {text}", self.game.side_id(side)));
+                    self.log(LogKind::Track, format_args!("{cause}: from now on, {} {text}", self.game.side_id(side)));
                     self.lasting.push((side, r.clone(), cause.to_string()));
                 }
                 EventEffect::UnitsLeave { units, roll, permanently } => {
@@ -332,44 +332,44 @@ impl EffectCtx<'_> {
                         if let Some((spec, (lo, hi))) = roll {
                             let r = self.dice.roll_spec(*spec, &format!("{cause}: {id}"));
                             if !(*lo..=*hi).contains(&r) {
-                                self.log(LogKind::Roll, format!("{cause}: {id} rolls {r} and stays"));
+                                self.log(LogKind::Roll, format_args!("{cause}: {id} rolls {r} and stays"));
                                 continue;
                             }
-                            self.log(LogKind::Loss, format!("{cause}: {id} rolls {r} and {how}"));
+                            self.log(LogKind::Loss, format_args!("{cause}: {id} rolls {r} and {how}"));
                         } else {
-                            self.log(LogKind::Loss, format!("{cause}: {id} {how}"));
+                            self.log(LogKind::Loss, format_args!("{cause}: {id} {how}"));
                         }
                         self.leaving.push((id, *permanently));
                     }
                 }
                 EventEffect::Restrict(r) => {
                     let text = super::restrictions::describe(r);
-                    self.log(LogKind::Track, format!("{cause}: until the turn ends, {} {text}", self.game.side_id(side)));
+                    self.log(LogKind::Track, format_args!("{cause}: until the turn ends, {} {text}", self.game.side_id(side)));
                     self.restrictions.push((side, r.clone(), cause.to_string()));
                 }
                 EventEffect::Receive(def) => {
                     let left = super::tracks::amount_value(self.dice, def.count, &format!("{cause}: units received")).max(0).unsigned_abs();
                     let names: Vec<String> = def.unit_types.iter().map(|t| self.game.scenario.unit_types.iter().find(|u| u.id == *t).map_or_else(|| t.clone(), |u| u.name.clone())).collect();
-                    self.log(LogKind::Command, format!("{cause}: {} receives {left} unit(s), free: {}", self.game.side_id(side), names.join(" or ")));
+                    self.log(LogKind::Command, format_args!("{cause}: {} receives {left} unit(s), free: {}", self.game.side_id(side), names.join(" or ")));
                     self.receipts.push(crate::model::PendingReceipt { side, left, def: (**def).clone(), cause: cause.to_string(), drawn: None });
                 }
                 EventEffect::Withdraw(def) => {
                     let amount = super::tracks::amount_value(self.dice, def.amount, &format!("{cause}: withdrawal")).max(0).unsigned_abs();
                     let quota = super::withdrawals::describe_quota(self.game, amount, def);
-                    self.log(LogKind::Loss, format!("{cause}: {} withdraws {quota}", self.game.side_id(side)));
+                    self.log(LogKind::Loss, format_args!("{cause}: {} withdraws {quota}", self.game.side_id(side)));
                     self.withdrawals.push(crate::model::PendingWithdrawal { side, amount, def: (**def).clone(), cause: cause.to_string(), met: None });
                 }
                 EventEffect::Roll { dice, entries } => {
                     let roll = self.dice.roll_spec(*dice, cause);
                     let Some(x) = entries.iter().find(|x| (x.rolls.0..=x.rolls.1).contains(&roll)) else { continue };
-                    self.log(LogKind::Roll, format!("{cause}: rolled {roll}: {}", x.name));
+                    self.log(LogKind::Roll, format_args!("{cause}: rolled {roll}: {}", x.name));
                     let effects = x.effects.clone();
                     self.apply_each(side, &effects, &format!("{cause}: {}", x.name));
                 }
                 // The validator allows no entry that applies another, so this never loops.
                 EventEffect::TableEntry { table, entry } => {
                     let Some(x) = self.game.scenario.tables.events.iter().find(|t| &t.id == table).and_then(|t| t.entries.iter().find(|x| &x.name == entry)) else { continue };
-                    self.log(LogKind::Track, format!("{cause}: {entry} applies"));
+                    self.log(LogKind::Track, format_args!("{cause}: {entry} applies"));
                     if self.game.lookups.watches_event(table, entry) {
                         self.happened.push((table.clone(), entry.clone()));
                     }
@@ -378,7 +378,7 @@ impl EffectCtx<'_> {
                 }
                 // The validator accepts a handler only for a ruleset that implements it; the
                 // generic ruleset has none, so no scenario it plays reaches this arm.
-                EventEffect::Ruleset { handler } => self.log(LogKind::Track, format!("{cause}: ruleset procedure `{handler}`")),
+                EventEffect::Ruleset { handler } => self.log(LogKind::Track, format_args!("{cause}: ruleset procedure `{handler}`")),
                 EventEffect::RulesetEffect(_) => self.deferred.push((side, e.clone(), cause.to_string())),
                 EventEffect::NoEffect => {}
             }
@@ -391,7 +391,7 @@ impl EffectCtx<'_> {
         let pool_name = self.game.scenario.pools[pool].name.clone();
         let n = self.pools.cups[pool].len();
         if n == 0 {
-            self.log(LogKind::Track, format!("{} draws from {pool_name}: the cup is empty", self.game.side_id(side)));
+            self.log(LogKind::Track, format_args!("{} draws from {pool_name}: the cup is empty", self.game.side_id(side)));
             return;
         }
         let k = self.dice.roll(n as u32, format!("{} draws from {pool_name}", self.game.side_id(side))) as usize - 1;
@@ -401,24 +401,24 @@ impl EffectCtx<'_> {
         let void = def.no_event.iter().any(|c| self.holds(c));
         match def.mode {
             ChitMode::Held if void => {
-                self.log(LogKind::Track, format!("{} draws {} ({}): no event, discarded", self.game.side_id(side), def.id, def.name));
+                self.log(LogKind::Track, format_args!("{} draws {} ({}): no event, discarded", self.game.side_id(side), def.id, def.name));
             }
             ChitMode::Held => {
                 // The other side learns only that a chit was drawn.
                 self.pools.hands[side].push(chit);
                 self.pools.hands[side].sort();
-                self.log(LogKind::Track, format!("{} draws a chit from {pool_name} and keeps it face down", self.game.side_id(side)));
+                self.log(LogKind::Track, format_args!("{} draws a chit from {pool_name} and keeps it face down", self.game.side_id(side)));
             }
             ChitMode::Immediate if def.reveal_at_movement && !void => {
                 // Kept face down: the other side learns only that a chit was drawn (5.8).
                 self.pools.face_down.push((side, chit));
-                self.log(LogKind::Track, format!("{} draws a chit from {pool_name} and keeps it face down until its movement phase", self.game.side_id(side)));
+                self.log(LogKind::Track, format_args!("{} draws a chit from {pool_name} and keeps it face down until its movement phase", self.game.side_id(side)));
             }
             ChitMode::Immediate => {
                 if void {
-                    self.log(LogKind::Track, format!("{} draws {} ({}): no event", self.game.side_id(side), def.id, def.name));
+                    self.log(LogKind::Track, format_args!("{} draws {} ({}): no event", self.game.side_id(side), def.id, def.name));
                 } else {
-                    self.log(LogKind::Track, format!("{} draws {} ({})", self.game.side_id(side), def.id, def.name));
+                    self.log(LogKind::Track, format_args!("{} draws {} ({})", self.game.side_id(side), def.id, def.name));
                     let cause = format!("{} {}", def.id, def.name);
                     self.apply(side, &def.effects, &cause);
                 }
@@ -533,7 +533,7 @@ fn add_turn_chits(game: Res<Game>, turn: Res<TurnState>, mut pools: ResMut<Pools
         }
         pools.cups[i].sort();
         if added > 0 {
-            log(&mut glog, &game, &turn, LogKind::Track, format!("{added} chit(s) go into {}", p.name), None);
+            log(&mut glog, &game, &turn, LogKind::Track, format_args!("{added} chit(s) go into {}", p.name), None);
         }
     }
 }
@@ -562,7 +562,7 @@ pub(crate) fn event_phase(mut p: EffectParams, mut outcome: ResMut<Outcome>, pro
         let skip = if sp.no_roll { ": no event roll this phase" } else { "" };
         outcome.barrier = true;
         p.run(|fx| {
-            fx.log(LogKind::Phase, format!("{rule}{skip}"));
+            fx.log(LogKind::Phase, format_args!("{rule}{skip}"));
             fx.apply(side, &sp.effects, &rule);
         });
     }
@@ -606,12 +606,12 @@ fn event_draws(fx: &mut EffectCtx, rules: &crate::scenario::schema::EventRules, 
 pub fn roll_table(fx: &mut EffectCtx, side: usize, t: &crate::scenario::schema::EventTableDef) {
     let roll = fx.dice.roll_spec(t.dice, &format!("{} rolls on {}", fx.game.side_id(side), t.name));
     let Some(entry) = t.entries.iter().find(|e| (e.rolls.0..=e.rolls.1).contains(&roll)) else { return };
-    fx.log(LogKind::Roll, format!("{}: rolled {roll}: {}", t.name, entry.name));
+    fx.log(LogKind::Roll, format_args!("{}: rolled {roll}: {}", t.name, entry.name));
     if entry.once && happened(fx.game, fx.turn, &fx.happened, &t.id, &entry.name) {
-        return fx.log(LogKind::Roll, format!("{}: {} has happened already: no event (once a game)", t.name, entry.name));
+        return fx.log(LogKind::Roll, format_args!("{}: {} has happened already: no event (once a game)", t.name, entry.name));
     }
     if !entry.when.iter().all(|c| fx.holds(c)) {
-        return fx.log(LogKind::Roll, format!("{}: {}: its conditions do not hold: no event", t.name, entry.name));
+        return fx.log(LogKind::Roll, format_args!("{}: {}: its conditions do not hold: no event", t.name, entry.name));
     }
     if fx.game.lookups.watches_event(&t.id, &entry.name) {
         fx.happened.push((t.id.clone(), entry.name.clone()));
@@ -668,7 +668,7 @@ pub fn play_chit(cmd: Res<crate::model::CurrentCommand>, mut outcome: ResMut<Out
     p.pools.hands[side].retain(|c| *c != chit);
     outcome.barrier = true;
     p.run(|fx| {
-        fx.log(LogKind::Command, format!("{} plays {} ({})", fx.game.side_id(side), def.id, def.name));
+        fx.log(LogKind::Command, format_args!("{} plays {} ({})", fx.game.side_id(side), def.id, def.name));
         fx.apply(side, &def.effects, &format!("{} {}", def.id, def.name));
     });
 }

@@ -114,7 +114,7 @@ fn place_markers(
             control.interdicted[id.index()] = true;
         }
     }
-    ctx.log(LogKind::Command, format!("interdiction markers placed in {}", spaces.join(", ")), spaces.first().cloned());
+    ctx.log(LogKind::Command, format_args!("interdiction markers placed in {}", spaces.join(", ")), spaces.first().cloned());
     // The movement supply check comes after the markers (tutorial 5.5, step 3.3).
     let game = ctx.game.clone();
     movement_start_supply(&game, &ctx.turn, &control, &mut ctx.glog, &mut q);

@@ -69,7 +69,7 @@ pub(super) fn put_to_sea(ctx: &mut CommandCtx, q: &mut crate::model::units_now::
     let (from, to, at) = (game.board.key(v.from), game.board.key(v.to), game.board.key(sea));
     ctx.log(
         LogKind::Command,
-        format!("{} sail from {from} on {transport} to land on {to}: they wait at sea in {at} and must attack {to} in the next Combat phase (assault landing{})", units.join(", "), rule(&game)),
+        format_args!("{} sail from {from} on {transport} to land on {to}: they wait at sea in {at} and must attack {to} in the next Combat phase (assault landing{})", units.join(", "), rule(&game)),
         Some(to.to_string()),
     );
     ctx.turn.landings.push(Landing { side, units, transport: transport.to_string(), sea, target: v.to });

@@ -128,7 +128,7 @@ pub fn continue_losses(
             CombatStage::Attacker => (c.attackers.clone(), c.attacker_points, rules.max_retreat_hexes, CombatStage::Defender),
             CombatStage::Defender => {
                 if c.attacker_retreated && rules.attacker_retreat_cancels_defender {
-                    log(glog, game, turn, LogKind::Combat, "the attacker retreated: the defender's result is cancelled".into(), None);
+                    log(glog, game, turn, LogKind::Combat, "the attacker retreated: the defender's result is cancelled", None);
                     let (target, overrun) = (c.target, c.overrun.take());
                     pending.1 = finished(c, &units, None);
                     pending.0 = None;
@@ -279,7 +279,7 @@ pub fn continue_losses(
             let fallen: Vec<UnitView> = live.iter().filter(|u| is_fortress(game, u)).cloned().collect();
             for u in &fallen {
                 if let Some(&e) = index.0.get(&*u.id) {
-                    log(glog, game, turn, LogKind::Loss, format!("{} falls to the {}{rule}", u.id, d.name), None);
+                    log(glog, game, turn, LogKind::Loss, format_args!("{} falls to the {}{rule}", u.id, d.name), None);
                     lose_steps(game, turn, glog, e, &u.id, steps_left(game, u.type_index, u.level), q);
                 }
             }
@@ -382,7 +382,7 @@ fn finish_overrun(
         take_control(control, changes, target, live[0].side);
         log(glog, game, turn, LogKind::Combat, format!("overrun succeeds: {} enter {key}", names.join(", ")), Some(key));
     } else {
-        log(glog, game, turn, LogKind::Combat, format!("overrun fails: {} stop", names.join(", ")), Some(key));
+        log(glog, game, turn, LogKind::Combat, format_args!("overrun fails: {} stop", names.join(", ")), Some(key));
     }
 }
 
@@ -406,7 +406,7 @@ fn take_losses(
     // in the rest of the combat (a retreat, a pursuit).
     for id in &plan.break_down {
         let Some(parts) = super::reorganisation::break_down_where_it_stands(&game, &mut q, id) else { continue };
-        ctx.log(LogKind::Loss, format!("{id} is broken down into {} to take losses (ToO 8.2)", parts.join(", ")), None);
+        ctx.log(LogKind::Loss, format_args!("{id} is broken down into {} to take losses (ToO 8.2)", parts.join(", ")), None);
         if let Some(c) = pending.0.as_mut() {
             for list in [&mut c.attackers, &mut c.defenders] {
                 if let Some(i) = list.iter().position(|x| x == id) {
@@ -427,21 +427,21 @@ fn take_losses(
         let short = &r.short;
         match &r.end {
             Some(end) if r.sheltered => {
-                ctx.log(LogKind::Loss, format!("{id} holds {} with a fortress: it ignores the retreat (ToO 13.4)", game.board.key(*end)), None);
+                ctx.log(LogKind::Loss, format_args!("{id} holds {} with a fortress: it ignores the retreat (ToO 13.4)", game.board.key(*end)), None);
             }
             Some(end) => {
                 if let Ok((_, mut loc, _, mut act, _)) = q.get_mut(e) {
                     *loc = Location::OnMap(*end);
                     act.retreated = game.scenario.rules.retreat.over_limit_add_no_defence;
                 }
-                ctx.log(LogKind::Loss, format!("{id} retreats {}", keys.join("-")), Some(game.board.key(*end).to_string()));
+                ctx.log(LogKind::Loss, format_args!("{id} retreats {}", keys.join("-")), Some(game.board.key(*end).to_string()));
                 for s in path {
                     if !view.enemy_at(*s, side) {
                         take_control(&mut control, &mut changes, *s, side);
                     }
                 }
                 if *short > 0 {
-                    ctx.log(LogKind::Loss, format!("{id} cannot retreat further: {short} step(s) instead"), None);
+                    ctx.log(LogKind::Loss, format_args!("{id} cannot retreat further: {short} step(s) instead"), None);
                     lose_steps(&game, &ctx.turn, &mut ctx.glog, e, id, *short, &mut q);
                 }
                 let debt = r.zoc_debt(&game);
@@ -462,7 +462,7 @@ fn take_losses(
                     }
                     _ => "ends its retreat overstacked with nowhere to go: eliminated".to_string(),
                 };
-                ctx.log(LogKind::Loss, format!("{id} {why}"), None);
+                ctx.log(LogKind::Loss, format_args!("{id} {why}"), None);
             }
         }
     }

@@ -399,7 +399,7 @@ pub(super) fn move_unit(
     act.mp_used += dest.cost;
     act.finished = must_stop(&ctx.game, (&view, &control), &me, dest.space, act.mp_used);
     let path: Vec<String> = dest.path.iter().map(|s| ctx.game.board.key(*s).to_string()).collect();
-    ctx.log(LogKind::Command, format!("{unit} moves {} ({} MP)", path.join("-"), mp_text(&ctx.game, dest.cost)), Some(to.clone()));
+    ctx.log(LogKind::Command, format_args!("{unit} moves {} ({} MP)", path.join("-"), mp_text(&ctx.game, dest.cost)), Some(to.clone()));
     // For the rules on crossing region boundaries (ToO 22.3, 6.3), where there are any.
     if !ctx.game.scenario.rules.region_crossings.is_empty() || super::restrictions::in_force(&ctx.turn).next().is_some() {
         let start = me.space().into_iter();
@@ -408,7 +408,7 @@ pub(super) fn move_unit(
     if hidden.0 {
         hidden.0 = false;
         ctx.outcome.barrier = true;
-        ctx.log(LogKind::Reveal, format!("{unit} is revealed by moving"), Some(to));
+        ctx.log(LogKind::Reveal, format_args!("{unit} is revealed by moving"), Some(to));
     }
     // Face-down enemy units next to where the move ends are revealed (tutorial 5.6).
     if ctx.game.scenario.rules.reveal_when_enemy_ends_adjacent {
@@ -427,7 +427,7 @@ pub(super) fn move_unit(
         for id in near {
             ctx.outcome.barrier = true;
             let at = view.get(&id).and_then(|u| u.space()).map(|s| ctx.game.board.key(s).to_string());
-            ctx.log(LogKind::Reveal, format!("{id} is revealed: {unit} ends its move next to it"), at);
+            ctx.log(LogKind::Reveal, format_args!("{id} is revealed: {unit} ends its move next to it"), at);
         }
     }
     // Entering a space with no enemy unit in it takes control of it.
@@ -567,13 +567,13 @@ fn enter_reinforcement(
     if super::note::control_by_entry(&ctx.game) {
         take_control(&mut control, &mut changes, space, side);
     }
-    ctx.log(LogKind::Command, format!("{unit} enters at {at}"), Some(at.clone()));
+    ctx.log(LogKind::Command, format_args!("{unit} enters at {at}"), Some(at.clone()));
     // A marker supply source goes where the first of its units enters (tutorial 5.7.9).
     if let Some(sup) = &game.scenario.rules.supply {
         for (i, src) in sup.sources.iter().enumerate() {
             if src.marker_with.contains(&unit) && src.spaces.contains(&at) && !control.source_markers.contains_key(&i) {
                 control.source_markers.insert(i, Some(space));
-                ctx.log(LogKind::Control, format!("the supply marker of {} is placed in {at}", src.side), Some(at.clone()));
+                ctx.log(LogKind::Control, format_args!("the supply marker of {} is placed in {at}", src.side), Some(at.clone()));
             }
         }
     }

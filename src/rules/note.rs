@@ -6,15 +6,17 @@ use crate::model::{CurrentCommand, Game, Outcome, TurnState};
 use crate::model::log::{GameLog, LogEntry, LogKind};
 
 /// Appends a log entry stamped with the current turn and phase.
-pub fn log(log: &mut GameLog, game: &Game, turn: &TurnState, kind: LogKind, text: String, space: Option<String>) {
-    let s = &game.scenario;
-    let label = s.turns.labels.get(turn.turn).map_or_else(|| "end".into(), smol_str::SmolStr::new);
-    let phase = if turn.setup.is_some() {
-        "setup".into()
-    } else {
-        s.turns.phases.get(turn.phase).map_or_else(|| "-".into(), |p| smol_str::SmolStr::new(&*p.id))
-    };
-    log.0.push(LogEntry { turn: label, phase, kind, text, space });
+pub fn log(log: &mut GameLog, game: &Game, turn: &TurnState, kind: LogKind, text: impl crate::model::log::LogText, space: Option<String>) {
+    log.add(|| {
+        let s = &game.scenario;
+        let label = s.turns.labels.get(turn.turn).map_or_else(|| "end".into(), smol_str::SmolStr::new);
+        let phase = if turn.setup.is_some() {
+            "setup".into()
+        } else {
+            s.turns.phases.get(turn.phase).map_or_else(|| "-".into(), |p| smol_str::SmolStr::new(&*p.id))
+        };
+        LogEntry { turn: label, phase, kind, text: text.into_text(), space }
+    });
 }
 
 /// Run condition: a command was accepted so far.
@@ -41,7 +43,7 @@ impl CommandCtx<'_> {
     }
 
     /// Logs an entry stamped with the current turn and phase.
-    pub fn log(&mut self, kind: LogKind, text: String, space: Option<String>) {
+    pub fn log(&mut self, kind: LogKind, text: impl crate::model::log::LogText, space: Option<String>) {
         log(&mut self.glog, &self.game, &self.turn, kind, text, space);
     }
 }

@@ -287,7 +287,7 @@ fn reveal(
             }
             match &def.repeat_until {
                 Some(until) if until.iter().any(|c| condition_holds(facts, c)) => {
-                    log(&mut glog, &game, &turn, LogKind::Track, format!("{}: the operation is over", a.chit), None);
+                    log(&mut glog, &game, &turn, LogKind::Track, format_args!("{}: the operation is over", a.chit), None);
                 }
                 Some(_) => {
                     a.answered = false;
@@ -304,10 +304,10 @@ fn reveal(
             let Some((_, def)) = chit_def(&game, &chit) else { continue };
             outcome.barrier = true;
             if def.no_event.iter().any(|c| condition_holds(facts, c)) {
-                log(&mut glog, &game, &turn, LogKind::Track, format!("{} reveals {} ({}): no event", game.side_id(side), def.id, def.name), None);
+                log(&mut glog, &game, &turn, LogKind::Track, format_args!("{} reveals {} ({}): no event", game.side_id(side), def.id, def.name), None);
                 continue;
             }
-            log(&mut glog, &game, &turn, LogKind::Track, format!("{} reveals {} ({})", game.side_id(side), def.id, def.name), None);
+            log(&mut glog, &game, &turn, LogKind::Track, format_args!("{} reveals {} ({})", game.side_id(side), def.id, def.name), None);
             obl.active.push(Active { side, chit, units: Vec::new(), answered: false, bound: now });
         }
     }
@@ -323,12 +323,12 @@ fn reveal(
         && (cands.len() as u32) < min_units
     {
         obl.active.remove(i);
-        log(&mut glog, &game, &turn, LogKind::Track, format!("{chit}: too few units can comply: no event"), None);
+        log(&mut glog, &game, &turn, LogKind::Track, format_args!("{chit}: too few units can comply: no event"), None);
         return;
     }
     if cands.is_empty() {
         obl.active[i].answered = true;
-        log(&mut glog, &game, &turn, LogKind::Track, format!("{chit}: no unit can comply this phase"), None);
+        log(&mut glog, &game, &turn, LogKind::Track, format_args!("{chit}: no unit can comply this phase"), None);
         return;
     }
     let (_, _, text) = demand(&game, &units, def, &cands);
@@ -377,7 +377,7 @@ fn answer(
                 return ctx.reject(format!("{chit} has no opt-out"));
             }
             obl.active.remove(i);
-            ctx.log(LogKind::Command, format!("{} opts out of {chit}", game.side_id(side)), None);
+            ctx.log(LogKind::Command, format_args!("{} opts out of {chit}", game.side_id(side)), None);
             pending.0.push((side, def.opt_out.clone(), format!("{chit} opt-out"), None));
         }
         Command::Comply { units: named } => {
@@ -389,7 +389,7 @@ fn answer(
                     act.supply_exempt = true;
                 }
             }
-            ctx.log(LogKind::Command, format!("{} complies with {chit}: {}", game.side_id(side), named.join(", ")), Some(def.target.clone()));
+            ctx.log(LogKind::Command, format_args!("{} complies with {chit}: {}", game.side_id(side), named.join(", ")), Some(def.target.clone()));
             let a = &mut obl.active[i];
             a.units = crate::model::command::strings(&named);
             a.answered = true;

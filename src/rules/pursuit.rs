@@ -62,7 +62,7 @@ pub fn offer(game: &Game, turn: &TurnState, glog: &mut GameLog, units: &UnitsVie
     let hexes: Vec<&str> = grant.first.iter().map(|f| game.board.key(*f)).collect();
     if pursuers.is_empty() {
         let why = if open.is_empty() { format!("{} is still held", hexes.join(", ")) } else { "no unit may pursue".to_string() };
-        log(glog, game, turn, LogKind::Combat, format!("no pursuit: {why} (ToO 14)"), None);
+        log(glog, game, turn, LogKind::Combat, format_args!("no pursuit: {why} (ToO 14)"), None);
         return;
     }
     let rule = if grant.combat { "14 pursuit: move, then a pursuit combat may follow" } else { "14 pursuit: move only, no pursuit combat" };
@@ -231,7 +231,7 @@ fn pursue(mut ctx: CommandCtx, mut prompt: ResMut<PendingPrompt>, mut control: R
     let Some(Prompt::Pursue { combat, supports, supplied, declared, .. }) = prompt.0.take() else { return };
     let game = ctx.game.clone();
     if paths.is_empty() {
-        ctx.log(LogKind::Combat, "no pursuit".to_string(), None);
+        ctx.log(LogKind::Combat, "no pursuit", None);
         return;
     }
     for (id, path) in &paths {
@@ -245,7 +245,7 @@ fn pursue(mut ctx: CommandCtx, mut prompt: ResMut<PendingPrompt>, mut control: R
             take_control(&mut control, &mut changes, *s, side);
         }
         let keys: Vec<&str> = path.iter().map(|s| game.board.key(*s)).collect();
-        ctx.log(LogKind::Combat, format!("{id} pursues into {} (ToO 14)", keys.join("-")), Some(game.board.key(end).to_string()));
+        ctx.log(LogKind::Combat, format_args!("{id} pursues into {} (ToO 14)", keys.join("-")), Some(game.board.key(end).to_string()));
     }
     // 14.5: a pursuit combat, if the result allows one and a pursuer stands next to the enemy.
     let view = q.view();
@@ -268,5 +268,5 @@ fn decline_pursuit_combat(mut ctx: CommandCtx, mut prompt: ResMut<PendingPrompt>
     }
     prompt.0 = None;
     ctx.turn.pursuit = None;
-    ctx.log(LogKind::Combat, "no pursuit combat (ToO 14.5)".to_string(), None);
+    ctx.log(LogKind::Combat, "no pursuit combat (ToO 14.5)", None);
 }

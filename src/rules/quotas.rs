@@ -48,10 +48,10 @@ fn check_quotas(mut p: EffectParams, cmd: Res<crate::model::CurrentCommand>) {
     p.turn.quotas = rest;
     for q in due {
         if q.made >= q.count {
-            p.run(|fx| fx.log(LogKind::Track, format!("{}: {} of {} attacks made, the quota is met", q.cause, q.made, q.count)));
+            p.run(|fx| fx.log(LogKind::Track, format_args!("{}: {} of {} attacks made, the quota is met", q.cause, q.made, q.count)));
         } else {
             p.run(|fx| {
-                fx.log(LogKind::Track, format!("{}: {} of {} attacks made, the quota is missed", q.cause, q.made, q.count));
+                fx.log(LogKind::Track, format_args!("{}: {} of {} attacks made, the quota is missed", q.cause, q.made, q.count));
                 fx.apply(side, &q.penalty, &format!("{}: quota missed", q.cause));
             });
         }

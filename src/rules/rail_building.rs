@@ -151,5 +151,5 @@ fn build_rail(mut ctx: CommandCtx, mut control: ResMut<Control>, mut changes: Re
         }
     }
     let key = ctx.game.board.key(end).to_string();
-    ctx.log(LogKind::Command, format!("{} build the railway into {} (ToO 16.2)", engineers.join(", "), hexes.join("-")), Some(key));
+    ctx.log(LogKind::Command, format_args!("{} build the railway into {} (ToO 16.2)", engineers.join(", "), hexes.join("-")), Some(key));
 }

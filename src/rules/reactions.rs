@@ -287,7 +287,7 @@ fn answer_reaction(
         started.0 = true;
     }
     let Command::PlayChit { chit, target } = c.clone() else {
-        ctx.log(LogKind::Command, format!("{} plays no reaction", game.side_id(side)), None);
+        ctx.log(LogKind::Command, format_args!("{} plays no reaction", game.side_id(side)), None);
         return;
     };
     let (chit, target) = (chit.to_string(), target.map(|t| t.to_string()));
@@ -296,13 +296,13 @@ fn answer_reaction(
     pools.hands[side].retain(|h| *h != chit);
     ctx.outcome.barrier = true;
     let on = target.as_ref().map(|t| format!(" on {t}")).unwrap_or_default();
-    ctx.log(LogKind::Command, format!("{} plays {} ({}){on}", game.side_id(side), def.id, def.name), target.clone());
+    ctx.log(LogKind::Command, format_args!("{} plays {} ({}){on}", game.side_id(side), def.id, def.name), target.clone());
     let mut rest = Vec::new();
     for e in &def.effects {
         match e {
             EventEffect::ExtraMarkers { count } => {
                 control.extra_markers += count;
-                ctx.log(LogKind::Track, format!("{count} more interdiction marker(s) this phase ({})", def.name), None);
+                ctx.log(LogKind::Track, format_args!("{count} more interdiction marker(s) this phase ({})", def.name), None);
             }
             EventEffect::DemolishBridge { .. } => {
                 let Some((a, b)) = target.as_deref().and_then(|t| t.split_once('-')) else { continue };
@@ -318,7 +318,7 @@ fn answer_reaction(
                     hidden.0 = false;
                     *loc = Location::Eliminated;
                 }
-                ctx.log(LogKind::Loss, format!("{id} is revealed and eliminated ({})", def.name), None);
+                ctx.log(LogKind::Loss, format_args!("{id} is revealed and eliminated ({})", def.name), None);
             }
             EventEffect::AttackerLosesStep { flag } => {
                 let Some(c) = state.combat.clone() else { continue };
@@ -364,7 +364,7 @@ fn choose_unit(mut ctx: CommandCtx, mut prompt: ResMut<PendingPrompt>, mut q: Lo
         if let Ok((_, mut loc, ..)) = q.get_mut(e) {
             *loc = crate::model::Location::Eliminated;
         }
-        return ctx.log(LogKind::Loss, format!("{unit} {what}"), None);
+        return ctx.log(LogKind::Loss, format_args!("{unit} {what}"), None);
     }
     let gone = lose_step(&ctx.game, e, &mut q);
     let text = if gone { format!("{unit} {what} and is eliminated") } else { format!("{unit} {what}") };

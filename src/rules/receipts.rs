@@ -78,7 +78,7 @@ pub(super) fn offer(prompt: &mut PendingPrompt, p: &mut EffectParams) {
             let types = r.def.unit_types.iter().filter_map(|ty| game.scenario.unit_types.iter().position(|x| x.id == *ty));
             let free: Vec<String> = types.flat_map(|t| free_counters(&units, t)).map(|u| String::from(&*u.id)).collect();
             if free.is_empty() {
-                p.run(|fx| fx.log(LogKind::Loss, format!("{}: no counter is free to receive", r.cause)));
+                p.run(|fx| fx.log(LogKind::Loss, format_args!("{}: no counter is free to receive", r.cause)));
                 p.turn.receipts.remove(0);
                 continue;
             }
@@ -90,7 +90,7 @@ pub(super) fn offer(prompt: &mut PendingPrompt, p: &mut EffectParams) {
         if options.iter().all(|(_, s)| s.is_empty()) {
             // 7.8: no legal hex: the unit is lost (it stays out of play).
             let what = options.first().map_or_else(|| "no counter is free".to_string(), |(id, _)| format!("{id} has no hex to enter: it is lost (7.8)"));
-            p.run(|fx| fx.log(LogKind::Loss, format!("{}: {what}", r.cause)));
+            p.run(|fx| fx.log(LogKind::Loss, format_args!("{}: {what}", r.cause)));
             let first = &mut p.turn.receipts[0];
             first.left -= 1;
             first.drawn = None;
@@ -133,7 +133,7 @@ fn place(mut ctx: super::note::CommandCtx, mut prompt: ResMut<PendingPrompt>, mu
     let cause = r.cause.clone();
     super::reorganisation::place(&game, &mut q, &[unit.to_string()], Location::OnMap(space));
     prompt.0 = None;
-    ctx.log(LogKind::Command, format!("{} places {unit}, received free, at {at} ({cause})", game.side_id(side)), Some(at.to_string()));
+    ctx.log(LogKind::Command, format_args!("{} places {unit}, received free, at {at} ({cause})", game.side_id(side)), Some(at.to_string()));
 }
 
 /// The answers to a placement this module asked for, for bots and the client.

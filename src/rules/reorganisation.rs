@@ -142,7 +142,7 @@ fn breakdown(mut ctx: CommandCtx, mut q: crate::model::units_now::UnitsMut) {
     place(&ctx.game, &mut q, &[String::from(&*unit)], Location::Pool);
     place(&ctx.game, &mut q, &ids, Location::OnMap(at));
     let key = ctx.game.board.key(at).to_string();
-    ctx.log(LogKind::Command, format!("{unit} is broken down into {} (8.2)", ids.join(", ")), Some(key));
+    ctx.log(LogKind::Command, format_args!("{unit} is broken down into {} (8.2)", ids.join(", ")), Some(key));
 }
 
 fn combine(mut ctx: CommandCtx, control: Res<Control>, tracks: Res<crate::model::Tracks>, timers: Res<super::timers::Timers>, mut q: crate::model::units_now::UnitsMut) {
@@ -169,7 +169,7 @@ fn combine(mut ctx: CommandCtx, control: Res<Control>, tracks: Res<crate::model:
     place(&game, &mut q, std::slice::from_ref(&corps), Location::OnMap(at));
     let used = if consumed.is_empty() { String::new() } else { format!(", using up {}", consumed.join(", ")) };
     let key = ctx.game.board.key(at).to_string();
-    ctx.log(LogKind::Command, format!("{} combine into {corps}{used} (8.3)", parts.join(", ")), Some(key));
+    ctx.log(LogKind::Command, format_args!("{} combine into {corps}{used} (8.3)", parts.join(", ")), Some(key));
 }
 
 /// Breaks a composite down where it stands, forced (a rout, a payment: ToO 8.2), if it may, its

@@ -77,5 +77,5 @@ fn designate_reserve(mut ctx: CommandCtx, tracks: Res<Tracks>, mut q: crate::mod
         act.reserve = true;
     }
     let at = view.get(&unit).and_then(|u| u.space()).map(|s| ctx.game.board.key(s).to_string());
-    ctx.log(LogKind::Command, format!("{unit} is marked as reserve"), at);
+    ctx.log(LogKind::Command, format_args!("{unit} is marked as reserve"), at);
 }

@@ -35,7 +35,7 @@ pub fn roll_rests(ctx: &mut CommandCtx, dice: &mut Dice, view: &UnitsView, attac
         let n = dice.roll_spec(rest.dice, &format!("{id} is out of action after its use{rule}"));
         let back = ctx.turn.turn + n as usize + 1;
         let when = game.scenario.turns.labels.get(back).map_or_else(|| "never again in this game".to_string(), |l| format!("back on turn {l}"));
-        ctx.log(LogKind::Roll, format!("{id} is out of action for {n} turn(s) after its use: {when}{rule}"), None);
+        ctx.log(LogKind::Roll, format_args!("{id} is out of action for {n} turn(s) after its use: {when}{rule}"), None);
         ctx.turn.resting.push((id.clone(), back, None));
     }
 }
@@ -58,7 +58,7 @@ fn leave_play(mut ctx: CommandCtx, mut q: crate::model::units_now::UnitsMut) {
     // Eliminated in the combat: nothing comes back.
     ctx.turn.resting.retain(|(_, _, at)| at.is_some());
     for id in gone {
-        ctx.log(LogKind::Loss, format!("{id} is out of action"), None);
+        ctx.log(LogKind::Loss, format_args!("{id} is out of action"), None);
     }
 }
 
@@ -76,7 +76,7 @@ fn come_back(game: Res<Game>, mut turn: ResMut<TurnState>, mut glog: ResMut<Game
             && *loc == Location::OutOfPlay
         {
             *loc = Location::OnMap(at);
-            log(&mut glog, &game, &turn, LogKind::Command, format!("{id} is back in action at {}", game.board.key(at)), Some(game.board.key(at).to_string()));
+            log(&mut glog, &game, &turn, LogKind::Command, format_args!("{id} is back in action at {}", game.board.key(at)), Some(game.board.key(at).to_string()));
         }
     }
 }

@@ -19,7 +19,7 @@ pub fn pay_zoc_debt(game: &Game, turn: &TurnState, glog: &mut GameLog, q: &mut L
     let parts = if worth > debt { super::reorganisation::break_down_where_it_stands(game, q, id) } else { None };
     let Some(parts) = parts else {
         super::reorganisation::place(game, q, &[id.to_string()], Location::Eliminated);
-        log(glog, game, turn, LogKind::Loss, format!("{id} {why}: eliminated in {}", game.board.key(at)), None);
+        log(glog, game, turn, LogKind::Loss, format_args!("{id} {why}: eliminated in {}", game.board.key(at)), None);
         return;
     };
     // The components pay, first by id, until the debt is met [I]: they are alike in every
@@ -35,5 +35,5 @@ pub fn pay_zoc_debt(game: &Game, turn: &TurnState, glog: &mut GameLog, q: &mut L
         lost.push(p.clone());
     }
     super::reorganisation::place(game, q, &lost, Location::Eliminated);
-    log(glog, game, turn, LogKind::Loss, format!("{id} {why}: broken down into {}, and {} eliminated", parts.join(", "), lost.join(", ")), None);
+    log(glog, game, turn, LogKind::Loss, format_args!("{id} {why}: broken down into {}, and {} eliminated", parts.join(", "), lost.join(", ")), None);
 }

@@ -54,7 +54,7 @@ fn roll_returns(game: Res<Game>, mut turn: ResMut<TurnState>, mut dice: ResMut<D
         };
         let n = dice.roll_spec(spec, &format!("{id} is eliminated: when does it come back{rule}"));
         if r.gone.is_some_and(|(lo, hi)| (lo..=hi).contains(&n)) {
-            log(&mut glog, &game, &turn, LogKind::Roll, format!("{id} is eliminated and rolls {n}: gone for good{rule}"), None);
+            log(&mut glog, &game, &turn, LogKind::Roll, format_args!("{id} is eliminated and rolls {n}: gone for good{rule}"), None);
             if let Some((_, mut loc, ..)) = q.unit_mut(&id) {
                 *loc = Location::OutOfPlay;
             }
@@ -62,7 +62,7 @@ fn roll_returns(game: Res<Game>, mut turn: ResMut<TurnState>, mut dice: ResMut<D
         }
         let back = turn.turn + n as usize;
         let when = game.scenario.turns.labels.get(back).map_or_else(|| "never again in this game".to_string(), |l| format!("back in {l}"));
-        log(&mut glog, &game, &turn, LogKind::Roll, format!("{id} is eliminated and rolls {n}: {when}{rule}"), None);
+        log(&mut glog, &game, &turn, LogKind::Roll, format_args!("{id} is eliminated and rolls {n}: {when}{rule}"), None);
         turn.returning.push((id, side, back));
     }
 }
@@ -83,7 +83,7 @@ fn bring_back(game: Res<Game>, mut turn: ResMut<TurnState>, mut glog: ResMut<Gam
         let ty = &game.scenario.unit_types[u.type_index];
         let Some(r) = &ty.returns else { continue };
         let rule = r.rule.as_deref().map(|x| format!(" ({x})")).unwrap_or_default();
-        log(&mut glog, &game, &turn, LogKind::Command, format!("{id} comes back{rule}"), None);
+        log(&mut glog, &game, &turn, LogKind::Command, format_args!("{id} comes back{rule}"), None);
         let def = ReceiveDef { count: Amount::Fixed(1), unit_types: vec![ty.id.clone()], places: r.places.clone(), random: false, rule: r.rule.clone(), in_phase: None };
         turn.receipts.push(PendingReceipt { side, left: 1, def, cause: format!("{id} comes back{rule}"), drawn: Some(id.clone()) });
     }

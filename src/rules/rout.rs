@@ -17,13 +17,13 @@ pub fn rout(game: &Game, turn: &TurnState, glog: &mut GameLog, dice: &mut Dice, 
     // The others go first, so that the components find the room they leave.
     for id in ids.iter().filter(on_map).filter(|id| !composite(id)) {
         super::reorganisation::place(game, q, std::slice::from_ref(id), Location::Eliminated);
-        log(glog, game, turn, LogKind::Loss, format!("{id} is eliminated (rout)"), None);
+        log(glog, game, turn, LogKind::Loss, format_args!("{id} is eliminated (rout)"), None);
     }
     let mut survivors = Vec::new();
     for id in ids.iter().filter(on_map).filter(composite) {
         match super::reorganisation::break_down_where_it_stands(game, q, id) {
             Some(parts) => {
-                log(glog, game, turn, LogKind::Loss, format!("{id} is broken down into {} (rout)", parts.join(", ")), None);
+                log(glog, game, turn, LogKind::Loss, format_args!("{id} is broken down into {} (rout)", parts.join(", ")), None);
                 survivors.extend(parts);
             }
             // One that may not break down, or whose components are not free or do not fit,
@@ -34,7 +34,7 @@ pub fn rout(game: &Game, turn: &TurnState, glog: &mut GameLog, dice: &mut Dice, 
     let rolls: Vec<(String, u32)> = survivors.iter().map(|id| (id.clone(), dice.roll(6, format!("{id} routs: hexes of retreat")))).collect();
     if !rolls.is_empty() {
         let text: Vec<String> = rolls.iter().map(|(id, n)| format!("{id} {n}")).collect();
-        log(glog, game, turn, LogKind::Roll, format!("rout: each survivor retreats what it rolled: {}", text.join(", ")), None);
+        log(glog, game, turn, LogKind::Roll, format_args!("rout: each survivor retreats what it rolled: {}", text.join(", ")), None);
     }
     (survivors, rolls)
 }

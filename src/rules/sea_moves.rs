@@ -371,7 +371,7 @@ fn sea_move(
             };
             return ctx.log(LogKind::Loss, format!("{transport} sails from {from_key} with {names}: rolled {roll}, all are lost{ship}{cause}"), Some(from_key));
         }
-        ctx.log(LogKind::Roll, format!("{transport} sails from {from_key} with {names}: rolled {roll}, they come through{cause}"), None);
+        ctx.log(LogKind::Roll, format_args!("{transport} sails from {from_key} with {names}: rolled {roll}, they come through{cause}"), None);
     }
     if let Some(sea) = v.landing {
         return super::landings::put_to_sea(&mut ctx, &mut q, (side, &transport, &ids), &v, sea);

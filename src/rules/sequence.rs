@@ -249,7 +249,7 @@ pub(super) fn end_phase(
     if attack_supply {
         let gone = super::attack_supply::remove_spent(&mut units);
         if !gone.is_empty() {
-            log(&mut glog, &game, &turn, LogKind::Phase, format!("spent attack supply is removed: {}", gone.join(", ")), None);
+            log(&mut glog, &game, &turn, LogKind::Phase, format_args!("spent attack supply is removed: {}", gone.join(", ")), None);
         }
     }
     let next_of = |a: &Activity| {
@@ -292,7 +292,7 @@ pub(super) fn end_phase(
     // Phase-scoped markers (interdiction, tutorial 5.7.6) end with their phase.
     if control.interdicted.iter().any(|m| *m) {
         control.interdicted.fill(false);
-        log(&mut glog, &game, &turn, LogKind::Phase, "interdiction markers are removed".into(), None);
+        log(&mut glog, &game, &turn, LogKind::Phase, "interdiction markers are removed", None);
     }
     outcome.phase_ended = true;
     let turns = game.scenario.turns.labels.len();

@@ -195,7 +195,7 @@ fn default_setup(mut ctx: CommandCtx, mut q: crate::model::units_now::UnitsMut) 
             *loc = Location::OnMap(*s);
         }
     }
-    ctx.log(LogKind::Command, format!("{} takes the default placement ({} units)", game.side_id(side), placed.len()), None);
+    ctx.log(LogKind::Command, format_args!("{} takes the default placement ({} units)", game.side_id(side), placed.len()), None);
 }
 
 fn place_unit(mut ctx: CommandCtx, prompt: Res<crate::model::PendingPrompt>, mut q: crate::model::units_now::UnitsMut) {

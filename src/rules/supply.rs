@@ -430,7 +430,7 @@ pub fn movement_start_supply(
         }
     }
     if !out.is_empty() {
-        log(glog, game, turn, LogKind::Supply, format!("out of supply (half movement): {}", out.join(", ")), None);
+        log(glog, game, turn, LogKind::Supply, format_args!("out of supply (half movement): {}", out.join(", ")), None);
     }
 }
 

@@ -23,7 +23,7 @@ pub(super) fn one_lost_first(game: &Game, turn: &TurnState, glog: &mut GameLog, 
     {
         let worth = units_strength(game, &u, true);
         lose_steps(game, turn, glog, e, &u.id, steps_left(game, u.type_index, u.level), q);
-        log(glog, game, turn, LogKind::Loss, format!("{} is the one support of its kind lost (ToO 19.3)", u.id), Some(game.board.key(c.target).to_string()));
+        log(glog, game, turn, LogKind::Loss, format_args!("{} is the one support of its kind lost (ToO 19.3)", u.id), Some(game.board.key(c.target).to_string()));
         // It counts toward a strength owed; lost units are owed besides it.
         c.owed[0].strength = c.owed[0].strength.saturating_sub(worth);
     }

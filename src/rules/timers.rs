@@ -86,7 +86,7 @@ fn check_relief(mut p: EffectParams) {
                 continue;
             }
             fx.timers[i] = Some(TimerEnd::Relieved);
-            log(fx.glog, game, fx.turn, LogKind::Control, format!("{} is relieved by {}", t.name, here.join(", ")), Some(t.space.clone()));
+            log(fx.glog, game, fx.turn, LogKind::Control, format_args!("{} is relieved by {}", t.name, here.join(", ")), Some(t.space.clone()));
             fx.apply(side, &t.on_relief, &format!("{} relieved", t.name));
         }
     });

@@ -83,7 +83,7 @@ pub fn score_control_changes(
     for (space, old, new) in std::mem::take(&mut changes.0) {
         let sp = &game.board.spaces[space.index()];
         let name = sp.name.clone().unwrap_or_else(|| sp.key.clone());
-        log(&mut glog, &game, &turn, LogKind::Control, format!("{} takes control of {name}", game.side_id(new)), Some(sp.key.clone()));
+        log(&mut glog, &game, &turn, LogKind::Control, format_args!("{} takes control of {name}", game.side_id(new)), Some(sp.key.clone()));
         for (i, cs) in game.scenario.rules.control_scores.iter().enumerate() {
             if cs.space != sp.key {
                 continue;
@@ -108,7 +108,7 @@ pub fn score_control_changes(
                 &game,
                 &turn,
                 LogKind::Track,
-                format!("{} {before} -> {after} ({} {how} {name})", game.scenario.tracks[t].name, cs.side),
+                format_args!("{} {before} -> {after} ({} {how} {name})", game.scenario.tracks[t].name, cs.side),
                 Some(sp.key.clone()),
             );
         }
@@ -127,7 +127,7 @@ pub fn score_control_changes(
                     &game,
                     &turn,
                     LogKind::Track,
-                    format!("{} {before} -> {after} (control of {name})", game.scenario.tracks[t].name),
+                    format_args!("{} {before} -> {after} (control of {name})", game.scenario.tracks[t].name),
                     Some(sp.key.clone()),
                 );
             }

@@ -46,7 +46,7 @@ struct VictoryCheck<'w, 's> {
 impl VictoryCheck<'_, '_> {
     /// Ends the game with `r`, logged.
     fn end(&mut self, r: GameResult) {
-        log(&mut self.glog, &self.game, &self.turn, LogKind::Victory, format!("{} ({})", r.level, r.reason), None);
+        log(&mut self.glog, &self.game, &self.turn, LogKind::Victory, format_args!("{} ({})", r.level, r.reason), None);
         self.turn.result = Some(r);
     }
 }
@@ -353,7 +353,7 @@ fn check_held(
         count.0[i] = if held as u32 >= h.count { count.0[i] + 1 } else { 0 };
         if side == Some(ended) && count.0[i] >= h.player_turns {
             let r = result(&game, &h.level, &format!("sudden death: {} held {} of {} for {} player turns", h.side, held, h.spaces.join(", "), h.player_turns));
-            log(&mut glog, &game, &turn, LogKind::Victory, format!("{} ({})", r.level, r.reason), None);
+            log(&mut glog, &game, &turn, LogKind::Victory, format_args!("{} ({})", r.level, r.reason), None);
             turn.result = Some(r);
             return;
         }

@@ -255,14 +255,14 @@ fn answer(mut ctx: super::note::CommandCtx, mut prompt: ResMut<PendingPrompt>, m
     let game = ctx.game.clone();
     for id in &down {
         if let Some(parts) = super::reorganisation::break_down_where_it_stands(&game, &mut q, id) {
-            ctx.log(LogKind::Loss, format!("{id} is broken down into {} for the withdrawal (ToO 7.10)", parts.join(", ")), None);
+            ctx.log(LogKind::Loss, format_args!("{id} is broken down into {} for the withdrawal (ToO 7.10)", parts.join(", ")), None);
         }
     }
     if w.def.then == Taken::BrokenDown {
         // 6.3 Miracle / Sandstorm: broken down where they stand, not taken away.
         for id in &chosen {
             if let Some(parts) = super::reorganisation::break_down_where_it_stands(&game, &mut q, id) {
-                ctx.log(LogKind::Loss, format!("{id} is broken down into {} ({})", parts.join(", "), w.cause), None);
+                ctx.log(LogKind::Loss, format_args!("{id} is broken down into {} ({})", parts.join(", "), w.cause), None);
             }
         }
     } else {
@@ -282,7 +282,7 @@ fn answer(mut ctx: super::note::CommandCtx, mut prompt: ResMut<PendingPrompt>, m
         (Taken::SetAside, Whose::Enemy) => "removes",
         (Taken::SetAside, Whose::Own) => "withdraws",
     };
-    ctx.log(LogKind::Loss, format!("{} {verb} {what}: {how} ({})", game.side_id(side), w.cause), None);
+    ctx.log(LogKind::Loss, format_args!("{} {verb} {what}: {how} ({})", game.side_id(side), w.cause), None);
     prompt.0 = None;
     if let Some(first) = ctx.turn.withdrawals.first_mut() {
         first.met = Some(met);
@@ -301,7 +301,7 @@ pub(super) fn settle_and_ask(prompt: &mut PendingPrompt, p: &mut EffectParams) {
             None if w.amount == 0 => Some(true),
             // 7.10: nothing to withdraw; a rule that lets the side refuse charges its cost.
             None if eligible(&game, &units, &w).is_empty() && composites(&game, &units, &w).is_empty() => {
-                p.run(|fx| fx.log(LogKind::Loss, format!("{} has no unit to withdraw ({})", game.side_id(w.side), w.cause)));
+                p.run(|fx| fx.log(LogKind::Loss, format_args!("{} has no unit to withdraw ({})", game.side_id(w.side), w.cause)));
                 Some(false)
             }
             None => None,

@@ -156,7 +156,7 @@ impl Session {
         let kind = CommandKind::of(Some(&command), self.game().ruleset.as_ref());
         let rolls_before = self.world.resource::<Dice>().rolls.len();
         // Only an answer to a question is checked for having been taken by a rule.
-        let logged = asked.as_ref().map(|_| self.world.resource::<crate::model::log::GameLog>().0.len());
+        let logged = asked.as_ref().map(|_| self.world.resource::<crate::model::log::GameLog>().logged());
         self.world.resource_mut::<CurrentCommand>().0 = Some((side, command.clone()));
         *self.world.resource_mut::<Outcome>() = Outcome::default();
         self.world.resource_mut::<crate::rules::supply::PhaseStarted>().0 = false;
@@ -170,7 +170,7 @@ impl Session {
         // An answer that no rule took: the question still stands, nothing was logged or rolled.
         if let Some(p) = &asked
             && self.world.resource::<PendingPrompt>().0.as_ref() == Some(p)
-            && Some(self.world.resource::<crate::model::log::GameLog>().0.len()) == logged
+            && Some(self.world.resource::<crate::model::log::GameLog>().logged()) == logged
             && self.world.resource::<Dice>().rolls.len() == rolls_before
         {
             return Err(format!("no rule takes `{}` as an answer to: {}", command.describe(), crate::rules::sequence::describe_prompt(p)));
@@ -207,6 +207,16 @@ impl Session {
     fn checkpoint(&mut self) -> Checkpoint {
         let (turn, phase, hash) = checkpoint_state(&mut self.world, self.legacy_hash);
         Checkpoint { after_command: self.played.len(), turn, phase, hash: format!("{hash:016x}") }
+    }
+
+    /// Whether the game log is written: a batch run that shows no log only counts its
+    /// entries, and their text is never made (no rule reads the log). A log written again
+    /// starts empty.
+    pub fn write_log(&mut self, write: bool) {
+        let mut glog = self.world.resource_mut::<crate::model::log::GameLog>();
+        if glog.is_quiet() == write {
+            *glog = if write { crate::model::log::GameLog::default() } else { glog.quieted() };
+        }
     }
 
     /// A ruleset command read from a file (kept as written) becomes the ruleset's own type.

@@ -231,7 +231,8 @@ fn fill_world(world: &mut World, loaded: &Loaded, (ruleset, kept): (std::sync::A
     // A world that played this game keeps its units and their index, set back in place.
     let roster = world.remove_resource::<Roster>().unwrap_or_else(|| roster(&game));
     let spawned = if reset_units(world, &game, &roster) { None } else { Some(spawn_units(world, &game, &roster)) };
-    let mut glog = GameLog::default();
+    // A world that played a game with a quiet log keeps it quiet.
+    let mut glog = world.get_resource::<GameLog>().map_or_else(GameLog::default, GameLog::emptied);
     let text = match turn.setup {
         Some(side) => format!("{}: setup, {} places units", s.title, game.side_id(side)),
         None => format!("{}: turn {}, {}", s.title, s.turns.labels.first().map_or("?", String::as_str), s.turns.phases.get(turn.phase).map_or("?", |p| p.name.as_str())),

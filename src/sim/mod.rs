@@ -123,8 +123,10 @@ fn play_game(loaded: &Arc<Loaded>, (seed, options, (longest, max_commands)): (u6
         }
         None => {
             let s = session.insert(Session::new(loaded.clone(), setup)?);
-            // Its games are never saved: no checkpoint of theirs would ever be read.
+            // Its games are never saved: no checkpoint of theirs would ever be read, and no
+            // log of theirs shown.
             s.takes_checkpoints = false;
+            s.write_log(false);
             s
         }
     };

@@ -41,6 +41,40 @@ fn a_session_without_checkpoints_plays_the_same_game_on_decision_iraq_and_its_sa
     assert_eq!(back.checkpoints, with.checkpoints);
 }
 
+/// A batch run's log is quiet: it counts its entries and writes none (no rule reads the log),
+/// and the games are the same, command for command and state for state, on every shipped
+/// scenario's first games; a game restarted in the world keeps the log quiet, and a written
+/// log comes back when asked for.
+#[test]
+fn a_quiet_log_counts_its_entries_writes_none_and_leaves_every_game_the_same() {
+    use sandtable::model::log::GameLog;
+    for file in ["scenarios/decision_iraq.ron", "scenarios/kell_ford.ron", "scenarios/salt_river_line.ron", "scenarios/twilight/outbreak.ron"] {
+        let mut written = crate::common::session(file, 5, &[]);
+        let mut quiet = crate::common::session(file, 5, &[]);
+        quiet.write_log(false);
+        for round in 0..2_u64 {
+            if round > 0 {
+                let setup = sandtable::session::GameSetup { options: sandtable::session::Session::default_options(&written.loaded), seed: 6, forced_dice: Vec::new() };
+                written.restart(setup.clone()).expect("restart");
+                quiet.restart(setup).expect("restart");
+            }
+            let a = play_random(&mut written, 3 + round, 300);
+            let b = play_random(&mut quiet, 3 + round, 300);
+            assert_eq!(a, b, "{file}: the same commands");
+            assert_eq!(written.state_hash(), quiet.state_hash(), "{file}");
+            let (w, q) = (written.world.resource::<GameLog>(), quiet.world.resource::<GameLog>());
+            assert!(q.is_quiet() && q.0.is_empty(), "{file}: nothing written (game {round})");
+            assert!(w.0.len() > 10, "{file}: the written log has the game ({})", w.0.len());
+            assert_eq!(q.logged(), w.0.len(), "{file}: every entry counted");
+        }
+    }
+    let mut s = crate::common::kell(&[]);
+    s.write_log(false);
+    s.write_log(true);
+    play_random(&mut s, 1, 5);
+    assert!(!s.world.resource::<GameLog>().0.is_empty(), "written again");
+}
+
 #[test]
 fn same_seed_and_commands_same_state_hash() {
     let mut a = kell(&[]);

@@ -68,7 +68,7 @@ fn count(mut ctx: CommandCtx, mut n: ResMut<TallyCount>, mut prompt: ResMut<Pend
         }
         Some(TallyCommand::Confirm) => {
             prompt.0 = None;
-            ctx.log(sandtable::model::log::LogKind::Track, "tally confirmed".into(), None);
+            ctx.log(sandtable::model::log::LogKind::Track, "tally confirmed", None);
         }
         Some(TallyCommand::Shrug) | None => {}
     }

@@ -69,5 +69,5 @@ fn buy(mut ctx: CommandCtx, mut tracks: ResMut<Tracks>) {
     let after = crate::rules::tracks::adjust_track(&game, &mut tracks, i, -a.cost);
     crate::rules::tracks::adjust_track(&game, &mut tracks, t, 1);
     let name = &game.scenario.tracks[i].name;
-    ctx.log(LogKind::Command, format!("{} buys an airstrike ({} available): {name} {before} -> {after} (22.1)", game.side_id(side), tracks.0[t]), None);
+    ctx.log(LogKind::Command, format_args!("{} buys an airstrike ({} available): {name} {before} -> {after} (22.1)", game.side_id(side), tracks.0[t]), None);
 }

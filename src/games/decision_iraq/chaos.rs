@@ -189,7 +189,7 @@ fn proceed(game: &Game, turn: &TurnState, glog: &mut GameLog, p: &mut ChaosParam
                     }
                 }
                 if options.is_empty() {
-                    log(glog, game, turn, LogKind::Track, format!("{cause}: no counter is free or no district qualifies, no effect (11)"), None);
+                    log(glog, game, turn, LogKind::Track, format_args!("{cause}: no counter is free or no district qualifies, no effect (11)"), None);
                     p.queue.0.pop_front();
                     continue;
                 }
@@ -205,7 +205,7 @@ fn proceed(game: &Game, turn: &TurnState, glog: &mut GameLog, p: &mut ChaosParam
                     .map(|u| String::from(&*u.id))
                     .collect();
                 if ids.is_empty() {
-                    log(glog, game, turn, LogKind::Track, format!("{cause}: no unit to remove"), None);
+                    log(glog, game, turn, LogKind::Track, format_args!("{cause}: no unit to remove"), None);
                     p.queue.0.pop_front();
                     continue;
                 }
@@ -228,7 +228,7 @@ fn proceed(game: &Game, turn: &TurnState, glog: &mut GameLog, p: &mut ChaosParam
                 };
                 p.queue.0.pop_front();
                 if groups.is_empty() {
-                    log(glog, game, turn, LogKind::Track, format!("{cause}: no unit to reduce"), None);
+                    log(glog, game, turn, LogKind::Track, format_args!("{cause}: no unit to reduce"), None);
                 }
                 // One pick per district, asked in district order.
                 for g in groups.into_iter().rev() {
@@ -251,7 +251,7 @@ fn proceed(game: &Game, turn: &TurnState, glog: &mut GameLog, p: &mut ChaosParam
                 let (before, after) = crate::rules::tracks::adjust_track_floored(game, &mut p.tracks, t, base * m, *min);
                 let list = if counted.is_empty() { "none".to_string() } else { counted.join(", ") };
                 let name = &game.scenario.tracks[t].name;
-                log(glog, game, turn, LogKind::Track, format!("{name} {before} -> {after} ({cause}: {per:+} for each of {list})"), None);
+                log(glog, game, turn, LogKind::Track, format_args!("{name} {before} -> {after} ({cause}: {per:+} for each of {list})"), None);
             }
             NetwarEffect::ControlIncome => {
                 p.queue.0.pop_front();
@@ -265,7 +265,7 @@ fn proceed(game: &Game, turn: &TurnState, glog: &mut GameLog, p: &mut ChaosParam
             NetwarEffect::GainSpacePoints { spaces } | NetwarEffect::Defection { spaces, .. } => {
                 let ds: Vec<String> = districts(game, &units, side, spaces).into_iter().map(|d| game.board.key(d).to_string()).collect();
                 if ds.is_empty() {
-                    log(glog, game, turn, LogKind::Track, format!("{cause}: no district qualifies, no effect"), None);
+                    log(glog, game, turn, LogKind::Track, format_args!("{cause}: no district qualifies, no effect"), None);
                     p.queue.0.pop_front();
                     continue;
                 }
@@ -279,14 +279,14 @@ fn proceed(game: &Game, turn: &TurnState, glog: &mut GameLog, p: &mut ChaosParam
             NetwarEffect::SuicideSurge => {
                 p.queue.0.pop_front();
                 p.surge.0 = Some(turn.turn);
-                log(glog, game, turn, LogKind::Track, format!("{cause}: suicide attacks are open to more units this game turn (27.6)"), None);
+                log(glog, game, turn, LogKind::Track, format_args!("{cause}: suicide attacks are open to more units this game turn (27.6)"), None);
             }
             NetwarEffect::HighValueTarget { locations, unit_types, dice, track } => {
                 p.queue.0.pop_front();
                 let roll = p.dice.roll(6, format!("{cause}: where"));
                 let at = locations.iter().rev().find(|(from, _)| roll >= *from).map(|(_, k)| k.clone());
                 let Some(space) = at.as_deref().and_then(|k| game.board.space(k)) else { continue };
-                log(glog, game, turn, LogKind::Roll, format!("{cause}: rolled {roll}, the marker goes to {}", game.board.key(space)), Some(game.board.key(space).to_string()));
+                log(glog, game, turn, LogKind::Roll, format_args!("{cause}: rolled {roll}, the marker goes to {}", game.board.key(space)), Some(game.board.key(space).to_string()));
                 p.hvt.0 = Some((side, space, unit_types.clone(), *dice, track.clone()));
             }
         }
@@ -319,7 +319,7 @@ fn answer(mut ctx: CommandCtx, mut p: ChaosParams, conflict: Res<super::conflict
     };
     match (&prompt, &cmd, &effect) {
         (Prompt::PlaceUnit { optional: true, .. }, Command::Pass, _) => {
-            ctx.log(LogKind::Command, format!("{} declines: {cause}", game.side_id(side)), None);
+            ctx.log(LogKind::Command, format_args!("{} declines: {cause}", game.side_id(side)), None);
         }
         (Prompt::PlaceUnit { options, .. }, Command::Place { unit, at }, Some(NetwarEffect::PlaceUnit { level, then, .. })) => {
             let Some((_, spaces)) = options.iter().find(|(u, _)| u == unit) else { return ctx.reject(format!("`{unit}` is not offered")) };
@@ -337,7 +337,7 @@ fn answer(mut ctx: CommandCtx, mut p: ChaosParams, conflict: Res<super::conflict
                 }
             }
             let what = if placed { format!("{unit} is placed at {at}, level {to_level}") } else { format!("{unit} is raised to level {to_level}") };
-            ctx.log(LogKind::Command, format!("{what} ({cause})"), Some(at.to_string()));
+            ctx.log(LogKind::Command, format_args!("{what} ({cause})"), Some(at.to_string()));
             if placed && !then.is_empty() {
                 // The event's follow-up (chaos 33: the PRT's cost) goes through the effect
                 // context like any table effect.
@@ -404,7 +404,7 @@ fn apply_follow_up(game: &Game, turn: &TurnState, glog: &mut GameLog, p: &mut Ch
             let delta = delta * super::multiplier(game, turn, t, 0);
             let (before, after) = crate::rules::tracks::adjust_track_floored(game, &mut p.tracks, t, delta, *min);
             let name = &game.scenario.tracks[t].name;
-            log(glog, game, turn, LogKind::Track, format!("{name} {before} -> {after} ({cause})"), None);
+            log(glog, game, turn, LogKind::Track, format_args!("{name} {before} -> {after} ({cause})"), None);
         }
     }
 }
@@ -434,7 +434,7 @@ fn defect(game: &Game, turn: &TurnState, glog: &mut GameLog, q: &mut LossQuery, 
         let Some(t) = type_index(game, &to) else { continue };
         let counter = available(&view, t).filter(|_| free_at(game, &view, t, level, ""));
         let Some(new) = counter else {
-            log(glog, game, turn, LogKind::Track, format!("{cause}: no {to} counter at level {level} is free, {id} is not replaced"), None);
+            log(glog, game, turn, LogKind::Track, format_args!("{cause}: no {to} counter at level {level} is free, {id} is not replaced"), None);
             continue;
         };
         if let Some((_, mut loc, mut lvl, mut act, _)) = q.unit_mut(new.as_str()) {
@@ -442,7 +442,7 @@ fn defect(game: &Game, turn: &TurnState, glog: &mut GameLog, q: &mut LossQuery, 
             *lvl = StepLevel(level);
             *act = crate::model::Activity::default();
         }
-        log(glog, game, turn, LogKind::Command, format!("{cause}: {new} ({to}, level {level}) takes the place of {id} at {}", game.board.key(at)), Some(game.board.key(at).to_string()));
+        log(glog, game, turn, LogKind::Command, format_args!("{cause}: {new} ({to}, level {level}) takes the place of {id} at {}", game.board.key(at)), Some(game.board.key(at).to_string()));
     }
 }
 
@@ -504,14 +504,14 @@ fn extra_roll(
     // Spending, not a loss: no election doubling (reference 7.21).
     let before = p.tracks.0[t];
     let after = crate::rules::tracks::adjust_track(&game, &mut p.tracks, t, -cost);
-    log(&mut p.glog, &game, &p.turn, LogKind::Track, format!("{} {before} -> {after}: {} buys another chaos roll (27.1)", game.scenario.tracks[t].name, game.side_id(side)), None);
+    log(&mut p.glog, &game, &p.turn, LogKind::Track, format_args!("{} {before} -> {after}: {} buys another chaos roll (27.1)", game.scenario.tracks[t].name, game.side_id(side)), None);
     let tables: Vec<String> = game.scenario.rules.events.as_ref().map(|e| e.tables.iter().filter(|(s, _)| game.side_index(s) == Some(side)).map(|(_, t)| t.clone()).collect()).unwrap_or_default();
     let deferred = p.run(|fx| {
         for id in &tables {
             let Some(t) = fx.game.scenario.tables.events.iter().find(|x| &x.id == id) else { continue };
             let roll = fx.dice.roll_spec(t.dice, &format!("{} rolls on {}", fx.game.side_id(side), t.name));
             let Some(entry) = t.entries.iter().find(|e| (e.rolls.0..=e.rolls.1).contains(&roll)) else { continue };
-            log(fx.glog, fx.game, fx.turn, LogKind::Roll, format!("{}: rolled {roll}: {}", t.name, entry.name), None);
+            log(fx.glog, fx.game, fx.turn, LogKind::Roll, format_args!("{}: rolled {roll}: {}", t.name, entry.name), None);
             fx.apply(side, &entry.effects, &format!("{}: {}", t.name, entry.name));
         }
         std::mem::take(&mut fx.deferred)

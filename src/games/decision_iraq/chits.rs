@@ -105,7 +105,7 @@ fn name(game: &Game, chit: &str) -> String {
 #[expect(clippy::too_many_arguments, reason = "the state a chit play reads and writes")]
 pub fn start(game: &Game, turn: &TurnState, glog: &mut GameLog, pools: &mut Pools, chain: &mut ChitChain, prompt: &mut PendingPrompt, side: usize, chit: &str, purpose: Purpose) -> Option<(Purpose, bool)> {
     pools.hands[side].retain(|h| h != chit);
-    log(glog, game, turn, LogKind::Command, format!("{} plays {} (20.4)", game.side_id(side), name(game, chit)), None);
+    log(glog, game, turn, LogKind::Command, format_args!("{} plays {} (20.4)", game.side_id(side), name(game, chit)), None);
     chain.stack = vec![(side, chit.to_string())];
     chain.purpose = Some(purpose);
     offer_cancel(game, turn, glog, pools, chain, prompt)
@@ -159,7 +159,7 @@ pub fn answer(game: &Game, turn: &TurnState, glog: &mut GameLog, pools: &mut Poo
             }
             prompt.0 = None;
             pools.hands[side].retain(|h| h != chit);
-            log(glog, game, turn, LogKind::Command, format!("{} plays {} to cancel it (20.5)", game.side_id(side), name(game, chit)), None);
+            log(glog, game, turn, LogKind::Command, format_args!("{} plays {} to cancel it (20.5)", game.side_id(side), name(game, chit)), None);
             chain.stack.push((side, chit.to_string()));
             Ok(offer_cancel(game, turn, glog, pools, chain, prompt))
         }
@@ -384,7 +384,7 @@ pub fn apply(ctx: &mut CommandCtx, p: &mut ChitParams, q: &mut LossQuery, side: 
             let mut hand: Vec<String> = pools.hands[enemy].iter().map(|c| name(&game, c)).collect();
             hand.sort();
             let shown = if hand.is_empty() { "none".to_string() } else { hand.join(", ") };
-            ctx.log(LogKind::Reveal, format!("{} looks at {}'s chits: {shown} (ISR)", game.side_id(side), game.side_id(enemy)), None);
+            ctx.log(LogKind::Reveal, format_args!("{} looks at {}'s chits: {shown} (ISR)", game.side_id(side), game.side_id(enemy)), None);
         }
         Purpose::Isr(t) => {
             if let Some(s) = game.board.space(&t) {
@@ -444,7 +444,7 @@ fn buy(mut ctx: CommandCtx, mut pools: ResMut<Pools>, mut tracks: ResMut<Tracks>
     ctx.outcome.barrier = true;
     draw(&game, &ctx.turn, &mut ctx.glog, &mut pools, &mut dice, pool, side);
     let track = &game.scenario.tracks[t].name;
-    ctx.log(LogKind::Track, format!("{track} {before} -> {after}: a chit bought for {cost} (12.10)"), None);
+    ctx.log(LogKind::Track, format_args!("{track} {before} -> {after}: a chit bought for {cost} (12.10)"), None);
 }
 
 /// Draws a chit at random from a pool into the side's hand; the enemy learns only that one was drawn.
@@ -457,5 +457,5 @@ pub fn draw(game: &Game, turn: &TurnState, glog: &mut GameLog, pools: &mut Pools
     let chit = pools.cups[pool].remove(k.min(n - 1));
     pools.hands[side].push(chit);
     pools.hands[side].sort();
-    log(glog, game, turn, LogKind::Track, format!("{} draws a chit from {} and keeps it face down", game.side_id(side), game.scenario.pools[pool].name), None);
+    log(glog, game, turn, LogKind::Track, format_args!("{} draws a chit from {} and keeps it face down", game.side_id(side), game.scenario.pools[pool].name), None);
 }

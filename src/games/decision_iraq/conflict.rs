@@ -226,13 +226,13 @@ fn roll(game: &Game, turn: &TurnState, glog: &mut GameLog, p: &mut ConflictParam
     // 27.6: a suicide attacker never rises: AR is read as AL.
     if c.suicide && let Some(n) = code.strip_prefix("AR") {
         let read = format!("AL{n}");
-        log(glog, game, turn, LogKind::Combat, format!("{code} is read as {read} (suicide attack, 27.6)"), None);
+        log(glog, game, turn, LogKind::Combat, format_args!("{code} is read as {read} (suicide attack, 27.6)"), None);
         code = read;
     }
-    log(glog, game, turn, LogKind::Roll, format!("{cause}: rolled {rolled}"), Some(key.clone()));
+    log(glog, game, turn, LogKind::Roll, format_args!("{cause}: rolled {rolled}"), Some(key.clone()));
     let result = crt.results.iter().find(|r| r.code == code);
     let name = result.map(|r| if r.name.is_empty() { code.clone() } else { format!("{code} ({})", r.name) }).unwrap_or_else(|| code.clone());
-    log(glog, game, turn, LogKind::Combat, format!("result {name}"), Some(key));
+    log(glog, game, turn, LogKind::Combat, format_args!("result {name}"), Some(key));
     let effects = result.map(|r| r.effects.clone()).unwrap_or_default();
     // 16.3, 16.4: the points first, then levels or eliminations, then the retreat.
     for e in &effects {
@@ -418,7 +418,7 @@ pub(super) fn proceed(game: &Game, turn: &TurnState, glog: &mut GameLog, p: &mut
                     }
                 }
                 if !doomed.is_empty() {
-                    log(glog, game, turn, LogKind::Loss, format!("{} cannot retreat (16.44)", doomed.join(", ")), Some(key.clone()));
+                    log(glog, game, turn, LogKind::Loss, format_args!("{} cannot retreat (16.44)", doomed.join(", ")), Some(key.clone()));
                     eliminate(game, turn, glog, q, &doomed);
                 }
                 if options.is_empty() || options.iter().all(|(_, d)| d.is_empty()) {
@@ -491,6 +491,6 @@ pub fn eliminate(game: &Game, turn: &TurnState, glog: &mut GameLog, q: &mut Loss
         }
     }
     if !ids.is_empty() {
-        log(glog, game, turn, LogKind::Loss, format!("{} eliminated", ids.join(", ")), None);
+        log(glog, game, turn, LogKind::Loss, format_args!("{} eliminated", ids.join(", ")), None);
     }
 }

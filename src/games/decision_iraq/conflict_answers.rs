@@ -119,17 +119,17 @@ fn answer(mut ctx: CommandCtx, mut p: ConflictParams, mut q: LossQuery) {
                 if let Some((_, mut loc, ..)) = q.unit_mut(u.as_str()) {
                     *loc = Location::OnMap(s);
                 }
-                ctx.log(LogKind::Command, format!("{u} retreats to {to} (16.43)"), Some(to.to_string()));
+                ctx.log(LogKind::Command, format_args!("{u} retreats to {to} (16.43)"), Some(to.to_string()));
             }
             let unmoved: Vec<&String> = options.iter().map(|(u, _)| u).filter(|u| !moves.iter().any(|(x, _)| x == *u)).collect();
             let doomed: Vec<String> = unmoved.iter().filter(|u| !may_stay.contains(u)).map(|u| (*u).clone()).collect();
             let stayed: Vec<&str> = unmoved.iter().filter(|u| may_stay.contains(u)).map(|u| u.as_str()).collect();
             if !doomed.is_empty() {
-                ctx.log(LogKind::Loss, format!("{}: every box it could reach is taken, it cannot retreat (16.44)", doomed.join(", ")), Some(key.clone()));
+                ctx.log(LogKind::Loss, format_args!("{}: every box it could reach is taken, it cannot retreat (16.44)", doomed.join(", ")), Some(key.clone()));
                 eliminate(&game, &ctx.turn, &mut ctx.glog, &mut q, &doomed);
             }
             if !stayed.is_empty() {
-                ctx.log(LogKind::Command, format!("{} ignore(s) the retreat: a friendly base is here (16.47)", stayed.join(", ")), Some(key.clone()));
+                ctx.log(LogKind::Command, format_args!("{} ignore(s) the retreat: a friendly base is here (16.47)", stayed.join(", ")), Some(key.clone()));
             }
         }
         (Step::Advance, Command::Advance { units }, _) => {
@@ -195,12 +195,12 @@ fn answer_chit(mut ctx: CommandCtx, mut p: ConflictParams, mut q: LossQuery) {
             match purpose {
                 super::chits::Purpose::TacticalEdge(party) => {
                     c.edge[party] = true;
-                    ctx.log(LogKind::Combat, format!("Tactical Edge: {}'s units count double in this conflict", game.side_id(c.sides[party])), None);
+                    ctx.log(LogKind::Combat, format_args!("Tactical Edge: {}'s units count double in this conflict", game.side_id(c.sides[party])), None);
                 }
                 super::chits::Purpose::InfoWar => {
                     if let Some(Step::Points { doublings, .. }) = c.steps.front_mut() {
                         *doublings += 1;
-                        ctx.log(LogKind::Combat, "InfoWar: the points of this conflict count one more doubling".into(), None);
+                        ctx.log(LogKind::Combat, "InfoWar: the points of this conflict count one more doubling", None);
                     }
                 }
                 _ => {}

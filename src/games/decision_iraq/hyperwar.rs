@@ -106,14 +106,14 @@ pub fn resolve(game: &Game, turn: &TurnState, glog: &mut GameLog, tracks: &mut T
     let units = q.view();
     let own = super::netwar(game).and_then(|x| x.leader_node_militia.iter().find(|(s, ..)| game.side_index(s) == Some(side))).map(|(_, t, _)| t.clone());
     let key = game.board.key(district).to_string();
-    log(glog, game, turn, LogKind::Roll, format!("Hyperwar defection in {key}: rolled {n} (27.12)"), Some(key.clone()));
+    log(glog, game, turn, LogKind::Roll, format_args!("Hyperwar defection in {key}: rolled {n} (27.12)"), Some(key.clone()));
     for (id, level, at) in enemy_militia(game, &units, h, side, district).into_iter().take(n as usize) {
         super::conflict::eliminate(game, turn, glog, q, std::slice::from_ref(&id));
         let view = q.view();
         let Some(t) = own.as_ref().and_then(|o| game.scenario.unit_types.iter().position(|u| &u.id == o)) else { continue };
         let lowest = crate::rules::levels::range(game, t).map_or(1, |(lo, _)| lo);
         let Some(l) = (lowest..=level).rev().find(|l| crate::rules::levels::free_at(game, &view, t, *l, "")) else {
-            log(glog, game, turn, LogKind::Track, format!("no militia counter is free to replace {id}"), None);
+            log(glog, game, turn, LogKind::Track, format_args!("no militia counter is free to replace {id}"), None);
             continue;
         };
         let Some(new) = view.all().iter().find(|u| u.type_index == t && u.location == Location::Eliminated).map(|u| String::from(&*u.id)) else { continue };
@@ -121,7 +121,7 @@ pub fn resolve(game: &Game, turn: &TurnState, glog: &mut GameLog, tracks: &mut T
             *loc = Location::OnMap(at);
             *lvl = StepLevel(l);
         }
-        log(glog, game, turn, LogKind::Command, format!("{id} defects: {new} (level {l}) takes its place at {}", game.board.key(at)), Some(key.clone()));
+        log(glog, game, turn, LogKind::Command, format_args!("{id} defects: {new} (level {l}) takes its place at {}", game.board.key(at)), Some(key.clone()));
     }
 }
 

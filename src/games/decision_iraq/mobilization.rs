@@ -73,7 +73,7 @@ fn snapshot(game: Res<Game>, turn: Res<TurnState>, mut start: ResMut<Mobilizatio
         if let Some(t) = game.track_index(&s.track)
             && tracks.0[t] != 0
         {
-            log(&mut glog, &game, &turn, LogKind::Track, format!("{} unspent: {} lost (24.5)", game.scenario.tracks[t].name, tracks.0[t]), None);
+            log(&mut glog, &game, &turn, LogKind::Track, format_args!("{} unspent: {} lost (24.5)", game.scenario.tracks[t].name, tracks.0[t]), None);
             tracks.0[t] = 0;
         }
     }
@@ -86,7 +86,7 @@ fn snapshot(game: Res<Game>, turn: Res<TurnState>, mut start: ResMut<Mobilizatio
         if mine && turn.declared.get(&s.declaration) == Some(&turn.turn) && let Some(t) = game.track_index(&s.track) {
             let sum: i32 = (0..s.dice).map(|_| dice.roll(6, format!("{} mobilization points", s.declaration)) as i32).sum();
             tracks.0[t] = sum.min(game.scenario.tracks[t].cap);
-            log(&mut glog, &game, &turn, LogKind::Roll, format!("{}: {}d6 = {sum} mobilization points (24.5)", game.scenario.tracks[t].name, s.dice), None);
+            log(&mut glog, &game, &turn, LogKind::Roll, format_args!("{}: {}d6 = {sum} mobilization points (24.5)", game.scenario.tracks[t].name, s.dice), None);
         }
     }
     let units = q.view();
@@ -95,7 +95,7 @@ fn snapshot(game: Res<Game>, turn: Res<TurnState>, mut start: ResMut<Mobilizatio
     start.0.dedup();
     let places = game.ruleset.as_any().downcast_ref::<super::DecisionIraq>().map(|di| line_places_at(di, &game.board, &start, side)).unwrap_or_default();
     start.1 = places;
-    log(&mut glog, &game, &turn, LogKind::Phase, format!("{} mobilizes (12): buy units with index points, or withdraw units", game.side_id(side)), None);
+    log(&mut glog, &game, &turn, LogKind::Phase, format_args!("{} mobilizes (12): buy units with index points, or withdraw units", game.side_id(side)), None);
 }
 
 /// Why a purchase may not be made: worded only when shown, so the legal list (which asks about
@@ -535,5 +535,5 @@ fn withdraw(mut ctx: CommandCtx, mut q: LossQuery) {
     if let Some((_, mut loc, ..)) = q.unit_mut(unit.as_str()) {
         *loc = Location::Eliminated;
     }
-    ctx.log(LogKind::Command, format!("{unit} is withdrawn and available again (12.8)"), from);
+    ctx.log(LogKind::Command, format_args!("{unit} is withdrawn and available again (12.8)"), from);
 }

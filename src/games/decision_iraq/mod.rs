@@ -359,7 +359,7 @@ pub fn change_index(game: &Game, turn: &TurnState, tracks: &mut Tracks, glog: &m
     let after = crate::rules::tracks::adjust_track(game, tracks, track, delta);
     let times = if m > 1 { format!(" ({base} x{m})") } else { String::new() };
     let name = &game.scenario.tracks[track].name;
-    crate::rules::note::log(glog, game, turn, LogKind::Track, format!("{name} {before} -> {after}: {delta:+}{times}, {cause}"), None);
+    crate::rules::note::log(glog, game, turn, LogKind::Track, format_args!("{name} {before} -> {after}: {delta:+}{times}, {cause}"), None);
     delta
 }
 

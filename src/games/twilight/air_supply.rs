@@ -111,7 +111,7 @@ fn answer(mut ctx: CommandCtx, mut prompt: ResMut<PendingPrompt>, control: Res<C
     };
     let rule = a.rule.clone();
     match &mission {
-        None => ctx.log(LogKind::Command, format!("{} flies no air supply ({rule})", a.side), None),
+        None => ctx.log(LogKind::Command, format_args!("{} flies no air supply ({rule})", a.side), None),
         Some((base, hex)) => {
             if !missions.iter().any(|(b, hexes)| b == base && hexes.contains(hex)) {
                 return ctx.reject(format!("{base} cannot supply {hex}: choose an air base and a hex of its range the offer lists ({rule})"));
@@ -124,7 +124,7 @@ fn answer(mut ctx: CommandCtx, mut prompt: ResMut<PendingPrompt>, control: Res<C
                     act.supply_exempt = true;
                 }
             }
-            ctx.log(LogKind::Supply, format!("{base} flies air supply to {hex}: {} in normal supply this phase ({rule})", here.join(", ")), Some(hex.clone()));
+            ctx.log(LogKind::Supply, format_args!("{base} flies air supply to {hex}: {} in normal supply this phase ({rule})", here.join(", ")), Some(hex.clone()));
         }
     }
     prompt.0 = None;

@@ -116,12 +116,12 @@ fn answer(mut ctx: CommandCtx, mut prompt: ResMut<PendingPrompt>, mut dice: ResM
     prompt.0 = None;
     let rule = n.rule.clone();
     if !attack {
-        ctx.log(LogKind::Command, format!("{raider} stays in port: no sortie against {target} ({rule})"), Some(at));
+        ctx.log(LogKind::Command, format_args!("{raider} stays in port: no sortie against {target} ({rule})"), Some(at));
         return;
     }
     let roll = dice.roll(6, format!("naval combat: {raider} against {target} ({rule})"));
     let Some(result) = n.results.iter().find(|r| (r.rolls.0..=r.rolls.1).contains(&roll)).cloned() else { return };
-    ctx.log(LogKind::Roll, format!("{raider} sorties against {target} off {at}: rolled {roll}, {} ({rule})", result.name), Some(at.clone()));
+    ctx.log(LogKind::Roll, format_args!("{raider} sorties against {target} off {at}: rolled {roll}, {} ({rule})", result.name), Some(at.clone()));
     if result.sinks {
         let mut lost = vec![target.clone()];
         let view = q.view();
@@ -131,13 +131,13 @@ fn answer(mut ctx: CommandCtx, mut prompt: ResMut<PendingPrompt>, mut dice: ResM
                 *loc = Location::Eliminated;
             }
         }
-        ctx.log(LogKind::Loss, format!("{} eliminated by {raider} ({rule})", lost.join(", ")), Some(at));
+        ctx.log(LogKind::Loss, format_args!("{} eliminated by {raider} ({rule})", lost.join(", ")), Some(at));
     }
     if let Some((track, amount)) = &result.track
         && let Some(t) = game.track_index(track)
     {
         let after = crate::rules::tracks::adjust_track(&game, &mut tracks, t, *amount);
-        ctx.log(LogKind::Track, format!("{raider} is hit: {} {amount:+} = {after} ({rule})", game.scenario.tracks[t].name), None);
+        ctx.log(LogKind::Track, format_args!("{raider} is hit: {} {amount:+} = {after} ({rule})", game.scenario.tracks[t].name), None);
     }
     let view = q.view();
     crate::rules::resting::roll_rests(&mut ctx, &mut dice, &view, &[raider]);
