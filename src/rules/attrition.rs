@@ -80,9 +80,11 @@ fn start_attrition(
         return;
     }
     let Some(side) = turn.actor(&game, phase) else { return };
-    let units = q.view();
+    let due = attrition_due(&game, &q.view(), &control, side);
     queue.0.clear();
-    for (space, k, ids) in attrition_due(&game, &units, &control, side) {
+    // The view is let go before levels are lost: one still held would be copied whole at the
+    // next look (`lose_step` looks after each loss).
+    for (space, k, ids) in due {
         let name = game.board.key(space).to_string();
         if k as usize >= ids.len() {
             // No choice: every one of them.

@@ -448,14 +448,19 @@ fn supply_attrition(
         return;
     }
     let Some(side) = turn.actor(&game, phase) else { return };
-    let units = q.view();
-    for (id, ok) in side_supply(&game, &units, &control, side) {
-        if ok {
-            continue;
-        }
+    // The units out of supply, each with the steps it will have left, read before any loses
+    // one: the view is let go first (one still held would be copied whole at the next look).
+    let losing: Vec<(String, u32)> = {
+        let units = q.view();
+        let left = |id: &str| units.get(id).map_or(0, |u| steps_left(&game, u.type_index, u.level)).saturating_sub(1);
+        side_supply(&game, &units, &control, side).into_iter().filter(|(_, ok)| !ok).map(|(id, _)| {
+            let n = left(&id);
+            (id, n)
+        }).collect()
+    };
+    for (id, left) in losing {
         let Some(&e) = index.0.get(&id) else { continue };
         let eliminated = super::losses::lose_step(&game, e, &mut q);
-        let left = units.get(&id).map_or(0, |u| steps_left(&game, u.type_index, u.level)).saturating_sub(1);
         let text = if eliminated { format!("{id} is out of supply and eliminated") } else { format!("{id} is out of supply and loses a step ({left} left)") };
         log(&mut glog, &game, &turn, LogKind::Supply, text, None);
     }

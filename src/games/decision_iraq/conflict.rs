@@ -377,6 +377,9 @@ pub(super) fn proceed(game: &Game, turn: &TurnState, glog: &mut GameLog, p: &mut
                 }
                 if count as usize == ids.len() {
                     c.steps.pop_front();
+                    // The view is let go first: a view still held when the units change is
+                    // copied whole at the next look, not brought up to date in place.
+                    drop(units);
                     apply_levels(game, turn, glog, q, &ids, delta);
                     continue;
                 }
@@ -394,6 +397,7 @@ pub(super) fn proceed(game: &Game, turn: &TurnState, glog: &mut GameLog, p: &mut
                 }
                 if count as usize >= ids.len() {
                     c.steps.pop_front();
+                    drop(units);
                     eliminate(game, turn, glog, q, &ids);
                     continue;
                 }
@@ -417,6 +421,7 @@ pub(super) fn proceed(game: &Game, turn: &TurnState, glog: &mut GameLog, p: &mut
                         options.push((id.clone(), d));
                     }
                 }
+                drop(units);
                 if !doomed.is_empty() {
                     log(glog, game, turn, LogKind::Loss, format_args!("{} cannot retreat (16.44)", doomed.join(", ")), Some(key.clone()));
                     eliminate(game, turn, glog, q, &doomed);
