@@ -22,7 +22,8 @@ use crate::scenario::Loaded;
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Played {
-    pub side: String,
+    /// The side's id (held inline: one is written at every command).
+    pub side: crate::model::command::Name,
     pub command: Command,
 }
 
@@ -150,7 +151,7 @@ impl Session {
             let Some(side) = turn.acting_side(game, prompt.as_ref()) else {
                 return Err("no side is to act: the game is over".to_string());
             };
-            (side, game.side_id(side).to_string(), prompt.clone(), turn.setup.is_some())
+            (side, crate::model::command::Name::new(game.side_id(side)), prompt.clone(), turn.setup.is_some())
         };
         let command = self.read_command(command)?;
         let kind = CommandKind::of(Some(&command), self.game().ruleset.as_ref());
@@ -265,7 +266,7 @@ impl Session {
         }
         if n <= floor {
             let last = &self.played[n - 1];
-            let side = self.game().side_index(&last.side).map_or(last.side.clone(), |i| self.game().scenario.sides[i].name.clone());
+            let side = self.game().side_index(&last.side).map_or_else(|| last.side.to_string(), |i| self.game().scenario.sides[i].name.clone());
             return Some(format!(
                 "command {n} ({}) was given by the {side} player before you took the screen; undo goes back only over your own commands since then",
                 last.command.describe()
