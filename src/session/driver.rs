@@ -294,6 +294,7 @@ impl Session {
         let mut fresh = Session::new(self.loaded.clone(), self.setup.clone())?;
         fresh.legacy_hash = self.legacy_hash;
         fresh.takes_checkpoints = self.takes_checkpoints;
+        fresh.write_log(!self.world.resource::<crate::model::log::GameLog>().is_quiet());
         for (i, p) in keep.into_iter().enumerate() {
             fresh.apply(p.command).map_err(|e| format!("undo replay failed at command {}: {e}", i + 1))?;
         }

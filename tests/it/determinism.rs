@@ -68,8 +68,16 @@ fn a_quiet_log_counts_its_entries_writes_none_and_leaves_every_game_the_same() {
             assert_eq!(q.logged(), w.0.len(), "{file}: every entry counted");
         }
     }
+    // Undo replays the game in a new world, the log as quiet as it was.
     let mut s = crate::common::kell(&[]);
     s.write_log(false);
+    let mut bot = RandomPlayer::new(2);
+    while !s.can_undo() {
+        let c = bot.choose(&mut s).expect("a command");
+        s.apply(c).expect("legal");
+    }
+    s.undo().expect("undo");
+    assert!(s.world.resource::<GameLog>().is_quiet(), "quiet after undo");
     s.write_log(true);
     play_random(&mut s, 1, 5);
     assert!(!s.world.resource::<GameLog>().0.is_empty(), "written again");
