@@ -159,11 +159,13 @@ fn resolve_conflict(mut ctx: CommandCtx, mut p: ConflictParams, mut q: LossQuery
     if let Some(r) = super::order::district_rejection(&game, &ctx.turn, &view, side, plan.target) {
         return ctx.reject(r);
     }
-    open_conflict(&mut ctx, &mut p, &mut q, &view, plan, side, suicide);
+    open_conflict(&mut ctx, &mut p, &mut q, view, plan, side, suicide);
 }
 
 /// Declares a planned conflict and takes it as far as it goes without a decision.
-pub fn open_conflict(ctx: &mut CommandCtx, p: &mut ConflictParams, q: &mut LossQuery, view: &UnitsView, plan: crate::rules::combat::AttackPlan, side: usize, suicide: bool) {
+/// The caller's view of the units is taken and let go before the attackers are marked: one
+/// still held when units change is copied whole at the next look.
+pub fn open_conflict(ctx: &mut CommandCtx, p: &mut ConflictParams, q: &mut LossQuery, view: std::sync::Arc<UnitsView>, plan: crate::rules::combat::AttackPlan, side: usize, suicide: bool) {
     let game = ctx.game.clone();
     let key = game.board.key(plan.target).to_string();
     let below = if plan.underground { " (infra boxes)" } else { "" };
@@ -177,6 +179,9 @@ pub fn open_conflict(ctx: &mut CommandCtx, p: &mut ConflictParams, q: &mut LossQ
     if !suicide && !ctx.turn.coordinated.contains(&plan.target) {
         ctx.turn.attacked.insert(plan.mark);
     }
+    let defender_side = plan.defenders.first().and_then(|d| view.get(d)).map_or(1 - side.min(1), |u| u.side);
+    let boxes = if plan.underground { plan.defenders.iter().filter_map(|d| view.get(d)).filter_map(|u| u.space()).collect() } else { Vec::new() };
+    drop(view);
     for id in &plan.attackers {
         if let Some(&e) = ctx.index.0.get(id)
             && let Ok((_, _, _, mut act, _)) = q.get_mut(e)
@@ -184,8 +189,6 @@ pub fn open_conflict(ctx: &mut CommandCtx, p: &mut ConflictParams, q: &mut LossQ
             if plan.underground { act.attacked_below = true } else { act.attacked = true }
         }
     }
-    let defender_side = plan.defenders.first().and_then(|d| view.get(d)).map_or(1 - side.min(1), |u| u.side);
-    let boxes = if plan.underground { plan.defenders.iter().filter_map(|d| view.get(d)).filter_map(|u| u.space()).collect() } else { Vec::new() };
     p.conflict.0 = Some(Conflict {
         space: plan.target,
         sides: [side, defender_side],

@@ -95,7 +95,7 @@ fn group_attack(mut ctx: CommandCtx, mut p: ConflictParams, mut q: LossQuery) {
     }
     ctx.turn.coordinated.insert(plan.target);
     ctx.turn.attacked_units.extend(plan.defenders.iter().cloned());
-    open_conflict(&mut ctx, &mut p, &mut q, &view, plan, side, false);
+    open_conflict(&mut ctx, &mut p, &mut q, view, plan, side, false);
 }
 
 /// 27.71: why the side may not end its conflict phase: a coordinated district with enemy units
