@@ -30,7 +30,7 @@ pub enum LogKind {
     Victory,
 }
 
-/// The entries written, and those only counted where the log is quiet ([`GameLog::quiet`]).
+/// The entries written, and those only counted where the log is quiet ([`GameLog::quieted`]).
 #[derive(Resource, Clone, Debug, Default)]
 pub struct GameLog(pub Vec<LogEntry>, Unwritten);
 
