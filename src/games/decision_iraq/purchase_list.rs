@@ -1,7 +1,8 @@
 //! The purchases and withdrawals of a Mobilization phase as the legal list gives them (DI 12,
 //! 27.13 at set-up): each unit type's purchases are a block of candidates, four per district
 //! (the district or its first empty box, bought with index points or a surge), listed in full
-//! or held apart for a reader that draws one command ([`held_purchases`]).
+//! or held apart for a reader that draws one command ([`held_purchases`], numbered by the
+//! districts the type may be bought in at all).
 
 use std::cell::{OnceCell, RefCell};
 use std::sync::Arc;
@@ -34,13 +35,16 @@ pub fn held_purchases<'w>(game: &'w Game, turn: &'w TurnState, units: &Arc<Units
         return None;
     }
     let types = purchase_types(game, side);
-    let districts = districts(game);
-    let bounds = vec![4 * districts.len(); types.len()];
+    // Each type's candidates are numbered by the districts it may be bought in at all: a
+    // tighter bound than every district means fewer blocks worked out before a draw falls on
+    // a listed purchase.
+    let places = buyable_districts(game, (tracks, start), side, &types);
+    let bounds = places.iter().map(|p| 4 * p.len()).collect();
     let market: OnceCell<RefCell<Market<'w>>> = OnceCell::new();
     let shared = units.clone();
     let held = HeldBlocks::new(bounds, move |b, put| {
         let market = market.get_or_init(|| RefCell::new(Market::shared(game, turn, shared.clone(), (tracks, control), start, side)));
-        type_purchases(&mut market.borrow_mut(), None, types[b], districts, put);
+        type_purchases(&mut market.borrow_mut(), None, types[b], &places[b], put);
     });
     withdrawals(game, turn, units, side, out);
     Some(held)
@@ -63,6 +67,34 @@ fn districts(game: &Game) -> &[SpaceId] {
     game.ruleset.as_any().downcast_ref::<super::DecisionIraq>().map_or(&[], |di| &di.districts)
 }
 
+/// Per unit type in `types`, the districts (in board order) where it may be bought in the
+/// phase, a superset of those [`type_purchases`] lists it in: the districts placed in (12.4,
+/// 27.3: as the phase began, `MobilizationStart`) by a chart line of the type whose option is
+/// on and that the side can pay for with either payment (24.5); every district if the phase's
+/// places are not known. A purchase is made by the first line that places the unit there,
+/// which the side must be able to pay for: that line is one of these.
+fn buyable_districts(game: &Game, (tracks, start): (&Tracks, &MobilizationStart), side: usize, types: &[(&Recruit, Option<usize>)]) -> Vec<Vec<SpaceId>> {
+    let all = districts(game);
+    let Some(di) = game.ruleset.as_any().downcast_ref::<super::DecisionIraq>() else { return vec![Vec::new(); types.len()] };
+    let (index, surge) = (super::index_track(game, side), super::mobilization::surge_track(game, side));
+    let pays = |cost: i32| surge.is_some_and(|s| tracks.0[s] >= cost) || index.is_some_and(|x| tracks.0[x] - cost >= 1);
+    let known = start.1.len() == di.rules.mobilization.len();
+    // Per unit type: the places of its lines that may be used, if any may.
+    let mut places: Vec<Option<SpaceSet>> = vec![None; game.scenario.unit_types.len()];
+    for (i, (r, &(s, t))) in di.rules.mobilization.iter().zip(&di.line_types).enumerate() {
+        if s != Some(side) || !pays(r.cost) || !r.option.as_ref().is_none_or(|o| game.options.contains(o)) {
+            continue;
+        }
+        let Some(t) = t else { continue };
+        let set = places[t].get_or_insert_with(|| SpaceSet::new(game.board.len()));
+        match start.1.get(i) {
+            Some(line) if known => set.union_with(line),
+            _ => all.iter().for_each(|&d| set.insert(d)),
+        }
+    }
+    types.iter().map(|&(_, t)| t.and_then(|t| places[t].as_ref()).map_or_else(Vec::new, |set| all.iter().copied().filter(|&d| set.contains(d)).collect())).collect()
+}
+
 /// The side's chart lines that list purchases, each with its unit type's index (found once
 /// for the game, `DecisionIraq::type_lines`): two chart lines of one type (27.3) offer the same
 /// purchases (every check asks about the unit type, not the line), so the type is listed at
@@ -72,9 +104,9 @@ fn purchase_types(game: &Game, side: usize) -> Vec<(&Recruit, Option<usize>)> {
     di.type_lines.get(side).into_iter().flatten().map(|&i| (&di.rules.mobilization[i], di.line_types[i].1)).collect()
 }
 
-/// The purchases of one unit type (its first chart line `r`, its index `t`), each with its
-/// candidate: 4 per district in `districts`' order, the district then its box, each with index
-/// points then a surge.
+/// The purchases of one unit type (its first chart line `r`, its index `t`) in `districts`, each
+/// with its candidate: 4 per district in `districts`' order, the district then its box, each
+/// with index points then a surge.
 fn type_purchases(market: &mut Market, at_setup: Option<&SetupRecruits>, (r, t): (&Recruit, Option<usize>), districts: &[SpaceId], put: &mut dyn FnMut(usize, Command)) {
     let (game, setup) = (market.game, market.turn.setup.is_some());
     // At set-up every purchase goes through `check`. In the phase, `check`'s checks are made
