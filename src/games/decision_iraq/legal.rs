@@ -17,44 +17,46 @@ use super as nw;
 use crate::scenario::schema::PhaseKind;
 
 pub(super) fn legal_commands(world: &World, units: &UnitsView, side: usize, stage: LegalStage, out: &mut Vec<Command>) {
-    let game = world.resource::<Game>();
-    let turn = world.resource::<TurnState>();
-    let control = world.resource::<Control>();
-    let tracks = world.resource::<Tracks>();
-    let pools = world.resource::<Pools>();
+    let (game, turn) = (world.resource::<Game>(), world.resource::<TurnState>());
+    // The others are looked up where a stage needs them: each look is a lookup by type, and
+    // most lists need one or two of them.
+    let control = || world.resource::<Control>();
+    let tracks = || world.resource::<Tracks>();
+    let pools = || world.resource::<Pools>();
     match stage {
         LegalStage::Setup => {
             // 27.13: units bought at set-up.
             if nw::netwar(game).is_some_and(|n| n.setup_recruits.is_some()) {
                 let start = world.resource::<nw::mobilization::MobilizationStart>();
                 let first = out.len();
-                nw::purchase_list::mobilization_commands(game, turn, units, (tracks, control), start, side, out);
+                nw::purchase_list::mobilization_commands(game, turn, units, (tracks(), control()), start, side, out);
                 let buys = out.split_off(first);
                 out.extend(buys.into_iter().filter(|c| matches!(c, Command::Recruit { .. })));
             }
         }
-        LegalStage::Chits => nw::chits::chit_commands(game, turn, units, pools, side, out),
+        LegalStage::Chits => nw::chits::chit_commands(game, turn, units, pools(), side, out),
         LegalStage::Phase => {
             let Some(phase) = turn.current_phase(game) else { return };
             match phase.kind {
-                PhaseKind::Movement => out.extend(nw::transport::commands(game, turn, units, control, side)),
+                PhaseKind::Movement => out.extend(nw::transport::commands(game, turn, units, control(), side)),
                 PhaseKind::Event => {
                     let queue = world.resource::<nw::chaos::ChaosQueue>();
                     let prompt = world.resource::<PendingPrompt>().0.as_ref();
-                    if nw::chaos::extra_roll_rejection(game, turn, tracks, queue, prompt, side).is_none() {
+                    if nw::chaos::extra_roll_rejection(game, turn, tracks(), queue, prompt, side).is_none() {
                         out.push(DiCommand::ExtraChaos.into());
                     }
                 }
-                PhaseKind::Special => out.extend(nw::hyperwar::commands(game, turn, units, pools, side)),
+                PhaseKind::Special => out.extend(nw::hyperwar::commands(game, turn, units, pools(), side)),
                 PhaseKind::Mobilization => {
                     let start = world.resource::<nw::mobilization::MobilizationStart>();
-                    nw::purchase_list::mobilization_commands(game, turn, units, (tracks, control), start, side, out);
-                    buys_of_points(game, turn, (tracks, pools), side, out);
+                    let tracks = tracks();
+                    nw::purchase_list::mobilization_commands(game, turn, units, (tracks, control()), start, side, out);
+                    buys_of_points(game, turn, (tracks, pools()), side, out);
                 }
                 PhaseKind::Combat => {
                     let surge = world.resource::<nw::chaos::SuicideSurgeTurn>().0;
                     let mut own = nw::strikes::suicide_attacks(game, turn, units, surge, side);
-                    own.extend(nw::strikes::pgm_strikes(game, turn, units, tracks, pools, side));
+                    own.extend(nw::strikes::pgm_strikes(game, turn, units, tracks(), pools(), side));
                     own.extend(nw::coordination::commands(game, turn, units, side));
                     // 14.4: one district at a time (what the district under way owes, asked once;
                     // the generic attacks are confined by `attacks_confined_to`).
