@@ -17,7 +17,7 @@ use crate::rules::levels::range;
 use crate::rules::losses::LossQuery;
 use crate::rules::note::{CommandCtx, log};
 use crate::rules::RulesSystems;
-use crate::scenario::schema::{PhaseKind};
+use crate::scenario::schema::{PhaseKind, Strength};
 use super::placement::{line_places_at, placement_allows, placement_set};
 use super::schema::Recruit;
 use crate::model::command::Command;
@@ -231,12 +231,20 @@ impl<'a> Market<'a> {
     fn of(game: &'a Game, turn: &'a TurnState, units: MarketUnits<'a>, (tracks, control): (&'a Tracks, &'a crate::model::Control), start: &'a MobilizationStart, side: usize) -> Self {
         let mut occupied = vec![0; game.board.len()];
         let types = game.scenario.unit_types.len();
-        let stride = units.all().iter().map(|u| u.level as usize + 1).max().unwrap_or(1);
+        // One more than the highest level any unit type has (a unit's level is within its
+        // type's, which the invariants check): found from the types, not by a pass over the units.
+        let stride = game.scenario.unit_types.iter().map(|t| match &t.strength {
+            Strength::Levels { lowest, factors } => *lowest as usize + factors.len(),
+            Strength::Steps(steps) => steps.len(),
+        });
+        let stride = stride.max().unwrap_or(1).max(1);
         let (mut in_play, mut pool) = (vec![0; types * stride], vec![None; types]);
         for (i, u) in units.all().iter().enumerate() {
             if let Some(s) = u.space() {
                 occupied[s.index()] += 1;
-                in_play[u.type_index * stride + u.level as usize] += 1;
+                if let Some(n) = in_play.get_mut(u.type_index * stride + u.level as usize) {
+                    *n += 1;
+                }
             } else if u.location == Location::Eliminated && pool[u.type_index].is_none() {
                 pool[u.type_index] = Some(i);
             }
