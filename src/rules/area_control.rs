@@ -3,6 +3,7 @@
 //! uncontrolled; a `permanent` space never changes hands. Control income (DI 18.4): in each
 //! Scoring phase every side adds the points of the spaces it controls to its own track.
 
+use bevy::ecs::change_detection::Tick;
 use bevy::prelude::*;
 
 use super::note::log;
@@ -50,6 +51,8 @@ fn slot_control_by(game: &Game, space: SpaceId, first_side: impl Fn(SpaceId) -> 
 pub struct BoxControlSeen {
     placements: Option<u64>,
     owners: Vec<Option<usize>>,
+    /// The control's Bevy change tick then: the same tick, nothing opened it to writes since.
+    control_tick: Option<Tick>,
     box_of: Vec<Option<SpaceId>>,
 }
 
@@ -61,8 +64,9 @@ pub fn control_by_slots(game: Res<Game>, turn: Res<TurnState>, mut control: ResM
     // Control follows who stands in the boxes. A space is worked out again only if a unit
     // placed since the last run left or entered one of its boxes, or its owner is not what
     // the boxes made it then (another rule set it): the others would come out as they are (a
-    // move between districts leaves every box as it was). The owners are compared, not
-    // Bevy's change flag: most commands open the control to writes, few change these spaces.
+    // move between districts leaves every box as it was). Where a rule opened the control to
+    // writes since (its Bevy change tick moved), the owners are compared, not taken as changed:
+    // such rules rarely change these spaces.
     let (units, placed) = q.placed_view();
     let slot_controlled = game.lookups.slot_controlled();
     let box_of = |l: crate::model::Location| match l.space().map(|s| &game.board.spaces[s.index()].kind) {
@@ -88,10 +92,14 @@ pub fn control_by_slots(game: Res<Game>, turn: Res<TurnState>, mut control: ResM
         whole = true;
     }
     seen.placements = Some(placed);
-    // Most commands touch no box and leave the owners as they were: nothing to look at.
-    let owners_kept = slot_controlled.iter().map(|id| control.owner[id.index()]).eq(seen.owners.iter().copied());
+    // Most commands touch no box and leave the owners as they were: nothing to look at. The
+    // owners are compared only if a rule opened the control to writes since the last run.
+    let untouched = seen.control_tick == Some(control.last_changed());
+    let owners_kept = untouched || slot_controlled.iter().map(|id| control.owner[id.index()]).eq(seen.owners.iter().copied());
+    debug_assert!(!untouched || whole || slot_controlled.iter().map(|id| control.owner[id.index()]).eq(seen.owners.iter().copied()), "the control's tick is the one seen, its owners too");
     if owners_kept && !whole && touched.is_empty() {
         debug_assert!(slot_controlled.iter().all(|&id| control.owner[id.index()] == slot_control(&game, &units, id)), "the boxes hold what they held");
+        seen.control_tick = Some(control.last_changed());
         return;
     }
     for (k, &id) in slot_controlled.iter().enumerate() {
@@ -110,6 +118,7 @@ pub fn control_by_slots(game: Res<Game>, turn: Res<TurnState>, mut control: ResM
     }
     seen.owners.clear();
     seen.owners.extend(slot_controlled.iter().map(|id| control.owner[id.index()]));
+    seen.control_tick = Some(control.last_changed());
 }
 
 /// Points of the spaces each side controls, added to its track at the start of a Scoring phase.
