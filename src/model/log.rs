@@ -100,3 +100,19 @@ impl LogText for std::fmt::Arguments<'_> {
         std::fmt::format(self)
     }
 }
+
+/// A list shown with `separator` between its items, for a log text: joined only where the text
+/// is written (a quiet log joins nothing).
+pub struct Joined<'a, T>(pub &'a [T], pub &'a str);
+
+impl<T: std::fmt::Display> std::fmt::Display for Joined<'_, T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for (i, item) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str(self.1)?;
+            }
+            std::fmt::Display::fmt(item, f)?;
+        }
+        Ok(())
+    }
+}

@@ -324,7 +324,6 @@ pub(super) fn end_phase(
     }
     started.0 = true;
     let phase = &game.scenario.turns.phases[turn.phase];
-    let actor = turn.actor(&game, phase).map_or_else(|| "automatic".to_string(), |s| game.side_id(s).to_string());
-    let text = format!("turn {}: {} ({actor})", game.scenario.turns.labels[turn.turn], phase.name);
-    log(&mut glog, &game, &turn, LogKind::Phase, text, None);
+    let actor = turn.actor(&game, phase).map_or("automatic", |s| game.side_id(s));
+    log(&mut glog, &game, &turn, LogKind::Phase, format_args!("turn {}: {} ({actor})", game.scenario.turns.labels[turn.turn], phase.name), None);
 }

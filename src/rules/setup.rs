@@ -4,7 +4,7 @@
 use bevy::prelude::*;
 
 use super::stacking::{room_for, stacking_points};
-use super::note::CommandCtx;
+use super::note::{CommandCtx, log};
 use super::RulesSystems;
 use crate::model::view::UnitsView;
 use crate::model::{Game, Location};
@@ -213,6 +213,6 @@ fn place_unit(mut ctx: CommandCtx, prompt: Res<crate::model::PendingPrompt>, mut
     if let Ok((_, mut loc, ..)) = q.get_mut(e) {
         *loc = Location::OnMap(space);
     }
-    let text = format!("{} places {unit} in {at}", ctx.game.side_id(side));
-    ctx.log(LogKind::Command, text, Some(at));
+    // The log's own fields, so that the text may borrow the game while the log is written.
+    log(&mut ctx.glog, &ctx.game, &ctx.turn, LogKind::Command, format_args!("{} places {unit} in {at}", ctx.game.side_id(side)), Some(at.clone()));
 }

@@ -259,7 +259,7 @@ fn proceed(game: &Game, turn: &TurnState, glog: &mut GameLog, p: &mut ChaosParam
                     let Some(t) = index_track(game, s) else { continue };
                     let held: Vec<SpaceId> = (0..game.board.len()).map(|i| SpaceId(i as u32)).filter(|d| p.control.owner[d.index()] == Some(s)).collect();
                     let base: i32 = held.iter().map(|d| printed_points(game, *d, s)).sum();
-                    super::change_index(game, turn, &mut p.tracks, glog, t, base, 0, &format!("{cause}: the points of the districts {} controls", game.side_id(s)));
+                    super::change_index(game, turn, &mut p.tracks, glog, t, base, 0, format_args!("{cause}: the points of the districts {} controls", game.side_id(s)));
                 }
             }
             NetwarEffect::GainSpacePoints { spaces } | NetwarEffect::Defection { spaces, .. } => {
@@ -370,7 +370,7 @@ fn answer(mut ctx: CommandCtx, mut p: ChaosParams, conflict: Res<super::conflict
                 Some(NetwarEffect::GainSpacePoints { .. }) => {
                     let t = index_track(&game, side).unwrap_or(0);
                     let base = printed_points(&game, d, side);
-                    super::change_index(&game, &ctx.turn, &mut p.tracks, &mut ctx.glog, t, base, 0, &format!("{cause}: {space}"));
+                    super::change_index(&game, &ctx.turn, &mut p.tracks, &mut ctx.glog, t, base, 0, format_args!("{cause}: {space}"));
                 }
                 Some(NetwarEffect::Defection { all, half, .. }) => defect(&game, &ctx.turn, &mut ctx.glog, &mut q, side, d, all, half, &cause),
                 // Only the two effects above ask for a space.
@@ -464,7 +464,7 @@ fn hvt_check(game: Res<Game>, turn: Res<TurnState>, mut glog: ResMut<GameLog>, m
     }
     let sum: i32 = (0..dice).map(|_| p.dice.roll(6, "High Value Target") as i32).sum();
     if let Some(t) = game.track_index(&track) {
-        super::change_index(&game, &turn, &mut p.tracks, &mut glog, t, sum, 0, &format!("High Value Target taken in {key} ({dice}d6)"));
+        super::change_index(&game, &turn, &mut p.tracks, &mut glog, t, sum, 0, format_args!("High Value Target taken in {key} ({dice}d6)"));
     }
 }
 

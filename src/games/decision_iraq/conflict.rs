@@ -22,7 +22,7 @@ use crate::scenario::schema::{CombatEffect, Party, Portion, UnitFlag};
 use super::schema::NetwarChit;
 use crate::model::command::Command;
 use crate::model::dice::Dice;
-use crate::model::log::{GameLog, LogKind};
+use crate::model::log::{GameLog, Joined, LogKind};
 use crate::model::prompt::Prompt;
 
 pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
@@ -170,7 +170,8 @@ pub fn open_conflict(ctx: &mut CommandCtx, p: &mut ConflictParams, q: &mut LossQ
     let key = game.board.key(plan.target).to_string();
     let below = if plan.underground { " (infra boxes)" } else { "" };
     let kind = if suicide { "a suicide attack (27.6)" } else { "a conflict" };
-    ctx.log(LogKind::Combat, format!("{} declares {kind} in {key}{below}: {} against {}", game.side_id(side), plan.attackers.join(", "), plan.defenders.join(", ")), Some(key));
+    let (attackers, defenders) = (Joined(&plan.attackers, ", "), Joined(&plan.defenders, ", "));
+    ctx.log(LogKind::Combat, format_args!("{} declares {kind} in {key}{below}: {attackers} against {defenders}", game.side_id(side)), Some(key.clone()));
     // No barrier here: the declaration reveals nothing, and the roll (if it comes in this
     // command) is a barrier of its own (the session sees the dice roll).
     super::order::enter(&mut ctx.turn, plan.target);
@@ -468,12 +469,7 @@ pub fn apply_levels(game: &Game, turn: &TurnState, glog: &mut GameLog, q: &mut L
     for id in ids {
         let units = q.view();
         let Some(u) = units.get(id) else { continue };
-        let change = change_level(game, &units, id, u.type_index, u.level, delta);
-        let text = match change {
-            LevelChange::Same => format!("{id} stays at level {} (no counter free, 8.2-8.4)", u.level),
-            LevelChange::To(l) => format!("{id}: level {} -> {l}", u.level),
-            LevelChange::Eliminated => format!("{id} is eliminated (no lower level, 8.3)"),
-        };
+        let (level, change) = (u.level, change_level(game, &units, id, u.type_index, u.level, delta));
         match change {
             LevelChange::Same => {}
             LevelChange::To(l) => {
@@ -487,7 +483,11 @@ pub fn apply_levels(game: &Game, turn: &TurnState, glog: &mut GameLog, q: &mut L
                 }
             }
         }
-        log(glog, game, turn, LogKind::Loss, text, None);
+        match change {
+            LevelChange::Same => log(glog, game, turn, LogKind::Loss, format_args!("{id} stays at level {level} (no counter free, 8.2-8.4)"), None),
+            LevelChange::To(l) => log(glog, game, turn, LogKind::Loss, format_args!("{id}: level {level} -> {l}"), None),
+            LevelChange::Eliminated => log(glog, game, turn, LogKind::Loss, format_args!("{id} is eliminated (no lower level, 8.3)"), None),
+        }
     }
 }
 

@@ -104,11 +104,11 @@ fn answer(mut ctx: CommandCtx, mut p: ConflictParams, mut q: LossQuery) {
             if subtract {
                 let t = super::index_track(&game, other).unwrap_or(0);
                 let base = super::printed_points(&game, space, other);
-                super::change_index(&game, &ctx.turn, &mut p.tracks, &mut ctx.glog, t, -base, doublings, &format!("{who} subtracts the enemy's points of {key} (16.33)"));
+                super::change_index(&game, &ctx.turn, &mut p.tracks, &mut ctx.glog, t, -base, doublings, format_args!("{who} subtracts the enemy's points of {key} (16.33)"));
             } else {
                 let t = super::index_track(&game, gainer).unwrap_or(0);
                 let base = super::printed_points(&game, space, gainer);
-                super::change_index(&game, &ctx.turn, &mut p.tracks, &mut ctx.glog, t, base, doublings, &format!("{who} adds its points of {key} (16.33)"));
+                super::change_index(&game, &ctx.turn, &mut p.tracks, &mut ctx.glog, t, base, doublings, format_args!("{who} adds its points of {key} (16.33)"));
             }
         }
         (Step::Levels { delta, .. }, Command::PickUnits { units }, _) => apply_levels(&game, &ctx.turn, &mut ctx.glog, &mut q, &crate::model::command::strings(&units), delta),

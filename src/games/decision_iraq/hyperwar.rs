@@ -98,7 +98,7 @@ pub fn resolve(game: &Game, turn: &TurnState, glog: &mut GameLog, tracks: &mut T
         let sum: i32 = (0..h.info_dice).map(|_| dice.roll(6, "Hyperwar: world information operation") as i32).sum();
         let (t, delta) = if subtract { (index_track(game, enemy), -sum) } else { (index_track(game, side), sum) };
         if let Some(t) = t {
-            super::change_index(game, turn, tracks, glog, t, delta, 0, &format!("Hyperwar world information operation, {}d6 = {sum} (27.12)", h.info_dice));
+            super::change_index(game, turn, tracks, glog, t, delta, 0, format_args!("Hyperwar world information operation, {}d6 = {sum} (27.12)", h.info_dice));
         }
     }
     let Some(district) = defection.and_then(|d| game.board.space(d)) else { return };

@@ -505,7 +505,7 @@ fn recruit(mut ctx: CommandCtx, mut tracks: ResMut<Tracks>, control: Res<crate::
     let before = tracks.0[track];
     let after = crate::rules::tracks::adjust_track(&game, &mut tracks, track, -cost);
     let name = &game.scenario.tracks[track].name;
-    ctx.log(LogKind::Command, format!("{} recruits {id} ({unit_type}, level {level}) at {at} for {cost}: {name} {before} -> {after} (12.1)", game.side_id(side)), Some(at));
+    ctx.log(LogKind::Command, format_args!("{} recruits {id} ({unit_type}, level {level}) at {at} for {cost}: {name} {before} -> {after} (12.1)", game.side_id(side)), Some(at.clone()));
 }
 
 /// Why a withdrawal may not be made.

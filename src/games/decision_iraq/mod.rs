@@ -350,16 +350,17 @@ pub fn multiplier(game: &Game, turn: &TurnState, track: usize, doublings: u32) -
 }
 
 /// Changes a side's index by `base` points times the multiplier of `doublings`, logging the
-/// cause. Returns the points actually applied (before the track's floor and cap).
+/// cause (written only where the log is). Returns the points actually applied (before the
+/// track's floor and cap).
 #[expect(clippy::too_many_arguments, reason = "the state a Netwar change reads and writes")]
-pub fn change_index(game: &Game, turn: &TurnState, tracks: &mut Tracks, glog: &mut GameLog, track: usize, base: i32, doublings: u32, cause: &str) -> i32 {
+pub fn change_index(game: &Game, turn: &TurnState, tracks: &mut Tracks, glog: &mut GameLog, track: usize, base: i32, doublings: u32, cause: impl std::fmt::Display) -> i32 {
     let m = multiplier(game, turn, track, doublings);
     let delta = base * m;
     let before = tracks.0[track];
     let after = crate::rules::tracks::adjust_track(game, tracks, track, delta);
-    let times = if m > 1 { format!(" ({base} x{m})") } else { String::new() };
     let name = &game.scenario.tracks[track].name;
-    crate::rules::note::log(glog, game, turn, LogKind::Track, format_args!("{name} {before} -> {after}: {delta:+}{times}, {cause}"), None);
+    let text = if m > 1 { format_args!("{name} {before} -> {after}: {delta:+} ({base} x{m}), {cause}") } else { format_args!("{name} {before} -> {after}: {delta:+}, {cause}") };
+    crate::rules::note::log(glog, game, turn, LogKind::Track, text, None);
     delta
 }
 
