@@ -718,3 +718,52 @@ fn the_track_history_keeps_each_index_at_every_turn_end_for_the_chart() {
     let ins = s.game().track_index("ins_ni").expect("ins");
     assert_eq!(h.iter().map(|(_, v)| v[ins]).collect::<Vec<_>>(), [70, 75, 80]);
 }
+
+#[test]
+fn rule_20_5_each_chit_has_the_kind_its_effects_name_and_each_side_the_windows_its_cups_give() {
+    use sandtable::games::decision_iraq::chits::{chit_kind, window_for};
+    use sandtable::games::decision_iraq::schema::{NetwarChit, NetwarEffect};
+    use sandtable::scenario::schema::EventEffect;
+    let kinds = [NetwarChit::Cancel, NetwarChit::InfoWar, NetwarChit::Isr, NetwarChit::LeaderNode, NetwarChit::TacticalEdge];
+    // The shipped cups, and the same without the CI's Tactical Edge chits.
+    let text = std::fs::read_to_string(crate::common::root().join(FILE)).expect("scenario");
+    let edge = "(id: \"ci_tactical_edge\", name: \"Tactical Edge\", count: 3, mode: Held, rule: Some(\"20.5\"), effects: [RulesetEffect(Chit(TacticalEdge))]),";
+    assert!(text.contains(edge));
+    for (s, ci_edge) in [(session(FILE, 5, &[]), true), (crate::common::session_from_text_with(&text.replace(edge, ""), 5, &[]), false)] {
+        let game = s.game();
+        // Every Netwar chit kind a definition's effects name, read from the definition itself.
+        let named = |c: &sandtable::scenario::schema::ChitDef| -> Vec<NetwarChit> {
+            let kind = |e: &EventEffect| match e {
+                EventEffect::RulesetEffect(raw) => match sandtable::games::decision_iraq::effect(game, raw) {
+                    Some(NetwarEffect::Chit(k)) => Some(*k),
+                    _ => None,
+                },
+                _ => None,
+            };
+            c.effects.iter().filter_map(kind).collect()
+        };
+        let mut with_kind = 0;
+        for p in &game.scenario.pools {
+            for c in &p.chits {
+                // Any copy of the type (`fatwa#2`) has the type's kind.
+                assert_eq!(chit_kind(game, &format!("{}#2", c.id)), named(c).first().copied(), "{}", c.id);
+                with_kind += usize::from(!named(c).is_empty());
+            }
+        }
+        assert_eq!(with_kind, if ci_edge { 10 } else { 9 }, "the cups' Netwar chits");
+        assert_eq!(chit_kind(game, "no_such_chit#1"), None);
+        // A side is offered a window for a kind where a cup of its own (or of no side) holds
+        // one, and only while it holds some chit.
+        let mut pools = s.world.resource::<sandtable::model::Pools>().clone();
+        for (side, def) in game.scenario.sides.iter().enumerate() {
+            pools.hands[side] = vec!["any#1".to_string()];
+            for k in kinds {
+                let in_cups = game.scenario.pools.iter().filter(|p| p.side.as_deref().is_none_or(|x| x == def.id)).any(|p| p.chits.iter().any(|c| named(c).contains(&k)));
+                assert_eq!(window_for(game, &pools, side, k), in_cups, "{} {k:?}", def.id);
+                assert_eq!(in_cups, ci_edge || def.id != "ci" || k != NetwarChit::TacticalEdge, "{} {k:?}", def.id);
+            }
+            pools.hands[side].clear();
+            assert!(kinds.iter().all(|&k| !window_for(game, &pools, side, k)), "an empty hand has no window");
+        }
+    }
+}

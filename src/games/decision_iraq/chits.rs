@@ -52,14 +52,43 @@ pub enum Purpose {
 /// The kind of a chit instance.
 #[must_use]
 pub fn chit_kind(game: &Game, chit: &str) -> Option<NetwarChit> {
-    let (_, def) = chit_def(game, chit)?;
-    def.effects.iter().find_map(|e| match e {
-        EventEffect::RulesetEffect(raw) => match super::effect(game, raw)? {
-            NetwarEffect::Chit(k) => Some(*k),
-            _ => None,
-        },
-        _ => None,
-    })
+    let di = game.ruleset.as_any().downcast_ref::<super::DecisionIraq>()?;
+    di.chit_kinds.get(chit_type(chit)).copied().flatten()
+}
+
+/// What [`DecisionIraq::chit_kinds`] and [`DecisionIraq::windows`] hold for `scenario`, whose
+/// `RulesetEffect`s are `effects` (by their text): read once when the ruleset is made.
+///
+/// [`DecisionIraq::chit_kinds`]: super::DecisionIraq::chit_kinds
+/// [`DecisionIraq::windows`]: super::DecisionIraq::windows
+#[must_use]
+pub fn chit_kinds(scenario: &crate::scenario::schema::Scenario, effects: &std::collections::BTreeMap<String, NetwarEffect>) -> (super::ChitKinds, Vec<[bool; NetwarChit::KINDS]>) {
+    let mut kinds = super::ChitKinds::default();
+    let mut windows = vec![[false; NetwarChit::KINDS]; scenario.sides.len()];
+    for p in &scenario.pools {
+        for c in &p.chits {
+            // Every kind the chit's effects name, in order: the first is the chit's kind.
+            let named: Vec<NetwarChit> = c
+                .effects
+                .iter()
+                .filter_map(|e| match e {
+                    EventEffect::RulesetEffect(raw) => match effects.get(raw.get_ron())? {
+                        NetwarEffect::Chit(k) => Some(*k),
+                        _ => None,
+                    },
+                    _ => None,
+                })
+                .collect();
+            // As `rules::events::chit_def` finds a chit: in the first pool that holds its id.
+            kinds.entry(c.id.clone()).or_insert(named.first().copied());
+            for (side, w) in scenario.sides.iter().zip(&mut windows) {
+                if p.side.as_deref().is_none_or(|s| s == side.id) {
+                    named.iter().for_each(|&k| w[k as usize] = true);
+                }
+            }
+        }
+    }
+    (kinds, windows)
 }
 
 /// Whether a chance to play a chit of `kind` is offered to `side`: it holds some chit, and its
@@ -72,11 +101,8 @@ pub fn window_for(game: &Game, pools: &Pools, side: usize, kind: NetwarChit) -> 
     if pools.hands.get(side).is_none_or(|h| h.is_empty()) {
         return false;
     }
-    let id = game.side_id(side);
-    let of_kind = |d: &crate::scenario::schema::ChitDef| {
-        d.effects.iter().any(|e| matches!(e, EventEffect::RulesetEffect(raw) if super::effect(game, raw) == Some(&NetwarEffect::Chit(kind))))
-    };
-    game.scenario.pools.iter().filter(|p| p.side.as_deref().is_none_or(|s| s == id)).any(|p| p.chits.iter().any(of_kind))
+    let di = game.ruleset.as_any().downcast_ref::<super::DecisionIraq>();
+    di.and_then(|di| di.windows.get(side)).is_some_and(|w| w[kind as usize])
 }
 
 /// The side's chits of a kind in hand, one per chit type (copies are interchangeable).

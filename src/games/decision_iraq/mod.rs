@@ -44,6 +44,8 @@ pub mod retreat;
 pub mod strikes;
 pub mod transport;
 
+/// Chit types by id, each with the Netwar kind its effects name (`DecisionIraq::chit_kinds`).
+pub type ChitKinds = std::collections::HashMap<String, Option<schema::NetwarChit>, foldhash::fast::FixedState>;
 
 /// The ruleset, with its section of the scenario read when the scenario loaded.
 #[derive(Debug)]
@@ -65,6 +67,12 @@ pub struct DecisionIraq {
     pub type_lines: Vec<Vec<usize>>,
     /// The districts (area spaces), in board order.
     pub districts: Vec<crate::model::SpaceId>,
+    /// Per chit type (a chit's id in its pool): the Netwar kind its effects name, if any (20.5),
+    /// as the first pool holding the id gives it; found once (`chits::chit_kind`).
+    pub chit_kinds: ChitKinds,
+    /// Per side: whether its pools (and those of no side) hold chits of each kind, by
+    /// [`schema::NetwarChit`] in order (`chits::window_for`).
+    pub windows: Vec<[bool; schema::NetwarChit::KINDS]>,
 }
 
 /// What the file format needs to know: Decision: Iraq plays Mobilization (12) and Hyperwar

@@ -134,6 +134,11 @@ pub enum NetwarChit {
     TacticalEdge,
 }
 
+impl NetwarChit {
+    /// How many kinds there are (a kind's place among them is `kind as usize`).
+    pub const KINDS: usize = 5;
+}
+
 fn three() -> u32 {
     3
 }

@@ -159,7 +159,8 @@ pub(super) fn read(loaded: &Loaded) -> Result<DecisionIraq, Vec<Diagnostic>> {
             let line_types = super::placement::line_types(&rules, &loaded.scenario);
             let type_lines = super::placement::type_lines(&rules, &line_types, loaded.scenario.sides.len());
             let districts = (0..loaded.board.len()).map(|i| crate::model::SpaceId(i as u32)).filter(|s| matches!(loaded.board.spaces[s.index()].kind, crate::scenario::board::SpaceKind::Area)).collect();
-            Ok(DecisionIraq { rules, effects, foreign, fixed_places, with_places, line_types, type_lines, districts })
+            let (chit_kinds, windows) = super::chits::chit_kinds(&loaded.scenario, &effects);
+            Ok(DecisionIraq { rules, effects, foreign, fixed_places, with_places, line_types, type_lines, districts, chit_kinds, windows })
         }
         _ => Err(diags),
     }
