@@ -145,16 +145,17 @@ impl Session {
     /// Applies a command for the side to act. An illegal command is rejected with the reason
     /// and changes nothing.
     pub fn apply(&mut self, command: Command) -> Result<(), String> {
-        // The side to act, its id and the question asked, from one look at each resource.
-        let (side, side_id, asked, in_setup) = {
+        // The side to act, its id, the question asked, the command as the ruleset reads it and
+        // its kind, from one look at each resource.
+        let (side, side_id, asked, in_setup, command, kind) = {
             let (game, prompt, turn) = (self.game(), &self.world.resource::<PendingPrompt>().0, self.world.resource::<TurnState>());
             let Some(side) = turn.acting_side(game, prompt.as_ref()) else {
                 return Err("no side is to act: the game is over".to_string());
             };
-            (side, crate::model::command::Name::new(game.side_id(side)), prompt.clone(), turn.setup.is_some())
+            let command = read_command(game, command)?;
+            let kind = CommandKind::of(Some(&command), game.ruleset.as_ref());
+            (side, crate::model::command::Name::new(game.side_id(side)), prompt.clone(), turn.setup.is_some(), command, kind)
         };
-        let command = self.read_command(command)?;
-        let kind = CommandKind::of(Some(&command), self.game().ruleset.as_ref());
         let rolls_before = self.world.resource::<Dice>().rolls.len();
         // Only an answer to a question is checked for having been taken by a rule.
         let logged = asked.as_ref().map(|_| self.world.resource::<crate::model::log::GameLog>().logged());
@@ -222,10 +223,7 @@ impl Session {
 
     /// A ruleset command read from a file (kept as written) becomes the ruleset's own type.
     pub fn read_command(&self, command: Command) -> Result<Command, String> {
-        match command {
-            Command::Game(crate::model::game_value::GameVal::Raw(raw)) => self.game().ruleset.parse_command(&raw),
-            c => Ok(c),
-        }
+        read_command(self.game(), command)
     }
 
     /// Every legal command for the side to act.
@@ -303,6 +301,14 @@ impl Session {
     }
 }
 
+/// A command as `game`'s ruleset reads it: one of its own read from the text a file gave.
+fn read_command(game: &Game, command: Command) -> Result<Command, String> {
+    match command {
+        Command::Game(crate::model::game_value::GameVal::Raw(raw)) => game.ruleset.parse_command(&raw),
+        c => Ok(c),
+    }
+}
+
 /// Ends the current phase for its actor (or, with none, as the automatic phases end).
 fn end_phase_again(world: &mut World) -> Outcome {
     let turn = world.resource::<TurnState>();
@@ -318,10 +324,16 @@ fn end_phase_again(world: &mut World) -> Outcome {
 
 /// Whether the game is in a phase nobody acts in, with no question asked: it ends at once.
 fn automatic(world: &World) -> bool {
+    // Each resource is looked up only if the answer still depends on it.
+    if world.resource::<PendingPrompt>().0.is_some() {
+        return false;
+    }
     let turn = world.resource::<TurnState>();
+    if turn.result.is_some() || turn.setup.is_some() {
+        return false;
+    }
     let game = world.resource::<Game>();
-    let prompt = world.resource::<PendingPrompt>().0.is_some();
-    !prompt && turn.result.is_none() && turn.setup.is_none() && turn.current_phase(game).is_some_and(|p| turn.actor(game, p).is_none())
+    turn.current_phase(game).is_some_and(|p| turn.actor(game, p).is_none())
 }
 
 /// Plays out phases in which nobody acts (an Event phase with no actor, an End-of-Turn phase):

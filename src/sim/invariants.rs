@@ -52,15 +52,15 @@ fn placed(u: &UnitView) -> Placed {
 /// was found sound, and the limits and the counter mix do not change during a game.
 pub fn check_invariants_after(s: &mut Session, checked: &mut Checked) -> Result<(), String> {
     let units = UnitsView::from_world(&mut s.world);
-    let per_side = crate::rules::stacking::checked_on_entry(s.game()) || s.stacking_checked;
-    let units_now = s.world.get_resource::<UnitsNow>();
+    // Each resource looked up once.
+    let (game, tracks, units_now) = (s.world.resource::<crate::model::Game>(), s.world.resource::<Tracks>(), s.world.get_resource::<UnitsNow>());
+    let per_side = crate::rules::stacking::checked_on_entry(game) || s.stacking_checked;
     let now = (units_now.map(UnitsNow::placements), s.stacking_checked);
     if let (Some(changes), Some(before)) = (now.0, checked.seen)
         && before == (changes, now.1)
     {
-        return tracks_within(s.game(), s.world.resource::<Tracks>());
+        return tracks_within(game, tracks);
     }
-    let game = s.game();
     // The units placed since the last sound check, if it read the limits as they are read now
     // and the view's record of placements goes back to it.
     let since = checked.seen.filter(|&(_, then)| then == now.1 && checked.placed.len() == units.all().len()).and_then(|(number, _)| units_now?.placed_since(number));
@@ -85,7 +85,7 @@ pub fn check_invariants_after(s: &mut Session, checked: &mut Checked) -> Result<
         }),
     };
     // A broken state is not a sound one to compare the next check with.
-    if let Err(e) = result.and_then(|()| tracks_within(game, s.world.resource::<Tracks>())) {
+    if let Err(e) = result.and_then(|()| tracks_within(game, tracks)) {
         *checked = Checked::default();
         return Err(e);
     }

@@ -17,7 +17,11 @@ use super as nw;
 use crate::scenario::schema::PhaseKind;
 
 pub(super) fn legal_commands(world: &World, units: &UnitsView, side: usize, stage: LegalStage, out: &mut Vec<Command>) {
-    let (game, turn) = (world.resource::<Game>(), world.resource::<TurnState>());
+    listed(world, (world.resource::<Game>(), world.resource::<TurnState>()), units, side, stage, out);
+}
+
+/// [`legal_commands`] with the game and the turn looked up already.
+fn listed(world: &World, (game, turn): (&Game, &TurnState), units: &UnitsView, side: usize, stage: LegalStage, out: &mut Vec<Command>) {
     // The others are looked up where a stage needs them: each look is a lookup by type, and
     // most lists need one or two of them.
     let control = || world.resource::<Control>();
@@ -93,7 +97,7 @@ pub(super) fn held_commands<'w>(world: &'w World, units: &Arc<UnitsView>, side: 
             return Some((at, held));
         }
     }
-    legal_commands(world, units, side, LegalStage::Phase, out);
+    listed(world, (game, turn), units, side, LegalStage::Phase, out);
     None
 }
 
