@@ -235,8 +235,10 @@ fn roll(game: &Game, turn: &TurnState, glog: &mut GameLog, p: &mut ConflictParam
     }
     log(glog, game, turn, LogKind::Roll, format_args!("{cause}: rolled {rolled}"), Some(key.clone()));
     let result = crt.results.iter().find(|r| r.code == code);
-    let name = result.map(|r| if r.name.is_empty() { code.clone() } else { format!("{code} ({})", r.name) }).unwrap_or_else(|| code.clone());
-    log(glog, game, turn, LogKind::Combat, format_args!("result {name}"), Some(key));
+    match result.map(|r| r.name.as_str()).filter(|n| !n.is_empty()) {
+        Some(name) => log(glog, game, turn, LogKind::Combat, format_args!("result {code} ({name})"), Some(key)),
+        None => log(glog, game, turn, LogKind::Combat, format_args!("result {code}"), Some(key)),
+    }
     let effects = result.map(|r| r.effects.clone()).unwrap_or_default();
     // 16.3, 16.4: the points first, then levels or eliminations, then the retreat.
     for e in &effects {
