@@ -54,28 +54,21 @@ pub struct Roster(Vec<(String, usize, Location, u32, bool)>);
 fn reset_units(world: &mut World, game: &Game, roster: &Roster) -> bool {
     let Some(now) = world.get_resource::<crate::model::units_now::UnitsNow>() else { return false };
     let entities = now.entities().to_vec();
-    let same = entities.len() == roster.0.len()
-        && entities.iter().zip(&roster.0).all(|(e, (id, ..))| world.get::<Unit>(*e).is_some_and(|u| *u.id == **id));
+    // One query for every unit's components: a look at one component of one entity finds the
+    // component's id by its type each time.
+    let mut units = world.query::<(&mut Unit, &mut Location, &mut StepLevel, &mut Activity, &mut Hidden)>();
+    let same = entities.len() == roster.0.len() && entities.iter().zip(&roster.0).all(|(e, (id, ..))| units.get(world, *e).is_ok_and(|(u, ..)| *u.id == **id));
     if !same || world.query_filtered::<(), bevy::prelude::With<Unit>>().iter(world).count() != entities.len() {
         return false;
     }
     for (rank, (e, (_, t, loc, level, hidden))) in entities.iter().zip(&roster.0).enumerate() {
-        let mut u = world.entity_mut(*e);
-        if let Some(mut unit) = u.get_mut::<Unit>() {
+        if let Ok((mut unit, mut l, mut lvl, mut a, mut h)) = units.get_mut(world, *e) {
             unit.rank = rank as u32;
             unit.type_index = *t;
             unit.side = game.type_side(*t).unwrap_or(0);
-        }
-        if let Some(mut l) = u.get_mut::<Location>() {
             *l = *loc;
-        }
-        if let Some(mut l) = u.get_mut::<StepLevel>() {
-            *l = StepLevel(*level);
-        }
-        if let Some(mut a) = u.get_mut::<Activity>() {
+            *lvl = StepLevel(*level);
             *a = Activity::default();
-        }
-        if let Some(mut h) = u.get_mut::<Hidden>() {
             *h = Hidden(*hidden);
         }
     }
