@@ -242,7 +242,11 @@ impl<'a> Market<'a> {
         for (i, u) in units.all().iter().enumerate() {
             if let Some(s) = u.space() {
                 occupied[s.index()] += 1;
-                if let Some(n) = in_play.get_mut(u.type_index * stride + u.level as usize) {
+                // A level past every type's (a state the invariants reject) is counted nowhere,
+                // rather than under the next type.
+                if (u.level as usize) < stride
+                    && let Some(n) = in_play.get_mut(u.type_index * stride + u.level as usize)
+                {
                     *n += 1;
                 }
             } else if u.location == Location::Eliminated && pool[u.type_index].is_none() {
