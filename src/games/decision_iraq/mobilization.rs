@@ -185,7 +185,7 @@ pub struct Market<'a> {
     /// Per unit type: its units on the map at each level, and the first of its counters in the
     /// pool (eliminated), counted in the same pass (12.2, 12.9, 24.5).
     in_play: Vec<u32>,
-    /// Levels per unit type in `in_play` (one more than the highest level on the map).
+    /// Levels per unit type in `in_play` (one more than the highest level any unit type has).
     stride: usize,
     pool: Vec<Option<usize>>,
     /// Per unit type and payment (`2 * type + surge`), worked out on first use.
