@@ -147,7 +147,8 @@ pub trait Ruleset: Send + Sync + Debug + 'static {
         None
     }
 
-    /// Drops destinations the ruleset's movement restrictions forbid.
+    /// Drops destinations the ruleset's movement restrictions forbid. It only drops: a unit's
+    /// destinations stay within its reach (`rules::reach`), which the legal list relies on.
     fn filter_destinations(&self, _game: &Game, _units: &UnitsView, _unit: &UnitView, _out: &mut Vec<Destination>) {}
 
     /// What a change of `track` by an event counts for now (a doubling on some turns).

@@ -61,6 +61,7 @@ pub mod rail_building;
 pub mod purchases;
 pub mod pursuit;
 pub mod quotas;
+pub mod reach;
 pub mod reactions;
 pub mod receipts;
 pub mod reorganisation;

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use super::footing::{ClassCosts, Footing, FootingKind};
 use super::steps::{Chart, Step, StepTable};
+use super::least_costs::LeastCosts;
 use super::schema::{HexOffset, Map, MoveCost, RoadClass, Scenario, VOID_SYMBOL};
 
 /// Largest hex map accepted (columns x rows), against hostile files.
@@ -98,6 +99,8 @@ pub struct Board {
     footing: Vec<Footing>,
     /// What a step along each edge costs each class index ([`StepTable`]).
     steps: StepTable,
+    /// The least cost of a move between any two spaces, per class index ([`LeastCosts`]).
+    least: LeastCosts,
     /// Each space's stacking limit ([`Board::stacking_limit`]; `u32::MAX` for none).
     stacking_limits: Vec<u32>,
     pub terrain_shift: Vec<i32>,
@@ -156,6 +159,7 @@ impl Board {
             class_table: ClassCosts::default(),
             footing: Vec::new(),
             steps: StepTable::default(),
+            least: LeastCosts::default(),
             stacking_limits: Vec::new(),
             terrain_shift: Vec::new(),
             terrain_defense: Vec::new(),
@@ -180,6 +184,7 @@ impl Board {
         b.footing = Footing::of_spaces(&b.spaces);
         b.class_table = ClassCosts::from_rows(&b.class_costs);
         b.steps = StepTable::new(&b.edges, b.class_costs.first().map_or(0, Vec::len));
+        b.least = LeastCosts::new(b.class_costs.first().map_or(0, Vec::len));
         b.stacking_limits = (0..b.spaces.len()).map(|i| b.limit_of(SpaceId(i as u32)).unwrap_or(u32::MAX)).collect();
         b.into = vec![Vec::new(); b.spaces.len()];
         for (i, edges) in b.edges.iter().enumerate() {
@@ -652,6 +657,16 @@ impl Board {
     pub fn steps(&self, class: MoveClass) -> Option<(&[Step], &StepTable)> {
         let chart = Chart { footing: &self.footing, costs: &self.class_table, hexside_extra: &self.hexside_extra };
         Some((self.steps.of_class(class.0, &self.edges, chart)?, &self.steps))
+    }
+
+    /// The least cost (in movement parts) from every space to every space for a class, as
+    /// `build` works it out on the first call for the class's index; `None` for a board too
+    /// large to keep one ([`LeastCosts`]).
+    pub fn least_costs(&self, class: MoveClass, build: impl FnOnce(MoveClass) -> Option<super::least_costs::LeastCostTable>) -> Option<&super::least_costs::LeastCostTable> {
+        if self.spaces.len() > super::least_costs::MAX_SPACES {
+            return None;
+        }
+        self.least.of_class(class.0, || build(class))
     }
 
     /// Cost of entering terrain `t` for the class at index `class`.

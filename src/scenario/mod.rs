@@ -24,6 +24,7 @@ mod schema_sea;
 mod schema_tables;
 mod schema_units;
 mod schema_withdrawal;
+pub mod least_costs;
 pub mod steps;
 pub mod validate;
 mod validate_assets;

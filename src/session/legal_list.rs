@@ -1,9 +1,9 @@
 //! The legal list as it is made: its commands, with the ones that cost most to work out held
 //! apart, unsure, where a random player takes one command of hundreds:
 //! - a movement phase's moves: each unit that may move is a block of candidates, one for each
-//!   space of the map, and its destinations are worked out only when the list is read in full
-//!   or when a random draw falls on the unit (a Decision: Iraq list of fourteen movers is read
-//!   by working out three or four of them);
+//!   space of the map until a draw falls on it, then one for each space it could reach at most
+//!   (`rules::reach`); its destinations are worked out only when the list is read in full or
+//!   when a random draw falls on one of those spaces;
 //! - a Combat phase's area attacks: each district where attacks may be listed is a block of
 //!   candidates, one for each table and group of attackers it may try, worked out as a
 //!   mover's are;
@@ -23,6 +23,7 @@ use crate::model::held_blocks::HeldBlocks;
 use crate::model::view::UnitsView;
 use crate::model::{Control, Game, SpaceId, Tracks, TurnState};
 use crate::rules::movement::{Surroundings, legal_destinations_among};
+use crate::rules::reach::Reach;
 
 /// A movement phase's moves, unsure: the units that may move, each with its destinations once
 /// they are worked out (as the sure list works them out, on the same surroundings).
@@ -35,13 +36,54 @@ pub(super) struct UnsureMoves<'w> {
     movers: Vec<u32>,
     /// Each mover's destinations, in list order, once worked out.
     found: Vec<OnceCell<Vec<SpaceId>>>,
+    /// Each mover's reach (`rules::reach`) once worked out: the spaces its destinations are
+    /// among (`None`: every space).
+    reach: Vec<OnceCell<Option<Reach<'w>>>>,
 }
 
 impl<'w> UnsureMoves<'w> {
     /// The moves of `movers` (places in `units`) through `near`, the surroundings of their side.
     pub(super) fn new((game, control): (&'w Game, &'w Control), near: Surroundings, units: &Arc<UnitsView>, movers: Vec<u32>) -> Self {
         let found = movers.iter().map(|_| OnceCell::new()).collect();
-        UnsureMoves { game, control, near, units: units.clone(), movers, found }
+        let reach = movers.iter().map(|_| OnceCell::new()).collect();
+        UnsureMoves { game, control, near, units: units.clone(), movers, found, reach }
+    }
+
+    /// Mover `b`'s reach (worked out once).
+    fn reach(&self, b: usize) -> Option<&Reach<'w>> {
+        self.reach[b].get_or_init(|| crate::rules::reach::reach_of(self.game, &self.units, self.control, &self.units.all()[self.movers[b] as usize])).as_ref()
+    }
+
+    /// How many candidates mover `b` has: its destinations once worked out, else the spaces of
+    /// its reach once that is, else every space of the map.
+    fn weight(&self, b: usize) -> usize {
+        match (self.found[b].get(), self.reach[b].get()) {
+            (Some(found), _) => found.len(),
+            (None, Some(Some(reach))) => reach.len(),
+            _ => self.game.board.len(),
+        }
+    }
+
+    /// Candidate `j` of mover `b` as a move, if it is listed. A candidate of the whole map
+    /// outside the mover's reach is refused once the reach is worked out (the mover's
+    /// candidates become the reach); one inside it, or a candidate of the reach, is listed if
+    /// it is one of the destinations, which are worked out then.
+    fn pick(&self, b: usize, j: usize) -> Option<Command> {
+        if let Some(found) = self.found[b].get() {
+            return Some(self.made(b, found[j]));
+        }
+        let to = match self.reach[b].get() {
+            Some(Some(reach)) => reach.get(j)?,
+            Some(None) => SpaceId(u32::try_from(j).ok()?),
+            None => {
+                let to = SpaceId(u32::try_from(j).ok()?);
+                if self.reach(b).is_some_and(|reach| !reach.contains(to)) {
+                    return None;
+                }
+                to
+            }
+        };
+        self.destinations(b).contains(&to).then(|| self.made(b, to))
     }
 
     /// Mover `b`'s destinations (worked out once).
@@ -51,6 +93,7 @@ impl<'w> UnsureMoves<'w> {
             let found: Vec<SpaceId> = legal_destinations_among(self.game, &self.units, self.control, &self.near, unit).into_iter().map(|d| d.space).collect();
             // Each listed move is one candidate of the unit's block: its space, once.
             debug_assert!(found.iter().all(|s| s.index() < self.game.board.len()) && found.windows(2).all(|w| w[0] < w[1]), "destinations are spaces of the map in board order, each once");
+            debug_assert!(self.reach(b).is_none_or(|reach| found.iter().all(|&s| reach.contains(s))), "the destinations of `{}` are within its reach", unit.id);
             found
         })
     }
@@ -183,10 +226,11 @@ impl Unsure<'_> {
     }
 
     /// Block `b`'s candidates: its listed commands once it is worked out, else a bound on them
-    /// (a mover: every space of the map; a district: its slots; a set-up item: itself).
+    /// (a mover: every space of the map, or of its reach; a district: its slots; a set-up item:
+    /// itself).
     fn weight(&self, b: usize) -> usize {
         match self {
-            Unsure::Moves(m) => m.found[b].get().map_or(m.game.board.len(), Vec::len),
+            Unsure::Moves(m) => m.weight(b),
             Unsure::Attacks(a) => a.found[b].get().map_or(a.slots(b), Vec::len),
             Unsure::Setup(s) => s.known[b].get().map_or(1, |&ok| usize::from(ok)),
             Unsure::Ruleset(h) => h.weight(b),
@@ -197,13 +241,7 @@ impl Unsure<'_> {
     /// worked out lists every candidate it has; another is worked out now.
     fn pick(&self, b: usize, j: usize) -> Option<Command> {
         match self {
-            Unsure::Moves(m) => match m.found[b].get() {
-                Some(found) => Some(m.made(b, found[j])),
-                None => {
-                    let to = SpaceId(u32::try_from(j).ok()?);
-                    m.destinations(b).contains(&to).then(|| m.made(b, to))
-                }
-            },
+            Unsure::Moves(m) => m.pick(b, j),
             Unsure::Attacks(a) => match a.found[b].get() {
                 Some(found) => Some(found[j].1.clone()),
                 None => a.attacks(b).iter().find(|(slot, _)| *slot == j).map(|(_, c)| c.clone()),
@@ -303,7 +341,8 @@ impl LegalList<'_> {
     /// dropped, its block's candidates become what it lists, and the draw is made again. Each
     /// draw gives every listed command the same chance, whatever was dropped before: the
     /// command taken is as likely as any other listed one. At most one draw per block is
-    /// refused, since a block worked out lists every candidate it keeps.
+    /// refused once the block is worked out, since it then lists every candidate it keeps (a
+    /// mover's reach may refuse one before).
     /// The list itself is left as it was.
     pub fn draw_other(&self, mut draw: impl FnMut(usize) -> usize) -> Option<Command> {
         let Some((at, unsure)) = &self.unsure else {

@@ -47,6 +47,7 @@ mod per_side_victory;
 mod purchases;
 mod pursuit;
 mod quotas;
+mod reach;
 mod receipts;
 mod reorganisation;
 mod restrictions;

@@ -104,6 +104,17 @@ fn destinations(s: &mut Session, unit: &str) -> Vec<String> {
     sandtable::rules::movement::legal_destinations(&game, &units, &control, &u).into_iter().map(|d| game.board.key(d.space).to_string()).collect()
 }
 
+/// The unit's reach (`rules::reach`): the spaces the legal list draws its moves from.
+fn reach(s: &mut Session, unit: &str) -> Vec<String> {
+    use sandtable::model::view::UnitsView;
+    let units = UnitsView::from_world(&mut s.world);
+    let game = s.game().clone();
+    let control = s.world.resource::<sandtable::model::Control>().clone();
+    let u = units.get(unit).expect(unit).clone();
+    let reach = sandtable::rules::reach::reach_bound(&game, &units, &control, &u).expect("a table for the map");
+    reach.into_iter().map(|s| game.board.key(s).to_string()).collect()
+}
+
 #[test]
 fn rule_13_5_a_unit_may_always_move_one_district_and_27_4_slow_militia_keep_to_their_sect() {
     let units = [("M", "ins_militia", "tikrit/infra1", 1), ("G", "ig_militia", "green_zone", 1)];
@@ -112,6 +123,9 @@ fn rule_13_5_a_unit_may_always_move_one_district_and_27_4_slow_militia_keep_to_t
     // 13.5: MF 1 is spent leaving the box, yet the militia may still enter a next district.
     let d = destinations(&mut s, "M");
     assert!(d.contains(&"tikrit".to_string()) && d.contains(&"samara".to_string()) && d.contains(&"mosul_kirkuk".to_string()), "{d:?}");
+    // The militia's reach holds those districts (one step from its box's district).
+    let r = reach(&mut s, "M");
+    assert!(d.iter().all(|x| r.contains(x)), "{d:?} within {r:?}");
     let mut s = game(&units, &[], &["militia_movement"], false);
     play(&mut s, &[Command::FirstPlayer { side: "ins".into() }]);
     let d = destinations(&mut s, "M");
@@ -158,11 +172,14 @@ fn rule_27_9_bases_double_moves_airmobile_units_fly_from_or_to_a_fob() {
     play(&mut s, &[Command::FirstPlayer { side: "ci".into() }]);
     let d = destinations(&mut s, "B");
     assert!(d.contains(&"kurdistan_south".to_string()), "MF 2 doubled: BW-Samara-Tikrit-Kurdistan South: {d:?}");
+    // The doubled allowance reaches as far.
+    assert!(reach(&mut s, "B").contains(&"kurdistan_south".to_string()));
     // 27.91: an airmobile unit away from a FOB may only end at one (Kuwait has one from the set-up).
     assert_eq!(destinations(&mut s, "A"), ["baghdad_west", "kuwait"]);
     let mut s = game(&units, &[], &[], false);
     play(&mut s, &[Command::FirstPlayer { side: "ci".into() }]);
     assert!(!destinations(&mut s, "B").contains(&"kurdistan_south".to_string()));
+    assert!(!reach(&mut s, "B").contains(&"kurdistan_south".to_string()), "the allowance is not doubled without the option");
     assert!(destinations(&mut s, "A").contains(&"amara".to_string()));
 }
 

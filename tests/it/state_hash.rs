@@ -78,8 +78,8 @@ fn every_resource_the_rules_and_rulesets_keep_is_hashed() {
     let not_state: Vec<TypeId> = sandtable::session::state::not_state().into_iter().map(|(t, _)| t).collect();
     let mut unproven: BTreeSet<&'static str> = BTreeSet::new();
     let mut proven: BTreeSet<&'static str> = BTreeSet::new();
-    // Decision: Iraq's seed 9 is a game that draws the High Value Target (chaos 64-66).
-    let games: [(&str, &[u64]); 3] = [("scenarios/kell_ford.ron", &[1, 2]), ("scenarios/salt_river_line.ron", &[1, 2, 3]), ("scenarios/decision_iraq.ron", &[1, 2, 9])];
+    // Decision: Iraq's seed 13 is a game that draws the High Value Target (chaos 64-66).
+    let games: [(&str, &[u64]); 3] = [("scenarios/kell_ford.ron", &[1, 2]), ("scenarios/salt_river_line.ron", &[1, 2, 3]), ("scenarios/decision_iraq.ron", &[1, 2, 13])];
     for (file, seeds) in games {
         for &seed in seeds {
             let mut s = session(file, seed, &[]);
