@@ -139,8 +139,9 @@ pub fn reach_of<'a>(game: &'a Game, units: &UnitsView, control: &Control, unit: 
     let boost = game.ruleset.movement_boost(game, units, unit).unwrap_or(1).max(1);
     let limit = allowance.saturating_mul(boost);
     let (costs, near) = (table.costs(start.index()), table.near(start.index()));
-    // The start costs nothing and is never one step from itself.
-    let within = costs.iter().filter(|&&c| c <= limit).count() - 1;
+    // The start costs nothing and is never one step from itself. (Summed rather than
+    // filtered and counted: the compiler then compares many costs at once.)
+    let within = costs.iter().map(|&c| usize::from(c <= limit)).sum::<usize>() - 1;
     let len = within + near.iter().filter(|&&s| costs[s as usize] > limit).count();
     Some(Reach { start: start.index(), costs, near, limit, len })
 }
