@@ -85,8 +85,10 @@ pub fn move_cost(game: &Game, from: SpaceId, edge: &Edge, class: MoveClass, allo
 #[inline(always)]
 pub(super) fn edge_cost_in(game: &Game, from: SpaceId, edge: &Edge, class: MoveClass, allowance: u32, (interdicted, demolished): (&[bool], &BTreeSet<(SpaceId, SpaceId)>), (parts, road): (u32, u32)) -> Option<u32> {
     let board = &game.board;
+    // Saturating: no scenario field bounds a terrain's or a link's cost, and the least-cost
+    // tables (`rules::reach`) price every edge of the map.
     if let Some(c) = edge.link_cost {
-        return Some(c * parts);
+        return Some(c.saturating_mul(parts));
     }
     let cut = |s: SpaceId| interdicted.get(s.index()).copied().unwrap_or(false);
     if edge.road.is_some() && !cut(from) && !cut(edge.to) {
@@ -96,7 +98,7 @@ pub(super) fn edge_cost_in(game: &Game, from: SpaceId, edge: &Edge, class: MoveC
             Some(f) if demolished.contains(&pair) => board.hexside_extra[f].0,
             _ => 0,
         };
-        return Some(road + extra * parts);
+        return Some(road.saturating_add(extra.saturating_mul(parts)));
     }
     let mut extra = 0;
     if let Some(f) = edge.hexside {
@@ -108,7 +110,7 @@ pub(super) fn edge_cost_in(game: &Game, from: SpaceId, edge: &Edge, class: MoveC
     }
     let t = board.footing(edge.to).terrain()?;
     match board.class_cost(t, class) {
-        MoveCost::Mp(n) => Some((n + extra) * parts),
+        MoveCost::Mp(n) => Some(n.saturating_add(extra).saturating_mul(parts)),
         MoveCost::AllMp => Some(allowance.max(1)),
         MoveCost::RoadOnly | MoveCost::Prohibited => None,
     }

@@ -7,8 +7,7 @@ use std::cmp::Reverse;
 use std::collections::{BTreeSet, BinaryHeap};
 
 use super::movement::{edge_cost_in, movement_allowance, mp_parts};
-use crate::model::view::UnitsView;
-use crate::model::view::UnitView;
+use crate::model::view::{UnitView, UnitsView};
 use crate::model::{Control, Game, SpaceId};
 use crate::scenario::board::MoveClass;
 use crate::scenario::least_costs::LeastCostTable;
@@ -104,7 +103,7 @@ impl Reach<'_> {
     /// Whether it holds `s`.
     #[must_use]
     pub fn contains(&self, s: SpaceId) -> bool {
-        s.index() != self.start && (self.costs.get(s.index()).is_some_and(|&c| c <= self.limit) || self.near.contains(&s.0))
+        s.index() != self.start && (self.costs.get(s.index()).is_some_and(|&c| c <= self.limit) || self.near.binary_search(&s.0).is_ok())
     }
 
     /// Its spaces in board order (the start's steps in `near` are in board order too).

@@ -7,8 +7,8 @@ use std::collections::{BTreeMap, HashMap};
 use serde::{Deserialize, Serialize};
 
 use super::footing::{ClassCosts, Footing, FootingKind};
+use super::least_costs::{LeastCostTable, LeastCosts};
 use super::steps::{Chart, Step, StepTable};
-use super::least_costs::LeastCosts;
 use super::schema::{HexOffset, Map, MoveCost, RoadClass, Scenario, VOID_SYMBOL};
 
 /// Largest hex map accepted (columns x rows), against hostile files.
@@ -662,11 +662,11 @@ impl Board {
     /// The least cost (in movement parts) from every space to every space for a class, as
     /// `build` works it out on the first call for the class's index; `None` for a board too
     /// large to keep one ([`LeastCosts`]).
-    pub fn least_costs(&self, class: MoveClass, build: impl FnOnce(MoveClass) -> Option<super::least_costs::LeastCostTable>) -> Option<&super::least_costs::LeastCostTable> {
+    pub fn least_costs(&self, class: MoveClass, build: impl FnOnce(MoveClass) -> Option<LeastCostTable>) -> Option<&LeastCostTable> {
         if self.spaces.len() > super::least_costs::MAX_SPACES {
             return None;
         }
-        self.least.of_class(class.0, || build(class))
+        self.least.of_class(class.0, |k| build(MoveClass(k)))
     }
 
     /// Cost of entering terrain `t` for the class at index `class`.

@@ -10,7 +10,7 @@ pub const MAX_SPACES: usize = 1024;
 
 /// One class's table: for each space (the start), every space's least cost from it; and, for
 /// any class, the spaces one step from the start or from its area (a minimum move's reach).
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Default)]
 pub struct LeastCostTable {
     n: usize,
     /// Row by row: the least cost in movement parts (`u32::MAX`: out of reach).
@@ -19,6 +19,13 @@ pub struct LeastCostTable {
     near_first: Vec<u32>,
     /// The spaces one step from each start or from its area, in board order, each once.
     near: Vec<u32>,
+}
+
+/// Its size only: a board's debug print would otherwise hold every pair of spaces.
+impl std::fmt::Debug for LeastCostTable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "LeastCostTable({} spaces)", self.n)
+    }
 }
 
 impl LeastCostTable {
@@ -62,10 +69,11 @@ impl LeastCosts {
         LeastCosts { by_class: (0..classes.max(1)).map(|_| OnceLock::new()).collect() }
     }
 
-    /// The table of class index `class`, built by `build` on first use: a class past the last
-    /// index shares the last one's (its costs are that column's, as the step table's are).
-    pub fn of_class(&self, class: usize, build: impl FnOnce() -> Option<LeastCostTable>) -> Option<&LeastCostTable> {
+    /// The table of class index `class`, built by `build` for the index it is kept under on
+    /// first use: a class past the last index shares the last one's (its costs are that
+    /// column's, as the step table's are).
+    pub fn of_class(&self, class: usize, build: impl FnOnce(usize) -> Option<LeastCostTable>) -> Option<&LeastCostTable> {
         let class = class.min(self.by_class.len().checked_sub(1)?);
-        self.by_class[class].get_or_init(build).as_ref()
+        self.by_class[class].get_or_init(|| build(class)).as_ref()
     }
 }

@@ -73,7 +73,10 @@ impl<'w> UnsureMoves<'w> {
             return Some(self.made(b, found[j]));
         }
         let to = match self.reach[b].get() {
-            Some(Some(reach)) => reach.get(j)?,
+            Some(Some(reach)) => {
+                debug_assert!(j < reach.len(), "a draw within the reach's weight");
+                reach.get(j)?
+            }
             Some(None) => SpaceId(u32::try_from(j).ok()?),
             None => {
                 let to = SpaceId(u32::try_from(j).ok()?);

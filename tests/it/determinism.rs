@@ -348,9 +348,10 @@ fn the_random_player_plays_the_game_it_would_choose_on_every_shipped_scenario() 
 /// The random player picks each listed command as often as any other, also where the list
 /// holds commands apart and some draws fall on refused candidates (drawn again): a Decision:
 /// Iraq set-up list with refused placements, a movement list (every mover's candidates are
-/// every space of the map) and a combat list (every district's are its tables and groups of
-/// attackers), a Mobilization list (the ruleset holds each unit type's purchases apart, four
-/// candidates per district), and a Kell Ford movement list on its hex map, each drawn from
+/// every space of the map, then those of its reach) and a combat list (every district's are
+/// its tables and groups of attackers), a Mobilization list (the ruleset holds each unit
+/// type's purchases apart, four candidates per district it may be bought in), and a Kell Ford
+/// movement list on its hex map, each drawn from
 /// forty times per command, give every listed command its share (chi-square against even
 /// shares under its 0.1% bound; a draw that gave a refused candidate's share to a neighbour
 /// would double that neighbour's count).

@@ -7,9 +7,9 @@ use sandtable::model::view::UnitsView;
 use sandtable::model::{Control, SpaceId};
 use sandtable::rules::movement::legal_destinations;
 use sandtable::rules::reach::reach_bound;
-use sandtable::session::Session;
+use sandtable::session::{GameSetup, Session};
 
-use crate::common::session;
+use crate::common::{load, session};
 
 /// The reach of each unit listed as moving, and its legal destinations, by space.
 fn reaches_and_destinations(s: &mut Session) -> Vec<(String, Vec<SpaceId>, Vec<SpaceId>)> {
@@ -53,21 +53,27 @@ fn rule_5_7_a_units_reach_holds_its_destinations_and_not_what_its_allowance_cann
     assert!(reach.len() < game.board.len() * 3 / 4, "{} of {} hexes", reach.len(), game.board.len());
 }
 
-/// DI 13.5 (one district for all MP) and 27.9 (twice the allowance from a base), hex maps
-/// alike: in random games of every shipped scenario with a table, each mover's destinations
-/// are within its reach, and the reach leaves out most of the map.
+/// DI 13.5 (one district for all MP), 27.9 (twice the allowance from a base, with the
+/// Combat Logistics option) and 27.4 (slow militia, an option), hex maps alike: in random games
+/// of every shipped scenario with a table, each mover's destinations are within its reach, and
+/// the reach leaves out a good part of the map (Kell Ford's movers reach about half of its 48
+/// hexes, Decision: Iraq's about a third of its 49 spaces).
 #[test]
 fn rule_13_5_and_27_9_every_movers_destinations_are_within_its_reach() {
-    for file in ["scenarios/decision_iraq.ron", "scenarios/salt_river_line.ron", "scenarios/kell_ford.ron"] {
+    let files = [("scenarios/decision_iraq.ron", &[][..]), ("scenarios/decision_iraq.ron", &["combat_logistics", "militia_movement"][..]), ("scenarios/salt_river_line.ron", &[]), ("scenarios/kell_ford.ron", &[])];
+    for (file, options) in files {
         let (mut movers, mut reach_total, mut board) = (0, 0, 0);
         for seed in 1..=2 {
-            let mut s = session(file, seed, &[]);
+            let loaded = load(file);
+            let mut chosen = Session::default_options(&loaded);
+            chosen.extend(options.iter().map(|o| o.to_string()));
+            let mut s = Session::new(loaded, GameSetup { options: chosen, seed, forced_dice: vec![] }).expect("session");
             board = s.game().board.len();
             let mut bot = sandtable::bots::random::RandomPlayer::new(seed);
             while !s.is_over() {
                 for (id, reach, destinations) in reaches_and_destinations(&mut s) {
                     for d in &destinations {
-                        assert!(reach.binary_search(d).is_ok(), "{file}: {id}'s destination {} is outside its reach", s.game().board.key(*d));
+                        assert!(reach.binary_search(d).is_ok(), "{file} {options:?}: {id}'s destination {} is outside its reach", s.game().board.key(*d));
                     }
                     movers += 1;
                     reach_total += reach.len();
@@ -76,7 +82,7 @@ fn rule_13_5_and_27_9_every_movers_destinations_are_within_its_reach() {
                 s.apply(c).expect("legal");
             }
         }
-        assert!(movers > 50, "{file}: {movers} movers");
-        assert!(reach_total < movers * board * 3 / 4, "{file}: {reach_total} spaces of reach for {movers} movers on {board} spaces");
+        assert!(movers > 50, "{file} {options:?}: {movers} movers");
+        assert!(reach_total < movers * board * 2 / 3, "{file} {options:?}: {reach_total} spaces of reach for {movers} movers on {board} spaces");
     }
 }
