@@ -12,8 +12,8 @@ use crate::model::{Control, Game, SpaceId};
 use crate::scenario::board::MoveClass;
 use crate::scenario::least_costs::LeastCostTable;
 
-/// The least cost of a move of `class` between any two spaces, with each start's spaces in
-/// the order of that cost; `None` where the board keeps no table.
+/// The least cost of a move of `class` between any two spaces, with the spaces one step from
+/// each start or its area; `None` where the board keeps no table.
 #[must_use]
 pub fn least_costs(game: &Game, class: MoveClass) -> Option<&LeastCostTable> {
     game.board.least_costs(class, |class| Some(least_cost_table(game, class)))

@@ -5,7 +5,8 @@
 use std::sync::OnceLock;
 
 /// Boards of more spaces keep no table: it holds a cost for every pair of spaces (a board of
-/// this size holds a million; Twilight of the Ottomans' map, four times as many, none).
+/// this size holds a million; a map of a few thousand hexes keeps none, and draws its movers'
+/// candidates from the whole map).
 pub const MAX_SPACES: usize = 1024;
 
 /// One class's table: for each space (the start), every space's least cost from it; and, for
