@@ -539,6 +539,9 @@ pub struct Outcome {
     /// The move just made, where a rule reads moves across region boundaries: (unit, every
     /// space from where it started to where it stopped).
     pub moved: Option<(String, Vec<SpaceId>)>,
+    /// A new phase began in this run (or the game's first, at its first run): its start hooks
+    /// run at the PhaseStart stage (`rules::supply::phase_started`).
+    pub phase_started: bool,
 }
 
 /// Effects of a ruleset's own (`EventEffect` variants the generic rules do not apply) that an

@@ -102,7 +102,6 @@ pub struct PendingEffects(pub Vec<(usize, Vec<EventEffect>, String, Option<Strin
 #[derive(Resource, Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct Reductions(pub Vec<String>);
 
-#[expect(clippy::too_many_arguments, reason = "a declaration changes the turn order, prompts and effects")]
 fn declare(
     cmd: Res<CurrentCommand>,
     mut outcome: ResMut<Outcome>,
@@ -110,7 +109,6 @@ fn declare(
     mut turn: ResMut<TurnState>,
     game: Res<Game>,
     mut glog: ResMut<GameLog>,
-    mut started: ResMut<super::supply::PhaseStarted>,
     mut pending: ResMut<PendingEffects>,
 ) {
     let Some((side, Command::Declare { id, declare })) = cmd.0.clone() else { return };
@@ -127,7 +125,7 @@ fn declare(
     let game = game.clone();
     // An answer to a declaration (tutorial 5.7.9: the NA decides whether to intercept).
     if let Some((d, resp)) = game.scenario.rules.declarations.iter().find_map(|d| d.response.as_ref().filter(|r| r.id == id).map(|r| (d, r))) {
-        started.0 = true;
+        outcome.phase_started = true;
         let verb = if declare { "takes" } else { "does not take" };
         log(&mut glog, &game, &turn, LogKind::Command, format_args!("{} {verb} {} ({})", game.side_id(side), resp.name, d.name), None);
         if declare {
@@ -140,7 +138,7 @@ fn declare(
     if !declare {
         // The turn starts again from its first phase: the phase-start hooks that waited for the
         // answer run now.
-        started.0 = true;
+        outcome.phase_started = true;
         log(&mut glog, &game, &turn, LogKind::Command, format_args!("{} does not declare {}", game.side_id(side), d.name), None);
         return;
     }
@@ -165,7 +163,7 @@ fn declare(
                 rule: r.rule.clone().or_else(|| d.rule.clone()).unwrap_or_default(),
             });
         }
-        None => started.0 = true,
+        None => outcome.phase_started = true,
     }
 }
 

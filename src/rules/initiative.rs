@@ -70,7 +70,7 @@ fn offer_initiative(mut glog: ResMut<GameLog>, game: Res<Game>, tracks: Res<Trac
     }
 }
 
-fn choose_first(mut ctx: CommandCtx, mut prompt: ResMut<PendingPrompt>, mut started: ResMut<super::supply::PhaseStarted>) {
+fn choose_first(mut ctx: CommandCtx, mut prompt: ResMut<PendingPrompt>) {
     let Some((side, Command::FirstPlayer { side: first })) = ctx.cmd.0.clone() else { return };
     let first = first.to_string();
     if !matches!(prompt.0, Some(Prompt::FirstPlayer { .. })) {
@@ -80,7 +80,7 @@ fn choose_first(mut ctx: CommandCtx, mut prompt: ResMut<PendingPrompt>, mut star
     prompt.0 = None;
     ctx.turn.first_side = f;
     // The turn's first phase begins again, for the player now first.
-    started.0 = true;
+    ctx.outcome.phase_started = true;
     let text = format!("{} chooses {} as first player this turn", ctx.game.side_id(side), ctx.game.side_id(f));
     ctx.log(LogKind::Command, text, None);
 }

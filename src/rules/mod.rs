@@ -267,13 +267,42 @@ fn build_parts(schedule: Schedule, sample: Option<&Command>, every: bool, rulese
     (s, hooks)
 }
 
-/// The rules schedules this world has built, one per command kind, in the order they were
-/// first needed (a game uses about twenty kinds). Kept apart from `Schedules`: running a
-/// schedule from there interns its label and looks it up twice per command, a cost the batch
-/// paths pay on every command for nothing. Each is boxed: it is taken out and put back at every
-/// run, and a schedule moved by value is a copy of nearly a kilobyte.
+/// The rules schedules built for a world, one per command kind, in the order they were first
+/// needed (a game uses about twenty kinds). Kept apart from `Schedules`: running a schedule from
+/// there interns its label and looks it up twice per command, a cost the batch paths pay on
+/// every command for nothing. A session keeps its own, outside its world ([`BuiltRules::run`]:
+/// no lookup in the world to find one); [`run`] keeps them in the world, as a resource. Each is
+/// boxed: one kept in the world is taken out and put back at every run, and a schedule moved by
+/// value is a copy of nearly a kilobyte.
 #[derive(bevy::prelude::Resource, Default)]
 pub struct BuiltRules(Vec<(CommandKind, Option<Box<Schedule>>)>);
+
+impl BuiltRules {
+    /// Runs the rules once in `world` for a command of `kind` (the current command's, or with
+    /// none, the phase-start hooks'), with the schedule of that kind built the first time it is
+    /// needed. Every run in one world goes through the same `BuiltRules`: its systems were
+    /// initialized for that world.
+    pub fn run(&mut self, world: &mut World, kind: CommandKind) {
+        let at = match self.0.iter().position(|(k, _)| *k == kind) {
+            Some(at) => at,
+            None => {
+                self.0.push((kind, Some(Box::new(build_for(world, kind)))));
+                self.0.len() - 1
+            }
+        };
+        if let Some(schedule) = self.0[at].1.as_mut() {
+            schedule.run(world);
+        }
+    }
+}
+
+/// The schedule for commands of `kind` in the game of `world` (its current command the sample).
+fn build_for(world: &World, kind: CommandKind) -> Schedule {
+    let game = world.resource::<crate::model::Game>();
+    let (ruleset, scenario) = (game.ruleset.clone(), game.scenario.clone());
+    let sample = world.resource::<CurrentCommand>().0.as_ref().map(|(_, c)| c.clone());
+    build_schedule(Schedule::new(RulesFor(kind)), sample.as_ref(), kind == CommandKind::Every, ruleset.as_ref(), Some(&scenario))
+}
 
 /// Runs the rules once for the current command (or, with none, the phase-start hooks): the
 /// schedule of the command's kind, built for the game's ruleset the first time it is needed.
@@ -295,10 +324,7 @@ pub fn run_kind(world: &mut World, kind: CommandKind) {
     let (at, mut schedule) = match found {
         Some((at, Some(schedule))) => (at, schedule),
         known => {
-            let game = world.resource::<crate::model::Game>();
-            let (ruleset, scenario) = (game.ruleset.clone(), game.scenario.clone());
-            let sample = world.resource::<CurrentCommand>().0.as_ref().map(|(_, c)| c.clone());
-            let schedule = Box::new(build_schedule(Schedule::new(RulesFor(kind)), sample.as_ref(), kind == CommandKind::Every, ruleset.as_ref(), Some(&scenario)));
+            let schedule = Box::new(build_for(world, kind));
             let mut built = world.get_resource_or_init::<BuiltRules>();
             let at = known.map(|(at, _)| at).unwrap_or_else(|| {
                 built.0.push((kind, None));
@@ -310,3 +336,4 @@ pub fn run_kind(world: &mut World, kind: CommandKind) {
     schedule.run(world);
     world.resource_mut::<BuiltRules>().0[at].1 = Some(schedule);
 }
+

@@ -62,12 +62,38 @@ pub fn mp_parts(game: &Game) -> u32 {
 /// A number of movement parts as a player reads it (`2`, `1.5`, `2 1/3`).
 #[must_use]
 pub fn mp_text(game: &Game, parts: u32) -> String {
-    let d = mp_parts(game);
-    match (parts / d, parts % d) {
-        (w, 0) => w.to_string(),
-        (w, _) if d == 2 => format!("{w}.5"),
-        (0, r) => format!("{r}/{d}"),
-        (w, r) => format!("{w} {r}/{d}"),
+    Mp(mp_parts(game), parts).to_string()
+}
+
+/// [`mp_text`] as a log text's part: written only where the log is written. (The parts in a
+/// point, the parts.)
+pub struct Mp(pub u32, pub u32);
+
+impl std::fmt::Display for Mp {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let Mp(d, parts) = *self;
+        match (parts / d, parts % d) {
+            (w, 0) => write!(f, "{w}"),
+            (w, _) if d == 2 => write!(f, "{w}.5"),
+            (0, r) => write!(f, "{r}/{d}"),
+            (w, r) => write!(f, "{w} {r}/{d}"),
+        }
+    }
+}
+
+/// A path as a log text shows it, its spaces' keys joined by `-`: written only where the log
+/// is written (a quiet log, as in batch runs, makes no text).
+pub struct PathKeys<'a>(pub &'a crate::scenario::board::Board, pub &'a [SpaceId]);
+
+impl std::fmt::Display for PathKeys<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for (i, s) in self.1.iter().enumerate() {
+            if i > 0 {
+                f.write_str("-")?;
+            }
+            f.write_str(self.0.key(*s))?;
+        }
+        Ok(())
     }
 }
 
@@ -400,8 +426,8 @@ pub(super) fn move_unit(
     act.moved = true;
     act.mp_used += dest.cost;
     act.finished = must_stop(&ctx.game, (&view, &control), &me, dest.space, act.mp_used);
-    let path: Vec<String> = dest.path.iter().map(|s| ctx.game.board.key(*s).to_string()).collect();
-    ctx.log(LogKind::Command, format_args!("{unit} moves {} ({} MP)", path.join("-"), mp_text(&ctx.game, dest.cost)), Some(to.clone()));
+    let (board, parts) = (ctx.game.board.clone(), mp_parts(&ctx.game));
+    ctx.log(LogKind::Command, format_args!("{unit} moves {} ({} MP)", PathKeys(&board, &dest.path), Mp(parts, dest.cost)), Some(to.clone()));
     // For the rules on crossing region boundaries (ToO 22.3, 6.3), where there are any.
     if !ctx.game.scenario.rules.region_crossings.is_empty() || super::restrictions::in_force(&ctx.turn).next().is_some() {
         let start = me.space().into_iter();

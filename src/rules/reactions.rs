@@ -261,14 +261,12 @@ pub fn reaction_rejection(prompt: Option<&Prompt>, cmd: &Command) -> Option<Stri
     }
 }
 
-#[expect(clippy::too_many_arguments, reason = "a reaction may change markers, units and prompts")]
 fn answer_reaction(
     mut ctx: CommandCtx,
     mut prompt: ResMut<PendingPrompt>,
     mut pools: ResMut<Pools>,
     mut control: ResMut<Control>,
     state: Res<ReactionState>,
-    mut started: ResMut<super::supply::PhaseStarted>,
     mut pending: ResMut<super::declarations::PendingEffects>,
     mut q: LossQuery,
 ) {
@@ -284,7 +282,7 @@ fn answer_reaction(
     prompt.0 = None;
     if state.at_phase_start {
         // The phase-start hooks that waited (interdiction markers, the supply check) run now.
-        started.0 = true;
+        ctx.outcome.phase_started = true;
     }
     let Command::PlayChit { chit, target } = c.clone() else {
         ctx.log(LogKind::Command, format_args!("{} plays no reaction", game.side_id(side)), None);

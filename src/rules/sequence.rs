@@ -199,7 +199,6 @@ pub(super) fn end_phase(
     mut outcome: ResMut<Outcome>,
     mut glog: ResMut<GameLog>,
     mut units: crate::model::units_now::UnitsMut,
-    mut started: ResMut<super::supply::PhaseStarted>,
     mut control: ResMut<crate::model::Control>,
     mut ended: ResMut<super::victory::TurnEnded>,
     mut previous: ResMut<super::boxes::PreviousActor>,
@@ -224,7 +223,7 @@ pub(super) fn end_phase(
         turn.setup = super::setup::next_setup_side(&game, Some(side));
         if turn.setup.is_none() {
             turn.phase = next_phase_on(&game, &turn.declared, 0, 0).unwrap_or(0);
-            started.0 = true;
+            outcome.phase_started = true;
         }
         outcome.phase_ended = true;
         let text = match turn.setup {
@@ -322,7 +321,7 @@ pub(super) fn end_phase(
             }
         }
     }
-    started.0 = true;
+    outcome.phase_started = true;
     let phase = &game.scenario.turns.phases[turn.phase];
     let actor = turn.actor(&game, phase).map_or("automatic", |s| game.side_id(s));
     log(&mut glog, &game, &turn, LogKind::Phase, format_args!("turn {}: {} ({actor})", game.scenario.turns.labels[turn.turn], phase.name), None);

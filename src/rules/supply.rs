@@ -53,12 +53,10 @@ pub fn remove_entered_markers(game: Res<Game>, turn: Res<TurnState>, mut control
     }
 }
 
-/// Set by the sequence when a new phase has begun, for the phase-start hooks.
-#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct PhaseStarted(pub bool);
-
-pub fn phase_started(p: Res<PhaseStarted>) -> bool {
-    p.0
+/// Run condition of the phase-start hooks: the sequence began a new phase in this run
+/// (`Outcome::phase_started`).
+pub fn phase_started(o: Res<crate::model::Outcome>) -> bool {
+    o.phase_started
 }
 
 fn road_matches(class: RoadClass, r: RoadClassRef) -> bool {

@@ -15,6 +15,7 @@ use super::legal::legal_commands;
 use super::spawn::spawn_world;
 use super::state::{GameState, checkpoint_state, game_state, legacy_state_hash, state_hash};
 use crate::model::rules_builder::CommandKind;
+use crate::rules::BuiltRules;
 use crate::model::{CurrentCommand, Game, Outcome, PendingPrompt, TurnState};
 use crate::scenario::Loaded;
 
@@ -68,6 +69,9 @@ pub struct Session {
     /// its games are rarely saved, and a save of such a session takes its checkpoints by a
     /// replay then (`to_save`).
     pub takes_checkpoints: bool,
+    /// The rules schedules built for this session's world, kept here rather than in the world:
+    /// a command's run finds its schedule with no lookup in the world.
+    rules: BuiltRules,
 }
 
 impl Session {
@@ -80,11 +84,9 @@ impl Session {
         }
         let ruleset = crate::games::ruleset_for(&loaded)?;
         let mut world = spawn_world(&loaded, ruleset, &setup.options, setup.seed, &setup.forced_dice);
-        // Phase-start hooks of the first phase (when there is no setup to place first).
-        crate::rules::run(&mut world);
-        world.resource_mut::<crate::rules::supply::PhaseStarted>().0 = false;
-        auto_advance(&mut world);
-        Ok(Self { world, loaded, setup, played: Vec::new(), checkpoints: Vec::new(), barrier: 0, barrier_roll: None, legacy_hash: false, stacking_checked: false, takes_checkpoints: true })
+        let mut rules = BuiltRules::default();
+        first_run(&mut world, &mut rules);
+        Ok(Self { world, loaded, setup, played: Vec::new(), checkpoints: Vec::new(), barrier: 0, barrier_roll: None, legacy_hash: false, stacking_checked: false, takes_checkpoints: true, rules })
     }
 
     /// Starts a new game on the same scenario in this session's world (see
@@ -97,13 +99,17 @@ impl Session {
             }
         }
         let ruleset = self.game().ruleset.clone();
+        // The schedules leave out the mechanisms the scenario does not use: built for the
+        // scenario as other options made it, they are built again (as `respawn_world` spawns
+        // the game again).
+        if setup.options != self.setup.options {
+            self.rules = BuiltRules::default();
+        }
         super::spawn::respawn_world(&mut self.world, &self.loaded, ruleset, &setup.options, setup.seed, &setup.forced_dice);
         // Change ticks stay comparable however many games this world plays (what `App::update`
         // would do; the units' view is patched by them).
         self.world.check_change_ticks();
-        crate::rules::run(&mut self.world);
-        self.world.resource_mut::<crate::rules::supply::PhaseStarted>().0 = false;
-        auto_advance(&mut self.world);
+        first_run(&mut self.world, &mut self.rules);
         self.setup = setup;
         self.played.clear();
         self.checkpoints.clear();
@@ -160,9 +166,9 @@ impl Session {
         // Only an answer to a question is checked for having been taken by a rule.
         let logged = asked.as_ref().map(|_| self.world.resource::<crate::model::log::GameLog>().logged());
         self.world.resource_mut::<CurrentCommand>().0 = Some((side, command.clone()));
-        *self.world.resource_mut::<Outcome>() = Outcome::default();
-        self.world.resource_mut::<crate::rules::supply::PhaseStarted>().0 = false;
-        crate::rules::run_kind(&mut self.world, kind);
+        // The outcome is empty between commands: every run's is taken after it.
+        debug_assert_eq!(*self.world.resource::<Outcome>(), Outcome::default(), "the last run's outcome was taken");
+        self.rules.run(&mut self.world, kind);
         debug_assert!(crate::model::units_now::UnitsNow::is_true_to(&mut self.world), "a rule changed a unit without marking the shared view stale");
         self.world.resource_mut::<CurrentCommand>().0 = None;
         let outcome = std::mem::take(&mut *self.world.resource_mut::<Outcome>());
@@ -179,11 +185,11 @@ impl Session {
         }
         // The answer to a question that held up the end of the phase: the phase ends now (or the
         // next question is asked), as its actor ending it again would (ToO 10.3).
-        let resumed = if outcome.resume_phase_end { end_phase_again(&mut self.world) } else { Outcome::default() };
+        let resumed = if outcome.resume_phase_end { end_phase_again(&mut self.world, &mut self.rules) } else { Outcome::default() };
         // Only a phase's end, an answer or a set-up's command may leave the game in a phase
         // nobody acts in: any other was given by the side acting in a phase that goes on.
         let auto = if outcome.phase_ended || resumed.phase_ended || asked.is_some() || in_setup {
-            auto_advance(&mut self.world)
+            auto_advance(&mut self.world, &mut self.rules)
         } else {
             debug_assert!(!automatic(&self.world), "`{}` left a phase nobody acts in without ending a phase", command.describe());
             Outcome::default()
@@ -309,15 +315,23 @@ fn read_command(game: &Game, command: Command) -> Result<Command, String> {
     }
 }
 
+/// The first run of a game's rules: the phase-start hooks of its first phase (when there is no
+/// set-up to place first; `spawn` marks the phase begun), then the phases nobody acts in.
+fn first_run(world: &mut World, rules: &mut BuiltRules) {
+    let kind = CommandKind::of(None, world.resource::<Game>().ruleset.as_ref());
+    rules.run(world, kind);
+    std::mem::take(&mut *world.resource_mut::<Outcome>());
+    auto_advance(world, rules);
+}
+
 /// Ends the current phase for its actor (or, with none, as the automatic phases end).
-fn end_phase_again(world: &mut World) -> Outcome {
+fn end_phase_again(world: &mut World, rules: &mut BuiltRules) -> Outcome {
     let turn = world.resource::<TurnState>();
     let game = world.resource::<Game>();
     let side = turn.current_phase(game).and_then(|p| turn.actor(game, p)).unwrap_or(0);
+    let kind = CommandKind::of(Some(&Command::EndPhase), game.ruleset.as_ref());
     world.resource_mut::<CurrentCommand>().0 = Some((side, Command::EndPhase));
-    *world.resource_mut::<Outcome>() = Outcome::default();
-    world.resource_mut::<crate::rules::supply::PhaseStarted>().0 = false;
-    crate::rules::run(world);
+    rules.run(world, kind);
     world.resource_mut::<CurrentCommand>().0 = None;
     std::mem::take(&mut *world.resource_mut::<Outcome>())
 }
@@ -338,7 +352,7 @@ fn automatic(world: &World) -> bool {
 
 /// Plays out phases in which nobody acts (an Event phase with no actor, an End-of-Turn phase):
 /// their start hooks have run, so they end at once. Part of the command that reached them.
-fn auto_advance(world: &mut World) -> Outcome {
+fn auto_advance(world: &mut World, rules: &mut BuiltRules) -> Outcome {
     let mut total = Outcome::default();
     for _ in 0..1_000 {
         if !automatic(world) {
@@ -347,9 +361,7 @@ fn auto_advance(world: &mut World) -> Outcome {
         let game = world.resource::<Game>();
         let kind = CommandKind::of(Some(&Command::EndPhase), game.ruleset.as_ref());
         world.resource_mut::<CurrentCommand>().0 = Some((0, Command::EndPhase));
-        *world.resource_mut::<Outcome>() = Outcome::default();
-        world.resource_mut::<crate::rules::supply::PhaseStarted>().0 = false;
-        crate::rules::run_kind(world, kind);
+        rules.run(world, kind);
         world.resource_mut::<CurrentCommand>().0 = None;
         let o = std::mem::take(&mut *world.resource_mut::<Outcome>());
         total.barrier |= o.barrier;

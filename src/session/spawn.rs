@@ -250,7 +250,8 @@ fn fill_world(world: &mut World, loaded: &Loaded, (ruleset, kept): (std::sync::A
     crate::model::put_resource(world, PendingPrompt::default());
     crate::model::put_resource(world, PendingCombat::default());
     crate::model::put_resource(world, CurrentCommand::default());
-    crate::model::put_resource(world, Outcome::default());
+    // The game's first phase begins with its first run, where there is no set-up to place first.
+    crate::model::put_resource(world, Outcome { phase_started: turn_started, ..Outcome::default() });
     crate::model::put_resource(world, ControlChanges::default());
     crate::model::put_resource(world, crate::rules::tracks::ScoredOnce::default());
     crate::model::put_resource(world, crate::rules::victory::TurnEnded::default());
@@ -272,7 +273,6 @@ fn fill_world(world: &mut World, loaded: &Loaded, (ruleset, kept): (std::sync::A
     crate::model::put_resource(world, crate::rules::area_control::BoxControlSeen::default());
     game.ruleset.insert_resources(world);
     crate::model::put_resource(world, crate::rules::timers::Timers(vec![None; s.rules.timers.len()]));
-    crate::model::put_resource(world, crate::rules::supply::PhaseStarted(turn_started));
     let mut parts = crate::rules::state_parts();
     parts.extend(game.ruleset.state_parts());
     crate::model::put_resource(world, crate::model::state_parts::StateParts(parts));

@@ -261,7 +261,6 @@ pub fn not_state() -> Vec<(std::any::TypeId, &'static str)> {
         (TypeId::of::<crate::model::UnitIndex>(), "unit ids to entities, fixed at spawn"),
         (TypeId::of::<crate::model::log::GameLog>(), "the record of what happened, not what happens next"),
         (TypeId::of::<crate::rules::tracks::TrackHistory>(), "the record of the tracks for the chart"),
-        (TypeId::of::<crate::rules::supply::PhaseStarted>(), "set and cleared within one command"),
         (TypeId::of::<StateParts>(), "the list of the parts itself"),
         (TypeId::of::<crate::rules::BuiltRules>(), "the rules schedules, built from the scenario and its ruleset"),
         (TypeId::of::<super::spawn::Roster>(), "every unit as a game starts, fixed for the scenario and its options"),

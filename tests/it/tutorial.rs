@@ -250,9 +250,9 @@ fn tutorial_with_hand(replacements: &[(&str, &str)], dice: &[u32], side: usize, 
     let mut s = crate::common::session_from_text_with(&text, 1, dice);
     give(&mut s, side, chit);
     s.world.resource_mut::<sandtable::model::PendingPrompt>().0 = None;
-    s.world.resource_mut::<sandtable::rules::supply::PhaseStarted>().0 = true;
+    s.world.resource_mut::<sandtable::model::Outcome>().phase_started = true;
     sandtable::rules::run(&mut s.world);
-    s.world.resource_mut::<sandtable::rules::supply::PhaseStarted>().0 = false;
+    std::mem::take(&mut *s.world.resource_mut::<sandtable::model::Outcome>());
     s
 }
 

@@ -89,8 +89,8 @@ fn queue_deferred(game: &Game, deferred: &mut crate::model::DeferredEffects, que
 /// Run condition of the chaos procedure: effects wait, and a phase began or a command was
 /// accepted. One condition: Bevy runs each part of a combined one as a system of its own, and
 /// this one is asked at every command.
-fn chaos_due(queue: Res<ChaosQueue>, deferred: Res<crate::model::DeferredEffects>, started: Res<crate::rules::supply::PhaseStarted>, c: Res<crate::model::CurrentCommand>, o: Res<crate::model::Outcome>) -> bool {
-    (!queue.0.is_empty() || !deferred.0.is_empty()) && (started.0 || accepted(c, o))
+fn chaos_due(queue: Res<ChaosQueue>, deferred: Res<crate::model::DeferredEffects>, c: Res<crate::model::CurrentCommand>, o: Res<crate::model::Outcome>) -> bool {
+    (!queue.0.is_empty() || !deferred.0.is_empty()) && (o.phase_started || accepted(c, o))
 }
 
 fn proceed_system(game: Res<Game>, turn: Res<TurnState>, mut glog: ResMut<GameLog>, mut p: ChaosParams, mut q: LossQuery) {
