@@ -97,9 +97,19 @@ impl LogText for &str {
 
 impl LogText for std::fmt::Arguments<'_> {
     fn into_text(self) -> String {
-        std::fmt::format(self)
+        if let Some(s) = self.as_str() {
+            return s.to_string();
+        }
+        // Room for a usual entry at once: `format` sizes the text by its literal pieces only,
+        // and a text of names and numbers grows four or five times as they are written.
+        let mut text = String::with_capacity(TEXT_ROOM);
+        let _ = std::fmt::Write::write_fmt(&mut text, self);
+        text
     }
 }
+
+/// The room a log text is given before it is written, in bytes: most entries fit.
+const TEXT_ROOM: usize = 96;
 
 /// A list shown with `separator` between its items, for a log text: joined only where the text
 /// is written (a quiet log joins nothing).

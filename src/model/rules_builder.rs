@@ -129,6 +129,22 @@ impl<'a> RulesBuilder<'a> {
         self
     }
 
+    /// [`on`](Self::on) for a system that has work only while `open` holds of the resource `R`
+    /// (a question of its own is open, say) and returns at once otherwise: its condition asks
+    /// that too, so that where it would return its parameters are not fetched (a command's
+    /// system reads a dozen resources; the condition, two or three). `open` must be what the
+    /// system itself returns on: the condition is read just before the system runs, on the
+    /// same state.
+    pub fn on_while<R: bevy::prelude::Resource, M>(&mut self, kind: fn(&Command) -> bool, open: fn(&R) -> bool, systems: impl IntoScheduleConfigs<ScheduleSystem, M>) -> &mut Self {
+        if self.every {
+            let of_kind = command_is(kind);
+            self.schedule.add_systems(systems.distributive_run_if(move |c: Res<CurrentCommand>, o: Res<Outcome>, r: Res<R>| of_kind(c, o) && open(&*r)));
+        } else if self.sample.is_some_and(kind) {
+            self.schedule.add_systems(systems.distributive_run_if(move |o: Res<Outcome>, r: Res<R>| o.rejected.is_none() && open(&*r)));
+        }
+        self
+    }
+
     /// Whether the scenario uses a mechanism, as `uses` tells from its data (its systems are
     /// left out if not; a schedule for any scenario keeps them).
     #[must_use]

@@ -73,7 +73,7 @@ impl std::fmt::Display for Mp {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let Mp(d, parts) = *self;
         match (parts / d, parts % d) {
-            (w, 0) => write!(f, "{w}"),
+            (w, 0) => std::fmt::Display::fmt(&w, f),
             (w, _) if d == 2 => write!(f, "{w}.5"),
             (0, r) => write!(f, "{r}/{d}"),
             (w, r) => write!(f, "{w} {r}/{d}"),

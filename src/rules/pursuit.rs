@@ -20,7 +20,7 @@ use crate::model::{Control, ControlChanges, Game, Location, PendingPrompt, Pursu
 
 pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
     s.on(|c| matches!(c, Command::Pursue { .. }), pursue.in_set(RulesSystems::Combat));
-    s.on(|c| matches!(c, Command::Pass), decline_pursuit_combat.in_set(RulesSystems::Combat));
+    s.on_while(|c| matches!(c, Command::Pass), |p: &PendingPrompt| matches!(p.0, Some(Prompt::PursuitCombat { .. })), decline_pursuit_combat.in_set(RulesSystems::Combat));
 }
 
 /// The hexes a unit pursues (ToO 14.3): its type's distance, else the rules' for a unit with
@@ -262,6 +262,7 @@ fn pursue(mut ctx: CommandCtx, mut prompt: ResMut<PendingPrompt>, mut control: R
     }
 }
 
+/// A pass on the pursuit combat asked (run only while it is asked: `add_systems`).
 fn decline_pursuit_combat(mut ctx: CommandCtx, mut prompt: ResMut<PendingPrompt>) {
     if !matches!(prompt.0, Some(Prompt::PursuitCombat { .. })) {
         return;

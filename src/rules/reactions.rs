@@ -36,7 +36,10 @@ pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
                 .before(super::supply::check_supply_at_movement_start),
         );
         s.always(offer_after_command.in_set(super::Gate::Accepted).in_set(RulesSystems::Tracks));
-    } else {
+    } else if s.kept(crate::model::ruleset::Mechanism::Attack) || s.uses(|sc| sc.rules.overrun.is_some()) {
+        // Only the generic combat finishes a combat (`combat::fight`: an attack on a table,
+        // which a ruleset may replace, or an overrun, where the scenario has them): elsewhere
+        // there is never one to forget, and a system on every command costs a run of its own.
         s.always(forget_finished_combat.in_set(super::Gate::Accepted).in_set(RulesSystems::Tracks));
     }
     if s.kept(crate::model::ruleset::Mechanism::Reactions) {
@@ -91,7 +94,7 @@ pub fn offer_at_phase_start(mut p: OfferParams) {
 /// The record of the last finished combat is kept for the command that finished it (landings
 /// read it too); where no chit reacts to anything, this forgets it as `offer_after_command`
 /// would have after finding nothing to offer.
-fn forget_finished_combat(mut pending: ResMut<PendingCombat>) {
+pub fn forget_finished_combat(mut pending: ResMut<PendingCombat>) {
     if pending.1.is_some() {
         pending.1 = None;
     }

@@ -341,7 +341,8 @@ fn type_of<M>(system: impl bevy::prelude::IntoSystem<(), (), M>) -> std::any::Ty
 /// combat in spaces and attrition by choice on area maps (DI 18.2, 14.3, 19), supply markers
 /// where supply is traced (tutorial 5.7.9), effects at final determination where there are some
 /// (tutorial 5.9), checks of forced operations where some chit carries one, reaction offers
-/// where some chit has a reaction window (tutorial 5.8), the phase-start hooks of interdiction
+/// where some chit has a reaction window (tutorial 5.8) and the record of a finished combat
+/// cleared where the generic combat makes one, the phase-start hooks of interdiction
 /// and declarations where the scenario has them; the check of 14.3 in the End Phase schedule.
 #[test]
 fn schedules_keep_only_the_systems_of_the_mechanisms_a_scenario_uses() {
@@ -366,6 +367,11 @@ fn schedules_keep_only_the_systems_of_the_mechanisms_a_scenario_uses() {
     // Tutorial 5.8: reaction offers only where some chit has a reaction window.
     let offers = type_of(sandtable::rules::reactions::offer_after_command);
     assert!(river.contains(&offers) && !kell.contains(&offers) && !iraq.contains(&offers));
+    // Without offers, the last finished combat is forgotten a command later only where the
+    // generic combat finishes one (an attack on a table, or an overrun): Decision: Iraq
+    // resolves its conflicts its own way (DI 15) and has no overruns.
+    let forget = type_of(sandtable::rules::reactions::forget_finished_combat);
+    assert!(kell.contains(&forget) && !iraq.contains(&forget) && !river.contains(&forget));
     // Tutorial 5.7.6: interdiction markers asked for only where the scenario has interdiction;
     // declarations offered only where it has some (tutorial 5.7.9, DI 24).
     let markers = type_of(sandtable::rules::interdiction::prompt_for_markers);

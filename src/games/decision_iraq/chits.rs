@@ -23,7 +23,9 @@ use crate::model::log::{GameLog, LogKind};
 use crate::model::prompt::Prompt;
 
 pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
-    s.on(|c| matches!(c, Command::PlayChit { .. } | Command::Pass), play_or_answer.in_set(RulesSystems::Movement));
+    s.on(|c| matches!(c, Command::PlayChit { .. }), play_or_answer.in_set(RulesSystems::Movement));
+    // A pass answers a chain's cancel offer, so there is none to answer while no chain is open.
+    s.on_while(|c| matches!(c, Command::Pass), |c: &ChitChain| !c.stack.is_empty(), play_or_answer.in_set(RulesSystems::Movement));
     s.on(|c| matches!(c, Command::BuyChit), buy.in_set(RulesSystems::Movement));
 }
 

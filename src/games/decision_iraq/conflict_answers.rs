@@ -4,7 +4,7 @@
 use super::vocabulary::{DiCommand, DiPrompt, di, di_prompt};
 use bevy::prelude::*;
 
-use super::conflict::{ConflictParams, Offer, Step, apply_levels, eliminate, proceed};
+use super::conflict::{ConflictParams, NetwarConflict, Offer, Step, apply_levels, eliminate, proceed};
 use crate::model::{Game, Location, SpaceId};
 use crate::rules::losses::LossQuery;
 use crate::rules::note::CommandCtx;
@@ -17,7 +17,8 @@ use crate::model::prompt::Prompt;
 pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
     let answers = |c: &Command| matches!(c, Command::PickUnits { .. } | Command::RetreatTo { .. } | Command::Advance { .. }) || matches!(di(c), Some(DiCommand::NetwarPoints { .. }));
     s.on(answers, answer.in_set(RulesSystems::Combat));
-    s.on(|c| matches!(c, Command::PlayChit { .. } | Command::Pass), answer_chit.in_set(RulesSystems::Combat));
+    // Only a conflict in progress offers chits (run only then).
+    s.on_while(|c| matches!(c, Command::PlayChit { .. } | Command::Pass), |c: &NetwarConflict| c.0.is_some(), answer_chit.in_set(RulesSystems::Combat));
     s.on(|c| matches!(di(c), Some(DiCommand::Airstrike { .. })), answer_airstrike.in_set(RulesSystems::Combat));
 }
 
