@@ -72,6 +72,9 @@ pub struct Session {
     /// The rules schedules built for this session's world, kept here rather than in the world:
     /// a command's run finds its schedule with no lookup in the world.
     rules: BuiltRules,
+    /// How many rolls the dice had recorded when the last command (or the game's first run)
+    /// was over: nothing else rolls them, so a command's rolls are those recorded after these.
+    rolls: usize,
 }
 
 impl Session {
@@ -85,8 +88,8 @@ impl Session {
         let ruleset = crate::games::ruleset_for(&loaded)?;
         let mut world = spawn_world(&loaded, ruleset, &setup.options, setup.seed, &setup.forced_dice);
         let mut rules = BuiltRules::default();
-        first_run(&mut world, &mut rules);
-        Ok(Self { world, loaded, setup, played: Vec::new(), checkpoints: Vec::new(), barrier: 0, barrier_roll: None, legacy_hash: false, stacking_checked: false, takes_checkpoints: true, rules })
+        let rolls = first_run(&mut world, &mut rules);
+        Ok(Self { world, loaded, setup, played: Vec::new(), checkpoints: Vec::new(), barrier: 0, barrier_roll: None, legacy_hash: false, stacking_checked: false, takes_checkpoints: true, rules, rolls })
     }
 
     /// Starts a new game on the same scenario in this session's world (see
@@ -109,7 +112,7 @@ impl Session {
         // Change ticks stay comparable however many games this world plays (what `App::update`
         // would do; the units' view is patched by them).
         self.world.check_change_ticks();
-        first_run(&mut self.world, &mut self.rules);
+        self.rolls = first_run(&mut self.world, &mut self.rules);
         self.setup = setup;
         self.played.clear();
         self.checkpoints.clear();
@@ -162,7 +165,8 @@ impl Session {
             let kind = CommandKind::of(Some(&command), game.ruleset.as_ref());
             (side, crate::model::command::Name::new(game.side_id(side)), prompt.clone(), turn.setup.is_some(), command, kind)
         };
-        let rolls_before = self.world.resource::<Dice>().rolls.len();
+        let rolls_before = self.rolls;
+        debug_assert_eq!(rolls_before, self.world.resource::<Dice>().rolls.len(), "nothing rolled the dice since the last command");
         // Only an answer to a question is checked for having been taken by a rule.
         let logged = asked.as_ref().map(|_| self.world.resource::<crate::model::log::GameLog>().logged());
         self.world.resource_mut::<CurrentCommand>().0 = Some((side, command.clone()));
@@ -173,6 +177,8 @@ impl Session {
         self.world.resource_mut::<CurrentCommand>().0 = None;
         let outcome = std::mem::take(&mut *self.world.resource_mut::<Outcome>());
         if let Some(reason) = outcome.rejected {
+            // A rejected command changed nothing; the count is read again all the same.
+            self.rolls = self.world.resource::<Dice>().rolls.len();
             return Err(reason);
         }
         // An answer that no rule took: the question still stands, nothing was logged or rolled.
@@ -196,8 +202,13 @@ impl Session {
         };
         self.stacking_checked = outcome.stacking_checked || resumed.stacking_checked || auto.stacking_checked;
         // A roll is a barrier because the dice recorded one, not because a rule said so: a
-        // command that only opened a question before the roll stays undoable.
-        let roll = self.world.resource::<Dice>().rolls.get(rolls_before).map(|r| r.cause.clone());
+        // command that only opened a question before the roll stays undoable. (Its first roll's
+        // cause is the barrier's reason; the phases played out after it count as its own.)
+        let roll = {
+            let dice = self.world.resource::<Dice>();
+            self.rolls = dice.rolls.len();
+            dice.rolls.get(rolls_before).map(|r| r.cause.clone())
+        };
         let n = self.played.len() + 1;
         if roll.is_some() || outcome.barrier || resumed.barrier || auto.barrier {
             self.barrier = n;
@@ -316,12 +327,14 @@ fn read_command(game: &Game, command: Command) -> Result<Command, String> {
 }
 
 /// The first run of a game's rules: the phase-start hooks of its first phase (when there is no
-/// set-up to place first; `spawn` marks the phase begun), then the phases nobody acts in.
-fn first_run(world: &mut World, rules: &mut BuiltRules) {
+/// set-up to place first; `spawn` marks the phase begun), then the phases nobody acts in. The
+/// rolls the dice have recorded after it.
+fn first_run(world: &mut World, rules: &mut BuiltRules) -> usize {
     let kind = CommandKind::of(None, world.resource::<Game>().ruleset.as_ref());
     rules.run(world, kind);
     std::mem::take(&mut *world.resource_mut::<Outcome>());
     auto_advance(world, rules);
+    world.resource::<Dice>().rolls.len()
 }
 
 /// Ends the current phase for its actor (or, with none, as the automatic phases end).

@@ -84,16 +84,28 @@ fn queue_deferred(game: &Game, deferred: &mut crate::model::DeferredEffects, que
     }
 }
 
-/// Whether a Netwar effect waits, queued or left by an event (the chaos system has nothing to
-/// do otherwise: asked before its many parameters are fetched, on every command).
-/// Run condition of the chaos procedure: effects wait, and a phase began or a command was
-/// accepted. One condition: Bevy runs each part of a combined one as a system of its own, and
-/// this one is asked at every command.
-fn chaos_due(queue: Res<ChaosQueue>, deferred: Res<crate::model::DeferredEffects>, c: Res<crate::model::CurrentCommand>, o: Res<crate::model::Outcome>) -> bool {
-    (!queue.0.is_empty() || !deferred.0.is_empty()) && (o.phase_started || accepted(c, o))
+/// Run condition of the chaos procedure: a Netwar effect waits, queued or left by an event (the
+/// procedure has nothing to do otherwise). Asked at every command, before the procedure's many
+/// parameters are fetched: it reads the two resources that are nearly always empty, and the
+/// procedure itself asks the rest (`proceed_system`).
+fn chaos_due(queue: Res<ChaosQueue>, deferred: Res<crate::model::DeferredEffects>) -> bool {
+    !queue.0.is_empty() || !deferred.0.is_empty()
 }
 
-fn proceed_system(game: Res<Game>, turn: Res<TurnState>, mut glog: ResMut<GameLog>, mut p: ChaosParams, mut q: LossQuery) {
+/// The chaos procedure where effects wait (`chaos_due`) and a phase began or the command was
+/// accepted.
+fn proceed_system(
+    game: Res<Game>,
+    turn: Res<TurnState>,
+    c: Res<crate::model::CurrentCommand>,
+    o: Res<crate::model::Outcome>,
+    mut glog: ResMut<GameLog>,
+    mut p: ChaosParams,
+    mut q: LossQuery,
+) {
+    if !(o.phase_started || accepted(c, o)) {
+        return;
+    }
     queue_deferred(&game, &mut p.deferred, &mut p.queue);
     if p.prompt.0.is_none() {
         let game = game.clone();
