@@ -104,6 +104,17 @@ impl<'a> RulesBuilder<'a> {
         self
     }
 
+    /// Systems that have work only after a system of the commands `kind` accepts (they drain
+    /// what those leave in the same run): only the schedules of those kinds hold them, with
+    /// their own conditions, and none added (unlike [`on`](Self::on), they run after a
+    /// rejection too). A schedule for commands that leave them nothing saves their runs.
+    pub fn only_for<M>(&mut self, kind: fn(&Command) -> bool, systems: impl IntoScheduleConfigs<ScheduleSystem, M>) -> &mut Self {
+        if self.every || self.sample.is_some_and(kind) {
+            self.schedule.add_systems(systems);
+        }
+        self
+    }
+
     /// Systems that run only where the command began a phase, its start hooks: in a schedule
     /// of their own, in the order their constraints among themselves fix, which the rules run
     /// at their PhaseStart stage (`finish`). Constraints on systems outside it hold nothing.

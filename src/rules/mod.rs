@@ -178,10 +178,22 @@ pub fn schedule_systems(loaded: &crate::scenario::Loaded, sample: &Command) -> R
 /// command; `every`: every system), with its phase-start hooks run in it where a phase began.
 fn build_schedule(schedule: Schedule, sample: Option<&Command>, every: bool, ruleset: &dyn crate::model::ruleset::Ruleset, scenario: Option<&crate::scenario::schema::Scenario>) -> Schedule {
     let (mut s, mut hooks) = build_parts(schedule, sample, every, ruleset, scenario);
-    s.add_systems((move |world: &mut World| hooks.run(world)).run_if(supply::phase_started).in_set(PhaseStartHooks));
+    if every || sample.is_none_or(may_begin_phase) {
+        s.add_systems((move |world: &mut World| hooks.run(world)).run_if(supply::phase_started).in_set(PhaseStartHooks));
+    }
     s.configure_sets(PhaseStartHooks.in_set(RulesSystems::PhaseStart));
     unordered_access(&mut s);
     s
+}
+
+/// Whether a command of this kind may begin a phase (`Outcome::phase_started`): ending one
+/// (`sequence::end_phase`), choosing the first player (`initiative`), a declaration or the
+/// answer to one (`declarations`), an answer to a reaction offer (`reactions`). Only their
+/// schedules, and the one for runs with no command (a game's first phase), hold the
+/// phase-start hooks: in the others the hooks' condition would be asked at every command to
+/// find no phase begun. [`BuiltRules::run`] checks it in debug builds.
+fn may_begin_phase(c: &Command) -> bool {
+    matches!(c, Command::EndPhase | Command::FirstPlayer { .. } | Command::Declare { .. } | Command::PlayChit { .. } | Command::Pass)
 }
 
 /// One system runs at a time, in the order the sets fix, so which systems touch the same data
@@ -293,6 +305,14 @@ impl BuiltRules {
         if let Some(schedule) = self.0[at].1.as_mut() {
             schedule.run(world);
         }
+        debug_assert!(
+            !world.resource::<crate::model::Outcome>().phase_started || world.resource::<CurrentCommand>().0.as_ref().is_none_or(|(_, c)| may_begin_phase(c)),
+            "a phase began in the run of a command whose schedule has no phase-start hooks (`may_begin_phase`)"
+        );
+        debug_assert!(
+            world.get_resource::<declarations::PendingEffects>().is_none_or(|p| p.0.is_empty()) && world.get_resource::<declarations::Reductions>().is_none_or(|r| r.0.is_empty()),
+            "effects were queued by a command whose schedule does not apply them (`declarations::add_systems`)"
+        );
     }
 }
 

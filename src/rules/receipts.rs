@@ -23,7 +23,9 @@ pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
     if !s.uses(|sc| super::withdrawals::any_effect(sc, &|e| matches!(e, EventEffect::Receive(_))) || super::returns::any(sc)) {
         return;
     }
-    s.on(|c| matches!(c, Command::Place { .. }), place.in_set(RulesSystems::Movement));
+    // After the set-up's placement, which leaves this question to it (and would take the
+    // placement for its own once the question is answered).
+    s.on(|c| matches!(c, Command::Place { .. }), place.in_set(RulesSystems::Movement).after(super::setup::place_unit));
 }
 
 /// The counters free to receive of a type: in the pool, then eliminated, each by id.

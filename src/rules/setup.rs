@@ -198,7 +198,9 @@ fn default_setup(mut ctx: CommandCtx, mut q: crate::model::units_now::UnitsMut) 
     ctx.log(LogKind::Command, format_args!("{} takes the default placement ({} units)", game.side_id(side), placed.len()), None);
 }
 
-fn place_unit(mut ctx: CommandCtx, prompt: Res<crate::model::PendingPrompt>, mut q: crate::model::units_now::UnitsMut) {
+/// A set-up's placement. Runs before the systems that answer a placement asked for (they clear
+/// the question this leaves to them: ordered after this).
+pub fn place_unit(mut ctx: CommandCtx, prompt: Res<crate::model::PendingPrompt>, mut q: crate::model::units_now::UnitsMut) {
     let Some((side, Command::Place { unit, at })) = ctx.cmd.0.clone() else { return };
     let (unit, at) = (unit.to_string(), at.to_string());
     // A placement an event of the ruleset asked for is answered by the ruleset's systems.

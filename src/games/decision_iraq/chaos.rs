@@ -30,7 +30,8 @@ pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
     s.on(|c| matches!(di(c), Some(DiCommand::ExtraChaos)), extra_roll.in_set(RulesSystems::Movement));
     // Most of these commands answer other questions: the chaos answer runs only for its own
     // (a condition reads three resources where the system fetches a dozen).
-    s.on(|c| matches!(c, Command::Place { .. } | Command::Pass | Command::ChooseSpace { .. } | Command::PickUnits { .. }), answer.run_if(chaos_asks).in_set(RulesSystems::Movement));
+    // After the set-up's placement, which leaves a placement asked for to its asker.
+    s.on(|c| matches!(c, Command::Place { .. } | Command::Pass | Command::ChooseSpace { .. } | Command::PickUnits { .. }), answer.run_if(chaos_asks).in_set(RulesSystems::Movement).after(crate::rules::setup::place_unit));
     s.on(|c| matches!(c, Command::EndPhase), hvt_check.run_if(accepted).in_set(RulesSystems::Combat));
 }
 
