@@ -26,10 +26,15 @@ pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
         );
     }
     s.on(|c| matches!(c, Command::Declare { .. }), declare.in_set(RulesSystems::Movement).before(apply_pending_effects));
-    // Effects are queued only by a declaration, an answer to a reaction offer (`reactions`) and
-    // an answer to a forced operation (`obligations`), each before the pair in the same run,
-    // which drains them: the schedules of other commands never find any.
-    let queues = |c: &Command| matches!(c, Command::Declare { .. } | Command::PlayChit { .. } | Command::Pass | Command::Comply { .. } | Command::OptOut);
+    // Effects are queued only by a declaration, an answer to a reaction offer (`reactions`,
+    // where the ruleset keeps them) and an answer to a forced operation (`obligations`), each
+    // before the pair in the same run, which drains them: the schedules of other commands never
+    // find any.
+    let queues: fn(&Command) -> bool = if s.kept(crate::model::ruleset::Mechanism::Reactions) {
+        |c| matches!(c, Command::Declare { .. } | Command::PlayChit { .. } | Command::Pass | Command::Comply { .. } | Command::OptOut)
+    } else {
+        |c| matches!(c, Command::Declare { .. } | Command::Comply { .. } | Command::OptOut)
+    };
     s.only_for(
         queues,
         // One condition for the pair, read once as the first comes (effects applied may leave

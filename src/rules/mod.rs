@@ -178,7 +178,7 @@ pub fn schedule_systems(loaded: &crate::scenario::Loaded, sample: &Command) -> R
 /// command; `every`: every system), with its phase-start hooks run in it where a phase began.
 fn build_schedule(schedule: Schedule, sample: Option<&Command>, every: bool, ruleset: &dyn crate::model::ruleset::Ruleset, scenario: Option<&crate::scenario::schema::Scenario>) -> Schedule {
     let (mut s, mut hooks) = build_parts(schedule, sample, every, ruleset, scenario);
-    if every || sample.is_none_or(may_begin_phase) {
+    if every || sample.is_none_or(|c| may_begin_phase(c, ruleset)) {
         s.add_systems((move |world: &mut World| hooks.run(world)).run_if(supply::phase_started).in_set(PhaseStartHooks));
     }
     s.configure_sets(PhaseStartHooks.in_set(RulesSystems::PhaseStart));
@@ -188,12 +188,16 @@ fn build_schedule(schedule: Schedule, sample: Option<&Command>, every: bool, rul
 
 /// Whether a command of this kind may begin a phase (`Outcome::phase_started`): ending one
 /// (`sequence::end_phase`), choosing the first player (`initiative`), a declaration or the
-/// answer to one (`declarations`), an answer to a reaction offer (`reactions`). Only their
-/// schedules, and the one for runs with no command (a game's first phase), hold the
-/// phase-start hooks: in the others the hooks' condition would be asked at every command to
-/// find no phase begun. [`BuiltRules::run`] checks it in debug builds.
-fn may_begin_phase(c: &Command) -> bool {
-    matches!(c, Command::EndPhase | Command::FirstPlayer { .. } | Command::Declare { .. } | Command::PlayChit { .. } | Command::Pass)
+/// answer to one (`declarations`), an answer to a reaction offer (`reactions`, where the
+/// ruleset keeps them). Only their schedules, and the one for runs with no command (a game's
+/// first phase), hold the phase-start hooks: in the others the hooks' condition would be asked
+/// at every command to find no phase begun. [`BuiltRules::run`] checks it in debug builds.
+fn may_begin_phase(c: &Command, ruleset: &dyn crate::model::ruleset::Ruleset) -> bool {
+    match c {
+        Command::EndPhase | Command::FirstPlayer { .. } | Command::Declare { .. } => true,
+        Command::PlayChit { .. } | Command::Pass => !ruleset.replaces(crate::model::ruleset::Mechanism::Reactions),
+        _ => false,
+    }
 }
 
 /// One system runs at a time, in the order the sets fix, so which systems touch the same data
@@ -306,7 +310,8 @@ impl BuiltRules {
             schedule.run(world);
         }
         debug_assert!(
-            !world.resource::<crate::model::Outcome>().phase_started || world.resource::<CurrentCommand>().0.as_ref().is_none_or(|(_, c)| may_begin_phase(c)),
+            !world.resource::<crate::model::Outcome>().phase_started
+                || world.resource::<CurrentCommand>().0.as_ref().is_none_or(|(_, c)| may_begin_phase(c, world.resource::<crate::model::Game>().ruleset.as_ref())),
             "a phase began in the run of a command whose schedule has no phase-start hooks (`may_begin_phase`)"
         );
         debug_assert!(

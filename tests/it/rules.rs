@@ -382,6 +382,11 @@ fn schedules_keep_only_the_systems_of_the_mechanisms_a_scenario_uses() {
     let loaded = crate::common::load("scenarios/decision_iraq.ron");
     let moves = sandtable::rules::schedule_systems(&loaded, &Command::Move { unit: "x".into(), to: "y".into() }).expect("the schedule builds");
     assert!(moves.contains(&type_of(sandtable::rules::sequence::check_sequence)) && !moves.contains(&type_of(area_combat::check_must_attack)));
+    // Effects are queued by declarations (DI 24, tutorial 5.7.9) and answers only: a move's
+    // schedule does without applying them, a declaration's applies them.
+    let effects = type_of(sandtable::rules::declarations::apply_pending_effects);
+    let declares = sandtable::rules::schedule_systems(&loaded, &Command::Declare { id: "x".into(), declare: true }).expect("the schedule builds");
+    assert!(!moves.contains(&effects) && declares.contains(&effects));
 }
 
 /// A move checked right after the legal list is answered from the search the list remembered
