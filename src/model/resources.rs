@@ -516,9 +516,10 @@ pub enum CombatStage {
     Advance,
 }
 
-/// Stable id -> entity (never saved).
+/// Stable id -> entity (never saved). Looked up only, never walked in order: a hash map (a
+/// fixed hasher, the same on every run), which rules look up by id several times per command.
 #[derive(Resource, Clone, Debug, Default)]
-pub struct UnitIndex(pub BTreeMap<String, Entity>);
+pub struct UnitIndex(pub bevy::platform::collections::HashMap<String, Entity>);
 
 /// The command being applied, with the side that gave it.
 #[derive(Resource, Clone, Debug, Default)]
