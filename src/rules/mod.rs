@@ -361,4 +361,3 @@ pub fn run_kind(world: &mut World, kind: CommandKind) {
     schedule.run(world);
     world.resource_mut::<BuiltRules>().0[at].1 = Some(schedule);
 }
-
