@@ -287,11 +287,9 @@ fn build_parts(schedule: Schedule, sample: Option<&Command>, every: bool, rulese
 /// needed (a game uses about twenty kinds). Kept apart from `Schedules`: running a schedule from
 /// there interns its label and looks it up twice per command, a cost the batch paths pay on
 /// every command for nothing. A session keeps its own, outside its world ([`BuiltRules::run`]:
-/// no lookup in the world to find one); [`run`] keeps them in the world, as a resource. Each is
-/// boxed: one kept in the world is taken out and put back at every run, and a schedule moved by
-/// value is a copy of nearly a kilobyte.
+/// no lookup in the world to find one); [`run`] keeps them in the world, as a resource.
 #[derive(bevy::prelude::Resource, Default)]
-pub struct BuiltRules(Vec<(CommandKind, Option<Box<Schedule>>)>);
+pub struct BuiltRules(Vec<(CommandKind, Schedule)>);
 
 impl BuiltRules {
     /// Runs the rules once in `world` for a command of `kind` (the current command's, or with
@@ -302,13 +300,11 @@ impl BuiltRules {
         let at = match self.0.iter().position(|(k, _)| *k == kind) {
             Some(at) => at,
             None => {
-                self.0.push((kind, Some(Box::new(build_for(world, kind)))));
+                self.0.push((kind, build_for(world, kind)));
                 self.0.len() - 1
             }
         };
-        if let Some(schedule) = self.0[at].1.as_mut() {
-            schedule.run(world);
-        }
+        self.0[at].1.run(world);
         debug_assert!(
             !world.resource::<crate::model::Outcome>().phase_started
                 || world.resource::<CurrentCommand>().0.as_ref().is_none_or(|(_, c)| may_begin_phase(c, world.resource::<crate::model::Game>().ruleset.as_ref())),
@@ -329,35 +325,13 @@ fn build_for(world: &World, kind: CommandKind) -> Schedule {
     build_schedule(Schedule::new(RulesFor(kind)), sample.as_ref(), kind == CommandKind::Every, ruleset.as_ref(), Some(&scenario))
 }
 
-/// Runs the rules once for the current command (or, with none, the phase-start hooks): the
-/// schedule of the command's kind, built for the game's ruleset the first time it is needed.
+/// Runs the rules once in a world with no session (tests that set a world up by hand): the
+/// schedule of the current command's kind (or, with none, the phase-start hooks'), kept in the
+/// world and taken out while it runs (its systems have the world).
 pub fn run(world: &mut World) {
     let command = world.resource::<CurrentCommand>().0.as_ref().map(|(_, c)| c);
     let kind = CommandKind::of(command, world.resource::<crate::model::Game>().ruleset.as_ref());
-    run_kind(world, kind);
-}
-
-/// [`run`] for a command of `kind` (`CommandKind::of` the current command), which the caller
-/// knows already.
-pub fn run_kind(world: &mut World, kind: CommandKind) {
-    // Taken out while it runs (its systems have the world), put back after. Found with one
-    // look into the world: each look costs a lookup by type.
-    let found = world.get_resource_mut::<BuiltRules>().and_then(|mut built| {
-        let at = built.0.iter().position(|(k, _)| *k == kind)?;
-        Some((at, built.0[at].1.take()))
-    });
-    let (at, mut schedule) = match found {
-        Some((at, Some(schedule))) => (at, schedule),
-        known => {
-            let schedule = Box::new(build_for(world, kind));
-            let mut built = world.get_resource_or_init::<BuiltRules>();
-            let at = known.map(|(at, _)| at).unwrap_or_else(|| {
-                built.0.push((kind, None));
-                built.0.len() - 1
-            });
-            (at, schedule)
-        }
-    };
-    schedule.run(world);
-    world.resource_mut::<BuiltRules>().0[at].1 = Some(schedule);
+    let mut built = world.remove_resource::<BuiltRules>().unwrap_or_default();
+    built.run(world, kind);
+    world.insert_resource(built);
 }

@@ -1,6 +1,6 @@
 //! The session driver: one game in its own ECS world. The GUI, the CLI, bots, replays and
 //! tests all give commands through [`Session::apply`], which runs the rules once (the schedule
-//! of the command's kind, `rules::run`).
+//! of the command's kind, `rules::BuiltRules::run`).
 //! Nothing here calls `App::update`.
 
 use std::collections::BTreeSet;

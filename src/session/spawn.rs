@@ -20,7 +20,7 @@ use crate::model::log::{GameLog, LogKind};
 pub fn spawn_world(loaded: &Loaded, ruleset: std::sync::Arc<dyn crate::model::ruleset::Ruleset>, options: &BTreeSet<String>, seed: u64, forced: &[u32]) -> World {
     let mut world = World::new();
     // The rules schedules are built as their kinds of command are first played
-    // (`rules::run`).
+    // (`rules::BuiltRules::run`).
     fill_world(&mut world, loaded, (ruleset, None), options, seed, forced);
     world
 }
