@@ -41,6 +41,10 @@ pub fn respawn_world(world: &mut World, loaded: &Loaded, ruleset: std::sync::Arc
         world.remove_resource::<Roster>();
     }
     fill_world(world, loaded, (ruleset, kept), options, seed, forced);
+    // Taking out `Game` and the roster recorded their removal, and the world keeps every such
+    // record until its trackers are cleared (an app does it each frame): without this, a
+    // thread's world would grow by a few records every game it plays.
+    world.clear_trackers();
 }
 
 /// Every unit of a game as it starts, in rank (id) order: (id, type, location, level, hidden).

@@ -180,6 +180,26 @@ fn a_game_restarted_in_a_used_world_plays_as_in_a_new_one_on_every_shipped_scena
     }
 }
 
+/// The world keeps a record of every component it removed until its trackers are cleared: a
+/// batch run's world, restarted game after game, keeps no more of them after many games than
+/// after one (else its memory grows with the number of games).
+#[test]
+fn a_world_restarted_game_after_game_keeps_no_more_removal_records_than_after_one() {
+    use sandtable::session::{GameSetup, Session};
+    let loaded = load("scenarios/decision_iraq.ron");
+    let setup = |seed| GameSetup { options: Session::default_options(&loaded), seed, forced_dice: Vec::new() };
+    let mut used = Session::new(loaded.clone(), setup(1)).expect("session");
+    let records = |s: &Session| s.world.removed_components().iter().map(|(_, m)| m.len()).sum::<usize>();
+    play_random(&mut used, 1, 50);
+    used.restart(setup(2)).expect("restart");
+    let after_one = records(&used);
+    for seed in 3..40 {
+        play_random(&mut used, seed, 50);
+        used.restart(setup(seed)).expect("restart");
+    }
+    assert_eq!(records(&used), after_one, "records after 38 games");
+}
+
 /// A restart with the same options sets the units back in place: the same entities, each unit
 /// as the scenario starts it (a new session's state), with nothing despawned or spawned.
 #[test]
