@@ -28,8 +28,8 @@ pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
     s.on(|c| matches!(c, Command::Declare { .. }), declare.in_set(RulesSystems::Movement).before(apply_pending_effects));
     // Effects are queued only by a declaration, an answer to a reaction offer (`reactions`,
     // where the ruleset keeps them) and an answer to a forced operation (`obligations`), each
-    // before the pair in the same run, which drains them: the schedules of other commands never
-    // find any.
+    // before `apply_pending_effects` in the same run, which drains them: the schedules of
+    // other commands never find any.
     let queues: fn(&Command) -> bool = if s.kept(crate::model::ruleset::Mechanism::Reactions) {
         |c| matches!(c, Command::Declare { .. } | Command::PlayChit { .. } | Command::Pass | Command::Comply { .. } | Command::OptOut)
     } else {
@@ -37,12 +37,7 @@ pub(super) fn add_systems(s: &mut crate::model::rules_builder::RulesBuilder) {
     };
     s.only_for(
         queues,
-        // One condition for the pair, read once as the first comes (effects applied may leave
-        // reductions, never the other way; with neither, neither has work).
-        (apply_pending_effects, apply_reductions)
-            .chain()
-            .run_if(|p: Res<PendingEffects>, r: Res<Reductions>| !p.0.is_empty() || !r.0.is_empty())
-            .in_set(RulesSystems::Movement),
+        apply_pending_effects.run_if(|p: Res<PendingEffects>| !p.0.is_empty()).in_set(RulesSystems::Movement),
     );
 }
 
@@ -108,7 +103,9 @@ pub fn offer_declarations(
 #[derive(Resource, Clone, Debug, Default, PartialEq, serde::Serialize)]
 pub struct PendingEffects(pub Vec<(usize, Vec<EventEffect>, String, Option<String>)>);
 
-/// Units that lose a step through an effect (`ReduceUnit`), applied by [`apply_reductions`].
+/// Units that lose a step through the effects being applied (`ReduceUnit`): the effect context
+/// records them here and `EffectParams::run` takes their steps before it returns, so it is
+/// empty between commands. A part of the state all the same: saves of format 3 hash it.
 #[derive(Resource, Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct Reductions(pub Vec<String>);
 
@@ -178,12 +175,12 @@ fn declare(
 }
 
 /// Applies the effects queued by declarations and their answers, rolling their tables.
-pub fn apply_pending_effects(mut p: EffectParams, mut pending: ResMut<PendingEffects>, mut reductions: ResMut<Reductions>, mut outcome: ResMut<Outcome>) {
+pub fn apply_pending_effects(mut p: EffectParams, mut pending: ResMut<PendingEffects>, mut outcome: ResMut<Outcome>) {
     if pending.0.is_empty() {
         return;
     }
     let list = std::mem::take(&mut pending.0);
-    let reduced = p.run(|fx| {
+    p.run(|fx| {
         for (side, effects, cause, table) in &list {
             fx.apply(*side, effects, cause);
             let Some(t) = table.as_ref().and_then(|t| fx.game.scenario.tables.events.iter().find(|x| &x.id == t)) else { continue };
@@ -192,19 +189,8 @@ pub fn apply_pending_effects(mut p: EffectParams, mut pending: ResMut<PendingEff
             log(fx.glog, fx.game, fx.turn, LogKind::Roll, format_args!("{}: rolled {roll}: {}", t.name, entry.name), None);
             fx.apply(*side, &entry.effects, &format!("{}: {}", t.name, entry.name));
         }
-        std::mem::take(&mut fx.reductions)
     });
     if list.iter().any(|(_, _, _, t)| t.is_some()) {
         outcome.barrier = true;
-    }
-    reductions.0.extend(reduced);
-}
-
-/// Each unit named by a `ReduceUnit` effect loses one step.
-pub fn apply_reductions(mut reductions: ResMut<Reductions>, index: Res<crate::model::UnitIndex>, mut q: crate::model::units_now::UnitsMut) {
-    for id in std::mem::take(&mut reductions.0) {
-        if let Some((_, _, mut s, _, _)) = index.0.get(&id).and_then(|e| q.get_mut(*e).ok()) {
-            s.0 += 1;
-        }
     }
 }

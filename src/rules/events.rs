@@ -9,7 +9,6 @@ use super::note::log;
 use super::RulesSystems;
 use super::supports::SupportState;
 use super::timers::{TimerEnd, Timers};
-use crate::model::units_now::UnitQuery;
 use crate::model::view::{UnitsView};
 use crate::model::{Control, Game, Location, Outcome, Pools, Tracks, TurnState};
 use crate::scenario::schema::{ChitDef, ChitMode, Condition, EventEffect, PhaseActor, PhaseKind};
@@ -115,8 +114,9 @@ pub struct EffectCtx<'a> {
     /// Sides that look inside every enemy stack this phase (`LookInsideStacks`), for the calling
     /// system to keep.
     pub looks: Vec<usize>,
-    /// Units that lose a step (`ReduceUnit`): the calling system applies them to the ECS.
-    pub reductions: Vec<String>,
+    /// Units that lose a step (`ReduceUnit`), each once: [`EffectParams::run`] takes the steps
+    /// when the effects are done, from the picture of the units they were chosen in.
+    pub reductions: &'a mut Vec<String>,
     /// The ruleset's own effects (with the side and cause), which its systems apply afterwards
     /// (they may ask the players): `EffectParams::run` leaves them in `DeferredEffects`.
     pub deferred: Vec<(usize, EventEffect, String)>,
@@ -427,8 +427,8 @@ impl EffectCtx<'_> {
     }
 }
 
-/// What effects read and write, as one system parameter. Effects never change units except
-/// through `ReduceUnit`, which the systems that allow it apply themselves.
+/// What effects read and write, as one system parameter. Effects change units only through
+/// `ReduceUnit`, applied by [`EffectParams::run`] wherever effects are applied.
 #[derive(bevy::ecs::system::SystemParam)]
 pub struct EffectParams<'w, 's> {
     pub game: Res<'w, Game>,
@@ -441,7 +441,8 @@ pub struct EffectParams<'w, 's> {
     pub timers: ResMut<'w, Timers>,
     pub supports: ResMut<'w, SupportState>,
     pub deferred: ResMut<'w, crate::model::DeferredEffects>,
-    pub q: UnitQuery<'w, 's>,
+    pub reductions: ResMut<'w, super::declarations::Reductions>,
+    pub q: crate::model::units_now::UnitsMut<'w, 's>,
 }
 
 impl EffectParams<'_, '_> {
@@ -463,7 +464,7 @@ impl EffectParams<'_, '_> {
             supports: &mut self.supports,
             quotas: Vec::new(),
             looks: Vec::new(),
-            reductions: Vec::new(),
+            reductions: &mut self.reductions.0,
             deferred: Vec::new(),
             netting: None,
             withdrawals: Vec::new(),
@@ -510,6 +511,13 @@ impl EffectParams<'_, '_> {
         }
         if !withdrawals.is_empty() {
             turn.withdrawals.extend(withdrawals);
+        }
+        // Tutorial 5.7.9 (and any table or event that reduces a unit): each unit chosen loses
+        // one step. The choice (`ReduceUnit` in `apply`) passed over units with no step to lose.
+        for id in std::mem::take(&mut self.reductions.0) {
+            if let Some((_, _, mut level, _, _)) = self.q.unit_mut(&id) {
+                level.0 += 1;
+            }
         }
         r
     }

@@ -311,7 +311,7 @@ impl BuiltRules {
             "a phase began in the run of a command whose schedule has no phase-start hooks (`may_begin_phase`)"
         );
         debug_assert!(
-            world.get_resource::<declarations::PendingEffects>().is_none_or(|p| p.0.is_empty()) && world.get_resource::<declarations::Reductions>().is_none_or(|r| r.0.is_empty()),
+            world.get_resource::<declarations::PendingEffects>().is_none_or(|p| p.0.is_empty()),
             "effects were queued by a command whose schedule does not apply them (`declarations::add_systems`)"
         );
     }

@@ -37,7 +37,7 @@ fn at_cap_apply(s: &mut Session, effects: &[EventEffect]) -> (i32, String) {
         supports: &mut supports,
         quotas: Vec::new(),
         looks: Vec::new(),
-        reductions: Vec::new(),
+        reductions: &mut Vec::new(),
         deferred: Vec::new(),
         netting: None,
         withdrawals: Vec::new(),
