@@ -29,6 +29,7 @@ pub mod steps;
 pub mod validate;
 mod validate_assets;
 mod validate_calendar;
+mod validate_costs;
 mod validate_declared;
 mod validate_options;
 pub mod variants;

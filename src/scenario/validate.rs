@@ -435,6 +435,7 @@ pub fn validate_with_board(s: &Scenario, file: &str, base: &Path, caps: &Ruleset
         ctx.err("turns.phases", "a turn needs at least one phase");
     }
     super::validate_calendar::check_calendar(&mut ctx, s);
+    super::validate_costs::movement_costs(&mut ctx, s);
     for (i, ph) in s.turns.phases.iter().enumerate() {
         if let PhaseActor::Side(sd) = &ph.actor {
             side_ref(&mut ctx, &sides, &format!("turns.phases[{i}].actor"), sd);

@@ -203,6 +203,35 @@ fn hostile_files_a_movement_factor_has_a_limit() {
     assert!(e.contains("march.ron: error: rules.forced_march.multiplier: 100 is not between 1 and 10"), "{e}");
 }
 
+/// A movement cost in the billions is refused where it is written: added to the movement
+/// points a unit has spent, it would pass the largest number a cost can hold. No unit may have
+/// more than 1000 movement points, so no such cost can ever be paid (`Prohibited` says so).
+#[test]
+fn hostile_files_movement_costs_have_a_limit() {
+    let text = std::fs::read_to_string(root().join("scenarios/kell_ford.ron")).expect("read");
+    let huge = "4294967295";
+    for (from, to, path) in [
+        ("default_cost: Mp(2),", format!("default_cost: Mp({huge}),"), "map.terrain[1].default_cost"),
+        ("default_cost: Mp(2),", format!("default_cost: Mp(2), costs: [(class: \"mech\", cost: Mp({huge}))],"), "map.terrain[1].costs[0].cost"),
+        ("extra_cost: 1,", format!("extra_cost: {huge},"), "map.hexside_types[0].extra_cost"),
+        (
+            crate::common::KELL_RULES,
+            format!("rules: (zoc: (exit_cost: {huge}, zoc_to_zoc: Cost({huge}), infiltration_mp: Some({huge}))),"),
+            "rules.zoc.exit_cost",
+        ),
+    ] {
+        let bad = text.replacen(from, &to, 1);
+        assert_ne!(bad, text);
+        let e = load_str(&bad, "costly.ron", &root()).expect_err("over the limit").to_string();
+        let want = format!("costly.ron: error: {path}: a cost of {huge} MP is more than 1000");
+        assert!(e.contains(&want), "{want} in {e}");
+    }
+    let e = load_str(&text.replacen(crate::common::KELL_RULES, &format!("rules: (zoc: (zoc_to_zoc: Cost({huge}), infiltration_mp: Some({huge}))),"), 1), "z.ron", &root()).expect_err("over").to_string();
+    assert!(e.contains("rules.zoc.zoc_to_zoc") && e.contains("rules.zoc.infiltration_mp"), "{e}");
+    let ok = text.replacen("default_cost: Mp(2),", "default_cost: Mp(1000),", 1);
+    assert!(load_str(&ok, "costly.ron", &root()).is_ok());
+}
+
 /// Messages about bad input quote a short prefix of it: a 50 MB unit id is not echoed whole.
 #[test]
 fn hostile_files_messages_quote_only_a_short_prefix_of_bad_input() {

@@ -1,0 +1,80 @@
+//! Validation of movement costs and of a supply trace's length: none may be more
+//! than the most movement points a unit may have ([`MAX_MOVEMENT`]). Such a cost could never be
+//! paid (`Prohibited` says that), and a search adds costs to the points already spent, in
+//! parts of a point: bounded, no sum or product comes near the largest number it is held in.
+
+use super::schema::{Map, MoveCost, Scenario, ZocToZoc};
+use super::validate::{Ctx, MAX_MOVEMENT};
+
+/// One cost or length, at `path`.
+fn bounded(ctx: &mut Ctx, path: String, mp: u32) {
+    if mp > MAX_MOVEMENT {
+        ctx.err(path, format!("a cost of {mp} MP is more than {MAX_MOVEMENT}, the most a unit may have (a cost no unit can pay is `Prohibited`)"));
+    }
+}
+
+fn terrain_cost(ctx: &mut Ctx, path: String, cost: MoveCost) {
+    if let MoveCost::Mp(mp) = cost {
+        bounded(ctx, path, mp);
+    }
+}
+
+/// Every movement cost of the map and the rules, and the supply trace's length.
+pub(super) fn movement_costs(ctx: &mut Ctx, s: &Scenario) {
+    match &s.map {
+        Map::Hex(m) => {
+            for (i, t) in m.terrain.iter().enumerate() {
+                let p = format!("map.terrain[{i}]");
+                terrain_cost(ctx, format!("{p}.default_cost"), t.default_cost);
+                for (j, c) in t.costs.iter().enumerate() {
+                    terrain_cost(ctx, format!("{p}.costs[{j}].cost"), c.cost);
+                }
+                for (j, c) in t.season_costs.iter().enumerate() {
+                    terrain_cost(ctx, format!("{p}.season_costs[{j}].cost"), c.cost);
+                }
+            }
+            for (i, h) in m.hexside_types.iter().enumerate() {
+                bounded(ctx, format!("map.hexside_types[{i}].extra_cost"), h.extra_cost);
+            }
+            for (i, b) in m.boxes.iter().enumerate() {
+                bounded(ctx, format!("map.boxes[{i}].cost"), b.cost);
+            }
+        }
+        Map::Area(m) => {
+            for (i, sp) in m.spaces.iter().enumerate() {
+                for (j, l) in sp.links.iter().enumerate() {
+                    bounded(ctx, format!("map.spaces[{i}].links[{j}].cost"), l.cost);
+                }
+            }
+        }
+    }
+    let r = &s.rules;
+    bounded(ctx, "rules.zoc.exit_cost".into(), r.zoc.exit_cost);
+    if let ZocToZoc::Cost(mp) = r.zoc.zoc_to_zoc {
+        bounded(ctx, "rules.zoc.zoc_to_zoc".into(), mp);
+    }
+    if let Some(mp) = r.zoc.infiltration_mp {
+        bounded(ctx, "rules.zoc.infiltration_mp".into(), mp);
+    }
+    if let Some(rail) = &r.rail_movement {
+        bounded(ctx, "rules.rail_movement.cost_mp".into(), rail.cost_mp);
+    }
+    if let Some(sea) = &r.sea_moves {
+        bounded(ctx, "rules.sea_moves.port_cost_mp".into(), sea.port_cost_mp);
+    }
+    if let Some(o) = &r.overrun {
+        bounded(ctx, "rules.overrun.extra_mp".into(), o.extra_mp);
+    }
+    // The hexes within a trace's length are counted by its square (`supply::backward_pays`).
+    if let Some(sup) = &r.supply {
+        bounded(ctx, "rules.supply.trace_mp".into(), sup.trace_mp);
+    }
+    for (i, t) in s.unit_types.iter().enumerate() {
+        if let Some(w) = &t.waters {
+            bounded(ctx, format!("unit_types[{i}].waters.step_mp"), w.step_mp);
+        }
+    }
+    for (i, r) in s.reinforcements.iter().enumerate() {
+        bounded(ctx, format!("reinforcements[{i}].entry_mp"), r.entry_mp);
+    }
+}
