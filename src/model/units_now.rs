@@ -355,6 +355,13 @@ impl UnitsMut<'_, '_> {
         self.get_mut(e).ok()
     }
 
+    /// The entity of the unit with this id, found by its rank (the session spawns every unit
+    /// with one, counters of the mix too), or `None` for no such unit.
+    #[must_use]
+    pub fn entity(&self, id: &str) -> Option<Entity> {
+        self.now.entity_of(id)
+    }
+
     /// The components of the unit with this id, to change (found by its rank, and only it is
     /// read again by the next reader), or `None` for no such unit.
     pub fn unit_mut(&mut self, id: &str) -> Option<UnitItemMut<'_>> {

@@ -1,4 +1,5 @@
-//! What effects do to units once their effect list is done (an effect only reads the units):
+//! What effects do to units once their effect list is done (an effect only reads the units;
+//! `EffectParams::run` takes the steps of `ReduceUnit` as it ends):
 //! units passing to another side (`ChangeSides`, ToO 6.3 Bolshevik Alliance; G30) and units
 //! leaving play (`UnitsLeave`, ToO 28.2-28.3).
 

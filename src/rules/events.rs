@@ -513,10 +513,12 @@ impl EffectParams<'_, '_> {
             turn.withdrawals.extend(withdrawals);
         }
         // Tutorial 5.7.9 (and any table or event that reduces a unit): each unit chosen loses
-        // one step. The choice (`ReduceUnit` in `apply`) passed over units with no step to lose.
+        // one step, as a combat loss takes it (a unit of levels goes down a level, DI 8.3: to a
+        // free counter). The choice (`ReduceUnit` in `apply`) passed over units with no step to
+        // lose, so none is eliminated.
         for id in std::mem::take(&mut self.reductions.0) {
-            if let Some((_, _, mut level, _, _)) = self.q.unit_mut(&id) {
-                level.0 += 1;
+            if let Some(e) = self.q.entity(&id) {
+                super::losses::lose_step(&game, e, &mut self.q);
             }
         }
         r

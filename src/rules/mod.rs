@@ -314,6 +314,10 @@ impl BuiltRules {
             world.get_resource::<declarations::PendingEffects>().is_none_or(|p| p.0.is_empty()),
             "effects were queued by a command whose schedule does not apply them (`declarations::add_systems`)"
         );
+        debug_assert!(
+            world.get_resource::<declarations::Reductions>().is_none_or(|r| r.0.is_empty()),
+            "a unit's reduction was left untaken (`EffectParams::run` takes them all before it returns)"
+        );
     }
 }
 

@@ -1,4 +1,4 @@
-//! Validation of movement costs and of a supply trace's length: none may be more
+//! Validation of movement costs, a supply trace's length and hexes a point: none may be more
 //! than the most movement points a unit may have ([`MAX_MOVEMENT`]). Such a cost could never be
 //! paid (`Prohibited` says that), and a search adds costs to the points already spent, in
 //! parts of a point: bounded, no sum or product comes near the largest number it is held in.
@@ -6,10 +6,10 @@
 use super::schema::{Map, MoveCost, Scenario, ZocToZoc};
 use super::validate::{Ctx, MAX_MOVEMENT};
 
-/// One cost or length, at `path`.
+/// One cost, at `path`.
 fn bounded(ctx: &mut Ctx, path: String, mp: u32) {
     if mp > MAX_MOVEMENT {
-        ctx.err(path, format!("a cost of {mp} MP is more than {MAX_MOVEMENT}, the most a unit may have (a cost no unit can pay is `Prohibited`)"));
+        ctx.err(path, format!("a cost of {mp} MP is more than {MAX_MOVEMENT}, the largest movement factor (a way no unit may take is `Prohibited`)"));
     }
 }
 
@@ -19,7 +19,8 @@ fn terrain_cost(ctx: &mut Ctx, path: String, cost: MoveCost) {
     }
 }
 
-/// Every movement cost of the map and the rules, and the supply trace's length.
+/// Every movement cost of the map and the rules, the supply trace's length and the strategic
+/// move's hexes a point.
 pub(super) fn movement_costs(ctx: &mut Ctx, s: &Scenario) {
     match &s.map {
         Map::Hex(m) => {
@@ -66,8 +67,16 @@ pub(super) fn movement_costs(ctx: &mut Ctx, s: &Scenario) {
         bounded(ctx, "rules.overrun.extra_mp".into(), o.extra_mp);
     }
     // The hexes within a trace's length are counted by its square (`supply::backward_pays`).
-    if let Some(sup) = &r.supply {
-        bounded(ctx, "rules.supply.trace_mp".into(), sup.trace_mp);
+    if let Some(sup) = &r.supply
+        && sup.trace_mp > MAX_MOVEMENT
+    {
+        ctx.err("rules.supply.trace_mp", format!("a trace of {} MP is more than {MAX_MOVEMENT}, the largest movement factor", sup.trace_mp));
+    }
+    // A strategic move's length in hexes is the printed allowance times this (tutorial 5.7.1).
+    if let Some(st) = &r.strategic
+        && st.hexes_per_mp > MAX_MOVEMENT
+    {
+        ctx.err("rules.strategic.hexes_per_mp", format!("{} hexes a point is more than {MAX_MOVEMENT}", st.hexes_per_mp));
     }
     for (i, t) in s.unit_types.iter().enumerate() {
         if let Some(w) = &t.waters {

@@ -84,36 +84,59 @@ fn rule_5_8_chits_enter_on_their_turn_and_no_event_conditions_void_them() {
     assert!(glog.0.iter().any(|e| e.text == "north draws N4 (Quiet Front)"));
 }
 
+/// Kell Ford with a South table, "Night Raid", rolled in a turn-2 Event phase: on 5-6 it
+/// reduces the first of N-Art, N-2Inf and N-3Inf with a step to lose. Played to that turn's
+/// first movement phase with the die forced to 5.
+fn raided(changes: &[(&str, &str)]) -> sandtable::session::Session {
+    let mut all = vec![
+        (crate::common::KELL_RULES, "rules: (reveal_when_enemy_ends_adjacent: true, events: Some((draws: 0, tables: [(\"south\", \"raid\")]))),"),
+        (
+            "        phases: [\n",
+            "        phases: [\n            (id: \"events\", name: \"Event Phase\", kind: Event, actor: Nobody, from_turn: Some(2)),\n",
+        ),
+        (
+            "    tables: (\n        crts: [(",
+            "    tables: (\n        events: [(id: \"raid\", name: \"Night Raid\", side: Some(\"south\"), dice: D6, entries: [\
+             (rolls: (1, 4), name: \"Quiet\"), \
+             (rolls: (5, 6), name: \"Raid\", effects: [ReduceUnit(units: [\"N-Art\", \"N-2Inf\", \"N-3Inf\"])])])],\n        crts: [(",
+        ),
+    ];
+    all.extend_from_slice(changes);
+    let mut s = kell_with(&all, &[5]);
+    play(&mut s, &end(4));
+    let st = s.state(None);
+    assert_eq!((st.turn.as_str(), st.phase.as_str()), ("2", "first_movement"), "the Event phase played itself out");
+    s
+}
+
+fn level(s: &mut sandtable::session::Session, id: &str) -> Option<u32> {
+    s.state(None).units.iter().find(|u| u.id == id).map(|u| u.level)
+}
+
 /// A table entry that reduces a unit (`ReduceUnit`, tutorial 5.7.9's interception) takes the
 /// step wherever the table is rolled: here in the Event phase (5.8), not through a declaration.
 /// The first unit listed that has a step to lose loses it; one already at its last step is passed
 /// over.
 #[test]
 fn rule_5_8_an_event_table_entry_that_reduces_a_unit_takes_its_step() {
-    let mut s = kell_with(
-        &[
-            (crate::common::KELL_RULES, "rules: (reveal_when_enemy_ends_adjacent: true, events: Some((draws: 0, tables: [(\"south\", \"raid\")]))),"),
-            (
-                "        phases: [\n",
-                "        phases: [\n            (id: \"events\", name: \"Event Phase\", kind: Event, actor: Nobody, from_turn: Some(2)),\n",
-            ),
-            (
-                "    tables: (\n        crts: [(",
-                "    tables: (\n        events: [(id: \"raid\", name: \"Night Raid\", side: Some(\"south\"), dice: D6, entries: [\
-                 (rolls: (1, 4), name: \"Quiet\"), \
-                 (rolls: (5, 6), name: \"Raid\", effects: [ReduceUnit(units: [\"N-Art\", \"N-2Inf\", \"N-3Inf\"])])])],\n        crts: [(",
-            ),
-        ],
-        &[5],
-    );
-    let level = |s: &mut sandtable::session::Session, id: &str| s.state(None).units.iter().find(|u| u.id == id).map(|u| u.level);
-    assert_eq!(level(&mut s, "N-2Inf"), Some(0), "at full strength");
-    play(&mut s, &end(4));
-    let st = s.state(None);
-    assert_eq!((st.turn.as_str(), st.phase.as_str()), ("2", "first_movement"), "the Event phase played itself out");
+    let mut s = raided(&[]);
     assert_eq!(level(&mut s, "N-Art"), Some(0), "a one-step unit has no step to lose: passed over");
     assert_eq!(level(&mut s, "N-2Inf"), Some(1), "the raid took its step");
     assert_eq!(level(&mut s, "N-3Inf"), Some(0), "one unit only");
     let glog = s.world.resource::<sandtable::model::log::GameLog>();
     assert!(glog.0.iter().any(|e| e.text.contains("N-2Inf loses a step")), "the log says so");
+}
+
+/// The same for a unit of levels (DI 8): losing a step takes it down a level, as a combat loss
+/// does, not past its highest.
+#[test]
+fn rule_5_8_a_reduced_unit_of_levels_goes_down_a_level() {
+    let levels = "strength: Levels(lowest: 1, factors: [(attack: 2, defense: 2, movement: 4), (attack: 4, defense: 4, movement: 4)])),";
+    let mut s = raided(&[
+        ("strength: Steps([(attack: 4, defense: 4, movement: 4), (attack: 2, defense: 2, movement: 4)])),", levels),
+        ("(id: \"N-2Inf\", unit_type: \"n_inf\", at: \"0402\")", "(id: \"N-2Inf\", unit_type: \"n_inf\", at: \"0402\", level: Some(2))"),
+        ("(id: \"N-3Inf\", unit_type: \"n_inf\", at: \"0602\")", "(id: \"N-3Inf\", unit_type: \"n_inf\", at: \"0602\", level: Some(2))"),
+    ]);
+    assert_eq!(level(&mut s, "N-2Inf"), Some(1), "down from its highest level");
+    assert_eq!(level(&mut s, "N-3Inf"), Some(2), "one unit only");
 }

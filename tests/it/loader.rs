@@ -219,6 +219,8 @@ fn hostile_files_movement_costs_have_a_limit() {
             format!("rules: (zoc: (exit_cost: {huge}, zoc_to_zoc: Cost({huge}), infiltration_mp: Some({huge}))),"),
             "rules.zoc.exit_cost",
         ),
+        (crate::common::KELL_RULES, format!("rules: (overrun: Some((extra_mp: {huge}))),"), "rules.overrun.extra_mp"),
+        ("entry: [\"0506\", \"0806\"]", format!("entry: [\"0506\", \"0806\"], entry_mp: {huge}"), "reinforcements[0].entry_mp"),
     ] {
         let bad = text.replacen(from, &to, 1);
         assert_ne!(bad, text);
@@ -228,6 +230,9 @@ fn hostile_files_movement_costs_have_a_limit() {
     }
     let e = load_str(&text.replacen(crate::common::KELL_RULES, &format!("rules: (zoc: (zoc_to_zoc: Cost({huge}), infiltration_mp: Some({huge}))),"), 1), "z.ron", &root()).expect_err("over").to_string();
     assert!(e.contains("rules.zoc.zoc_to_zoc") && e.contains("rules.zoc.infiltration_mp"), "{e}");
+    // Tutorial 5.7.1's strategic moves: the hexes a point times a printed allowance.
+    let e = load_str(&text.replacen(crate::common::KELL_RULES, &format!("rules: (strategic: Some((road: Road, hexes_per_mp: {huge}))),"), 1), "s.ron", &root()).expect_err("over").to_string();
+    assert!(e.contains("rules.strategic.hexes_per_mp: 4294967295 hexes a point is more than 1000"), "{e}");
     let ok = text.replacen("default_cost: Mp(2),", "default_cost: Mp(1000),", 1);
     assert!(load_str(&ok, "costly.ron", &root()).is_ok());
 }
