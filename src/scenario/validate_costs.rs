@@ -1,6 +1,6 @@
 //! Validation of movement costs, a supply trace's length and hexes a point: none may be more
-//! than the most movement points a unit may have ([`MAX_MOVEMENT`]). Such a cost could never be
-//! paid (`Prohibited` says that), and a search adds costs to the points already spent, in
+//! than the largest movement factor ([`MAX_MOVEMENT`]). No printed game comes near (a way no
+//! unit may take is `Prohibited`), and a search adds costs to the points already spent, in
 //! parts of a point: bounded, no sum or product comes near the largest number it is held in.
 
 use super::schema::{Map, MoveCost, Scenario, ZocToZoc};
