@@ -23,9 +23,9 @@ const MIMALLOC_VERSIONS: std::ops::Range<c_int> = 30000..40000;
 const ARENA_EAGER_COMMIT: c_int = 4;
 
 /// mimalloc's arenas are committed as they are used, not all at once: with its default (at
-/// once, where the system overcommits) a batch run's peak memory grew with the number of games
-/// (38 MB for 100 Decision: Iraq games, 43 MB for 10,000, 45 MB for 30,000) while the live heap
-/// stayed the same; committed as used, 19 MB for 100 games and for 10,000, in the same time. Run before `main`, among the program's
+/// once, where the system overcommits) a batch run's peak memory was twice its working size
+/// and grew with the number of games (38 MB for 100 Decision: Iraq games, 43 MB for 10,000);
+/// committed as used, about 19 MB, in the same time. Run before `main`, among the program's
 /// constructors: the first allocation (the runtime's, before `main`) reserves the first arena,
 /// committed as the option then says.
 #[cfg(target_os = "linux")]
